@@ -1,0 +1,97 @@
+"""The `engram` command line."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from engram import __version__
+from engram.config import ConfigError, Settings, load_settings, public_view
+from engram.logs import configure_logging
+
+app = typer.Typer(
+    help="engram: long-term memory for AI agents (working, episodic and semantic tiers).",
+    no_args_is_help=True,
+    add_completion=False,
+)
+config_app = typer.Typer(help="Inspect and validate settings.", no_args_is_help=True)
+bench_app = typer.Typer(
+    help="Benchmarks; each prints ratios against a baseline run alongside.", no_args_is_help=True
+)
+app.add_typer(config_app, name="config")
+app.add_typer(bench_app, name="bench")
+
+ConfigOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--config",
+        "-c",
+        help="TOML settings file (default: $ENGRAM_CONFIG_FILE, else ./engram.toml when present).",
+        exists=True,
+        dir_okay=False,
+    ),
+]
+
+
+def _settings(config: Path | None) -> Settings:
+    try:
+        settings = load_settings(config)
+    except ConfigError as exc:
+        typer.secho(str(exc), fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=2) from None
+    configure_logging(settings.log_level, settings.log_format)
+    return settings
+
+
+@app.command()
+def version() -> None:
+    """Print engram's version."""
+    typer.echo(__version__)
+
+
+@config_app.command("show")
+def config_show(config: ConfigOption = None) -> None:
+    """Print the effective settings as JSON, secrets masked."""
+    typer.echo(json.dumps(public_view(_settings(config)), indent=2, ensure_ascii=False))
+
+
+@config_app.command("check")
+def config_check(config: ConfigOption = None) -> None:
+    """Validate the settings; exit 2 naming every bad setting and its allowed values."""
+    settings = _settings(config)
+    typer.echo(
+        f"settings OK: data_dir={settings.data_dir} episodic={settings.episodic.backend} "
+        f"graph={settings.graph.backend} archive={settings.archive.backend} "
+        f"turn_log={settings.turn_log.backend}"
+    )
+
+
+@app.command()
+def demo(
+    config: ConfigOption = None,
+    turns: Annotated[
+        Path | None,
+        typer.Option(help="JSON-lines turns file (default: the sample conversation under data/)."),
+    ] = None,
+) -> None:
+    """Run the embedded system end to end on a conversation file and print what it holds."""
+    from engram.demo import SAMPLE_CONVERSATION, run_demo
+
+    report = run_demo(_settings(config), turns or SAMPLE_CONVERSATION)
+    typer.echo(json.dumps(dataclasses.asdict(report), indent=2, ensure_ascii=False))
+
+
+@bench_app.command("working-memory")
+def bench_working_memory(
+    sessions: Annotated[int, typer.Option(min=1)] = 1000,
+    turns: Annotated[int, typer.Option(min=1)] = 50,
+    chars: Annotated[int, typer.Option(min=1)] = 100,
+) -> None:
+    """Working memory: add/get/rollback ops/s and p50/p99, and the memory of N sessions."""
+    from engram.bench import working_memory
+
+    typer.echo(working_memory.report(working_memory.run(sessions, turns, chars)))
