@@ -3,6 +3,7 @@
 from engram.domain.events import (
     LOW_VALUE_EVENT_TYPES,
     Event,
+    EventAttr,
     EventType,
     ExtractionSource,
     event_id_for,
@@ -42,6 +43,7 @@ __all__ = [
     "EntityId",
     "EntityKind",
     "Event",
+    "EventAttr",
     "EventType",
     "ExternalId",
     "ExtractionSource",

@@ -44,6 +44,16 @@ class EventType(StrEnum):
 LOW_VALUE_EVENT_TYPES = frozenset({EventType.GREETING, EventType.SMALL_TALK})
 
 
+class EventAttr(StrEnum):
+    """Keys of `Event.attributes`: the contract between extractors and the graph updater."""
+
+    OBJECT = "object"  # the thing the event is about: a concept, food, place, person ... (text)
+    OBJECT_KIND = "object_kind"  # an `EntityKind` value hinting what OBJECT is
+    VALUE = "value"  # a scalar declared by the user: an age, a name, an occupation
+    POLARITY = "polarity"  # "positive" | "negative" for feedback and mastery statements
+    LANG = "lang"  # "zh" | "en": the language the rule or classifier matched
+
+
 class ExtractionSource(StrEnum):
     RULE = "rule"
     CLASSIFIER = "classifier"
