@@ -70,6 +70,9 @@ class EpisodicSettings(_Section):
     merge_similarity: float = Field(
         0.9, gt=0.0, le=1.0, description="cosine similarity above which same-type events merge"
     )
+    keep_raw_text: bool = Field(
+        False, description="keep each event's raw turn text (default: summary, keywords, hash only)"
+    )
     weaviate_url: str | None = Field(None, description="e.g. http://localhost:8080")
     weaviate_grpc_port: int = Field(50051, ge=1, le=65535)
     weaviate_api_key: SecretStr | None = None

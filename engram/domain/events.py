@@ -81,6 +81,9 @@ class Event(BaseModel):
     rule: str | None = Field(default=None, description="name of the rule that fired, if any")
     attributes: dict[str, str] = Field(default_factory=dict)
     count: int = Field(default=1, ge=1, description="how many similar events this one stands for")
+    evidence_turn_ids: list[str] = Field(
+        default_factory=list, description="other turns merged into this one (besides turn_id)"
+    )
     retrieval_weight: float = Field(default=1.0, ge=0.0, le=1.0)
 
     @field_validator("keywords")

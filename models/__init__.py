@@ -1,0 +1,18 @@
+"""Embedding models: the sentence-transformers embedder and the registry of LoRA adapter versions.
+
+Knows nothing of users or stores: `engram/` imports from here, never the other way round.
+"""
+
+from models.embedder import DEFAULT_MODEL, Embedder, Encoder, SpaceMismatchError, load_embedder
+from models.registry import AdapterRegistry, AdapterVersion, RegistryError
+
+__all__ = [
+    "DEFAULT_MODEL",
+    "AdapterRegistry",
+    "AdapterVersion",
+    "Embedder",
+    "Encoder",
+    "RegistryError",
+    "SpaceMismatchError",
+    "load_embedder",
+]

