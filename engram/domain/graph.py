@@ -26,6 +26,8 @@ class EntityKind(StrEnum):
     UI_ELEMENT = "ui_element"
     ACTIVITY = "activity"
     STYLE = "style"
+    EMOTION = "emotion"
+    ROLE = "role"
 
 
 class RelationClass(StrEnum):
