@@ -21,6 +21,7 @@ run: $(STAMP)
 	$(BIN)/engram demo
 
 test: $(STAMP)
+	$(BIN)/pip check
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 

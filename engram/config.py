@@ -61,7 +61,7 @@ class WorkingMemorySettings(_Section):
     truncation_marker: str = Field(
         "…[full text in history]", min_length=1, description="ends a cut assistant turn"
     )
-    max_snapshots: int = Field(16, ge=2, description="versioned snapshots kept per session")
+    max_snapshots: int = Field(12, ge=2, description="versioned snapshots kept per session")
 
 
 class EpisodicSettings(_Section):

@@ -63,6 +63,9 @@ class ArticleBaselineMemory:
 
 @dataclass(frozen=True)
 class WorkingMemoryBenchResult:
+    sessions: int
+    turns_per_session: int
+    chars: int
     engram: list[OpTimings]
     baseline: list[OpTimings]
     engram_mb: float
@@ -137,12 +140,15 @@ def run(
     baseline_ops = [time_each("add", baseline.add, turns)]
     baseline_ops.append(time_each("get", baseline.get, keys))
     baseline_ops.append(time_each("rollback", baseline.rollback, keys))
-    return WorkingMemoryBenchResult(engram_ops, baseline_ops, engram_mb, baseline_mb)
+    return WorkingMemoryBenchResult(
+        sessions, turns_per_session, chars, engram_ops, baseline_ops, engram_mb, baseline_mb
+    )
 
 
 def report(result: WorkingMemoryBenchResult) -> str:
     lines = [
-        "working memory: 1,000 sessions x 50 turns x 100 chars (turns shuffled across sessions)",
+        f"working memory: {result.sessions:,} sessions x {result.turns_per_session} turns x "
+        f"{result.chars} chars (turns shuffled across sessions)",
         f"{'op':<9}{'engram ops/s':>14}{'p50 us':>9}{'p99 us':>9}"
         f"{'baseline ops/s':>16}{'p50 us':>9}{'p99 us':>9}{'speed-up':>10}{'vs 3 ms':>10}",
     ]
@@ -154,7 +160,7 @@ def report(result: WorkingMemoryBenchResult) -> str:
             f"{ARTICLE_MS_PER_OP * 1000 / ours.mean_us:>9.0f}x"
         )
     lines.append(
-        f"memory for 1,000 sessions: engram {result.engram_mb:.1f} MB, "
+        f"memory for {result.sessions:,} sessions: engram {result.engram_mb:.1f} MB, "
         f"baseline {result.baseline_mb:.1f} MB, article {ARTICLE_MB_PER_1000_SESSIONS:.0f} MB "
         "(tracemalloc, Python heap allocated by the store)"
     )

@@ -11,8 +11,9 @@ import re
 # C0/C1 control characters other than newline and tab; a carriage return is folded into newlines.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _HORIZONTAL_SPACE = re.compile(r"[ \t\u00a0\u3000]+")
-# A "<" that opens something a browser could read as markup: <tag, </tag, <!--, <?xml.
-_MARKUP_OPEN = re.compile(r"<(?=\s*[/!?]?\s*[A-Za-z!?])")
+# A "<" that an HTML tokeniser would read as markup: directly followed by a letter (<tag),
+# "/" (</tag>), "!" (<!-- -->) or "?" (<?xml). "a < b" and "x<3" are left alone.
+_MARKUP_OPEN = re.compile(r"<(?=[A-Za-z/!?])")
 # Full-width less-than sign: reads the same to a person or a model, but is never parsed as markup.
 MARKUP_SAFE_LT = "\uff1c"
 

@@ -1,7 +1,7 @@
 """Tier 1: per-session working memory, in-process, bounded, with versioned snapshots.
 
 Holds only what the article says it should: session, role, cleaned content and the client's
-timestamp (plus an arrival sequence number as a stable tie-break). No inferred emotions, no
+timestamp (turns with equal timestamps keep their arrival order). No inferred emotions, no
 metadata blobs. Every change produces a new snapshot version; `rollback` and `undo_last` restore
 a whole snapshot, which stays correct when a user sends several messages in quick succession.
 """
@@ -34,15 +34,11 @@ class WorkingTurn:
     role: Role
     content: str
     client_ts: int
-    seq: int
     truncated: bool = False
 
-    @property
-    def order_key(self) -> tuple[int, int]:
-        return (self.client_ts, self.seq)
 
-    def __lt__(self, other: WorkingTurn) -> bool:
-        return self.order_key < other.order_key
+def _client_ts(turn: WorkingTurn) -> int:
+    return turn.client_ts
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,26 +48,35 @@ class Snapshot:
     version: int
     turns: tuple[WorkingTurn, ...]
     change: str
+    content_bytes: int
     added: WorkingTurn | None = None
 
 
 class _Session:
-    __slots__ = ("content_bytes", "history", "last_access", "version")
+    __slots__ = ("history", "last_access", "version")
 
     def __init__(self, now: float, max_snapshots: int) -> None:
         self.version = 0
-        self.history: deque[Snapshot] = deque([Snapshot(0, (), "create")], maxlen=max_snapshots)
-        self.content_bytes = 0
+        self.history: deque[Snapshot] = deque([Snapshot(0, (), "create", 0)], maxlen=max_snapshots)
         self.last_access = now
 
     @property
     def turns(self) -> tuple[WorkingTurn, ...]:
         return self.history[-1].turns
 
-    def commit(self, turns: tuple[WorkingTurn, ...], change: str, added: WorkingTurn | None) -> int:
+    @property
+    def content_bytes(self) -> int:
+        return self.history[-1].content_bytes
+
+    def commit(
+        self,
+        turns: tuple[WorkingTurn, ...],
+        change: str,
+        content_bytes: int,
+        added: WorkingTurn | None,
+    ) -> int:
         self.version += 1
-        self.history.append(Snapshot(self.version, turns, change, added))
-        self.content_bytes = sum(_content_bytes(t) for t in turns)
+        self.history.append(Snapshot(self.version, turns, change, content_bytes, added))
         return self.version
 
     def snapshot(self, version: int) -> Snapshot:
@@ -105,7 +110,6 @@ class WorkingMemory:
         self._clock = clock
         self._sessions: OrderedDict[SessionKey, _Session] = OrderedDict()
         self._total_bytes = 0
-        self._seq = 0
         self._lock = threading.Lock()
 
     # -- writes -------------------------------------------------------------------------------
@@ -126,14 +130,16 @@ class WorkingMemory:
             self._expire_idle(now)
             key = (turn.user_id, turn.session_id)
             session = self._touch_or_create(key, now)
-            self._seq += 1
-            stored = WorkingTurn(
-                turn.session_id, turn.role, content, turn.client_ts, self._seq, truncated
-            )
+            stored = WorkingTurn(turn.session_id, turn.role, content, turn.client_ts, truncated)
             turns = list(session.turns)
-            insort(turns, stored)
-            del turns[: max(0, len(turns) - settings.max_turns_per_session)]
-            version = self._commit(session, tuple(turns), f"add:{turn.role.value}", stored)
+            insort(turns, stored, key=_client_ts)  # after equal timestamps: arrival order
+            overflow = max(0, len(turns) - settings.max_turns_per_session)
+            content_bytes = session.content_bytes + _content_bytes(stored)
+            content_bytes -= sum(_content_bytes(t) for t in turns[:overflow])
+            del turns[:overflow]
+            version = self._commit(
+                session, tuple(turns), f"add:{turn.role.value}", content_bytes, stored
+            )
             self._evict()
             return version
 
@@ -142,7 +148,9 @@ class WorkingMemory:
         with self._lock:
             session = self._require(user_id, session_id)
             target = session.snapshot(version)
-            return self._commit(session, target.turns, f"rollback:{version}", None)
+            return self._commit(
+                session, target.turns, f"rollback:{version}", target.content_bytes, None
+            )
 
     def undo_last(self, user_id: str, session_id: str) -> int:
         """Undo the user's last message: restore the snapshot from just before it was added
@@ -154,7 +162,9 @@ class WorkingMemory:
                 is_user_add = snap.change == "add:user" and snap.added is not None
                 if is_user_add and id(snap.added) in current:
                     before = session.snapshot(snap.version - 1)
-                    return self._commit(session, before.turns, f"undo:{snap.version}", None)
+                    return self._commit(
+                        session, before.turns, f"undo:{snap.version}", before.content_bytes, None
+                    )
             raise WorkingMemoryError(f"session {session_id} has no user message to undo")
 
     def drop_session(self, user_id: str, session_id: str) -> bool:
@@ -213,10 +223,11 @@ class WorkingMemory:
         session: _Session,
         turns: tuple[WorkingTurn, ...],
         change: str,
+        content_bytes: int,
         added: WorkingTurn | None,
     ) -> int:
         before = session.content_bytes
-        version = session.commit(turns, change, added)
+        version = session.commit(turns, change, content_bytes, added)
         self._total_bytes += session.content_bytes - before
         return version
 
