@@ -3,7 +3,14 @@
 Knows nothing of users or stores: `engram/` imports from here, never the other way round.
 """
 
-from models.embedder import DEFAULT_MODEL, Embedder, Encoder, SpaceMismatchError, load_embedder
+from models.embedder import (
+    DEFAULT_MODEL,
+    Embedder,
+    Encoder,
+    SpaceEncoder,
+    SpaceMismatchError,
+    load_embedder,
+)
 from models.registry import AdapterRegistry, AdapterVersion, RegistryError
 
 __all__ = [
@@ -13,6 +20,7 @@ __all__ = [
     "Embedder",
     "Encoder",
     "RegistryError",
+    "SpaceEncoder",
     "SpaceMismatchError",
     "load_embedder",
 ]

@@ -34,6 +34,13 @@ class Encoder(Protocol):
     def encode(self, texts: Sequence[str]) -> np.ndarray: ...
 
 
+@runtime_checkable
+class SpaceEncoder(Encoder, Protocol):
+    """An encoder that also names its embedding space, as stores need to keep spaces apart."""
+
+    space_id: str
+
+
 def check_space(expected: str, got: str, where: str) -> None:
     """Raise a clear error when `got` is not the embedding space `expected` at `where`."""
     if expected != got:

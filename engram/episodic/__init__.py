@@ -1,0 +1,28 @@
+"""Tier 2, episodic memory: typed events, embedded and stored per user, found by hybrid search."""
+
+from engram.episodic.merging import WriteReport, write_events
+from engram.episodic.retrieval import DEFAULT_CONFIG, Hit, RetrievalConfig, ScoreParts, recall
+from engram.episodic.store import (
+    EpisodicInputError,
+    EpisodicStore,
+    StoredEvent,
+    build_records,
+    embedder_for,
+    open_episodic_store,
+)
+
+__all__ = [
+    "DEFAULT_CONFIG",
+    "EpisodicInputError",
+    "EpisodicStore",
+    "Hit",
+    "RetrievalConfig",
+    "ScoreParts",
+    "StoredEvent",
+    "WriteReport",
+    "build_records",
+    "embedder_for",
+    "open_episodic_store",
+    "recall",
+    "write_events",
+]

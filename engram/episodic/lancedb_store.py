@@ -1,0 +1,153 @@
+"""The default episodic backend: LanceDB on disk under the data directory.
+
+One table for all users, keyed by (user_id, event_id); every query carries a `user_id = '…'`
+prefilter built from a validated id, so no query can return another user's rows. The table's
+schema metadata records the embedding space; opening it with another space raises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import lancedb
+import numpy as np
+import pyarrow as pa
+from lancedb.index import BTree
+
+from engram.domain import EventType
+from engram.episodic.store import (
+    SPACE_METADATA_KEY,
+    EpisodicInputError,
+    StoredEvent,
+    arrow_schema,
+    check_event_ids,
+    check_event_types,
+    check_records,
+    check_user,
+    from_row,
+    to_table,
+)
+from models.embedder import SpaceMismatchError, check_space
+
+TABLE = "events"
+
+
+def _in(column: str, values: Sequence[str]) -> str:
+    # Values reaching here are validated ids or enum values: no quote can occur in them.
+    return f"{column} IN ({', '.join(repr(str(v)) for v in values)})"
+
+
+class LanceEpisodicStore:
+    """`EpisodicStore` over a LanceDB table."""
+
+    def __init__(self, path: Path, space_id: str, dimension: int) -> None:
+        self.space_id = space_id
+        self.dimension = dimension
+        self._schema = arrow_schema(dimension, space_id)
+        Path(path).mkdir(parents=True, exist_ok=True)
+        self._db = lancedb.connect(str(path))
+        if TABLE in self._db.list_tables().tables:
+            self._table = self._db.open_table(TABLE)
+            stored = (self._table.schema.metadata or {}).get(SPACE_METADATA_KEY, b"").decode()
+            check_space(space_id, stored, f"episodic store at {path}")
+            vector_type = self._table.schema.field("vector").type
+            if vector_type.list_size != dimension:
+                raise SpaceMismatchError(
+                    f"episodic store at {path}: vectors have {vector_type.list_size} dimensions, "
+                    f"the embedder has {dimension}"
+                )
+        else:
+            self._table = self._db.create_table(TABLE, schema=self._schema)
+
+    def _where(self, user_id: str, event_types: Sequence[EventType] | None = None) -> str:
+        clauses = [f"user_id = '{check_user(user_id)}'"]
+        types = check_event_types(event_types)
+        if types is not None:
+            if not types:
+                return "false"
+            clauses.append(_in("event_type", [t.value for t in types]))
+        return " AND ".join(clauses)
+
+    def upsert(self, records: Sequence[StoredEvent]) -> int:
+        if not records:
+            return 0
+        check_records(records, self.space_id, self.dimension)
+        for record in records:
+            check_user(record.event.user_id)
+        (
+            self._table.merge_insert(["user_id", "event_id"])
+            .when_matched_update_all()
+            .when_not_matched_insert_all()
+            .execute(to_table(records, self._schema))
+        )
+        return len(records)
+
+    def get(self, user_id: str, event_id: str) -> StoredEvent | None:
+        (event_id,) = check_event_ids([event_id])
+        rows = self._rows(f"{self._where(user_id)} AND event_id = '{event_id}'")
+        return from_row(rows[0]) if rows else None
+
+    def search(
+        self,
+        user_id: str,
+        vector: np.ndarray,
+        limit: int,
+        event_types: Sequence[EventType] | None = None,
+    ) -> list[tuple[StoredEvent, float]]:
+        vector = np.asarray(vector, dtype=np.float32)
+        if vector.shape != (self.dimension,):
+            raise EpisodicInputError(f"query vector: expected shape ({self.dimension},)")
+        if limit < 1:
+            raise EpisodicInputError(f"limit: must be >= 1, got {limit}")
+        result = (
+            self._table.search(vector)
+            .distance_type("cosine")
+            .where(self._where(user_id, event_types), prefilter=True)
+            .limit(limit)
+            .to_arrow()
+        )
+        return [(from_row(row), 1.0 - row["_distance"]) for row in result.to_pylist()]
+
+    def events(
+        self, user_id: str, event_types: Sequence[EventType] | None = None
+    ) -> list[StoredEvent]:
+        return [from_row(row) for row in self._rows(self._where(user_id, event_types))]
+
+    def delete(
+        self,
+        user_id: str,
+        event_ids: Sequence[str] | None = None,
+        event_types: Sequence[EventType] | None = None,
+    ) -> int:
+        where = self._where(user_id, event_types)
+        if event_ids is not None:
+            ids = check_event_ids(event_ids)
+            if not ids:
+                return 0
+            where += " AND " + _in("event_id", ids)
+        before = self._table.count_rows(where)
+        if before:
+            self._table.delete(where)
+        return before
+
+    def count(self, user_id: str | None = None) -> int:
+        return self._table.count_rows(None if user_id is None else self._where(user_id))
+
+    def scan(self, user_id: str | None = None) -> pa.Table:
+        if user_id is None:
+            return self._table.to_arrow()
+        return self._table.search().where(self._where(user_id)).limit(None).to_arrow()
+
+    def optimize(self) -> None:
+        """Compact files and (re)build the user_id index: run after bulk loads and nightly."""
+        self._table.optimize()
+        if not any(i.columns == ["user_id"] for i in self._table.list_indices()):
+            # LanceDB 0.40's sync API takes the column as the first positional argument here.
+            self._table.create_index("user_id", config=BTree(), replace=True)
+
+    def close(self) -> None:
+        """LanceDB holds no open handles that need releasing; kept for the Protocol."""
+
+    def _rows(self, where: str) -> list[dict[str, object]]:
+        return self._table.search().where(where).limit(None).to_arrow().to_pylist()

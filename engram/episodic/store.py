@@ -1,0 +1,259 @@
+"""The episodic store contract: one small Protocol, the record it keeps, and the factory.
+
+A record is an `Event` plus what search needs: its vector (with the embedding space it lives in),
+the lexical tokens of its indexed text, and the raw text only when the deployment keeps it.
+Every method that reads or deletes takes the user id first: there is no call that can reach
+across users, so isolation holds at the storage boundary rather than in each caller.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+import pyarrow as pa
+
+from engram.domain import Event, EventType, check_external_id, text_hash
+from engram.text import tokenize
+from models.embedder import SpaceEncoder, check_space
+
+if TYPE_CHECKING:
+    from engram.config import Settings
+
+SPACE_METADATA_KEY = b"engram.space_id"
+_EVENT_ID = re.compile(r"[0-9a-f]{8,64}")
+
+
+class EpisodicInputError(ValueError):
+    """Input the episodic tier refuses; the message names the field. Nothing was written."""
+
+
+@dataclass(frozen=True, eq=False)
+class StoredEvent:
+    """An event as the episodic tier keeps it: the event, its vector and its lexical tokens."""
+
+    event: Event
+    vector: np.ndarray
+    space_id: str
+    tokens: tuple[str, ...]
+    raw_text: str | None = None
+
+
+def index_text(event: Event, raw_text: str | None = None) -> str:
+    """What is embedded and tokenised: summary, keywords, attribute values (+ raw text if kept)."""
+    parts = [event.summary, *event.keywords, *event.attributes.values()]
+    if raw_text:
+        parts.append(raw_text)
+    return " ".join(p for p in parts if p)
+
+
+def check_raw_text(event: Event, raw_text: str) -> None:
+    if not isinstance(raw_text, str):
+        raise EpisodicInputError(f"raw_text of event {event.event_id}: expected str")
+    if text_hash(raw_text) != event.raw_hash:
+        raise EpisodicInputError(
+            f"raw_text of event {event.event_id}: its SHA-256 does not match event.raw_hash"
+        )
+
+
+def build_records(
+    items: Sequence[tuple[Event, str | None]], encoder: SpaceEncoder, keep_raw_text: bool
+) -> list[StoredEvent]:
+    """Embed (in one batch) and tokenise events; the raw text is used only if it is to be kept.
+
+    Every item is checked before anything is encoded, so a bad one rejects the whole batch.
+    """
+    for event, raw in items:
+        if raw is not None:
+            check_raw_text(event, raw)
+    kept = [raw if keep_raw_text else None for _, raw in items]
+    texts = [index_text(event, raw) for (event, _), raw in zip(items, kept, strict=True)]
+    empty = [event.event_id for (event, _), t in zip(items, texts, strict=True) if not t.strip()]
+    if empty:
+        raise EpisodicInputError(f"events {empty}: nothing to index (no summary, keywords, text)")
+    vectors = encoder.encode(texts)
+    if vectors.shape != (len(items), encoder.dimension):
+        raise EpisodicInputError(
+            f"encoder returned shape {vectors.shape}, expected {(len(items), encoder.dimension)}"
+        )
+    return [
+        StoredEvent(event, vector, encoder.space_id, tuple(tokenize(text)), raw)
+        for (event, _), vector, text, raw in zip(items, vectors, texts, kept, strict=True)
+    ]
+
+
+def check_user(user_id: str) -> str:
+    """Validate a user id before it reaches a filter (ids use a safe alphabet, see domain.ids)."""
+    try:
+        return check_external_id(user_id)
+    except ValueError as exc:
+        raise EpisodicInputError(f"user_id {user_id!r}: {exc}") from None
+
+
+def check_event_ids(event_ids: Iterable[str]) -> list[str]:
+    ids = list(event_ids)
+    for event_id in ids:
+        if not isinstance(event_id, str) or not _EVENT_ID.fullmatch(event_id):
+            raise EpisodicInputError(f"event_id {event_id!r}: expected 8-64 lowercase hex digits")
+    return ids
+
+
+def check_event_types(event_types: Iterable[EventType | str] | None) -> list[EventType] | None:
+    if event_types is None:
+        return None
+    try:
+        return [EventType(t) for t in event_types]
+    except ValueError as exc:
+        raise EpisodicInputError(f"event_types: {exc}") from None
+
+
+def check_records(records: Sequence[StoredEvent], space_id: str, dimension: int) -> None:
+    """Refuse a batch with a vector from another space or of the wrong shape, before writing."""
+    for record in records:
+        check_space(space_id, record.space_id, f"event {record.event.event_id}")
+        if record.vector.shape != (dimension,) or not np.isfinite(record.vector).all():
+            raise EpisodicInputError(
+                f"vector of event {record.event.event_id}: expected {dimension} finite floats"
+            )
+
+
+def arrow_schema(dimension: int, space_id: str) -> pa.Schema:
+    """The columns every backend stores; the space is also kept in the schema's metadata."""
+    return pa.schema(
+        [
+            pa.field("user_id", pa.string(), nullable=False),
+            pa.field("event_id", pa.string(), nullable=False),
+            pa.field("session_id", pa.string(), nullable=False),
+            pa.field("turn_id", pa.string(), nullable=False),
+            pa.field("ts", pa.int64(), nullable=False),
+            pa.field("event_type", pa.string(), nullable=False),
+            pa.field("confidence", pa.float64(), nullable=False),
+            pa.field("source", pa.string(), nullable=False),
+            pa.field("rule", pa.string()),
+            pa.field("count", pa.int64(), nullable=False),
+            pa.field("retrieval_weight", pa.float64(), nullable=False),
+            pa.field("attributes", pa.string(), nullable=False),
+            pa.field("keywords", pa.list_(pa.string()), nullable=False),
+            pa.field("evidence_turn_ids", pa.list_(pa.string()), nullable=False),
+            pa.field("summary", pa.string(), nullable=False),
+            pa.field("raw_hash", pa.string(), nullable=False),
+            pa.field("raw_text", pa.string()),
+            pa.field("tokens", pa.string(), nullable=False),
+            pa.field("space_id", pa.string(), nullable=False),
+            pa.field("vector", pa.list_(pa.float32(), dimension), nullable=False),
+        ],
+        metadata={SPACE_METADATA_KEY: space_id.encode()},
+    )
+
+
+def to_row(record: StoredEvent) -> dict[str, Any]:
+    event = record.event
+    row = event.model_dump(mode="json")
+    row["attributes"] = json.dumps(event.attributes, ensure_ascii=False, sort_keys=True)
+    row.update(
+        raw_text=record.raw_text,
+        tokens=" ".join(record.tokens),
+        space_id=record.space_id,
+        vector=record.vector.astype(np.float32),
+    )
+    return row
+
+
+def to_table(records: Sequence[StoredEvent], schema: pa.Schema) -> pa.Table:
+    rows = [to_row(r) for r in records]
+    return pa.Table.from_pylist(rows, schema=schema)
+
+
+_EVENT_FIELDS = frozenset(Event.model_fields)
+
+
+def from_row(row: dict[str, Any]) -> StoredEvent:
+    fields = {k: v for k, v in row.items() if k in _EVENT_FIELDS}
+    fields["attributes"] = json.loads(row["attributes"])
+    return StoredEvent(
+        event=Event.model_validate(fields),
+        vector=np.asarray(row["vector"], dtype=np.float32),
+        space_id=row["space_id"],
+        tokens=tuple(row["tokens"].split()),
+        raw_text=row.get("raw_text"),
+    )
+
+
+class EpisodicStore(Protocol):
+    """Storage for episodic events, always scoped to one user per call (except `scan`)."""
+
+    space_id: str
+    dimension: int
+
+    def upsert(self, records: Sequence[StoredEvent]) -> int:
+        """Insert or replace by (user_id, event_id); returns how many records were written."""
+        ...
+
+    def get(self, user_id: str, event_id: str) -> StoredEvent | None: ...
+
+    def search(
+        self,
+        user_id: str,
+        vector: np.ndarray,
+        limit: int,
+        event_types: Sequence[EventType] | None = None,
+    ) -> list[tuple[StoredEvent, float]]:
+        """The user's nearest events by cosine similarity, highest first."""
+        ...
+
+    def events(
+        self, user_id: str, event_types: Sequence[EventType] | None = None
+    ) -> list[StoredEvent]:
+        """All of one user's events (bounded by the per-user cap), for ranking and merging."""
+        ...
+
+    def delete(
+        self,
+        user_id: str,
+        event_ids: Sequence[str] | None = None,
+        event_types: Sequence[EventType] | None = None,
+    ) -> int:
+        """Delete the user's events by id and/or type (neither: all of them); returns how many."""
+        ...
+
+    def count(self, user_id: str | None = None) -> int: ...
+
+    def scan(self, user_id: str | None = None) -> pa.Table:
+        """Rows as Arrow for batch jobs (re-embedding, archiving, metrics); all users if None."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def open_episodic_store(settings: Settings, embedder: SpaceEncoder | None = None) -> EpisodicStore:
+    """The configured backend, bound to the embedder's space (loaded from settings if not given)."""
+    embedder = embedder or embedder_for(settings)
+    if settings.episodic.backend == "weaviate":
+        from engram.episodic.weaviate_store import WeaviateEpisodicStore
+
+        return WeaviateEpisodicStore.connect(
+            settings.episodic, embedder.space_id, embedder.dimension
+        )
+    from engram.episodic.lancedb_store import LanceEpisodicStore
+
+    return LanceEpisodicStore(settings.data_dir / "episodic", embedder.space_id, embedder.dimension)
+
+
+def embedder_for(settings: Settings) -> SpaceEncoder:
+    """The process-wide embedder for these settings: model + the named or promoted adapter."""
+    from models.embedder import load_embedder
+    from models.hashing import PREFIX, HashingEncoder
+    from models.registry import AdapterRegistry
+
+    if settings.embedder.model.startswith(PREFIX):
+        return HashingEncoder.from_model_name(settings.embedder.model)
+    adapter = AdapterRegistry(settings.data_dir / "adapters").resolve(
+        settings.embedder.adapter_version
+    )
+    return load_embedder(
+        settings.embedder.model, adapter, settings.embedder.batch_size, settings.embedder.device
+    )

@@ -1,0 +1,34 @@
+"""LanceDB specifics: the table remembers its embedding space; indexes after bulk loads."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.episodic.lancedb_store import LanceEpisodicStore
+from engram.episodic.store import build_records
+from models.embedder import SpaceMismatchError
+from models.hashing import HashingEncoder
+
+
+def test_reopening_with_another_model_raises_and_keeps_the_data(tmp_path, encoder, make_item):
+    path = tmp_path / "episodic"
+    store = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    store.upsert(build_records([make_item("alice", "I love tea")], encoder, False))
+    with pytest.raises(SpaceMismatchError, match="re-embed"):
+        LanceEpisodicStore(path, "packaged:all-MiniLM-L6-v2+base/128", encoder.dimension)
+    other = HashingEncoder(64)
+    with pytest.raises(SpaceMismatchError):
+        LanceEpisodicStore(path, other.space_id, other.dimension)
+    reopened = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    assert reopened.count("alice") == 1
+
+
+def test_optimize_builds_the_user_index_and_queries_still_filter(tmp_path, encoder, make_item):
+    store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+    items = [make_item(f"u{i % 5}", f"event number {i}") for i in range(50)]
+    store.upsert(build_records(items, encoder, False))
+    store.optimize()
+    store.optimize()  # idempotent
+    assert any(i.columns == ["user_id"] for i in store._table.list_indices())
+    assert store.count("u3") == 10
+    assert {r.event.user_id for r in store.events("u3")} == {"u3"}
