@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+import bm25s
+import numpy as np
+import pytest
+
+from engram.episodic.lexical import BM25
+from engram.text import tokenize
+
+DOCS = [
+    "I keep mixing up affect and effect",
+    "我总把a和v搞混",
+    "我喜欢用动画学数学",
+    "The login button does nothing when I click it",
+    "我不喜欢吃香菜，但是喜欢吃辣",
+]
+
+
+def test_scores_are_proportional_to_bm25s_lucene_on_zh_and_en():
+    docs = [tokenize(d) for d in DOCS]
+    reference = bm25s.BM25(k1=1.2, b=0.75, method="lucene")
+    reference.index(docs, show_progress=False)
+    for query in ["mixing up effect", "喜欢 数学", "login button", "香菜"]:
+        tokens = tokenize(query)
+        ours = BM25(docs).scores(tokens)
+        theirs = reference.get_scores(tokens)
+        # bm25s leaves out the constant (k1 + 1) numerator factor; rankings are identical.
+        np.testing.assert_allclose(ours, theirs * 2.2, rtol=1e-5)
+
+
+def test_chinese_query_finds_the_chinese_document():
+    docs = [tokenize(d) for d in DOCS]
+    scores = BM25(docs).scores(tokenize("数学动画"))
+    assert int(np.argmax(scores)) == 2
+
+
+def test_unknown_terms_and_empty_corpus_score_zero():
+    assert BM25([["a"]]).scores(["zzz"]).tolist() == [0.0]
+    assert BM25([]).scores(["a"]).tolist() == []
+    assert BM25([[], []]).scores(["a"]).tolist() == [0.0, 0.0]
+
+
+def test_repeated_query_terms_count_once_and_rarer_terms_weigh_more():
+    index = BM25([["cat", "dog"], ["cat"], ["cat", "fish"]])
+    assert index.scores(["fish", "fish"]).tolist() == index.scores(["fish"]).tolist()
+    assert index.idf("fish") > index.idf("cat")
+    assert index.idf("cat") == pytest.approx(np.log(1 + 0.5 / 3.5))

@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engram.config import EpisodicSettings
+from engram.domain import EventType
+from engram.episodic.merging import write_events
+from engram.episodic.retrieval import DAY_MS, RetrievalConfig, fuse, rank, recall
+from engram.episodic.store import EpisodicInputError, build_records
+from models.embedder import SpaceMismatchError
+from models.hashing import HashingEncoder
+
+NOW = 1_700_000_000_000 + 10 * DAY_MS
+SETTINGS = EpisodicSettings()
+
+
+@pytest.fixture
+def filled(store, encoder, make_item):
+    items = [
+        make_item("alice", "I keep mixing up affect and effect", EventType.CONCEPT_CONFUSION),
+        make_item("alice", "我总把a和v搞混", EventType.CONCEPT_CONFUSION),
+        make_item("alice", "我喜欢用动画学数学", EventType.LEARNING_STYLE),
+        make_item("alice", "the export button does nothing", EventType.OPERATION_FAILURE),
+        make_item("alice", "hello!", EventType.GREETING),
+        make_item("bob", "I keep mixing up affect and effect", EventType.CONCEPT_CONFUSION),
+    ]
+    write_events(store, encoder, items, SETTINGS)
+    return store
+
+
+def test_recall_finds_the_right_event_in_english_and_chinese(filled, encoder):
+    hits = recall(filled, encoder, "alice", "affect versus effect", k=3, now_ms=NOW)
+    assert "affect" in hits[0].event.summary
+    hits = recall(filled, encoder, "alice", "用动画学数学", k=3, now_ms=NOW)
+    assert hits[0].event.event_type == EventType.LEARNING_STYLE
+
+
+def test_recall_is_scoped_to_the_user(filled, encoder):
+    hits = recall(filled, encoder, "bob", "我喜欢用动画学数学", k=10, now_ms=NOW)
+    assert [h.event.user_id for h in hits] == ["bob"]
+    assert recall(filled, encoder, "carol", "affect", k=10, now_ms=NOW) == []
+
+
+def test_type_filter_applies_before_ranking(filled, encoder):
+    hits = recall(
+        filled,
+        encoder,
+        "alice",
+        "affect effect",
+        k=10,
+        event_types=[EventType.GREETING],
+        now_ms=NOW,
+    )
+    assert [h.event.event_type for h in hits] == [EventType.GREETING]
+
+
+def test_every_hit_carries_its_score_parts(filled, encoder):
+    (hit,) = recall(filled, encoder, "alice", "export button", k=1, now_ms=NOW)
+    parts = hit.parts
+    assert parts.lexical > 0
+    assert parts.lexical_rank == 1
+    assert 0 <= parts.relevance <= 1
+    assert parts.recency == pytest.approx(0.5 ** (10 / 30))
+    assert parts.score == pytest.approx(
+        parts.relevance
+        * (0.5 + 0.5 * parts.confidence)
+        * parts.retrieval_weight
+        * (0.9 + 0.1 * parts.recency)
+    )
+    assert hit.score == parts.score
+
+
+def test_priors_reorder_equally_relevant_events(encoder, make_item):
+    old, _ = make_item("alice", "I like green tea", ts=NOW - 90 * DAY_MS, turn="t1")
+    new, _ = make_item("alice", "I like green tea", ts=NOW, turn="t2")
+    muted, _ = make_item("alice", "I like green tea", ts=NOW, turn="t3")
+    muted = muted.model_copy(update={"retrieval_weight": 0.2})
+    records = build_records([(old, None), (new, None), (muted, None)], encoder, False)
+    query = encoder.encode(["green tea"])[0]
+    hits = rank(records, query, ["green", "tea"], NOW, k=3)
+    assert [h.event.turn_id for h in hits] == ["t2", "t1", "t3"]
+
+
+def test_fusion_modes_stay_in_unit_range_and_agree_on_a_clear_winner():
+    vector = np.array([0.9, 0.2, 0.1])
+    lexical = np.array([5.0, 0.0, 1.0])
+    for fusion in ("convex", "rrf"):
+        fused = fuse(vector, lexical, RetrievalConfig(fusion=fusion))
+        assert fused.min() >= 0
+        assert fused.max() <= 1
+        assert int(np.argmax(fused)) == 0
+
+
+def test_bad_queries_are_rejected(filled, encoder):
+    for bad, field in [("", "query"), ("   ", "query"), ("x" * 2001, "query"), (b"q", "query")]:
+        with pytest.raises(EpisodicInputError, match=field):
+            recall(filled, encoder, "alice", bad)
+    with pytest.raises(EpisodicInputError, match="k"):
+        recall(filled, encoder, "alice", "tea", k=0)
+
+
+def test_recall_with_an_encoder_of_another_space_raises(filled):
+    with pytest.raises(SpaceMismatchError):
+        recall(filled, HashingEncoder(64), "alice", "tea")
