@@ -56,15 +56,14 @@ class ConsentStore:
     def set_state(self, user_id: str, granted: bool, at: int | None = None) -> Consent:
         current = self.get(user_id)
         state = ConsentState.GRANTED if granted else ConsentState.REVOKED
-        return self._put(current.model_copy(update={"state": state, "updated_at": at or _now_ms()}))
+        return self._put(current, state=state, updated_at=at or _now_ms())
 
     def declare_age(self, user_id: str, age: int, at: int | None = None) -> Consent:
         """Record a declared age; under the threshold turns child mode on (never off again by a
         later claim: only `set_child_mode` by an operator or guardian can lift it)."""
         current = self.get(user_id)
         child = current.child_mode or age < self._threshold
-        update = {"declared_age": age, "child_mode": child, "updated_at": at or _now_ms()}
-        return self._put(current.model_copy(update=update))
+        return self._put(current, declared_age=age, child_mode=child, updated_at=at or _now_ms())
 
     def set_child_mode(self, user_id: str, on: bool, at: int | None = None) -> Consent:
         current = self.get(user_id)
@@ -81,7 +80,9 @@ class ConsentStore:
     def close(self) -> None:
         self._connection.close()
 
-    def _put(self, consent: Consent) -> Consent:
+    def _put(self, current: Consent, **changes: object) -> Consent:
+        """Validate the changed record (an age of -3 is refused here) and store it."""
+        consent = Consent.model_validate({**current.model_dump(), **changes})
         with self._lock:
             self._connection.execute(
                 "INSERT INTO consent (user_id, state, updated_at, declared_age, child_mode) "
