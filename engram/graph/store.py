@@ -1,0 +1,117 @@
+"""The storage contract every graph backend meets, and the factory that picks one from settings.
+
+The graph is per user: every call names the user and every node, edge and revision carries
+`user_id`, so one user's beliefs never reach another's results. Writes go through a transaction
+per user; relationship types only ever come from `RelationKind.cypher_type`.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from enum import StrEnum
+from typing import Protocol
+
+from engram.config import Settings
+from engram.domain import Edge, Entity, RelationKind
+from engram.graph.model import EdgeChange, EdgeRevision
+
+MAX_HOPS = 6
+
+
+class Capability(StrEnum):
+    """Backend features beyond the portable subset; callers check before relying on them."""
+
+    ROLLBACK = "rollback"  # the server isolates an open transaction and can undo it
+    UNIQUE_CONSTRAINTS = "unique_constraints"  # the server enforces one node per (user, id)
+
+
+class Direction(StrEnum):
+    IN = "in"  # follow edges that point at the start node (e.g. prerequisites of a concept)
+    OUT = "out"
+
+
+class GraphTx(Protocol):
+    """One user's unit of work. Reads see committed state; do not rely on reading own writes.
+
+    Writes land together when the block exits cleanly and not at all when it raises.
+    """
+
+    user_id: str
+
+    def entity(self, entity_id: str) -> Entity | None: ...
+
+    def entity_by_alias(self, key: str) -> Entity | None: ...
+
+    def edge(self, src: str, relation: RelationKind, dst: str) -> Edge | None: ...
+
+    def put_entity(self, entity: Entity) -> None: ...
+
+    def put_change(self, change: EdgeChange) -> None: ...
+
+
+class GraphStore(Protocol):
+    capabilities: frozenset[Capability]
+
+    def transaction(self, user_id: str) -> AbstractContextManager[GraphTx]: ...
+
+    def entity(self, user_id: str, entity_id: str) -> Entity | None: ...
+
+    def entity_by_alias(self, user_id: str, key: str) -> Entity | None:
+        """The entity one of whose names has this `entities.alias_key`."""
+        ...
+
+    def edges(
+        self,
+        user_id: str,
+        *,
+        src: str | None = None,
+        relation: RelationKind | None = None,
+        dst: str | None = None,
+        include_invalid: bool = False,
+    ) -> list[Edge]: ...
+
+    def revisions(self, user_id: str, edge_id: str) -> list[EdgeRevision]:
+        """Every change of one edge, oldest first."""
+        ...
+
+    def neighbours(
+        self,
+        user_id: str,
+        entity_id: str,
+        relation: RelationKind,
+        direction: Direction,
+        max_hops: int,
+    ) -> list[tuple[str, int]]:
+        """Entities reachable over valid `relation` edges as (id, fewest hops), nearest first."""
+        ...
+
+    def erase_user(self, user_id: str) -> int:
+        """Soft delete: edges and revisions go, entity ids stay with names and aliases cleared.
+
+        Returns how many records were cleared.
+        """
+        ...
+
+    def close(self) -> None: ...
+
+
+def check_hops(max_hops: int) -> int:
+    if not 1 <= max_hops <= MAX_HOPS:
+        raise ValueError(f"max_hops must be between 1 and {MAX_HOPS}, got {max_hops}")
+    return max_hops
+
+
+def open_graph_store(settings: Settings) -> GraphStore:
+    """The configured backend: SQLite under `data_dir` by default, or Neo4j/Bolt by URI."""
+    if settings.graph.backend == "neo4j":
+        from engram.graph.neo4j_store import Neo4jGraphStore
+
+        graph = settings.graph
+        auth = None
+        if graph.neo4j_user:
+            password = graph.neo4j_password.get_secret_value() if graph.neo4j_password else ""
+            auth = (graph.neo4j_user, password)
+        return Neo4jGraphStore(graph.neo4j_uri or "", auth=auth, database=graph.neo4j_database)
+    from engram.graph.sqlite_store import SqliteGraphStore
+
+    return SqliteGraphStore(settings.data_dir / "graph.sqlite3")
