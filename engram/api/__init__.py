@@ -1,0 +1,1 @@
+"""The HTTP API: every `Memory` operation over FastAPI, API keys per tenant, stable errors."""
