@@ -54,6 +54,17 @@ class DeadLetterStore:
             )
         return int(cursor.lastrowid or 0)
 
+    def pending(self, payload: str, stage: str) -> bool:
+        """Whether this payload already waits here for the same stage (not yet replayed): a
+        stream that replays after a crash checks it so a bad turn is dead-lettered once."""
+        with self._lock:
+            row = self._connection.execute(
+                "SELECT 1 FROM dead_letters WHERE payload = ? AND stage = ? "
+                "AND replayed_at IS NULL LIMIT 1",
+                (payload, stage),
+            ).fetchone()
+        return row is not None
+
     def entries(self, include_replayed: bool = False, limit: int = 100) -> list[DeadLetter]:
         where = "" if include_replayed else "WHERE replayed_at IS NULL"
         with self._lock:

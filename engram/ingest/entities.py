@@ -1,0 +1,70 @@
+"""Step 4: resolve "that button" / "那个按钮" to the entity the session last talked about.
+
+The recent entities of each session are dataflow state (snapshotted with recovery), so a replay
+after a crash resolves a reference exactly as the first run did. A resolved reference replaces the
+event's object with the entity id, so the graph and the episodic event both name the real thing.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass, field
+
+from engram.domain import Entity, EntityKind, Event, EventAttr
+from engram.graph.entities import RecentEntities, entity_id_for, parse_reference, resolve_reference
+from engram.graph.updates import EVENT_RULES
+from engram.ingest.work import TurnWork
+
+MAX_SESSIONS_PER_USER = 64
+
+#: Finds a user's existing entity by name or alias: (user_id, name) → entity or None.
+EntityLookup = Callable[[str, str], Entity | None]
+
+
+@dataclass
+class SessionEntities:
+    """One user's per-session recent entities, the least recently used sessions dropped first."""
+
+    sessions: OrderedDict[str, RecentEntities] = field(default_factory=OrderedDict)
+
+    def recent(self, session_id: str) -> RecentEntities:
+        recent = self.sessions.pop(session_id, None) or RecentEntities()
+        self.sessions[session_id] = recent
+        while len(self.sessions) > MAX_SESSIONS_PER_USER:
+            self.sessions.popitem(last=False)
+        return recent
+
+
+def _object_kind(event: Event) -> EntityKind | None:
+    """The kind of the event's object: as the extractor said, else what its graph rule assumes."""
+    try:
+        return EntityKind(event.attributes[EventAttr.OBJECT_KIND])
+    except (KeyError, ValueError):
+        pass
+    rule = EVENT_RULES.get(event.event_type)
+    return rule.default_kind if rule else None
+
+
+def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLookup) -> TurnWork:
+    """Rewrite reference objects to entity ids and note every named object in session state."""
+    recent = state.recent(work.turn.session_id)
+    resolved = []
+    for event in work.events:
+        name = event.attributes.get(EventAttr.OBJECT, "").strip()
+        reference = parse_reference(name) if name else None
+        if reference is not None:
+            entity_id = resolve_reference(reference, recent)
+            recent.note(reference.kind, entity_id)
+            attributes = event.attributes | {
+                EventAttr.OBJECT.value: entity_id,
+                EventAttr.OBJECT_KIND.value: reference.kind.value,
+            }
+            event = event.model_copy(update={"attributes": attributes})
+        elif name and (kind := _object_kind(event)) is not None:
+            known = lookup(work.turn.user_id, name)
+            with suppress(ValueError):  # no letters or digits: nothing to point back at later
+                recent.note(kind, known.entity_id if known else entity_id_for(name, kind))
+        resolved.append(event)
+    return work.with_events(resolved)

@@ -1,0 +1,86 @@
+"""Steps 5 and 6: embed a batch of turns' events in one encoder call, then upsert them.
+
+Batching is where throughput comes from (the encoder is most efficient on many texts at once);
+isolation is where robustness comes from: if one turn's events are refused, the batch is split
+so only that turn is dead-lettered. Upserts are by deterministic event id, so a replayed batch
+rewrites the same rows instead of adding new ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engram.config import EpisodicSettings
+from engram.domain import Event
+from engram.episodic import EpisodicInputError, EpisodicStore, StoredEvent, WriteReport
+from engram.episodic.merging import enforce_cap
+from engram.episodic.store import build_records
+from engram.ingest.retry import StoreUnavailableError, with_retry
+from engram.ingest.work import Rejected, Stage, TurnWork
+from models.embedder import SpaceEncoder, SpaceMismatchError
+
+
+@dataclass(frozen=True)
+class EmbeddedBatch:
+    """Turns whose events are embedded, and the records to store (in the turns' order)."""
+
+    works: tuple[TurnWork, ...]
+    records: tuple[StoredEvent, ...]
+
+
+def _items(work: TurnWork, keep_raw_text: bool) -> list[tuple[Event, str | None]]:
+    raw = work.turn.content if keep_raw_text and not work.child_mode else None
+    return [(event, raw) for event in work.events]
+
+
+def embed_batch(
+    works: Sequence[TurnWork], encoder: SpaceEncoder, keep_raw_text: bool
+) -> tuple[EmbeddedBatch, list[Rejected]]:
+    """Embed every event of the batch at once; a refused batch is retried turn by turn."""
+    items = [item for work in works for item in _items(work, keep_raw_text)]
+    try:
+        records = build_records(items, encoder, keep_raw_text) if items else []
+        return EmbeddedBatch(tuple(works), tuple(records)), []
+    except EpisodicInputError as exc:
+        if len(works) == 1:
+            return EmbeddedBatch((), ()), [works[0].reject(Stage.EPISODIC, str(exc))]
+    kept: list[TurnWork] = []
+    records = []
+    rejected: list[Rejected] = []
+    for work in works:
+        batch, bad = embed_batch([work], encoder, keep_raw_text)
+        kept += batch.works
+        records += batch.records
+        rejected += bad
+    return EmbeddedBatch(tuple(kept), tuple(records)), rejected
+
+
+def upsert_records(
+    store: EpisodicStore, records: Sequence[StoredEvent], settings: EpisodicSettings
+) -> WriteReport:
+    """Upsert by (user, event id), then merge similar events of any user now over the cap."""
+    written = store.upsert(records)
+    reports = [
+        enforce_cap(store, user_id, settings.max_events_per_user, settings.merge_similarity)
+        for user_id in dict.fromkeys(r.event.user_id for r in records)
+    ]
+    return WriteReport(
+        written=written,
+        merged_groups=sum(r.merged_groups for r in reports),
+        removed=sum(r.removed for r in reports),
+        over_cap={user: n for r in reports for user, n in r.over_cap.items()},
+    )
+
+
+def upsert_batch(
+    batch: EmbeddedBatch, store: EpisodicStore, settings: EpisodicSettings
+) -> tuple[list[TurnWork], list[Rejected]]:
+    """Store a batch, retrying transient failures; a store that stays down dead-letters it."""
+    if not batch.records:
+        return list(batch.works), []
+    try:
+        with_retry(lambda: upsert_records(store, batch.records, settings), "episodic upsert")
+    except (StoreUnavailableError, EpisodicInputError, SpaceMismatchError) as exc:
+        return [], [work.reject(Stage.EPISODIC, str(exc)) for work in batch.works]
+    return list(batch.works), []

@@ -1,0 +1,86 @@
+"""Step 7: apply a turn's events to the user's graph, exactly once per event.
+
+`GraphService.apply_event` blends repeated evidence into a belief (0.3·old + 0.7·new) and halves
+it on counter-evidence, so applying the same event twice would move the confidence twice. A
+replay after a crash must not, so an event whose id is already among the evidence of the edge it
+supports is skipped: the edge and its evidence are written in one transaction, which makes the
+evidence list the record of what was applied. (Edges keep their last 20 evidence ids; a replay
+only reaches back to the last recovery snapshot, far fewer turns than that for one edge.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engram.audit import AuditEntry, AuditLog, AuditOutcome
+from engram.domain import Event
+from engram.graph import GraphInputError, GraphService, GraphStore
+from engram.graph.updates import USER_ENTITY_ID, claim_for
+from engram.ingest.retry import StoreUnavailableError, with_retry
+from engram.ingest.work import Rejected, Stage, TurnWork
+
+PRIVACY_OPERATOR = "engram.ingest"
+
+
+@dataclass(frozen=True)
+class GraphOutcome:
+    changes: int = 0  # edge changes written
+    duplicates: int = 0  # events already applied before (a replay), skipped
+    withheld: int = 0  # events the privacy decision kept out of the graph
+
+
+def graph_claims(work: TurnWork) -> list[Event]:
+    """The turn's events that say something about the user's beliefs (not greetings etc.)."""
+    claims = []
+    for event in work.events:
+        try:
+            if claim_for(event) is not None:
+                claims.append(event)
+        except GraphInputError:
+            claims.append(event)  # apply_event refuses it, audited, with the field named
+    return claims
+
+
+def already_applied(store: GraphStore, event: Event) -> bool:
+    """Whether the edge this event supports already lists it as evidence."""
+    claim = claim_for(event)
+    if claim is None:
+        return False
+    edges = store.edges(event.user_id, src=USER_ENTITY_ID, relation=claim.relation,
+                        include_invalid=True)  # fmt: skip
+    return any(event.event_id in edge.evidence for edge in edges)
+
+
+def _apply(work: TurnWork, service: GraphService) -> GraphOutcome:
+    changes = duplicates = 0
+    for event in graph_claims(work):
+        if already_applied(service.store, event):
+            duplicates += 1
+        else:
+            changes += len(service.apply_event(event))
+    return GraphOutcome(changes=changes, duplicates=duplicates)
+
+
+def apply_graph(work: TurnWork, service: GraphService) -> GraphOutcome | Rejected:
+    """Apply the turn's claims (if privacy allows), retrying a store that is briefly down.
+
+    A retry re-runs the whole turn: events it already applied are skipped as duplicates.
+    """
+    if not work.graph_allowed:
+        return GraphOutcome(withheld=len(graph_claims(work)))
+    try:
+        return with_retry(lambda: _apply(work, service), "graph update")
+    except (StoreUnavailableError, GraphInputError) as exc:
+        return work.reject(Stage.GRAPH, str(exc))
+
+
+def audit_withheld(work: TurnWork, outcome: GraphOutcome, audit: AuditLog, at: int) -> None:
+    """Step 8: a graph write privacy withheld is audited like one a rule skipped, never silent."""
+    if not outcome.withheld:
+        return
+    reason = "child mode: no long-term graph" if work.child_mode else "no consent to the graph"
+    audit.append(
+        [AuditEntry(at=at, operator=PRIVACY_OPERATOR, action="apply_event",
+                    outcome=AuditOutcome.SKIPPED, user_id=work.turn.user_id, reason=reason,
+                    evidence=[e.event_id for e in graph_claims(work)])]
+    )  # fmt: skip
