@@ -1,0 +1,1 @@
+"""Bytewax dataflows: thin wiring around engram's pipeline steps."""

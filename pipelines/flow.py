@@ -1,0 +1,130 @@
+"""The streaming write path: turn log → events in the episodic store and beliefs in the graph.
+
+Reads top to bottom as the steps a turn goes through; every step is one `engram.ingest`
+function (via `pipelines.steps`). Keyed by user from entity resolution on, so one user's turns
+stay in order on one worker; the embed step batches turns of many users (by size and a short
+time window) because the encoder is fastest on many texts at once. A turn that fails any step
+leaves the main line for the dead-letter store, with the stage and the reason, and the flow
+keeps running.
+
+Run it:
+    engram stream                                   # embedded turn log, settings from env/TOML
+    python -m bytewax.run "pipelines.flow:get_flow()" -w 2
+    python -m bytewax.recovery .engram/recovery 4   # once, then add -r .engram/recovery -s 1 -b 0
+    # several machines: the same command on each, with -i <n> -a "host0:2101;host1:2101"
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from datetime import timedelta
+from typing import TypeVar
+
+import bytewax.operators as op
+from bytewax.dataflow import Dataflow, Stream
+from bytewax.inputs import Source
+from bytewax.outputs import Sink
+
+from engram.config import Settings, load_settings
+from engram.ingest import Processed, Rejected, TurnWork
+from engram.ingest.context import turn_log_dir
+from engram.turnlog import LocalTurnLog, LogRecord, partition_for
+from models.embedder import SpaceEncoder
+from pipelines.sinks import DeadLetterSink, ProgressSink, finished_offsets, read_progress
+from pipelines.sources import TurnLogSource
+from pipelines.steps import Steps
+
+T = TypeVar("T")
+
+EMBED_BATCH_SIZE = 64
+EMBED_BATCH_WINDOW = timedelta(milliseconds=50)
+EMBED_LANES = 8  # keys the batching step spreads over; Bytewax places lanes on workers
+
+
+def build_flow(
+    settings: Settings,
+    source: Source[LogRecord],
+    *,
+    origin: str = "turnlog",
+    progress: Sink[Processed | Rejected] | None = None,
+    open_encoder: Callable[[], SpaceEncoder] | None = None,
+    batch_size: int = EMBED_BATCH_SIZE,
+    batch_window: timedelta = EMBED_BATCH_WINDOW,
+) -> Dataflow:
+    steps = Steps(settings, origin, open_encoder)
+    flow = Dataflow("engram_ingest")
+
+    records = op.input("turn_log", flow, source)
+    turns, bad_input = _split("parse_validate_clean", op.map, records, steps.parse)
+    turns, bad_extraction = _split("extract_rules_then_residue", op.map, turns, steps.extract)
+    turns, bad_privacy = _split("apply_privacy", op.map, turns, steps.privacy)
+
+    by_user = op.key_on("key_by_user", turns, lambda work: work.key)
+    resolved = op.stateful_map("resolve_entities", by_user, steps.resolve)
+
+    lanes = op.key_on("key_by_embed_lane", op.key_rm("unkey_user", resolved), _embed_lane)
+    batches = op.collect("batch_for_embedding", lanes, timeout=batch_window, max_size=batch_size)
+    embedded = op.map("embed", op.key_rm("unkey_lane", batches), steps.embed)
+    stored, bad_store = _split("upsert_episodic", op.flat_map, embedded, steps.upsert)
+    done, bad_graph = _split("apply_graph_and_audit", op.map, stored, steps.graph_and_audit)
+
+    rejected = op.merge(
+        "all_rejected", bad_input, bad_extraction, bad_privacy, bad_store, bad_graph
+    )
+    op.output("dead_letters", rejected, DeadLetterSink(lambda r: steps.ctx.dead_letter(r)))
+    progress = progress or ProgressSink(settings.data_dir, local_lag(settings))
+    op.output("progress", op.merge("all_finished", done, rejected), progress)
+    return flow
+
+
+def _split(step_id: str, operator: Callable, up: Stream, step: Callable) -> tuple[Stream, Stream]:  # type: ignore[type-arg]
+    """Run a step, then route its results: on down the main line, or off to the dead letters."""
+    out = operator(step_id, up, step)
+    routed = op.branch(f"{step_id}_route", out, lambda item: not isinstance(item, Rejected))
+    return routed.trues, routed.falses
+
+
+def _embed_lane(work: TurnWork) -> str:
+    """A user's lane: fixed, so their turns stay in order through the batching step."""
+    return f"lane-{partition_for(work.key, EMBED_LANES)}"
+
+
+def local_lag(settings: Settings) -> Callable[[dict[str, int]], int | None]:
+    """Turns behind the embedded log's head, from every worker's finished offsets."""
+
+    def lag(own: dict[str, int]) -> int | None:
+        if settings.turn_log.backend != "local":
+            return None
+        finished = finished_offsets(read_progress(settings.data_dir))
+        log = LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
+        try:
+            return sum(
+                max(
+                    0,
+                    log.head(p) - max(finished.get(f"turnlog:{p}", 0), own.get(f"turnlog:{p}", 0)),
+                )
+                for p in range(log.partitions)
+            )
+        finally:
+            log.close()
+
+    return lag
+
+
+def source_for(
+    settings: Settings, tail: bool, stop: threading.Event | None = None
+) -> Source[LogRecord]:
+    """The configured turn log as a Bytewax source: the local log, or the Kafka topic."""
+    if settings.turn_log.backend == "kafka":
+        from pipelines.kafka import KafkaTurnSource
+
+        return KafkaTurnSource.from_settings(settings.turn_log, tail=tail)
+    return TurnLogSource(turn_log_dir(settings), settings.turn_log.partitions, tail=tail, stop=stop)
+
+
+def get_flow(tail: bool = True) -> Dataflow:
+    """For `python -m bytewax.run "pipelines.flow:get_flow()"`: settings from env / engram.toml."""
+    settings = load_settings()
+    origin = "kafka" if settings.turn_log.backend == "kafka" else "turnlog"
+    return build_flow(settings, source_for(settings, tail), origin=origin)

@@ -1,0 +1,159 @@
+"""Bytewax outputs: the dead-letter store, and progress (counts, offsets, lag) per worker.
+
+Progress goes to `<data_dir>/stream/metrics-<worker>.json` (rewritten atomically at most once a
+second) and to the log every few seconds; `engram stream status` merges the workers' files with
+the turn log's heads to show how many turns the stream is behind.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from bytewax.outputs import DynamicSink, StatelessSinkPartition
+
+from engram.ingest import Processed, Rejected
+
+log = logging.getLogger(__name__)
+
+FLUSH_INTERVAL_S = 1.0
+LOG_INTERVAL_S = 5.0
+
+
+class _DeadLetterPartition(StatelessSinkPartition[Rejected]):
+    def __init__(self, put: Callable[[Rejected], bool]) -> None:
+        self._put = put
+
+    def write_batch(self, items: list[Rejected]) -> None:
+        for rejected in items:
+            if self._put(rejected):
+                log.warning(
+                    "turn dead-lettered",
+                    extra={"stage": rejected.stage.value, "reason": rejected.reason,
+                           "key": rejected.key, "source": rejected.source},
+                )  # fmt: skip
+
+
+class DeadLetterSink(DynamicSink[Rejected]):
+    """Stores each rejected turn once (a replay after a crash finds it already there)."""
+
+    def __init__(self, put: Callable[[Rejected], bool]) -> None:
+        self._put = put
+
+    def build(self, step_id: str, worker_index: int, worker_count: int) -> _DeadLetterPartition:
+        return _DeadLetterPartition(self._put)
+
+
+@dataclass
+class WorkerProgress:
+    """What one worker has done; `offsets` is the highest log offset finished per partition."""
+
+    worker: int
+    processed: int = 0
+    rejected: int = 0
+    events: int = 0
+    graph_changes: int = 0
+    graph_duplicates: int = 0
+    last_done_at_ms: int = 0
+    updated_at_ms: int = 0
+    offsets: dict[str, int] = field(default_factory=dict)
+
+    def add(self, item: Processed | Rejected) -> None:
+        if isinstance(item, Processed):
+            self.processed += 1
+            self.events += item.events
+            self.graph_changes += item.graph_changes
+            self.graph_duplicates += item.graph_duplicates
+            self.last_done_at_ms = item.done_at_ms
+        else:
+            self.rejected += 1
+        origin, _, offset = item.source.rpartition(":")
+        if offset.isdigit():
+            self.offsets[origin] = max(self.offsets.get(origin, 0), int(offset))
+
+
+def metrics_dir(data_dir: Path) -> Path:
+    return data_dir / "stream"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    tmp = path.with_suffix(f".tmp{os.getpid()}")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def read_progress(data_dir: Path) -> list[WorkerProgress]:
+    """Every worker's last written progress (files of earlier runs included: offsets only grow)."""
+    found = []
+    for path in sorted(metrics_dir(data_dir).glob("metrics-*.json")):
+        found.append(WorkerProgress(**json.loads(path.read_text(encoding="utf-8"))))
+    return found
+
+
+def finished_offsets(progress: list[WorkerProgress]) -> dict[str, int]:
+    """Highest finished offset per log partition over all workers."""
+    merged: dict[str, int] = {}
+    for worker in progress:
+        for partition, offset in worker.offsets.items():
+            merged[partition] = max(merged.get(partition, 0), offset)
+    return merged
+
+
+class _ProgressPartition(StatelessSinkPartition[Processed | Rejected]):
+    def __init__(
+        self, path: Path, worker: int, lag: Callable[[dict[str, int]], int | None]
+    ) -> None:
+        self._path = path
+        self._lag = lag
+        previous = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        self._progress = WorkerProgress(worker=worker, offsets=previous.get("offsets", {}))
+        self._flushed = self._logged = time.monotonic()
+        self._logged_count = 0
+
+    def write_batch(self, items: list[Processed | Rejected]) -> None:
+        for item in items:
+            self._progress.add(item)
+        now = time.monotonic()
+        if now - self._flushed >= FLUSH_INTERVAL_S:
+            self._flush()
+        if now - self._logged >= LOG_INTERVAL_S:
+            self._log(now)
+
+    def _flush(self) -> None:
+        self._progress.updated_at_ms = time.time_ns() // 1_000_000
+        write_atomically(self._path, json.dumps(asdict(self._progress)))
+        self._flushed = time.monotonic()
+
+    def _log(self, now: float) -> None:
+        done = self._progress.processed + self._progress.rejected
+        log.info(
+            "stream progress",
+            extra={"worker": self._progress.worker, "processed": self._progress.processed,
+                   "rejected": self._progress.rejected,
+                   "turns_per_s": round((done - self._logged_count) / (now - self._logged), 1),
+                   "lag_turns": self._lag(self._progress.offsets)},
+        )  # fmt: skip
+        self._logged, self._logged_count = now, done
+
+    def close(self) -> None:
+        self._flush()
+        self._log(time.monotonic())
+
+
+class ProgressSink(DynamicSink[Processed | Rejected]):
+    """Per-worker progress file and log lines; `lag` turns finished offsets into turns behind."""
+
+    def __init__(self, data_dir: Path, lag: Callable[[dict[str, int]], int | None]) -> None:
+        self._dir = metrics_dir(data_dir)
+        self._lag = lag
+
+    def build(self, step_id: str, worker_index: int, worker_count: int) -> _ProgressPartition:
+        self._dir.mkdir(parents=True, exist_ok=True)
+        return _ProgressPartition(
+            self._dir / f"metrics-{worker_index}.json", worker_index, self._lag
+        )

@@ -1,0 +1,78 @@
+"""The ingest steps bound to one process's stores: the only glue between Bytewax and `engram`.
+
+Stores and the embedder open on first use, once per process, and are shared by that process's
+workers (each store serialises its own writes). Nothing here decides anything: every method
+calls one `engram.ingest` step and passes its result on.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from engram.config import Settings
+from engram.ingest import IngestContext, Processed, Rejected, Stage, TurnWork
+from engram.ingest.entities import SessionEntities, resolve_entities
+from engram.ingest.episodic import EmbeddedBatch, embed_batch, upsert_batch
+from engram.ingest.extract import extract_events
+from engram.ingest.parse import parse_record
+from engram.ingest.pipeline import finish
+from engram.ingest.privacy import apply_privacy
+from engram.turnlog import LogRecord
+from models.embedder import SpaceEncoder
+
+
+class Steps:
+    def __init__(
+        self, settings: Settings, origin: str, open_encoder: Callable[[], SpaceEncoder] | None
+    ) -> None:
+        self.settings = settings
+        self.origin = origin
+        self._open_encoder = open_encoder
+        self._ctx: IngestContext | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def ctx(self) -> IngestContext:
+        with self._lock:
+            if self._ctx is None:
+                encoder = self._open_encoder() if self._open_encoder else None
+                self._ctx = IngestContext.open(self.settings, encoder)
+            return self._ctx
+
+    def source_of(self, record: LogRecord) -> str:
+        return f"{self.origin}:{record.partition}:{record.offset}"
+
+    def parse(self, record: LogRecord) -> TurnWork | Rejected:
+        return parse_record(
+            record.payload,
+            key=record.key,
+            source=self.source_of(record),
+            max_content_bytes=self.settings.limits.max_content_bytes,
+        )
+
+    def extract(self, work: TurnWork) -> TurnWork | Rejected:
+        return extract_events(work, self.ctx.extractor)
+
+    def privacy(self, work: TurnWork) -> TurnWork | Rejected:
+        try:
+            return apply_privacy(work, self.ctx.consent, self.settings.privacy)
+        except ValueError as exc:  # e.g. a declared age the consent record refuses
+            return work.reject(Stage.PRIVACY, str(exc))
+
+    def resolve(
+        self, state: SessionEntities | None, work: TurnWork
+    ) -> tuple[SessionEntities, TurnWork]:
+        state = state or SessionEntities()
+        return state, resolve_entities(work, state, self.ctx.graph.resolve)
+
+    def embed(self, batch: list[TurnWork]) -> tuple[EmbeddedBatch, list[Rejected]]:
+        return embed_batch(batch, self.ctx.encoder, self.settings.episodic.keep_raw_text)
+
+    def upsert(self, embedded: tuple[EmbeddedBatch, list[Rejected]]) -> list[TurnWork | Rejected]:
+        batch, rejected = embedded
+        stored, failed = upsert_batch(batch, self.ctx.episodic, self.settings.episodic)
+        return [*rejected, *failed, *stored]
+
+    def graph_and_audit(self, work: TurnWork) -> Processed | Rejected:
+        return finish(work, self.ctx)
