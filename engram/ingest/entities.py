@@ -1,8 +1,11 @@
 """Step 4: resolve "that button" / "那个按钮" to the entity the session last talked about.
 
-The recent entities of each session are dataflow state (snapshotted with recovery), so a replay
-after a crash resolves a reference exactly as the first run did. A resolved reference replaces the
-event's object with the entity id, so the graph and the episodic event both name the real thing.
+Extractors drop the demonstrative ("that button" arrives as the object "button"), so an object
+that is only a kind noun ("button", "公式") is read as a reference too: nobody's concept is
+literally called "formula". The recent entities of each session are dataflow state (snapshotted
+with recovery), so a replay after a crash resolves a reference exactly as the first run did. A
+resolved reference replaces the event's object with the entity id, so the graph and the episodic
+event both name the real thing.
 """
 
 from __future__ import annotations
@@ -13,7 +16,15 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 
 from engram.domain import Entity, EntityKind, Event, EventAttr
-from engram.graph.entities import RecentEntities, entity_id_for, parse_reference, resolve_reference
+from engram.graph.entities import (
+    KIND_NOUNS,
+    RecentEntities,
+    Reference,
+    alias_key,
+    entity_id_for,
+    parse_reference,
+    resolve_reference,
+)
 from engram.graph.updates import EVENT_RULES
 from engram.ingest.work import TurnWork
 
@@ -37,6 +48,12 @@ class SessionEntities:
         return recent
 
 
+def as_reference(name: str) -> Reference | None:
+    """ "that button" / "那个按钮", or a bare kind noun ("button", "公式"), as a reference."""
+    kind = KIND_NOUNS.get(alias_key(name))
+    return Reference(kind, name) if kind is not None else parse_reference(name)
+
+
 def _object_kind(event: Event) -> EntityKind | None:
     """The kind of the event's object: as the extractor said, else what its graph rule assumes."""
     try:
@@ -53,7 +70,7 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
     resolved = []
     for event in work.events:
         name = event.attributes.get(EventAttr.OBJECT, "").strip()
-        reference = parse_reference(name) if name else None
+        reference = as_reference(name) if name else None
         if reference is not None:
             entity_id = resolve_reference(reference, recent)
             recent.note(reference.kind, entity_id)

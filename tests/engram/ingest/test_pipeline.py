@@ -1,0 +1,99 @@
+"""The whole write path, synchronously, on real embedded stores (LanceDB, SQLite)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.audit import AuditOutcome
+from engram.domain import EventType, RelationKind
+from engram.graph.updates import USER_ENTITY_ID
+from engram.ingest import IngestContext, Stage, process_turns
+from engram.ingest.entities import SessionEntities
+
+
+def _beliefs(ctx: IngestContext, user: str) -> dict[tuple[RelationKind, str], float]:
+    return {(e.relation, e.dst): e.confidence for e in ctx.graph.store.edges(user)}
+
+
+def test_turns_in_both_languages_reach_both_stores(ctx: IngestContext, make_turn) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    turns = [
+        make_turn("I keep mixing up velocity and acceleration"),
+        make_turn("我不太理解链式法则"),
+        make_turn("I love hiking"),
+        make_turn("你好！"),
+    ]
+    report = process_turns(turns, ctx)
+    assert report.rejected == []
+    assert [p.turn_id for p in report.processed] == [t.turn_id for t in turns]
+    stored = {s.event.event_type for s in ctx.episodic.events("u1")}
+    assert {EventType.CONCEPT_CONFUSION, EventType.PREFERENCE, EventType.GREETING} <= stored
+    beliefs = _beliefs(ctx, "u1")
+    assert beliefs[(RelationKind.LEARNING_OBSTACLE, "velocity_and_acceleration")] == 0.9
+    assert beliefs[(RelationKind.PREFERS, "hiking")] == 0.8
+    assert any(dst.startswith("concept_") for _, dst in beliefs)  # 链式法则, hashed id
+    assert ctx.episodic.count("u2") == 0 and ctx.graph.store.edges("u2") == []
+
+
+def test_replaying_turns_changes_nothing(ctx: IngestContext, make_turn) -> None:
+    """Counter-evidence halves a belief: applied twice it would quarter it."""
+    ctx.consent.set_state("u1", granted=True)
+    turns = [make_turn("I love hiking"), make_turn("I hate hiking"), make_turn("我喜欢香菜")]
+    process_turns(turns, ctx)
+    events, beliefs = ctx.episodic.count("u1"), _beliefs(ctx, "u1")
+    audited = len(ctx.audit.entries("u1"))
+    assert beliefs[(RelationKind.PREFERS, "hiking")] == 0.4  # 0.8 × 0.5
+
+    again = process_turns(turns, ctx)
+    assert sum(p.graph_duplicates for p in again.processed) == 3
+    assert again.graph_changes == 0
+    assert ctx.episodic.count("u1") == events
+    assert _beliefs(ctx, "u1") == beliefs
+    assert len(ctx.audit.entries("u1")) == audited
+
+
+def test_references_resolve_to_the_sessions_last_entity(ctx: IngestContext, make_turn) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    sessions: dict[str, SessionEntities] = {}
+    process_turns([make_turn("I keep mixing up velocity and acceleration")], ctx, sessions)
+    process_turns([make_turn("我不太理解链式法则", session="s2")], ctx, sessions)
+    process_turns([make_turn("I don't understand that formula")], ctx, sessions)
+    process_turns([make_turn("我还是不太理解那个公式", session="s2")], ctx, sessions)
+    edges = ctx.graph.store.edges("u1", src=USER_ENTITY_ID, relation=RelationKind.LEARNING_OBSTACLE)
+    assert len(edges) == 2  # no "formula" / "公式" node: both references found their concept
+    assert all(len(e.evidence) == 2 for e in edges)
+    assert ctx.graph.resolve("u1", "formula") is None
+
+
+def test_without_consent_the_graph_is_withheld_and_audited(ctx: IngestContext, make_turn) -> None:
+    report = process_turns([make_turn("I love hiking")], ctx)
+    assert report.processed[0].events == 1 and ctx.episodic.count("u1") == 1
+    assert ctx.graph.store.edges("u1") == []
+    (entry,) = ctx.audit.entries("u1")
+    assert entry.outcome is AuditOutcome.SKIPPED and "consent" in (entry.reason or "")
+
+
+@pytest.mark.parametrize("declaration", ["I am 12 years old", "我今年12岁"])
+def test_a_child_keeps_event_types_only(ctx: IngestContext, make_turn, declaration) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    process_turns([make_turn(declaration), make_turn("I love hiking")], ctx)
+    assert ctx.consent.get("u1").child_mode
+    stored = ctx.episodic.events("u1")
+    assert {s.event.event_type for s in stored} == {EventType.AGE_DECLARATION, EventType.PREFERENCE}
+    assert all(s.event.attributes == {} and s.event.keywords == [] for s in stored)
+    assert all(s.event.summary == s.event.event_type.value for s in stored)
+    assert ctx.graph.store.edges("u1") == []
+
+
+def test_bad_turns_are_dead_lettered_once_and_the_rest_stored(
+    ctx: IngestContext, make_turn
+) -> None:
+    good = make_turn("I love hiking")
+    bad = make_turn("x" * 10).model_copy(update={"content": "x" * 40_000})  # over the limit
+    for _ in range(2):
+        report = process_turns([bad, good], ctx)
+        assert [r.stage for r in report.rejected] == [Stage.PARSE]
+        assert "content" in report.rejected[0].reason
+    assert [p.turn_id for p in report.processed] == [good.turn_id]
+    (letter,) = ctx.dead_letters.entries()
+    assert letter.stage == "parse" and letter.key == "u1" and "40000 bytes" in letter.reason
