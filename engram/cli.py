@@ -95,3 +95,66 @@ def bench_working_memory(
     from engram.bench import working_memory
 
     typer.echo(working_memory.report(working_memory.run(sessions, turns, chars)))
+
+
+DataOption = Annotated[
+    Path, typer.Option("--data", exists=True, dir_okay=False, help="The benchmark's JSON file.")
+]
+LimitOption = Annotated[
+    int | None, typer.Option(min=1, help="Only the first N conversations/questions (quick runs).")
+]
+
+
+@bench_app.command("locomo")
+def bench_locomo(data: DataOption, limit: LimitOption = None, config: ConfigOption = None) -> None:
+    """LoCoMo: turn-level recall@5/10 of BM25, the embedder and engram (both storage modes)."""
+    from engram.bench import recall
+    from engram.episodic import embedder_for
+
+    settings = _settings(config)
+    haystacks = list(recall.load_locomo(data))[:limit]
+    result = recall.run_recall_bench(
+        "LoCoMo", haystacks, embedder_for(settings), False, settings.episodic
+    )
+    typer.echo(recall.report(result))
+
+
+@bench_app.command("longmemeval")
+def bench_longmemeval(
+    data: DataOption, limit: LimitOption = None, config: ConfigOption = None
+) -> None:
+    """LongMemEval: turn- and session-level recall@5/10 of BM25, the embedder and engram."""
+    from engram.bench import recall
+    from engram.episodic import embedder_for
+
+    settings = _settings(config)
+    result = recall.run_recall_bench(
+        "LongMemEval",
+        list(recall.load_longmemeval(data, limit)),
+        embedder_for(settings),
+        True,
+        settings.episodic,
+    )
+    typer.echo(recall.report(result))
+
+
+@bench_app.command("recall-latency")
+def bench_recall_latency(
+    locomo: Annotated[Path | None, typer.Option(exists=True, dir_okay=False)] = None,
+    memorybank: Annotated[Path | None, typer.Option(exists=True, dir_okay=False)] = None,
+    users: Annotated[int, typer.Option(min=1)] = 10_000,
+    events: Annotated[int, typer.Option(min=1)] = 200,
+    queries: Annotated[int, typer.Option(min=10)] = 300,
+    pool: Annotated[int, typer.Option(min=10, help="distinct event texts embedded")] = 4000,
+    config: ConfigOption = None,
+) -> None:
+    """Recall p50/p95 per query (query embedding included) at USERS x EVENTS on LanceDB."""
+    from engram.bench import recall
+    from engram.episodic import embedder_for
+
+    settings = _settings(config)
+    texts = recall.pool_texts(locomo, memorybank, pool)
+    result = recall.run_latency(
+        embedder_for(settings), texts, users, events, queries, data_dir=settings.data_dir
+    )
+    typer.echo(recall.latency_report(result))

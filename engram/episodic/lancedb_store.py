@@ -25,7 +25,7 @@ from engram.episodic.store import (
     check_event_types,
     check_records,
     check_user,
-    from_row,
+    from_table,
     to_table,
 )
 from models.embedder import SpaceMismatchError, check_space
@@ -73,8 +73,6 @@ class LanceEpisodicStore:
         if not records:
             return 0
         check_records(records, self.space_id, self.dimension)
-        for record in records:
-            check_user(record.event.user_id)
         (
             self._table.merge_insert(["user_id", "event_id"])
             .when_matched_update_all()
@@ -83,10 +81,16 @@ class LanceEpisodicStore:
         )
         return len(records)
 
+    def append(self, records: Sequence[StoredEvent]) -> int:
+        """Bulk-load records known to be new (imports, benchmarks): no per-key upsert lookup."""
+        check_records(records, self.space_id, self.dimension)
+        self._table.add(to_table(records, self._schema))
+        return len(records)
+
     def get(self, user_id: str, event_id: str) -> StoredEvent | None:
         (event_id,) = check_event_ids([event_id])
-        rows = self._rows(f"{self._where(user_id)} AND event_id = '{event_id}'")
-        return from_row(rows[0]) if rows else None
+        records = from_table(self._query(f"{self._where(user_id)} AND event_id = '{event_id}'"))
+        return records[0] if records else None
 
     def search(
         self,
@@ -107,12 +111,13 @@ class LanceEpisodicStore:
             .limit(limit)
             .to_arrow()
         )
-        return [(from_row(row), 1.0 - row["_distance"]) for row in result.to_pylist()]
+        similarity = (1.0 - result.column("_distance").to_numpy()).tolist()
+        return list(zip(from_table(result), similarity, strict=True))
 
     def events(
         self, user_id: str, event_types: Sequence[EventType] | None = None
     ) -> list[StoredEvent]:
-        return [from_row(row) for row in self._rows(self._where(user_id, event_types))]
+        return from_table(self._query(self._where(user_id, event_types)))
 
     def delete(
         self,
@@ -137,7 +142,7 @@ class LanceEpisodicStore:
     def scan(self, user_id: str | None = None) -> pa.Table:
         if user_id is None:
             return self._table.to_arrow()
-        return self._table.search().where(self._where(user_id)).limit(None).to_arrow()
+        return self._query(self._where(user_id))
 
     def optimize(self) -> None:
         """Compact files and (re)build the user_id index: run after bulk loads and nightly."""
@@ -149,5 +154,5 @@ class LanceEpisodicStore:
     def close(self) -> None:
         """LanceDB holds no open handles that need releasing; kept for the Protocol."""
 
-    def _rows(self, where: str) -> list[dict[str, object]]:
-        return self._table.search().where(where).limit(None).to_arrow().to_pylist()
+    def _query(self, where: str) -> pa.Table:
+        return self._table.search().where(where).limit(None).to_arrow()

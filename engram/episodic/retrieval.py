@@ -108,7 +108,7 @@ def rank(
     if not records:
         return []
     vectors = np.stack([r.vector for r in records])
-    cosine = vectors @ np.asarray(query_vector, dtype=np.float32)
+    cosine = (vectors @ np.asarray(query_vector, dtype=np.float32)).astype(np.float64)
     lexical = BM25([r.tokens for r in records], config.k1, config.b).scores(query_tokens)
     relevance = fuse(cosine, lexical, config)
     events = [r.event for r in records]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 import pyarrow as pa
 
-from engram.domain import Event, EventType, check_external_id, text_hash
+from engram.domain import Event, EventType, ExtractionSource, check_external_id, text_hash
 from engram.text import tokenize
 from models.embedder import SpaceEncoder, check_space
 
@@ -44,11 +44,11 @@ class StoredEvent:
 
 
 def index_text(event: Event, raw_text: str | None = None) -> str:
-    """What is embedded and tokenised: summary, keywords, attribute values (+ raw text if kept)."""
-    parts = [event.summary, *event.keywords, *event.attributes.values()]
+    """What is embedded and tokenised: the raw text when it is kept (it holds everything the
+    summary, keywords and attributes were cut from), else summary + keywords + attribute values."""
     if raw_text:
-        parts.append(raw_text)
-    return " ".join(p for p in parts if p)
+        return raw_text
+    return " ".join(p for p in (event.summary, *event.keywords, *event.attributes.values()) if p)
 
 
 def check_raw_text(event: Event, raw_text: str) -> None:
@@ -114,6 +114,7 @@ def check_event_types(event_types: Iterable[EventType | str] | None) -> list[Eve
 def check_records(records: Sequence[StoredEvent], space_id: str, dimension: int) -> None:
     """Refuse a batch with a vector from another space or of the wrong shape, before writing."""
     for record in records:
+        check_user(record.event.user_id)
         check_space(space_id, record.space_id, f"event {record.event.event_id}")
         if record.vector.shape != (dimension,) or not np.isfinite(record.vector).all():
             raise EpisodicInputError(
@@ -181,6 +182,35 @@ def from_row(row: dict[str, Any]) -> StoredEvent:
         tokens=tuple(row["tokens"].split()),
         raw_text=row.get("raw_text"),
     )
+
+
+def from_table(table: pa.Table) -> list[StoredEvent]:
+    """Records from rows in `arrow_schema`, column by column: the hot path of every recall.
+
+    The rows were validated as `Event`s when written, so they are rebuilt without re-validating
+    (`model_construct`, enums restored); vectors come out as one numpy block, not float objects.
+    """
+    if table.num_rows == 0:
+        return []
+    vectors = table.column("vector").combine_chunks()
+    matrix = vectors.flatten().to_numpy().reshape(len(vectors), -1).astype(np.float32)
+    columns = {name: table.column(name).to_pylist() for name in table.column_names}
+    records = []
+    for i in range(table.num_rows):
+        fields = {name: columns[name][i] for name in _EVENT_FIELDS if name in columns}
+        fields["attributes"] = json.loads(fields["attributes"])
+        fields["event_type"] = EventType(fields["event_type"])
+        fields["source"] = ExtractionSource(fields["source"])
+        records.append(
+            StoredEvent(
+                event=Event.model_construct(**fields),
+                vector=matrix[i],
+                space_id=columns["space_id"][i],
+                tokens=tuple(columns["tokens"][i].split()),
+                raw_text=columns["raw_text"][i],
+            )
+        )
+    return records
 
 
 class EpisodicStore(Protocol):

@@ -180,8 +180,8 @@ def test_build_records_rejects_an_event_with_nothing_to_index(encoder, make_item
         build_records([(event, raw)], encoder, keep_raw_text=False)
 
 
-def test_index_text_uses_summary_keywords_and_attributes_only_by_default(make_item):
+def test_index_text_is_summary_keywords_attributes_or_the_raw_text_when_kept(make_item):
     event, raw = make_item("alice", "full raw text here", keywords=["k1"], summary="short")
     event = event.model_copy(update={"attributes": {"object": "tea"}})
     assert index_text(event) == "short k1 tea"
-    assert index_text(event, raw) == "short k1 tea full raw text here"
+    assert index_text(event, raw) == "full raw text here"
