@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from engram.sqlite_util import connect
+from engram.sqlite_util import connect, erase_rows
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS dead_letters (
@@ -87,11 +87,14 @@ class DeadLetterStore:
         quoted = f'"user_id": "{user_id}"'
         compact = f'"user_id":"{user_id}"'
         with self._lock:
-            cursor = self._connection.execute(
-                "DELETE FROM dead_letters WHERE key = ? OR instr(payload, ?) OR instr(payload, ?)",
-                (user_id, quoted, compact),
+            return erase_rows(
+                self._connection,
+                (
+                    "DELETE FROM dead_letters "
+                    "WHERE key = ? OR instr(payload, ?) OR instr(payload, ?)",
+                    (user_id, quoted, compact),
+                ),
             )
-        return cursor.rowcount
 
     def count(self) -> int:
         with self._lock:

@@ -1,7 +1,8 @@
-"""SQLite connections set up the same way everywhere: WAL, a busy timeout, autocommit control.
+"""SQLite connections set up the same way everywhere: WAL, a busy timeout, secure delete.
 
 WAL lets the stream, the API and the nightly batch (separate processes) write the same file
-safely; the busy timeout turns short lock waits into waits instead of errors.
+safely; the busy timeout turns short lock waits into waits instead of errors; secure delete
+zeroes deleted rows on disk, so erasure leaves no readable trace once the WAL is scrubbed.
 """
 
 from __future__ import annotations
@@ -22,7 +23,14 @@ def connect(path: Path) -> sqlite3.Connection:
     connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("PRAGMA synchronous=NORMAL")
     connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    connection.execute("PRAGMA secure_delete=ON")
     return connection
+
+
+def scrub(connection: sqlite3.Connection) -> None:
+    """Checkpoint and truncate the WAL after an erasure: old page images of deleted rows live
+    in the WAL until then. Best effort while another process is reading (it cannot block)."""
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
 @contextmanager
@@ -35,3 +43,11 @@ def write_transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connec
         connection.execute("ROLLBACK")
         raise
     connection.execute("COMMIT")
+
+
+def erase_rows(connection: sqlite3.Connection, *statements: tuple[str, tuple[object, ...]]) -> int:
+    """Run DELETE statements in one transaction, then scrub the WAL; returns rows removed."""
+    with write_transaction(connection):
+        removed = sum(connection.execute(sql, params).rowcount for sql, params in statements)
+    scrub(connection)
+    return removed

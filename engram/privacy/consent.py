@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from engram.domain import Consent, ConsentState, check_external_id
-from engram.sqlite_util import connect
+from engram.sqlite_util import connect, erase_rows
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS consent (
@@ -73,9 +73,9 @@ class ConsentStore:
 
     def erase_user(self, user_id: str) -> int:
         with self._lock:
-            return self._connection.execute(
-                "DELETE FROM consent WHERE user_id = ?", (user_id,)
-            ).rowcount
+            return erase_rows(
+                self._connection, ("DELETE FROM consent WHERE user_id = ?", (user_id,))
+            )
 
     def close(self) -> None:
         self._connection.close()

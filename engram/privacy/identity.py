@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engram.domain import Identity, IdentityKind
-from engram.sqlite_util import connect, write_transaction
+from engram.sqlite_util import connect, erase_rows, write_transaction
 
 _RANK = {IdentityKind.DEVICE: 0, IdentityKind.ACCOUNT: 1, IdentityKind.STRONG: 2}
 
@@ -95,9 +95,13 @@ class IdentityStore:
 
     def erase_user(self, user_id: str) -> int:
         with self._lock:
-            return self._connection.execute(
-                "DELETE FROM identity_links WHERE user_id = ? OR identity = ?", (user_id, user_id)
-            ).rowcount
+            return erase_rows(
+                self._connection,
+                (
+                    "DELETE FROM identity_links WHERE user_id = ? OR identity = ?",
+                    (user_id, user_id),
+                ),
+            )
 
     def close(self) -> None:
         self._connection.close()

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from engram.domain import Turn
-from engram.sqlite_util import connect
+from engram.sqlite_util import connect, erase_rows
 from engram.turnlog.base import LogRecord, partition_for
 
 _SCHEMA = """
@@ -92,10 +92,8 @@ class LocalTurnLog:
 
     def erase_user(self, user_id: str) -> int:
         with self._lock:
-            cursor = self._connection(partition_for(user_id, self.partitions)).execute(
-                "DELETE FROM turns WHERE key = ?", (user_id,)
-            )
-        return cursor.rowcount
+            connection = self._connection(partition_for(user_id, self.partitions))
+            return erase_rows(connection, ("DELETE FROM turns WHERE key = ?", (user_id,)))
 
     def close(self) -> None:
         with self._lock:

@@ -1,0 +1,242 @@
+"""`Memory`: the one object an agent developer needs, the same operations as the HTTP API.
+
+It runs the write path's steps synchronously (no stream needed), or, with `process_inline=False`,
+only appends turns to the turn log for a running `engram stream` to process. Every operation is
+scoped by user id at the store boundary.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engram.archive import Archive, open_archive
+from engram.audit import AuditEntry, AuditOutcome
+from engram.config import Settings, load_settings
+from engram.domain import Consent, EventType, Identity, Turn, check_external_id
+from engram.episodic.retrieval import recall as episodic_recall
+from engram.extraction.engine import ResidueStage
+from engram.feedback import FeedbackKind, FeedbackLog
+from engram.graph.model import EdgeChange
+from engram.graph.queries import Belief, profile
+from engram.ingest.context import IngestContext, turn_log_dir
+from engram.ingest.entities import SessionEntities
+from engram.ingest.pipeline import IngestReport, process_turns
+from engram.privacy.identity import IdentityStore, Link
+from engram.recall import DEFAULT_BUDGET_CHARS, RecallContext, assemble
+from engram.turnlog import LocalTurnLog, TurnLog
+from engram.working import WorkingMemory
+from models.embedder import SpaceEncoder
+
+DEFAULT_RECALL_EVENTS = 8
+DEFAULT_PROFILE_LIMIT = 20
+RECALL_MIN_CONFIDENCE = 0.2
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def identity_path(settings: Settings) -> Path:
+    return settings.data_dir / "identity.sqlite3"
+
+
+def feedback_path(settings: Settings) -> Path:
+    return settings.data_dir / "feedback.sqlite3"
+
+
+def open_turn_log(settings: Settings) -> TurnLog:
+    if settings.turn_log.backend == "kafka":
+        from engram.turnlog.kafka import KafkaTurnLog
+
+        return KafkaTurnLog.from_settings(settings.turn_log)
+    return LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
+
+
+@dataclass
+class AddResult:
+    """What one `add_turns` call did: working-memory versions, and the write path's report
+    (None when a stream worker processes the turn log instead)."""
+
+    versions: list[int] = field(default_factory=list)
+    report: IngestReport | None = None
+
+
+@dataclass
+class ErasureReceipt:
+    """Proof of erasure: what each store removed, and when. Holds no erased content."""
+
+    user_id: str
+    erased_at: int
+    removed: dict[str, int]
+
+
+class Memory:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        encoder: SpaceEncoder | None = None,
+        residue: ResidueStage | None = None,
+        process_inline: bool = True,
+    ) -> None:
+        self.settings = settings or load_settings()
+        self.ingest = IngestContext.open(self.settings, encoder, residue)
+        self.working = WorkingMemory(self.settings.working_memory)
+        self.turn_log = open_turn_log(self.settings)
+        self.identities = IdentityStore(identity_path(self.settings))
+        self.feedback_log = FeedbackLog(feedback_path(self.settings))
+        self.archive: Archive = open_archive(self.settings)
+        self.process_inline = process_inline
+        self._sessions: dict[str, SessionEntities] = {}
+
+    # ---- writing --------------------------------------------------------------------------
+
+    def add_turn(self, turn: Turn) -> AddResult:
+        return self.add_turns([turn])
+
+    def add_turns(self, turns: Sequence[Turn]) -> AddResult:
+        """Working memory first (the next prompt needs it now), then the durable turn log, then
+        the write path (extraction, episodic store, graph) unless a stream does that part."""
+        result = AddResult()
+        for turn in turns:
+            result.versions.append(self.working.add(turn))
+            self.turn_log.append(turn)
+        if self.process_inline:
+            result.report = process_turns(turns, self.ingest, self._sessions)
+        return result
+
+    def undo_last(self, user_id: str, session_id: str) -> int:
+        """ "Undo my last message" in working memory (long-term tiers keep their history)."""
+        return self.working.undo_last(user_id, session_id)
+
+    # ---- reading --------------------------------------------------------------------------
+
+    def recall(
+        self,
+        user_id: str,
+        query: str,
+        *,
+        session_id: str | None = None,
+        budget_chars: int = DEFAULT_BUDGET_CHARS,
+        k: int = DEFAULT_RECALL_EVENTS,
+        event_types: Sequence[EventType] | None = None,
+    ) -> RecallContext:
+        """Everything the agent should know for its next turn, within `budget_chars`."""
+        check_external_id(user_id)
+        turns = self.working.get(user_id, session_id) if session_id else []
+        hits = episodic_recall(
+            self.ingest.episodic, self.ingest.encoder, user_id, query, k=k, event_types=event_types
+        )
+        beliefs = self.profile(user_id, min_confidence=RECALL_MIN_CONFIDENCE)
+        context = assemble(user_id, query, turns, hits, beliefs, budget_chars)
+        self.feedback_log.recalled(user_id, [e.event_id for e in context.events])
+        return context
+
+    def profile(
+        self,
+        user_id: str,
+        *,
+        as_of: int | None = None,
+        min_confidence: float = 0.0,
+        limit: int | None = DEFAULT_PROFILE_LIMIT,
+    ) -> list[Belief]:
+        """What the agent believes about the user, decayed to `as_of` (default: now)."""
+        check_external_id(user_id)
+        return profile(
+            self.ingest.graph.store,
+            user_id,
+            self.settings.graph,
+            as_of or _now_ms(),
+            min_confidence,
+            limit,
+        )
+
+    # ---- corrections and feedback -------------------------------------------------------------
+
+    def confirm(self, user_id: str, relation: str, obj: str, operator: str) -> list[EdgeChange]:
+        return self.ingest.graph.confirm(user_id, relation, obj, operator)
+
+    def correct(
+        self,
+        user_id: str,
+        relation: str,
+        obj: str,
+        operator: str,
+        *,
+        confidence: float | None = None,
+        new_relation: str | None = None,
+        new_object: str | None = None,
+    ) -> list[EdgeChange]:
+        return self.ingest.graph.correct(
+            user_id, relation, obj, operator,
+            confidence=confidence, new_relation=new_relation, new_object=new_object,
+        )  # fmt: skip
+
+    def retract(self, user_id: str, relation: str, obj: str, operator: str) -> list[EdgeChange]:
+        return self.ingest.graph.retract(user_id, relation, obj, operator)
+
+    def feedback(self, user_id: str, event_id: str, kind: FeedbackKind) -> float:
+        """Record feedback on a recalled event; "don't bring that up" lowers its retrieval weight.
+        Returns the event's retrieval weight afterwards."""
+        store = self.ingest.episodic
+        stored = store.get(user_id, event_id)
+        if stored is None:
+            raise KeyError(f"event_id: no event {event_id} for this user")
+        self.feedback_log.record(user_id, event_id, kind)
+        weight = stored.event.retrieval_weight
+        if kind is FeedbackKind.DONT_BRING_UP:
+            weight *= self.settings.forgetting.dont_bring_up_factor
+            event = stored.event.model_copy(update={"retrieval_weight": weight})
+            store.upsert([dataclasses.replace(stored, event=event)])
+        return weight
+
+    # ---- privacy ----------------------------------------------------------------------------
+
+    def consent(self, user_id: str, granted: bool) -> Consent:
+        return self.ingest.consent.set_state(user_id, granted)
+
+    def forget(self, user_id: str, event_type: EventType) -> int:
+        """Clear one kind of memory (e.g. every small_talk event) for a user."""
+        check_external_id(user_id)
+        return self.ingest.episodic.delete(user_id, event_types=[event_type])
+
+    def erase(self, user_id: str, operator: str) -> ErasureReceipt:
+        """Erase a user from every store: working memory, turn log, episodic, graph (soft delete:
+        ids kept, properties cleared), archive, dead letters, feedback, consent, identity links.
+        Audited by who and when, without content."""
+        check_external_id(user_id)
+        ctx = self.ingest
+        removed = {
+            "working_memory": self.working.forget_user(user_id),
+            "turn_log": self.turn_log.erase_user(user_id),
+            "episodic": ctx.episodic.delete(user_id),
+            "graph": ctx.graph.erase_user(user_id, operator),
+            "archive": self.archive.erase_user(user_id),
+            "dead_letters": ctx.dead_letters.erase_user(user_id),
+            "feedback": self.feedback_log.erase_user(user_id),
+            "consent": ctx.consent.erase_user(user_id),
+            "identity": self.identities.erase_user(user_id),
+        }
+        self._sessions.pop(user_id, None)
+        at = _now_ms()
+        ctx.audit.append(
+            [AuditEntry(at=at, operator=operator, action="erase", outcome=AuditOutcome.APPLIED,
+                        user_id=user_id)]
+        )  # fmt: skip
+        return ErasureReceipt(user_id, at, removed)
+
+    def link_identity(self, weaker: Identity, stronger: Identity) -> Link:
+        """Record that `weaker` (e.g. a device) is the same person as `stronger` (an account)."""
+        return self.identities.link(weaker, stronger)
+
+    def close(self) -> None:
+        self.ingest.close()
+        self.identities.close()
+        self.feedback_log.close()
+        close_log = getattr(self.turn_log, "close", None)
+        if close_log is not None:
+            close_log()
