@@ -6,18 +6,22 @@ APOC. Relationship types are interpolated only from `RelationKind.cypher_type` (
 every value travels as a parameter.
 
 FalkorDB executes each statement at once and ignores ROLLBACK, so a transaction buffers its
-writes and sends them as one statement at commit: the statement is atomic on both servers, and
-an exception inside the block sends nothing. Neo4j's own transactions (`Capability.ROLLBACK`)
-additionally lock the user's node first, so concurrent writers for one user queue up.
+writes and sends them only when the block exits cleanly: an exception (a refused input, a bug)
+sends nothing. The buffered writes go as a few UNWIND statements (entities, one per relation
+type, revisions): on Neo4j (`Capability.ROLLBACK`) they commit or roll back together and the
+transaction first locks the user's node, so concurrent writers for one user queue up; on
+FalkorDB each statement is atomic, and only a server failure between them could split a write.
+(FalkorDB 4.16 crashes on one statement chaining three or more UNWIND…MERGE blocks, which is
+why they are separate statements.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
-from neo4j import Driver, GraphDatabase, ManagedTransaction, Transaction
+from neo4j import Driver, GraphDatabase, ManagedTransaction, Result, Session, Transaction
 from neo4j.exceptions import Neo4jError
 
 from engram.domain import Edge, Entity, EntityKind, RelationKind
@@ -25,11 +29,37 @@ from engram.graph.entities import alias_key
 from engram.graph.model import EdgeChange, EdgeRevision
 from engram.graph.store import Capability, Direction, check_hops
 
+T = TypeVar("T")
 _EDGE_FIELDS = tuple(Edge.model_fields)
 _REVISION_FIELDS = tuple(EdgeRevision.model_fields)
 _INDEXES = (("Entity", ("user_id", "id")), ("Revision", ("user_id", "edge_id")))
 
-Runner = Transaction | ManagedTransaction
+
+def _escape(value: Any) -> Any:
+    """Quote strings for a server that splices parameters into the query text as '...'."""
+    if isinstance(value, str):
+        return value.replace("\\", "\\\\").replace("'", "\\'")
+    if isinstance(value, list):
+        return [_escape(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _escape(v) for k, v in value.items()}
+    return value
+
+
+class Runner:
+    """Runs Cypher on a transaction, escaping parameters unless the server binds them itself.
+
+    FalkorDB's Bolt server splices string parameters into the query text without quoting them
+    (`it's` breaks the query, and a crafted value could change it), so there every string goes
+    escaped; Neo4j (`Capability.TYPED_PARAMETERS`) gets the values untouched.
+    """
+
+    def __init__(self, tx: Session | Transaction | ManagedTransaction, escape: bool) -> None:
+        self._tx = tx
+        self._escape = escape
+
+    def run(self, query: str, **params: Any) -> Result:
+        return self._tx.run(query, _escape(params) if self._escape else params)
 
 
 def _entity(node: dict[str, Any]) -> Entity:
@@ -98,43 +128,52 @@ def _find_edges(
     return sorted(edges, key=lambda e: (-e.updated_at, e.edge_id))
 
 
-def _write_statement(
-    user_id: str, entities: dict[str, Entity], changes: list[EdgeChange]
-) -> tuple[str, dict[str, Any]]:
-    """One Cypher statement that writes every buffered entity, edge and revision."""
-    params: dict[str, Any] = {
-        "u": user_id,
-        "entities": [_entity_props(e) for e in entities.values()],
-    }
-    parts = [
-        "UNWIND $entities AS e MERGE (n:Entity {user_id: $u, id: e.id}) SET n += e.props",
-        "WITH count(*) AS _",
-    ]
-    for i, change in enumerate(changes):
+def _write_statements(
+    user_id: str, entities: dict[str, Entity], changes: list[EdgeChange], seqs: dict[str, int]
+) -> list[tuple[str, dict[str, Any]]]:
+    """The Cypher that writes every buffered entity, edge and revision, one UNWIND per kind.
+
+    One statement per relation type present (types cannot be parameters); `seqs` holds each
+    edge's last revision number, read before the write.
+    """
+    by_type: dict[RelationKind, list[dict[str, Any]]] = {}
+    revisions = []
+    for change in changes:
         edge, rev = change.edge, change.revision
-        params[f"src{i}"], params[f"dst{i}"], params[f"eid{i}"] = edge.src, edge.dst, edge.edge_id
-        edge_props = edge.model_dump(mode="json")
-        params[f"edge{i}"] = edge_props | {"edge_id": edge.edge_id}
-        params[f"rev{i}"] = rev.model_dump(mode="json", exclude={"seq"})
-        parts += [
-            f"MATCH (a{i}:Entity {{user_id: $u, id: $src{i}}}),",
-            f"(b{i}:Entity {{user_id: $u, id: $dst{i}}})",
-            f"MERGE (a{i})-[r{i}:{edge.relation.cypher_type} {{edge_id: $eid{i}}}]->(b{i})",
-            f"SET r{i} += $edge{i}",
-            "WITH count(*) AS _",
-            f"OPTIONAL MATCH (o{i}:Revision {{user_id: $u, edge_id: $eid{i}}})",
-            f"WITH count(o{i}) AS n{i}",
-            f"CREATE (v{i}:Revision) SET v{i} += $rev{i}, v{i}.seq = n{i} + 1",
-            "WITH count(*) AS _",
-        ]
-    parts.append("RETURN 1 AS done")
-    return "\n".join(parts), params
+        props = edge.model_dump(mode="json") | {"edge_id": edge.edge_id}
+        by_type.setdefault(edge.relation, []).append(
+            {"src": edge.src, "dst": edge.dst, "edge_id": edge.edge_id, "props": props}
+        )
+        seqs[edge.edge_id] = seqs.get(edge.edge_id, 0) + 1
+        revisions.append(rev.model_dump(mode="json") | {"seq": seqs[edge.edge_id]})
+    statements = []
+    if entities:
+        statements.append(
+            (
+                "UNWIND $rows AS e MERGE (n:Entity {user_id: $u, id: e.id}) SET n += e.props",
+                {"u": user_id, "rows": [_entity_props(e) for e in entities.values()]},
+            )
+        )
+    for relation, rows in sorted(by_type.items()):
+        statements.append(
+            (
+                "UNWIND $rows AS row"
+                " MATCH (a:Entity {user_id: $u, id: row.src}),"
+                " (b:Entity {user_id: $u, id: row.dst})"
+                f" MERGE (a)-[r:{relation.cypher_type} {{edge_id: row.edge_id}}]->(b)"
+                " SET r += row.props",
+                {"u": user_id, "rows": rows},
+            )
+        )
+    if revisions:
+        statements.append(("UNWIND $rows AS v CREATE (x:Revision) SET x += v", {"rows": revisions}))
+    return statements
 
 
 class _BoltTx:
     """Reads go to the server at once; writes wait in a buffer for one statement at commit."""
 
-    def __init__(self, tx: Transaction, user_id: str) -> None:
+    def __init__(self, tx: Runner, user_id: str) -> None:
         self.user_id = user_id
         self._tx = tx
         self._entities: dict[str, Entity] = {}
@@ -159,9 +198,22 @@ class _BoltTx:
         self._changes.append(change)
 
     def flush(self) -> None:
-        if self._entities or self._changes:
-            statement, params = _write_statement(self.user_id, self._entities, self._changes)
-            self._tx.run(statement, params).consume()
+        if not (self._entities or self._changes):
+            return
+        ids = sorted({c.edge.edge_id for c in self._changes})
+        seqs = {
+            r["id"]: r["seq"]
+            for r in self._tx.run(
+                "MATCH (v:Revision {user_id: $u}) WHERE v.edge_id IN $ids"
+                " RETURN v.edge_id AS id, max(v.seq) AS seq",
+                u=self.user_id,
+                ids=ids,
+            )
+        }
+        for statement, params in _write_statements(
+            self.user_id, self._entities, self._changes, seqs
+        ):
+            self._tx.run(statement, **params).consume()
 
 
 class Neo4jGraphStore:
@@ -184,7 +236,9 @@ class Neo4jGraphStore:
         except Neo4jError:
             return frozenset()
         if any(name.startswith("Neo4j") for name in names):
-            return frozenset({Capability.ROLLBACK, Capability.UNIQUE_CONSTRAINTS})
+            return frozenset(
+                {Capability.ROLLBACK, Capability.UNIQUE_CONSTRAINTS, Capability.TYPED_PARAMETERS}
+            )
         return frozenset()
 
     def _ensure_schema(self) -> None:
@@ -214,12 +268,12 @@ class Neo4jGraphStore:
             tx = session.begin_transaction()
             try:
                 if Capability.ROLLBACK in self.capabilities:
-                    tx.run(
+                    Runner(tx, escape=False).run(
                         "MERGE (n:Entity {user_id: $u, id: 'user'})"
                         " ON CREATE SET n.kind = 'user', n.name = 'user', n.alias_keys = ['user']",
                         u=user_id,
                     ).consume()
-                unit = _BoltTx(tx, user_id)
+                unit = _BoltTx(self._runner(tx), user_id)
                 yield unit
                 unit.flush()
             except BaseException:
@@ -227,9 +281,12 @@ class Neo4jGraphStore:
                 raise
             tx.commit()
 
-    def _read(self, work: Any) -> Any:
+    def _runner(self, tx: Session | Transaction | ManagedTransaction) -> Runner:
+        return Runner(tx, escape=Capability.TYPED_PARAMETERS not in self.capabilities)
+
+    def _read(self, work: Callable[[Runner], T]) -> T:
         with self._driver.session(database=self._database) as session:
-            return session.execute_read(work)
+            return session.execute_read(lambda tx: work(self._runner(tx)))
 
     def entity(self, user_id: str, entity_id: str) -> Entity | None:
         return self._read(lambda tx: _find_entity(tx, user_id, entity_id))
@@ -249,7 +306,7 @@ class Neo4jGraphStore:
         return self._read(lambda tx: _find_edges(tx, user_id, src, relation, dst, include_invalid))
 
     def revisions(self, user_id: str, edge_id: str) -> list[EdgeRevision]:
-        def work(tx: ManagedTransaction) -> list[EdgeRevision]:
+        def work(tx: Runner) -> list[EdgeRevision]:
             records = tx.run(
                 "MATCH (v:Revision {user_id: $u, edge_id: $eid}) RETURN properties(v) AS v"
                 " ORDER BY v.seq",
@@ -288,15 +345,16 @@ class Neo4jGraphStore:
     def erase_user(self, user_id: str) -> int:
         """Three idempotent statements: on a server without rollback a rerun finishes the job."""
         with self._driver.session(database=self._database) as session:
-            revisions = session.run(
+            run = self._runner(session).run
+            revisions = run(
                 "MATCH (v:Revision {user_id: $u}) DELETE v RETURN count(v) AS c", u=user_id
             ).single(strict=True)["c"]
-            edges = session.run(
+            edges = run(
                 "MATCH (:Entity {user_id: $u})-[r]->(:Entity {user_id: $u}) DELETE r"
                 " RETURN count(r) AS c",
                 u=user_id,
             ).single(strict=True)["c"]
-            entities = session.run(
+            entities = run(
                 "MATCH (n:Entity {user_id: $u}) SET n.name = n.id, n.aliases = [],"
                 " n.alias_keys = [] RETURN count(n) AS c",
                 u=user_id,

@@ -23,6 +23,7 @@ class Capability(StrEnum):
 
     ROLLBACK = "rollback"  # the server isolates an open transaction and can undo it
     UNIQUE_CONSTRAINTS = "unique_constraints"  # the server enforces one node per (user, id)
+    TYPED_PARAMETERS = "typed_parameters"  # parameters are bound, not spliced into the text
 
 
 class Direction(StrEnum):
