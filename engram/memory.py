@@ -102,16 +102,25 @@ class Memory:
         """Working memory first (the next prompt needs it now), then the durable turn log, then
         the write path (extraction, episodic store, graph) unless a stream does that part."""
         result = AddResult()
-        for turn in turns:
+        routed = [self._route(turn) for turn in turns]
+        for turn in routed:
             result.versions.append(self.working.add(turn))
             self.turn_log.append(turn)
         if self.process_inline:
-            result.report = process_turns(turns, self.ingest, self._sessions)
+            result.report = process_turns(routed, self.ingest, self._sessions)
         return result
 
+    def _route(self, turn: Turn) -> Turn:
+        """A turn from a linked device goes to the memory of the account it is linked to."""
+        user_id = self.identities.resolve(turn.user_id)
+        return turn if user_id == turn.user_id else turn.model_copy(update={"user_id": user_id})
+
+    def _user(self, user_id: str) -> str:
+        return self.identities.resolve(check_external_id(user_id))
+
     def undo_last(self, user_id: str, session_id: str) -> int:
-        """ "Undo my last message" in working memory (long-term tiers keep their history)."""
-        return self.working.undo_last(user_id, session_id)
+        """Undo the user's last message in working memory (long-term tiers keep history)."""
+        return self.working.undo_last(self._user(user_id), session_id)
 
     # ---- reading --------------------------------------------------------------------------
 
@@ -126,7 +135,7 @@ class Memory:
         event_types: Sequence[EventType] | None = None,
     ) -> RecallContext:
         """Everything the agent should know for its next turn, within `budget_chars`."""
-        check_external_id(user_id)
+        user_id = self._user(user_id)
         turns = self.working.get(user_id, session_id) if session_id else []
         hits = episodic_recall(
             self.ingest.episodic, self.ingest.encoder, user_id, query, k=k, event_types=event_types
@@ -145,10 +154,9 @@ class Memory:
         limit: int | None = DEFAULT_PROFILE_LIMIT,
     ) -> list[Belief]:
         """What the agent believes about the user, decayed to `as_of` (default: now)."""
-        check_external_id(user_id)
         return profile(
             self.ingest.graph.store,
-            user_id,
+            self._user(user_id),
             self.settings.graph,
             as_of or _now_ms(),
             min_confidence,
@@ -158,7 +166,7 @@ class Memory:
     # ---- corrections and feedback -------------------------------------------------------------
 
     def confirm(self, user_id: str, relation: str, obj: str, operator: str) -> list[EdgeChange]:
-        return self.ingest.graph.confirm(user_id, relation, obj, operator)
+        return self.ingest.graph.confirm(self._user(user_id), relation, obj, operator)
 
     def correct(
         self,
@@ -172,16 +180,17 @@ class Memory:
         new_object: str | None = None,
     ) -> list[EdgeChange]:
         return self.ingest.graph.correct(
-            user_id, relation, obj, operator,
+            self._user(user_id), relation, obj, operator,
             confidence=confidence, new_relation=new_relation, new_object=new_object,
         )  # fmt: skip
 
     def retract(self, user_id: str, relation: str, obj: str, operator: str) -> list[EdgeChange]:
-        return self.ingest.graph.retract(user_id, relation, obj, operator)
+        return self.ingest.graph.retract(self._user(user_id), relation, obj, operator)
 
     def feedback(self, user_id: str, event_id: str, kind: FeedbackKind) -> float:
         """Record feedback on a recalled event; "don't bring that up" lowers its retrieval weight.
         Returns the event's retrieval weight afterwards."""
+        user_id = self._user(user_id)
         store = self.ingest.episodic
         stored = store.get(user_id, event_id)
         if stored is None:
@@ -197,18 +206,17 @@ class Memory:
     # ---- privacy ----------------------------------------------------------------------------
 
     def consent(self, user_id: str, granted: bool) -> Consent:
-        return self.ingest.consent.set_state(user_id, granted)
+        return self.ingest.consent.set_state(self._user(user_id), granted)
 
     def forget(self, user_id: str, event_type: EventType) -> int:
         """Clear one kind of memory (e.g. every small_talk event) for a user."""
-        check_external_id(user_id)
-        return self.ingest.episodic.delete(user_id, event_types=[event_type])
+        return self.ingest.episodic.delete(self._user(user_id), event_types=[event_type])
 
     def erase(self, user_id: str, operator: str) -> ErasureReceipt:
         """Erase a user from every store: working memory, turn log, episodic, graph (soft delete:
         ids kept, properties cleared), archive, dead letters, feedback, consent, identity links.
         Audited by who and when, without content."""
-        check_external_id(user_id)
+        user_id = self._user(user_id)
         ctx = self.ingest
         removed = {
             "working_memory": self.working.forget_user(user_id),
@@ -230,8 +238,22 @@ class Memory:
         return ErasureReceipt(user_id, at, removed)
 
     def link_identity(self, weaker: Identity, stronger: Identity) -> Link:
-        """Record that `weaker` (e.g. a device) is the same person as `stronger` (an account)."""
-        return self.identities.link(weaker, stronger)
+        """`weaker` (e.g. a device) is the same person as `stronger` (an account): later turns of
+        either land in one memory, and what the weaker one remembered moves over now."""
+        link = self.identities.link(weaker, stronger)
+        if not link.already_linked:
+            self._merge_episodic(link.source_user, link.target_user)
+        return link
+
+    def _merge_episodic(self, source: str, target: str) -> int:
+        store = self.ingest.episodic
+        moved = [
+            dataclasses.replace(r, event=r.event.model_copy(update={"user_id": target}))
+            for r in store.events(source)
+        ]
+        store.upsert(moved)
+        store.delete(source, event_ids=[r.event.event_id for r in moved])
+        return len(moved)
 
     def close(self) -> None:
         self.ingest.close()

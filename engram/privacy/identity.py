@@ -1,9 +1,9 @@
-"""Cross-device identity: which user id a device, account or strong id stands for.
+"""Cross-device identity: which user's memory a device, account or strong id belongs to.
 
-Memories live under one canonical user id. An agent may first know a person only by a device,
-later by an account: `link` records that the weaker identity now resolves to the stronger one
-(strong > account > device), so every later turn lands in one memory, and the caller merges the
-two memories once (see `engram.privacy.merge`).
+An identity's value is a user id: an agent may first know a person only by a device id, later by
+an account id. `link` records that the weaker identity (device < account < strong) now resolves
+to the stronger one's user, so every later turn lands in one memory; the caller merges the two
+memories once (`Memory.link_identity`).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ _RANK = {IdentityKind.DEVICE: 0, IdentityKind.ACCOUNT: 1, IdentityKind.STRONG: 2
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS identity_links (
     identity TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
     user_id TEXT NOT NULL,
     linked_at INTEGER NOT NULL
 );
@@ -39,21 +40,16 @@ class Link:
     already_linked: bool
 
 
-def user_id_of(identity: Identity) -> str:
-    """The user id an identity has before any link: `kind:value` (e.g. `device:phone-1`)."""
-    return identity.key
-
-
 class IdentityStore:
     def __init__(self, path: Path) -> None:
         self._connection = connect(path)
         self._connection.executescript(_SCHEMA)
         self._lock = threading.Lock()
 
-    def resolve(self, identity: Identity) -> str:
-        """The canonical user id for an identity (itself when never linked)."""
+    def resolve(self, user_id: str) -> str:
+        """The user whose memory `user_id` belongs to (itself when never linked)."""
         with self._lock:
-            return self._resolve_key(identity.key)
+            return self._resolve_key(user_id)
 
     def link(self, weaker: Identity, stronger: Identity) -> Link:
         """Make `weaker` resolve to `stronger`'s user. Refuses to demote (account → device) and to
@@ -64,20 +60,21 @@ class IdentityStore:
                 f"{stronger.kind.value} {stronger.value!r}; link the other way round"
             )
         with self._lock:
-            source = self._resolve_key(weaker.key)
-            target = self._resolve_key(stronger.key)
+            source = self._resolve_key(weaker.value)
+            target = self._resolve_key(stronger.value)
             if source == target:
                 return Link(source, target, already_linked=True)
-            if source != weaker.key:
+            if source != weaker.value:
                 raise IdentityError(
-                    f"{weaker.key} is already linked to {source}; unlink it before linking it to "
-                    f"{target}"
+                    f"{weaker.value} is already linked to {source}; unlink it before linking it "
+                    f"to {target}"
                 )
             now = time.time_ns() // 1_000_000
             with write_transaction(self._connection) as tx:
                 tx.execute(
-                    "INSERT INTO identity_links (identity, user_id, linked_at) VALUES (?, ?, ?)",
-                    (weaker.key, target, now),
+                    "INSERT INTO identity_links (identity, kind, user_id, linked_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (weaker.value, weaker.kind.value, target, now),
                 )
                 # identities that pointed at the weaker one follow it to the new user
                 tx.execute(

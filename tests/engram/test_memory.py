@@ -139,3 +139,19 @@ def test_erasure_leaves_no_trace_in_any_store_or_file(memory, tmp_path):
     audit = memory.ingest.audit.entries(user_id="gina")
     assert audit[-1].action == "erase"
     assert audit[-1].operator == "support:ticket-7"
+
+
+def test_linking_a_device_to_an_account_merges_and_routes_memories(memory):
+    from engram.domain import Identity, IdentityKind
+
+    memory.add_turn(_turn("phone-7", "I love jazz piano.", T0))
+    link = memory.link_identity(
+        Identity(kind=IdentityKind.DEVICE, value="phone-7"),
+        Identity(kind=IdentityKind.ACCOUNT, value="acct-7"),
+    )
+    assert (link.source_user, link.target_user) == ("phone-7", "acct-7")
+    assert memory.ingest.episodic.events("phone-7") == []
+    assert "jazz" in memory.recall("acct-7", "jazz").text
+    memory.add_turn(_turn("phone-7", "I also love sushi.", T0 + 1))
+    assert "sushi" in memory.recall("acct-7", "sushi").text
+    assert "sushi" in memory.recall("phone-7", "sushi").text  # the device reads the account's
