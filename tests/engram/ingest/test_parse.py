@@ -48,7 +48,10 @@ def test_bad_payloads_are_rejected_naming_the_field(payload: str, field: str, de
     ("content", "cleaned"),
     [
         ("  我   喜欢\t\t数学  ", "我 喜欢 数学"),
-        ("I <script>alert(1)</script> like  maths\nreally", "I ＜script>alert(1)＜/script> like maths\nreally"),
+        (
+            "I <script>alert(1)</script> like  maths\nreally",
+            "I ＜script>alert(1)＜/script> like maths\nreally",
+        ),
     ],
 )
 def test_valid_turns_are_cleaned_and_keep_their_id(content: str, cleaned: str) -> None:

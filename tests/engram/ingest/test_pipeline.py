@@ -32,7 +32,8 @@ def test_turns_in_both_languages_reach_both_stores(ctx: IngestContext, make_turn
     assert beliefs[(RelationKind.LEARNING_OBSTACLE, "velocity_and_acceleration")] == 0.9
     assert beliefs[(RelationKind.PREFERS, "hiking")] == 0.8
     assert any(dst.startswith("concept_") for _, dst in beliefs)  # 链式法则, hashed id
-    assert ctx.episodic.count("u2") == 0 and ctx.graph.store.edges("u2") == []
+    assert ctx.episodic.count("u2") == 0
+    assert ctx.graph.store.edges("u2") == []
 
 
 def test_replaying_turns_changes_nothing(ctx: IngestContext, make_turn) -> None:
@@ -67,10 +68,12 @@ def test_references_resolve_to_the_sessions_last_entity(ctx: IngestContext, make
 
 def test_without_consent_the_graph_is_withheld_and_audited(ctx: IngestContext, make_turn) -> None:
     report = process_turns([make_turn("I love hiking")], ctx)
-    assert report.processed[0].events == 1 and ctx.episodic.count("u1") == 1
+    assert report.processed[0].events == 1
+    assert ctx.episodic.count("u1") == 1
     assert ctx.graph.store.edges("u1") == []
     (entry,) = ctx.audit.entries("u1")
-    assert entry.outcome is AuditOutcome.SKIPPED and "consent" in (entry.reason or "")
+    assert entry.outcome is AuditOutcome.SKIPPED
+    assert "consent" in (entry.reason or "")
 
 
 @pytest.mark.parametrize("declaration", ["I am 12 years old", "我今年12岁"])
@@ -96,4 +99,6 @@ def test_bad_turns_are_dead_lettered_once_and_the_rest_stored(
         assert "content" in report.rejected[0].reason
     assert [p.turn_id for p in report.processed] == [good.turn_id]
     (letter,) = ctx.dead_letters.entries()
-    assert letter.stage == "parse" and letter.key == "u1" and "40000 bytes" in letter.reason
+    assert letter.stage == "parse"
+    assert letter.key == "u1"
+    assert "40000 bytes" in letter.reason
