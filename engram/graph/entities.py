@@ -61,7 +61,7 @@ _ZH_DEMONSTRATIVE = re.compile(
     r"^(?:之前|刚才|上次|前面)?(?:说的|提到的)?(?:那个|这个|那|这|该)?(?P<rest>.+)$"
 )
 _EN_DEMONSTRATIVE = re.compile(
-    r"^(?:that|this|the same|the)\s+(?P<rest>.+?)(?:\s+(?:again|above))?$"
+    r"^(?P<det>that|this|those|these|the same|the)\s+(?P<rest>.+?)(?:\s+(?:again|above))?$"
 )
 _ZH_REFERENCE_MARK = re.compile(r"^(?:之前|刚才|上次|前面|那个|这个|那|这|该)")
 
@@ -106,13 +106,21 @@ class Reference:
 
 
 def parse_reference(text: str) -> Reference | None:
-    """Recognise "那个按钮" / "that button" style references; None for an ordinary name."""
-    key = alias_key(text)
-    en = _EN_DEMONSTRATIVE.match(key)
-    if en and not has_han(key):
+    """Recognise "那个按钮" / "that button" style references; None for an ordinary name.
+
+    "the" counts only before a bare kind noun ("the button"): "the payment button" names a
+    specific thing and is left to alias resolution.
+    """
+    key = _PUNCT.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
+    if not has_han(key):
+        en = _EN_DEMONSTRATIVE.match(key)
+        if not en:
+            return None
         words = en.group("rest").split()
         kind = KIND_NOUNS.get(words[-1].removesuffix("s")) if words else None
-        return Reference(kind, " ".join(words)) if kind else None
+        if kind is None or (en.group("det") == "the" and len(words) > 1):
+            return None
+        return Reference(kind, " ".join(words))
     if not _ZH_REFERENCE_MARK.match(key):
         return None
     zh = _ZH_DEMONSTRATIVE.match(key.replace(" ", ""))
