@@ -60,14 +60,16 @@ class LanceEpisodicStore:
         else:
             self._table = self._db.create_table(TABLE, schema=self._schema)
 
-    def _where(self, user_id: str, event_types: Sequence[EventType] | None = None) -> str:
-        clauses = [f"user_id = '{check_user(user_id)}'"]
+    def _where(
+        self, user_id: str | None, event_types: Sequence[EventType] | None = None
+    ) -> str | None:
+        clauses = [] if user_id is None else [f"user_id = '{check_user(user_id)}'"]
         types = check_event_types(event_types)
         if types is not None:
             if not types:
                 return "false"
             clauses.append(_in("event_type", [t.value for t in types]))
-        return " AND ".join(clauses)
+        return " AND ".join(clauses) or None
 
     def upsert(self, records: Sequence[StoredEvent]) -> int:
         if not records:
@@ -114,11 +116,6 @@ class LanceEpisodicStore:
         similarity = (1.0 - result.column("_distance").to_numpy()).tolist()
         return list(zip(from_table(result), similarity, strict=True))
 
-    def events(
-        self, user_id: str, event_types: Sequence[EventType] | None = None
-    ) -> list[StoredEvent]:
-        return from_table(self._query(self._where(user_id, event_types)))
-
     def delete(
         self,
         user_id: str,
@@ -139,10 +136,11 @@ class LanceEpisodicStore:
     def count(self, user_id: str | None = None) -> int:
         return self._table.count_rows(None if user_id is None else self._where(user_id))
 
-    def scan(self, user_id: str | None = None) -> pa.Table:
-        if user_id is None:
-            return self._table.to_arrow()
-        return self._query(self._where(user_id))
+    def scan(
+        self, user_id: str | None = None, event_types: Sequence[EventType] | None = None
+    ) -> pa.Table:
+        where = self._where(user_id, event_types)
+        return self._table.to_arrow() if where is None else self._query(where)
 
     def optimize(self) -> None:
         """Compact files and (re)build the user_id index: run after bulk loads and nightly."""

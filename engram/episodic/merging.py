@@ -19,7 +19,7 @@ import numpy as np
 from engram.config import EpisodicSettings
 from engram.domain import Event, ExtractionSource
 from engram.domain.events import MAX_KEYWORDS
-from engram.episodic.store import EpisodicStore, StoredEvent, build_records
+from engram.episodic.store import EpisodicStore, StoredEvent, build_records, from_table
 from models.embedder import SpaceEncoder
 
 log = logging.getLogger(__name__)
@@ -94,7 +94,7 @@ def enforce_cap(store: EpisodicStore, user_id: str, cap: int, threshold: float) 
     held = store.count(user_id)
     if held <= cap:
         return WriteReport(written=0)
-    groups = plan_merges(store.events(user_id), threshold)
+    groups = plan_merges(from_table(store.scan(user_id)), threshold)
     merged = [merge_group(g) for g in groups]
     store.upsert(merged)
     kept = {m.event.event_id for m in merged}

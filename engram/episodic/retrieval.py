@@ -1,7 +1,7 @@
 """Recall from the episodic tier: type filter, then hybrid vector + BM25 ranking, then priors.
 
 Pipeline for one user and one query:
-1. the store returns that user's events (optionally of some types only): the user filter sits
+1. the store returns that user's rows (optionally of some types only): the user filter sits
    at the storage boundary, so nothing here can see another user's rows;
 2. two channels score every event: cosine similarity to the query vector, BM25 over the tokens;
 3. the channels are fused: by default a convex combination of per-query normalised scores
@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+import pyarrow as pa
 
 from engram.domain import Event, EventType
 from engram.episodic.lexical import BM25, K1, B
-from engram.episodic.store import EpisodicInputError, EpisodicStore, StoredEvent
+from engram.episodic.store import EpisodicInputError, EpisodicStore, check_user, from_table
 from engram.text import tokenize
 from models.embedder import SpaceEncoder, check_space
 
@@ -97,24 +98,28 @@ def fuse(
 
 
 def rank(
-    records: Sequence[StoredEvent],
+    table: pa.Table,
     query_vector: np.ndarray,
     query_tokens: Sequence[str],
     now_ms: int,
     k: int,
     config: RetrievalConfig = DEFAULT_CONFIG,
 ) -> list[Hit]:
-    """Pure ranking of one user's records for one query: the best `k`, each with its parts."""
-    if not records:
+    """Pure ranking of one user's rows (`arrow_schema`) for one query: the best `k` with parts.
+
+    Works on columns; `Event`s are rebuilt only for the hits.
+    """
+    if table.num_rows == 0:
         return []
-    vectors = np.stack([r.vector for r in records])
-    cosine = (vectors @ np.asarray(query_vector, dtype=np.float32)).astype(np.float64)
-    lexical = BM25([r.tokens for r in records], config.k1, config.b).scores(query_tokens)
+    vectors = table.column("vector").combine_chunks()
+    matrix = vectors.flatten().to_numpy().reshape(len(vectors), -1)
+    cosine = (matrix @ np.asarray(query_vector, dtype=np.float32)).astype(np.float64)
+    tokens = [doc.split() for doc in table.column("tokens").to_pylist()]
+    lexical = BM25(tokens, config.k1, config.b).scores(query_tokens)
     relevance = fuse(cosine, lexical, config)
-    events = [r.event for r in records]
-    confidence = np.array([e.confidence for e in events])
-    weight = np.array([e.retrieval_weight for e in events])
-    age_days = np.maximum(0, now_ms - np.array([e.ts for e in events])) / DAY_MS
+    confidence = table.column("confidence").to_numpy()
+    weight = table.column("retrieval_weight").to_numpy()
+    age_days = np.maximum(0, now_ms - table.column("ts").to_numpy()) / DAY_MS
     recency = 0.5 ** (age_days / config.recency_half_life_days)
     score = (
         relevance
@@ -124,9 +129,10 @@ def rank(
     )
     vector_ranks, lexical_ranks = _ranks(cosine), _ranks(lexical)
     best = np.argsort(-score, kind="stable")[:k]
+    records = from_table(table.take(pa.array(best)))
     return [
         Hit(
-            event=records[i].event,
+            event=record.event,
             score=float(score[i]),
             parts=ScoreParts(
                 vector=float(cosine[i]),
@@ -139,9 +145,9 @@ def rank(
                 recency=float(recency[i]),
                 score=float(score[i]),
             ),
-            raw_text=records[i].raw_text,
+            raw_text=record.raw_text,
         )
-        for i in best
+        for i, record in zip(best, records, strict=True)
     ]
 
 
@@ -171,6 +177,6 @@ def recall(
         raise EpisodicInputError(f"k: must be >= 1, got {k}")
     check_space(store.space_id, encoder.space_id, "recall")
     query_vector = encoder.encode([query])[0]
-    records = store.events(user_id, event_types)
+    table = store.scan(check_user(user_id), event_types)
     now_ms = int(time.time() * 1000) if now_ms is None else now_ms
-    return rank(records, query_vector, tokenize(query), now_ms, k, config)
+    return rank(table, query_vector, tokenize(query), now_ms, k, config)

@@ -235,12 +235,6 @@ class EpisodicStore(Protocol):
         """The user's nearest events by cosine similarity, highest first."""
         ...
 
-    def events(
-        self, user_id: str, event_types: Sequence[EventType] | None = None
-    ) -> list[StoredEvent]:
-        """All of one user's events (bounded by the per-user cap), for ranking and merging."""
-        ...
-
     def delete(
         self,
         user_id: str,
@@ -252,8 +246,11 @@ class EpisodicStore(Protocol):
 
     def count(self, user_id: str | None = None) -> int: ...
 
-    def scan(self, user_id: str | None = None) -> pa.Table:
-        """Rows as Arrow for batch jobs (re-embedding, archiving, metrics); all users if None."""
+    def scan(
+        self, user_id: str | None = None, event_types: Sequence[EventType] | None = None
+    ) -> pa.Table:
+        """Rows in `arrow_schema`: one user's for ranking and merging (columnar, so recall builds
+        events only for its hits), or every user's for batch jobs (re-embedding, archiving)."""
         ...
 
     def close(self) -> None: ...

@@ -179,17 +179,6 @@ class WeaviateEpisodicStore:
         )
         return [(self._record(o), 1.0 - float(o.metadata.distance)) for o in result.objects]
 
-    def events(
-        self, user_id: str, event_types: Sequence[EventType] | None = None
-    ) -> list[StoredEvent]:
-        filters = self._filters(event_types)
-        if not self._has_tenant(user_id):
-            return []
-        result = self._tenant(user_id).query.fetch_objects(
-            filters=filters, limit=_FETCH_LIMIT, include_vector=True
-        )
-        return [self._record(o) for o in result.objects]
-
     def delete(
         self,
         user_id: str,
@@ -222,16 +211,28 @@ class WeaviateEpisodicStore:
             for t in tenants
         )
 
-    def scan(self, user_id: str | None = None) -> pa.Table:
-        if user_id is None:
-            tenants = list(self._collection.tenants.get())
-        else:
-            tenants = [tenant_for(user_id)] if self._has_tenant(user_id) else []
-        rows = [
-            to_row(self._record(obj))
-            for tenant in tenants
-            for obj in self._collection.with_tenant(tenant).iterator(include_vector=True)
-        ]
+    def scan(
+        self, user_id: str | None = None, event_types: Sequence[EventType] | None = None
+    ) -> pa.Table:
+        filters = self._filters(event_types)
+        if user_id is not None:
+            objects = (
+                self._tenant(user_id)
+                .query.fetch_objects(filters=filters, limit=_FETCH_LIMIT, include_vector=True)
+                .objects
+                if self._has_tenant(user_id)
+                else []
+            )
+        else:  # batch jobs: every tenant, streamed; the iterator takes no filter
+            types = check_event_types(event_types)
+            wanted = {t.value for t in (EventType if types is None else types)}
+            objects = [
+                obj
+                for tenant in self._collection.tenants.get()
+                for obj in self._collection.with_tenant(tenant).iterator(include_vector=True)
+                if obj.properties["event_type"] in wanted
+            ]
+        rows = [to_row(self._record(obj)) for obj in objects]
         return pa.Table.from_pylist(rows, schema=self._schema)
 
     def drop(self) -> None:

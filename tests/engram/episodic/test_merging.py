@@ -5,7 +5,7 @@ import pytest
 from engram.config import EpisodicSettings
 from engram.domain import EventType, ExtractionSource
 from engram.episodic.merging import enforce_cap, merge_group, plan_merges, write_events
-from engram.episodic.store import EpisodicInputError, build_records
+from engram.episodic.store import EpisodicInputError, build_records, from_table
 
 BASE = 1_700_000_000_000
 
@@ -56,7 +56,7 @@ def test_over_the_cap_similar_events_merge_and_nothing_is_lost(store, encoder, m
     assert report.merged_groups == 1
     assert report.removed == 3
     assert report.over_cap == {}
-    held = store.events("alice")
+    held = from_table(store.scan("alice"))
     assert len(held) == 3
     assert sum(r.event.count for r in held) == 6, "every original event is accounted for"
     (tea,) = [r for r in held if r.event.count == 4]

@@ -7,7 +7,7 @@ from engram.config import EpisodicSettings
 from engram.domain import EventType
 from engram.episodic.merging import write_events
 from engram.episodic.retrieval import DAY_MS, RetrievalConfig, fuse, rank, recall
-from engram.episodic.store import EpisodicInputError, build_records
+from engram.episodic.store import EpisodicInputError, arrow_schema, build_records, to_table
 from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder
 
@@ -77,8 +77,9 @@ def test_priors_reorder_equally_relevant_events(encoder, make_item):
     muted, _ = make_item("alice", "I like green tea", ts=NOW, turn="t3")
     muted = muted.model_copy(update={"retrieval_weight": 0.2})
     records = build_records([(old, None), (new, None), (muted, None)], encoder, False)
+    table = to_table(records, arrow_schema(encoder.dimension, encoder.space_id))
     query = encoder.encode(["green tea"])[0]
-    hits = rank(records, query, ["green", "tea"], NOW, k=3)
+    hits = rank(table, query, ["green", "tea"], NOW, k=3)
     assert [h.event.turn_id for h in hits] == ["t2", "t1", "t3"]
 
 

@@ -11,6 +11,7 @@ from engram.episodic.store import (
     EpisodicInputError,
     StoredEvent,
     build_records,
+    from_table,
     index_text,
 )
 from models.embedder import SpaceMismatchError
@@ -100,8 +101,8 @@ def test_user_b_never_sees_user_a_events_whatever_the_query(store, encoder, make
     store.upsert(_records(encoder, [make_item("bob", "I like chess")]))
     vector = encoder.encode([query])[0]
     assert all(h.event.user_id == "bob" for h, _ in store.search("bob", vector, limit=50))
-    assert all(r.event.user_id == "bob" for r in store.events("bob"))
-    assert store.events("carol") == []
+    assert set(store.scan("bob").column("user_id").to_pylist()) == {"bob"}
+    assert store.scan("carol").num_rows == 0
     assert store.search("carol", vector, limit=5) == []
 
 
@@ -109,7 +110,7 @@ def test_hostile_user_ids_are_rejected_not_interpolated(store, encoder):
     vector = encoder.encode(["x"])[0]
     for bad in ["' OR '1'='1", "", "a b", "x" * 129]:
         with pytest.raises(EpisodicInputError, match="user_id"):
-            store.events(bad)
+            store.scan(bad)
         with pytest.raises(EpisodicInputError, match="user_id"):
             store.search(bad, vector, limit=1)
         with pytest.raises(EpisodicInputError, match="user_id"):
@@ -142,7 +143,7 @@ def test_bad_event_ids_and_types_are_rejected(store):
     with pytest.raises(EpisodicInputError, match="event_id"):
         store.get("alice", "nope'")
     with pytest.raises(EpisodicInputError, match="event_types"):
-        store.events("alice", event_types=["not_a_type"])
+        store.scan("alice", event_types=["not_a_type"])
 
 
 def test_scan_returns_arrow_for_batch_jobs(store, encoder, make_item):
@@ -152,6 +153,13 @@ def test_scan_returns_arrow_for_batch_jobs(store, encoder, make_item):
     assert everything.num_rows == 2
     assert sorted(everything.column("user_id").to_pylist()) == ["alice", "bob"]
     assert store.scan("bob").column("user_id").to_pylist() == ["bob"]
+    store.upsert(_records(encoder, [make_item("bob", "hi", EventType.GREETING)]))
+    greetings = store.scan(event_types=[EventType.GREETING])
+    assert greetings.column("summary").to_pylist() == ["hi"]
+    assert store.scan("bob", event_types=[]).num_rows == 0
+    (record,) = from_table(store.scan("alice"))
+    assert record.event.summary == "a cat"
+    assert record.vector.shape == (encoder.dimension,)
 
 
 def test_vectors_from_another_space_are_refused_before_anything_is_written(
