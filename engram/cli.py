@@ -158,3 +158,39 @@ def bench_recall_latency(
         embedder_for(settings), texts, users, events, queries, data_dir=settings.data_dir
     )
     typer.echo(recall.latency_report(result))
+
+
+@app.command()
+def extract(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            exists=True, dir_okay=False, help="MemoryBank, LoCoMo or JSON-lines turns file."
+        ),
+    ],
+    coverage: Annotated[
+        bool, typer.Option("--coverage", help="Report rule coverage and events per type.")
+    ] = False,
+    residue: Annotated[
+        str,
+        typer.Option(help="Stage for turns no rule covers: none, lexical or model."),
+    ] = "none",
+    as_json: Annotated[bool, typer.Option("--json", help="Coverage report as JSON.")] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Extract typed events from a dialogue file (JSON lines), or report rule coverage."""
+    from engram.extraction import coverage as extraction
+
+    settings = _settings(config)
+    try:
+        stage = extraction.residue_for(residue, settings)
+        if not coverage:
+            for line in extraction.event_lines(file, stage):
+                typer.echo(line)
+            return
+        report = extraction.coverage_of(file, stage)
+    except ValueError as exc:
+        typer.secho(str(exc), fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=2) from None
+    text = json.dumps(report.as_dict(), indent=2, ensure_ascii=False)
+    typer.echo(text if as_json else extraction.render(report))

@@ -15,15 +15,20 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from engram.domain import LOW_VALUE_EVENT_TYPES, ExtractionSource, Role, Turn, stable_id
 from engram.errors import describe
 from engram.extraction.engine import ResidueStage, extract
+from engram.extraction.residue import build_residue_stage
 from engram.extraction.validation import ExtractionInputError, decode_content
 
+if TYPE_CHECKING:
+    from engram.config import Settings
+
+RESIDUE_CHOICES = ("none", "lexical", "model")
 _LOCOMO_SESSION = re.compile(r"session_(\d+)")
 _SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -256,3 +261,33 @@ def render(report: CoverageReport, top_rules: int = 15) -> str:
         f"  {name:<32}{count:>7}" for name, count in report.rules_fired.most_common(top_rules)
     ]
     return "\n".join(lines)
+
+
+def residue_for(choice: str, settings: Settings) -> ResidueStage | None:
+    """The residue stage a command line asked for: none, lexical, or model (the configured
+    embedder alongside the lexical encoder); the LLM goes in front when `llm.base_url` is set."""
+    if choice not in RESIDUE_CHOICES:
+        raise ValueError(f"--residue: {choice!r} is not one of {', '.join(RESIDUE_CHOICES)}")
+    if choice == "none":
+        return None
+    if choice == "lexical":
+        return build_residue_stage(settings)
+    from engram.episodic import embedder_for
+
+    return build_residue_stage(settings, embedder_for(settings))
+
+
+def event_lines(path: Path, residue: ResidueStage | None = None) -> Iterator[str]:
+    """One JSON line per event, and one per rejected turn (`{"rejected": where, "reason": …}`)."""
+    _, turns = read_dialogue(path)
+    for turn in turns:
+        if isinstance(turn, Rejected):
+            yield json.dumps({"rejected": turn.where, "reason": turn.reason}, ensure_ascii=False)
+            continue
+        try:
+            events = extract(turn, residue)
+        except ExtractionInputError as exc:
+            yield json.dumps({"rejected": turn.turn_id, "reason": str(exc)}, ensure_ascii=False)
+            continue
+        for event in events:
+            yield event.model_dump_json()
