@@ -1,0 +1,63 @@
+"""SQLite specifics: WAL mode, and several processes writing one belief without losing updates."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from engram.audit import AuditLog
+from engram.domain import RelationKind
+from engram.graph.sqlite_store import SqliteGraphStore
+
+T = 1_770_000_000_000
+PROCESSES, EVENTS_EACH = 4, 25
+
+
+def test_the_database_is_in_wal_mode(tmp_path) -> None:
+    SqliteGraphStore(tmp_path / "graph.sqlite3").close()
+    mode = sqlite3.connect(tmp_path / "graph.sqlite3").execute("PRAGMA journal_mode").fetchone()
+    assert mode == ("wal",)
+
+
+# Each worker is a separate interpreter (the test module itself is not importable by name).
+_WORKER = """
+import sys
+from pathlib import Path
+from engram.audit import AuditLog
+from engram.config import GraphSettings
+from engram.domain import Event, EventType, ExtractionSource, text_hash
+from engram.graph import GraphService
+from engram.graph.sqlite_store import SqliteGraphStore
+
+directory, worker, count, start = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+store = SqliteGraphStore(directory / "graph.sqlite3")
+service = GraphService(store, AuditLog(directory / "audit.sqlite3"), GraphSettings())
+for i in range(count):
+    service.apply_event(Event(
+        event_id=f"w{worker}e{i}", user_id="u1", session_id=f"s{worker}", turn_id=f"w{worker}t{i}",
+        ts=start + i, event_type=EventType.CONCEPT_CONFUSION, raw_hash=text_hash(str(i)),
+        confidence=0.8, source=ExtractionSource.RULE, attributes={"object": "递归"},
+    ))
+store.close()
+"""
+
+
+@pytest.mark.integration
+def test_several_processes_reinforcing_one_belief_lose_no_update(tmp_path) -> None:
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-c", _WORKER, str(tmp_path), str(w), str(EVENTS_EACH), str(T)]
+        )
+        for w in range(PROCESSES)
+    ]
+    assert [p.wait(timeout=120) for p in workers] == [0] * PROCESSES
+
+    store = SqliteGraphStore(tmp_path / "graph.sqlite3")
+    [edge] = store.edges("u1", relation=RelationKind.LEARNING_OBSTACLE)
+    revisions = store.revisions("u1", edge.edge_id)
+    assert [r.seq for r in revisions] == list(range(1, PROCESSES * EVENTS_EACH + 1))
+    assert [r.action for r in revisions].count("create") == 1
+    assert len(AuditLog(tmp_path / "audit.sqlite3").entries("u1")) == PROCESSES * EVENTS_EACH
