@@ -18,6 +18,7 @@ from engram.audit import AuditEntry, AuditOutcome
 from engram.config import Settings, load_settings
 from engram.domain import Consent, EventType, Identity, Turn, check_external_id
 from engram.episodic.retrieval import recall as episodic_recall
+from engram.episodic.store import from_table
 from engram.extraction.engine import ResidueStage
 from engram.feedback import FeedbackKind, FeedbackLog
 from engram.graph.model import EdgeChange
@@ -249,7 +250,7 @@ class Memory:
         store = self.ingest.episodic
         moved = [
             dataclasses.replace(r, event=r.event.model_copy(update={"user_id": target}))
-            for r in store.events(source)
+            for r in from_table(store.scan(source))
         ]
         store.upsert(moved)
         store.delete(source, event_ids=[r.event.event_id for r in moved])

@@ -6,13 +6,18 @@ import pytest
 
 from engram.archive import archive_cold_events
 from engram.config import Settings
-from engram.domain import EventType, Role, Turn
+from engram.domain import EventType, Identity, IdentityKind, Role, Turn
+from engram.episodic.store import from_table
 from engram.feedback import FeedbackKind
 from engram.memory import Memory
 from models.hashing import HashingEncoder
 
 DAY_MS = 86_400_000
 T0 = 1_793_520_000_000
+
+
+def _events(memory, user_id):
+    return from_table(memory.ingest.episodic.scan(user_id))
 
 
 def _turn(user, content, ts, session="s1", role=Role.USER):
@@ -75,7 +80,7 @@ def test_child_mode_keeps_event_types_only(memory):
     )
     assert memory.ingest.consent.get("kid").child_mode
     assert memory.profile("kid") == []
-    stored = memory.ingest.episodic.events("kid")
+    stored = _events(memory, "kid")
     assert stored
     assert all("dinosaur" not in s.event.model_dump_json() for s in stored)
 
@@ -93,7 +98,7 @@ def test_dont_bring_that_up_lowers_the_weight(memory):
 def test_forget_clears_one_type(memory):
     memory.add_turns([_turn("fay", "Hello there!", T0), _turn("fay", "I love tea.", T0 + 1)])
     assert memory.forget("fay", EventType.GREETING) >= 1
-    types = {s.event.event_type for s in memory.ingest.episodic.events("fay")}
+    types = {s.event.event_type for s in _events(memory, "fay")}
     assert EventType.GREETING not in types
     assert EventType.PREFERENCE in types
 
@@ -142,15 +147,13 @@ def test_erasure_leaves_no_trace_in_any_store_or_file(memory, tmp_path):
 
 
 def test_linking_a_device_to_an_account_merges_and_routes_memories(memory):
-    from engram.domain import Identity, IdentityKind
-
     memory.add_turn(_turn("phone-7", "I love jazz piano.", T0))
     link = memory.link_identity(
         Identity(kind=IdentityKind.DEVICE, value="phone-7"),
         Identity(kind=IdentityKind.ACCOUNT, value="acct-7"),
     )
     assert (link.source_user, link.target_user) == ("phone-7", "acct-7")
-    assert memory.ingest.episodic.events("phone-7") == []
+    assert _events(memory, "phone-7") == []
     assert "jazz" in memory.recall("acct-7", "jazz").text
     memory.add_turn(_turn("phone-7", "I also love sushi.", T0 + 1))
     assert "sushi" in memory.recall("acct-7", "sushi").text

@@ -1,0 +1,128 @@
+"""Request and response bodies of the HTTP API (OpenAPI is generated from these)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engram.domain import EventType, IdentityKind, Role
+from engram.feedback import FeedbackKind
+from engram.graph.model import EdgeChange
+from engram.graph.queries import Belief
+from engram.recall import DEFAULT_BUDGET_CHARS
+
+MAX_TURNS_PER_REQUEST = 100
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TurnIn(_Body):
+    session_id: str = Field(min_length=1, max_length=128)
+    role: Role
+    content: str = Field(min_length=1)
+    client_ts: int = Field(ge=0, description="client clock, epoch milliseconds")
+    device_id: str | None = None
+
+
+class AddTurnsIn(_Body):
+    turns: list[TurnIn] = Field(min_length=1, max_length=MAX_TURNS_PER_REQUEST)
+
+
+class AddTurnsOut(BaseModel):
+    accepted: int
+    versions: list[int]
+    events: int | None = Field(description="events stored; null when a stream processes turns")
+    graph_changes: int | None
+    rejected: list[str]
+
+
+class RecallIn(_Body):
+    query: str = Field(min_length=1, max_length=2000)
+    session_id: str | None = Field(default=None, max_length=128)
+    budget_chars: int = Field(default=DEFAULT_BUDGET_CHARS, ge=100, le=50_000)
+    k: int = Field(default=8, ge=1, le=50)
+    event_types: list[EventType] | None = None
+
+
+class BeliefRefIn(_Body):
+    relation: str = Field(min_length=1, max_length=50)
+    object: str = Field(min_length=1, max_length=200)
+    operator: str | None = Field(default=None, max_length=60, description="who, for the audit")
+
+
+class CorrectIn(BeliefRefIn):
+    confidence: float | None = Field(default=None, ge=0.1, le=1.0)
+    new_relation: str | None = Field(default=None, max_length=50)
+    new_object: str | None = Field(default=None, max_length=200)
+
+
+class FeedbackIn(_Body):
+    event_id: str = Field(min_length=1, max_length=64)
+    kind: FeedbackKind
+
+
+class ConsentIn(_Body):
+    granted: bool
+
+
+class IdentityIn(_Body):
+    kind: IdentityKind
+    value: str = Field(min_length=1, max_length=64)
+
+
+class LinkIn(_Body):
+    weaker: IdentityIn
+    stronger: IdentityIn
+
+
+class BeliefOut(BaseModel):
+    relation: str
+    object: str
+    object_kind: str
+    confidence: float = Field(description="after decay, as of the request")
+    stored_confidence: float
+    source: str
+    evidence: list[str]
+    updated_at: int
+    edge_id: str
+
+
+class ChangeOut(BaseModel):
+    edge_id: str
+    relation: str
+    action: str
+    old_confidence: float | None
+    new_confidence: float
+    source: str
+
+
+def beliefs_out(beliefs: list[Belief]) -> list[BeliefOut]:
+    return [
+        BeliefOut(
+            relation=b.relation.value,
+            object=b.entity.name,
+            object_kind=b.entity.kind.value,
+            confidence=round(b.confidence, 4),
+            stored_confidence=round(b.stored_confidence, 4),
+            source=b.source.value,
+            evidence=b.evidence,
+            updated_at=b.updated_at,
+            edge_id=b.edge_id,
+        )
+        for b in beliefs
+    ]
+
+
+def changes_out(changes: list[EdgeChange]) -> list[ChangeOut]:
+    return [
+        ChangeOut(
+            edge_id=c.edge.edge_id,
+            relation=c.edge.relation.value,
+            action=c.revision.action.value,
+            old_confidence=c.revision.old_confidence,
+            new_confidence=c.edge.confidence,
+            source=c.edge.source.value,
+        )
+        for c in changes
+    ]
