@@ -52,3 +52,53 @@ def test_demo_runs_on_the_sample_conversation():
     assert report["accepted"] == 9
     assert len(report["rejected"]) == 4
     assert report["undo"]["turns_after"] < report["undo"]["turns_before"]
+
+
+def test_keys_create_list_revoke(tmp_path, monkeypatch):
+    monkeypatch.setenv("ENGRAM_DATA_DIR", str(tmp_path))
+    created = runner.invoke(app, ["keys", "create", "acme", "--name", "bot"])
+    assert created.exit_code == 0
+    key = created.output.strip()
+    assert key.startswith("eng_")
+    listed = runner.invoke(app, ["keys", "list"]).output
+    key_id = key.split("_")[1]
+    assert f"{key_id}  acme  bot  active" in listed
+    assert key.split("_", 2)[2] not in listed
+    assert runner.invoke(app, ["keys", "revoke", key_id]).exit_code == 0
+    assert "revoked" in runner.invoke(app, ["keys", "list"]).output
+    assert runner.invoke(app, ["keys", "revoke", key_id]).exit_code == 1
+
+
+@pytest.mark.integration
+def test_serve_answers_over_real_http(tmp_path):
+    env = {**os.environ, "ENGRAM_DATA_DIR": str(tmp_path), "ENGRAM_EMBEDDER__MODEL": "hashing:64"}
+    key = subprocess.run(
+        [sys.executable, "-m", "engram.cli", "keys", "create", "acme"],
+        env=env, capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "engram.cli", "serve", "--port", str(port)],
+        env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                assert httpx.get(f"{base}/healthz", timeout=1).json()["status"] == "ok"
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, server.stderr.read() if server.poll() else ""
+                time.sleep(0.2)
+        auth = {"Authorization": f"Bearer {key}"}
+        turn = {"session_id": "s", "role": "user", "content": "I love tea.", "client_ts": 1}
+        added = httpx.post(f"{base}/v1/users/u1/turns", json={"turns": [turn]}, headers=auth)
+        assert added.status_code == 200
+        recall = httpx.post(f"{base}/v1/users/u1/recall", json={"query": "tea"}, headers=auth)
+        assert "tea" in recall.json()["text"]
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)

@@ -113,7 +113,9 @@ def dump_stores(data_dir: Path, users: int) -> dict[str, object]:
         edges: dict[tuple[str, str, str], tuple[float, bool, tuple[str, ...], int]] = {}
         for u in range(users):
             user = f"user{u}"
-            events += [(user, s.event.event_id) for s in ctx.episodic.events(user)]
+            events += [
+                (user, event_id) for event_id in ctx.episodic.scan(user)["event_id"].to_pylist()
+            ]
             for edge in ctx.graph.store.edges(user, include_invalid=True):
                 revisions = len(ctx.graph.store.revisions(user, edge.edge_id))
                 key = (user, edge.relation.value, edge.dst)

@@ -152,8 +152,8 @@ def test_a_model_claim_right_after_opposite_evidence_is_checked(service, ev) -> 
     service.apply_event(
         ev(0.1, EventType.CONCEPT_CONFUSION, "chain rule", 0.8, source=ExtractionSource.LLM)
     )
-    assert beliefs(service) == {
-        (MASTERY, "chain rule"): (0.4, EdgeSource.COUNTER_EVIDENCE, True),
+    assert beliefs(service) == {  # the doubtful claim enters halved and counters nothing
+        (MASTERY, "chain rule"): (0.8, EdgeSource.RULE, True),
         (OBSTACLE, "chain rule"): (0.4, EdgeSource.COUNTER_EVIDENCE, True),
     }
 

@@ -6,6 +6,7 @@ import pytest
 
 from engram.audit import AuditOutcome
 from engram.domain import EventType, RelationKind
+from engram.episodic.store import from_table
 from engram.graph.updates import USER_ENTITY_ID
 from engram.ingest import IngestContext, Stage, process_turns
 from engram.ingest.entities import SessionEntities
@@ -26,7 +27,7 @@ def test_turns_in_both_languages_reach_both_stores(ctx: IngestContext, make_turn
     report = process_turns(turns, ctx)
     assert report.rejected == []
     assert [p.turn_id for p in report.processed] == [t.turn_id for t in turns]
-    stored = {s.event.event_type for s in ctx.episodic.events("u1")}
+    stored = {s.event.event_type for s in from_table(ctx.episodic.scan("u1"))}
     assert {EventType.CONCEPT_CONFUSION, EventType.PREFERENCE, EventType.GREETING} <= stored
     beliefs = _beliefs(ctx, "u1")
     assert beliefs[(RelationKind.LEARNING_OBSTACLE, "velocity_and_acceleration")] == 0.9
@@ -81,7 +82,7 @@ def test_a_child_keeps_event_types_only(ctx: IngestContext, make_turn, declarati
     ctx.consent.set_state("u1", granted=True)
     process_turns([make_turn(declaration), make_turn("I love hiking")], ctx)
     assert ctx.consent.get("u1").child_mode
-    stored = ctx.episodic.events("u1")
+    stored = from_table(ctx.episodic.scan("u1"))
     assert {s.event.event_type for s in stored} == {EventType.AGE_DECLARATION, EventType.PREFERENCE}
     assert all(s.event.attributes == {} and s.event.keywords == [] for s in stored)
     assert all(s.event.summary == s.event.event_type.value for s in stored)
