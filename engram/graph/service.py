@@ -162,7 +162,9 @@ class GraphService:
                 src = self._resolve(tx, session_id, subject, claim.object_kind).entity_id
             dst = self._resolve(tx, session_id, claim.object_name, claim.object_kind).entity_id
             opposing = [e for rel in claim.counters if (e := tx.edge(src, rel, dst)) is not None]
-            claim = checked_claim(claim, opposing, at, settings.counter_evidence_factor)
+            checked = checked_claim(claim, opposing, at, settings.counter_evidence_factor)
+            if checked is not claim:  # a claim the recent evidence contradicts counters nothing
+                claim, opposing = checked, []
             decisions: list[Decision] = [
                 support(
                     tx.edge(src, claim.relation, dst),

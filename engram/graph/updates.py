@@ -150,7 +150,9 @@ def _confidence(value: float) -> float:
 def checked_claim(claim: Claim, opposing: list[Edge], at: int, factor: float) -> Claim:
     """The article's check on a model's claim: if the user recently showed the opposite (a valid
     opposing belief updated within a day), the claim enters at confidence × factor as
-    counter-evidence. Rule and human claims are the user's own words and are taken as said."""
+    counter-evidence, and (the service ensures) does not itself count against that belief.
+    Rule and human claims are the user's own words and are taken as said; the result is `claim`
+    itself when nothing changed."""
     if claim.source is not EdgeSource.LLM:
         return claim
     recent = [
