@@ -5,13 +5,16 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from engram import __version__
 from engram.config import ConfigError, Settings, load_settings, public_view
 from engram.logs import configure_logging
+
+if TYPE_CHECKING:
+    from engram.api.keys import ApiKeyStore
 
 app = typer.Typer(
     help="engram: long-term memory for AI agents (working, episodic and semantic tiers).",
@@ -194,3 +197,66 @@ def extract(
         raise typer.Exit(code=2) from None
     text = json.dumps(report.as_dict(), indent=2, ensure_ascii=False)
     typer.echo(text if as_json else extraction.render(report))
+
+
+keys_app = typer.Typer(help="API keys: one per client application, each confined to a tenant.",
+                       no_args_is_help=True)  # fmt: skip
+app.add_typer(keys_app, name="keys")
+
+
+def _key_store(settings: Settings) -> ApiKeyStore:
+    from engram.api.keys import ApiKeyStore
+
+    return ApiKeyStore(settings.data_dir / "api_keys.sqlite3")
+
+
+@keys_app.command("create")
+def keys_create(
+    tenant: Annotated[str, typer.Argument(help="tenant the key is confined to")],
+    name: Annotated[str, typer.Option(help="a label, e.g. the application's name")] = "default",
+    config: ConfigOption = None,
+) -> None:
+    """Create an API key; it is printed once and only its hash is stored."""
+    typer.echo(_key_store(_settings(config)).create(tenant, name))
+
+
+@keys_app.command("list")
+def keys_list(config: ConfigOption = None) -> None:
+    """List keys (ids, tenants, labels; never the secrets)."""
+    for key in _key_store(_settings(config)).list():
+        state = "revoked" if key.revoked_at else "active"
+        typer.echo(f"{key.key_id}  {key.tenant}  {key.name}  {state}")
+
+
+@keys_app.command("revoke")
+def keys_revoke(key_id: str, config: ConfigOption = None) -> None:
+    """Revoke a key by its id (the part after `eng_`)."""
+    if not _key_store(_settings(config)).revoke(key_id):
+        typer.secho(f"no active key {key_id}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=1)
+    typer.echo(f"revoked {key_id}")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="interface to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535)] = 8420,
+    config: ConfigOption = None,
+) -> None:
+    """Serve the HTTP API (OpenAPI at /docs) on the embedded stores or the configured backends."""
+    import uvicorn
+
+    from engram.api.app import create_app
+    from engram.memory import Memory
+
+    settings = _settings(config)
+    memory = Memory(settings)
+    try:
+        uvicorn.run(create_app(memory, _key_store(settings)), host=host, port=port,
+                    log_config=None)  # fmt: skip
+    finally:
+        memory.close()
+
+
+if __name__ == "__main__":
+    app()

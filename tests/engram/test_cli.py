@@ -1,5 +1,13 @@
 import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
 
+import httpx
+import pytest
 from typer.testing import CliRunner
 
 from engram import __version__
