@@ -70,6 +70,9 @@ _RELATION_CLASSES: dict[RelationKind, RelationClass] = {
     RelationKind.INTERESTED_IN: RelationClass.PREFERENCE,
     RelationKind.FEELS: RelationClass.EMOTION,
     RelationKind.PREREQUISITE_OF: RelationClass.STRUCTURAL,
+    # Who someone is and where they live change by correction, not by fading with time.
+    RelationKind.HAS_ROLE: RelationClass.STRUCTURAL,
+    RelationKind.LIVES_IN: RelationClass.STRUCTURAL,
 }
 
 
