@@ -375,7 +375,7 @@ RULES: tuple[Rule, ...] = (
         rf"\b(?:{_I_AM}|I\s+(?:just\s+)?turned|I'll\s+be|I\s+will\s+be|my\s+age\s+is)\s+"
         r"(?:now\s+|only\s+|just\s+|almost\s+|nearly\s+|about\s+)?(?P<value>\d{1,3})"
         r"(?:\s*(?:years?|yrs?)(?:\s+old)?|\s*y/?o\b)?"
-        r"(?=\s*(?:$|[,.!?;)]|and\b|but\b|now\b|this\b|next\b))",
+        r"(?=\s*(?:$|[,.!?;)]|(?:and|but|now|this|next|last|in|on|today|yesterday|so)\b))",
         0.9,
         "An age stated by the user: 'I'm 17', 'I just turned 30', 'my age is 45'.",
         ("Hi! I'm Alice, I'm 17 and I'm studying.", "I just turned 30 last week."),
@@ -748,7 +748,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "preference_zh_like",
         E.PREFERENCE,
-        rf"{_ZH_SUBJECT}{_ZH_ADV}(?:喜欢|爱|热爱|喜爱|偏爱|钟爱|迷上了?|沉迷于?|爱上了?)(?![你他她死])(?:上了)?"
+        rf"{_ZH_SUBJECT}{_ZH_ADV}(?:喜欢|爱|热爱|喜爱|偏爱|钟爱|迷上了?|沉迷于?|爱上了?)(?![你他她死的])(?:上了)?"
         rf"{_ZH_OBJ}",
         0.8,
         "喜好：'我很喜欢绘画、弹钢琴和品茶'（每一项一个对象）、'我喜欢用动画学数学'。",
@@ -1031,7 +1031,7 @@ RULES: tuple[Rule, ...] = (
         r"(?P<object>[^,.;:!?()。\n]{1,20}?)(?:搞混|弄混|混淆|搞错|弄错|记混|看混|混在一起|分不清|搞反|弄反)",
         0.9,
         "把两个概念搞混：'我总把a和v搞混'。",
-        ("我总把a和v搞混", "我老是把的地得弄混。"),
+        ("我总把a和v搞混", "我老是把sin和cos弄混。"),
         object_kind=K.CONCEPT,
         object_required=True,
     ),
@@ -1227,7 +1227,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "task_zh_help_me",
         E.TASK_REQUEST,
-        r"(?:帮我|帮忙|(?:^|请|麻烦你?|你(?:能|可以|能不能|可不可以)?)(?:给我|替我|为我|教我))"
+        r"(?:帮我|帮忙|(?:^|请|麻烦你?|你)(?:能|可以|能不能|可不可以)?(?:给我|替我|为我|教我))"
         rf"{_ZH_OBJ}",
         0.85,
         "请求帮忙：'帮我做个复习计划'、'能不能教我解方程'。",
@@ -1327,8 +1327,9 @@ RULES: tuple[Rule, ...] = (
     rule(
         "complaint_en_bad",
         E.COMPLAINT,
-        r"\b(?:this|that|it|the\s+\w+|you|your\s+\w+)(?:\s+(?:is|are|was|were)|'s|'re)\s+(?:so\s+|"
-        r"really\s+|too\s+|very\s+|totally\s+|completely\s+|way\s+too\s+|super\s+|such\s+a\s+)*"
+        r"\b(?:(?:this|that|the|your|my)\s+\w+|this|that|it|you)(?:\s+(?:is|are|was|were)|'s|'re)\s+"
+        r"(?:so\s+|really\s+|too\s+|very\s+|totally\s+|completely\s+|way\s+too\s+|super\s+|"
+        r"such\s+a\s+)*"
         r"(?:slow|annoying|frustrating|useless|terrible|awful|horrible|broken|buggy|laggy|unusable|"
         r"ridiculous|unacceptable|a\s+waste\s+of\s+(?:time|money)|overpriced|worthless|garbage|"
         r"trash|rubbish|pain)\b",
