@@ -35,6 +35,7 @@ from engram.graph.model import EdgeChange, GraphInputError, RevisionAction
 from engram.graph.queries import find_entity
 from engram.graph.store import GraphStore, GraphTx
 from engram.graph.updates import (
+    COUNTERS,
     USER_ENTITY_ID,
     Claim,
     Decision,
@@ -141,7 +142,7 @@ class GraphService:
         except GraphInputError as exc:
             self._reject(user_id, operator, "assert_belief", exc, when)
             raise
-        claim = Claim(rel, object_name.strip(), kind, confidence, src)
+        claim = Claim(rel, object_name.strip(), kind, confidence, src, COUNTERS.get(rel, ()))
         subject = subject_name.strip() if subject_name else USER_ENTITY_ID
         return self._apply_claim(user, session_id, subject, claim, when, list(evidence), operator)
 

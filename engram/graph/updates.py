@@ -68,6 +68,11 @@ EVENT_RULES: dict[EventType, Rule] = {
     EventType.EMOTION: Rule(RelationKind.FEELS, EntityKind.EMOTION),
 }
 
+#: What a belief in each relation is counter-evidence against, whoever proposes it.
+COUNTERS: dict[RelationKind, tuple[RelationKind, ...]] = {
+    rule.relation: rule.counters for rule in EVENT_RULES.values() if rule.counters
+}
+
 _NEGATED: dict[EventType, EventType] = {
     EventType.CONCEPT_CONFUSION: EventType.CONCEPT_MASTERY,
     EventType.CONCEPT_MASTERY: EventType.CONCEPT_CONFUSION,
