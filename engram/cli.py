@@ -100,6 +100,26 @@ def bench_working_memory(
     typer.echo(working_memory.report(working_memory.run(sessions, turns, chars)))
 
 
+@bench_app.command("graph")
+def bench_graph(
+    scenarios: Annotated[
+        Path | None,
+        typer.Option(exists=True, file_okay=False, help="Scenario folder (default: data's)."),
+    ] = None,
+    bolt_uri: Annotated[
+        str | None, typer.Option(help="Run on a Bolt server (e.g. bolt://127.0.0.1:7687).")
+    ] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List each mistake.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Semantic graph accuracy on scripted zh/en scenarios: precision, recall, error rate."""
+    from engram.bench import graph
+
+    result = graph.run(scenarios or graph.SCENARIO_DIR, _settings(config).graph, bolt_uri)
+    typer.echo(graph.to_json(result) if as_json else graph.report(result, verbose))
+
+
 DataOption = Annotated[
     Path, typer.Option("--data", exists=True, dir_okay=False, help="The benchmark's JSON file.")
 ]
@@ -115,9 +135,14 @@ def bench_locomo(data: DataOption, limit: LimitOption = None, config: ConfigOpti
     from engram.episodic import embedder_for
 
     settings = _settings(config)
-    haystacks = list(recall.load_locomo(data))[:limit]
+    embedder = embedder_for(settings)
     result = recall.run_recall_bench(
-        "LoCoMo", haystacks, embedder_for(settings), False, settings.episodic
+        "LoCoMo",
+        list(recall.load_locomo(data))[:limit],
+        embedder,
+        False,
+        settings.episodic,
+        recall.extractor_for(settings, embedder),
     )
     typer.echo(recall.report(result))
 
@@ -131,12 +156,14 @@ def bench_longmemeval(
     from engram.episodic import embedder_for
 
     settings = _settings(config)
+    embedder = embedder_for(settings)
     result = recall.run_recall_bench(
         "LongMemEval",
         list(recall.load_longmemeval(data, limit)),
-        embedder_for(settings),
+        embedder,
         True,
         settings.episodic,
+        recall.extractor_for(settings, embedder),
     )
     typer.echo(recall.report(result))
 

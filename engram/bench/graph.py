@@ -157,6 +157,7 @@ class GraphBenchResult:
     engram: Score
     baseline: Score
     events_per_s: float
+    backend: str
 
 
 def load_scenarios(directory: Path = SCENARIO_DIR) -> list[Scenario]:
@@ -353,21 +354,33 @@ def _baseline_correction(graph: ArticleBaseline, step: Step, at: int) -> None:
 def run(
     directory: Path = SCENARIO_DIR,
     settings: GraphSettings | None = None,
-    store_factory: Callable[[Path], GraphStore] | None = None,
+    bolt_uri: str | None = None,
 ) -> GraphBenchResult:
-    """Drive every scenario through a fresh store (SQLite unless `store_factory` says else)."""
+    """Drive every scenario through a fresh SQLite store, or one Bolt server if given.
+
+    On Bolt, user ids get a per-run suffix so earlier runs on the same server cannot leak in.
+    """
     settings = settings or GraphSettings()
     results, total, base_total = [], Score(), Score()
     events, seconds = 0, 0.0
+    shared: GraphStore | None = None
+    if bolt_uri is not None:
+        from engram.graph.neo4j_store import Neo4jGraphStore
+
+        shared = Neo4jGraphStore(bolt_uri)
+    run_id = stable_id(time.time_ns(), length=8)
     with tempfile.TemporaryDirectory(prefix="engram-bench-graph-") as tmp:
         for i, scenario in enumerate(load_scenarios(directory)):
             folder = Path(tmp) / f"s{i}"
-            store = (store_factory or (lambda d: SqliteGraphStore(d / "graph.sqlite3")))(folder)
+            store = shared or SqliteGraphStore(folder / "graph.sqlite3")
+            if shared is not None:
+                scenario = scenario.model_copy(update={"user_id": f"{scenario.user_id}.{run_id}"})
             audit = AuditLog(folder / "audit.sqlite3")
             started = time.perf_counter()
             score, applied, rejected = _run_engram(scenario, store, audit, settings)
             seconds += time.perf_counter() - started
-            store.close()
+            if shared is None:
+                store.close()
             audit.close()
             baseline = _run_baseline(scenario, settings.low_confidence_threshold)
             results.append(
@@ -376,7 +389,12 @@ def run(
             total.add(score)
             base_total.add(baseline)
             events += applied
-    return GraphBenchResult(results, total, base_total, events / seconds if seconds else 0.0)
+    if shared is not None:
+        shared.close()
+    backend = "Bolt" if bolt_uri else "SQLite"
+    return GraphBenchResult(
+        results, total, base_total, events / seconds if seconds else 0.0, backend
+    )
 
 
 def report(result: GraphBenchResult, verbose: bool = False) -> str:
@@ -401,7 +419,7 @@ def report(result: GraphBenchResult, verbose: bool = False) -> str:
         f"{'engram':12} {e.precision:>9.3f} {e.recall:>7.3f} {e.error_rate:>10.3%}",
         f"{'baseline':12} {b.precision:>9.3f} {b.recall:>7.3f} {b.error_rate:>10.3%}",
         f"article's claim: error rate under {ARTICLE_ERROR_RATE:.1%} (its own data, not these)",
-        f"write path: {result.events_per_s:,.0f} events/s through GraphService on SQLite",
+        f"write path: {result.events_per_s:,.0f} events/s through GraphService on {result.backend}",
     ]
     return "\n".join(lines)
 
@@ -418,6 +436,7 @@ def to_json(result: GraphBenchResult) -> str:
             "engram": score(result.engram),
             "baseline": score(result.baseline),
             "events_per_s": result.events_per_s,
+            "backend": result.backend,
             "scenarios": [
                 {
                     "name": r.name,

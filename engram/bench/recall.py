@@ -20,17 +20,18 @@ import random
 import re
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from statistics import quantiles
 
 import numpy as np
 
-from engram.config import EpisodicSettings
-from engram.domain import Event, EventType, ExtractionSource, event_id_for, text_hash
+from engram.config import EpisodicSettings, Settings
+from engram.domain import Event, EventType, ExtractionSource, Role, Turn, event_id_for, text_hash
 from engram.domain.events import SUMMARY_MAX_CHARS
 from engram.episodic.lancedb_store import LanceEpisodicStore
 from engram.episodic.lexical import BM25
@@ -54,6 +55,7 @@ class BenchTurn:
     session_id: str
     text: str
     ts: int
+    role: Role = Role.USER
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,10 @@ def load_longmemeval(path: Path, limit: int | None = None) -> Iterator[Haystack]
             start = _epoch_ms(date, "%Y/%m/%d (%a) %H:%M")
             for i, turn in enumerate(session):
                 turn_id = f"{session_id}:{i}"
-                turns.append(BenchTurn(turn_id, session_id, turn["content"], start + i * 1000))
+                role = Role(turn["role"])
+                turns.append(
+                    BenchTurn(turn_id, session_id, turn["content"], start + i * 1000, role)
+                )
                 if turn.get("has_answer"):
                     gold_turns.add(turn_id)
         question = BenchQuestion(
@@ -172,6 +177,40 @@ def whole_turn_event(user_id: str, turn: BenchTurn) -> Event:
         source=ExtractionSource.RULE,
         rule="whole_turn",
     )
+
+
+Extractor = Callable[[Turn], list[Event]]  # e.g. engram.extraction.extract with a residue stage
+
+
+def turn_event(user_id: str, turn: BenchTurn, extractor: Extractor | None) -> Event:
+    """The turn's first extracted event (the turn is the unit recall is scored on), else the
+    whole turn as one event: assistant turns no rule covers, or content extraction refuses."""
+    if extractor is not None:
+        try:
+            events = extractor(
+                Turn(
+                    user_id=user_id,
+                    session_id=turn.session_id,
+                    role=turn.role,
+                    content=turn.text,
+                    client_ts=turn.ts,
+                    turn_id=turn.turn_id,
+                )
+            )
+        except ValueError:  # the extraction's bad-input errors; such a turn is kept whole
+            events = []
+        if events:
+            return events[0]
+    return whole_turn_event(user_id, turn)
+
+
+def extractor_for(settings: Settings, encoder: SpaceEncoder) -> Extractor:
+    """engram's extraction as the write path runs it: rules, then the residue stage."""
+    from engram.extraction import extract
+    from engram.extraction.residue import build_residue_stage
+
+    residue = build_residue_stage(settings, encoder)
+    return partial(extract, residue=residue, max_content_bytes=settings.limits.max_content_bytes)
 
 
 class CachedEncoder:
@@ -226,13 +265,13 @@ class IndexStats:
 
 def engram_ranker(
     haystack: Haystack,
+    items: Sequence[tuple[Event, str]],
     store: LanceEpisodicStore,
     encoder: SpaceEncoder,
     settings: EpisodicSettings,
     stats: IndexStats,
 ) -> Ranker:
-    """Index the haystack through the real write path, then rank with `recall`."""
-    items = [(whole_turn_event(haystack.user_id, t), t.text) for t in haystack.turns]
+    """Write the haystack's events through the real write path, then rank with `recall`."""
     report = write_events(store, encoder, items, settings)
     stats.events += report.written
     stats.merged_groups += report.merged_groups
@@ -280,6 +319,9 @@ class RecallBenchResult:
     levels: list[str]
     categories: list[str]
     index_stats: dict[str, IndexStats]
+    event_sources: Counter[
+        str
+    ]  # rule / classifier / llm / whole_turn: where each turn's event came from
     seconds: float
 
 
@@ -289,12 +331,14 @@ def run_recall_bench(
     encoder: SpaceEncoder,
     session_level: bool,
     settings: EpisodicSettings | None = None,
+    extractor: Extractor | None = None,
 ) -> RecallBenchResult:
     started = time.perf_counter()
     settings = settings or EpisodicSettings()
     cached = CachedEncoder(encoder)
     tally = Tally()
     stats = {mode: IndexStats() for mode in MODES}
+    sources: Counter[str] = Counter()
     levels = ["turn", "session"] if session_level else ["turn"]
     depth = SESSION_DEPTH if session_level else max(KS)
     with tempfile.TemporaryDirectory(prefix="engram-bench-") as tmp:
@@ -307,10 +351,13 @@ def run_recall_bench(
                 "bm25": bm25_ranker(haystack),
                 "vector": vector_ranker(haystack, cached),
             }
+            events = [turn_event(haystack.user_id, t, extractor) for t in haystack.turns]
+            sources.update(e.rule if e.rule == "whole_turn" else e.source.value for e in events)
+            items = [(e, t.text) for e, t in zip(events, haystack.turns, strict=True)]
             for mode, keep in MODES.items():
                 mode_settings = settings.model_copy(update={"keep_raw_text": keep})
                 rankers[f"engram/{mode}"] = engram_ranker(
-                    haystack, stores[mode], cached, mode_settings, stats[mode]
+                    haystack, items, stores[mode], cached, mode_settings, stats[mode]
                 )
             session_of = {t.turn_id: t.session_id for t in haystack.turns}
             for question in haystack.questions:
@@ -330,7 +377,7 @@ def run_recall_bench(
                         )
     categories = [*sorted(c for c in tally.questions if c != "all"), "all"]
     return RecallBenchResult(
-        name, tally, RETRIEVERS, levels, categories, stats, time.perf_counter() - started
+        name, tally, RETRIEVERS, levels, categories, stats, sources, time.perf_counter() - started
     )
 
 
@@ -338,7 +385,9 @@ def report(result: RecallBenchResult) -> str:
     tally = result.tally
     lines = [
         f"{result.name}: {tally.questions['all']} questions, {result.seconds:.0f} s; "
-        "recall_any@k / recall_all@k by category (n)"
+        "recall_any@k / recall_all@k by category (n)",
+        "  one event per turn, from: "
+        + ", ".join(f"{k} {v}" for k, v in sorted(result.event_sources.items())),
     ]
     for mode, stats in result.index_stats.items():
         lines.append(
