@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Query, Request
@@ -33,6 +33,8 @@ from engram.api.schemas import (
     beliefs_out,
     changes_out,
 )
+from engram.api.tokens import issue, load_or_create_secret
+from engram.api.transparency import install_transparency
 from engram.domain import EventType, Identity, Turn
 from engram.domain.turns import MAX_CONTENT_BYTES_CONTEXT_KEY
 from engram.graph.model import GraphInputError
@@ -42,6 +44,8 @@ from engram.recall import RecallContext
 from engram.working import WorkingMemoryError
 
 DEFAULT_MAX_BODY_BYTES = 256 * 1024
+DEFAULT_LINK_TTL_SECONDS = 3600
+LINK_SECRET_FILE = "transparency.key"
 API_USER_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@-]{0,63}")
 
 
@@ -84,6 +88,20 @@ class BodySizeLimit:
 
 class _BodyTooLargeError(Exception):
     pass
+
+
+@contextmanager
+def _translated(lock: threading.Lock) -> Iterator[None]:
+    """Serialise store access; domain errors become 4xx with a stable code, nothing else leaks."""
+    try:
+        with lock:
+            yield
+    except GraphInputError as exc:
+        raise ApiError(422, "invalid_input", str(exc), {exc.field: exc.message}) from None
+    except IdentityError as exc:
+        raise ApiError(409, "identity_conflict", str(exc)) from None
+    except (KeyError, WorkingMemoryError) as exc:
+        raise ApiError(404, "not_found", str(exc).strip("'\"")) from None
 
 
 def scope_user(tenant: str, user_id: str) -> str:
@@ -135,18 +153,11 @@ def create_app(
     app.state.keys = keys
     lock = threading.Lock()  # one writer at a time through the embedded stores
 
-    @contextmanager
-    def translated() -> Iterator[None]:
-        """Domain errors become 4xx with a stable code; nothing else leaks."""
-        try:
-            with lock:
-                yield
-        except GraphInputError as exc:
-            raise ApiError(422, "invalid_input", str(exc), {exc.field: exc.message}) from None
-        except IdentityError as exc:
-            raise ApiError(409, "identity_conflict", str(exc)) from None
-        except (KeyError, WorkingMemoryError) as exc:
-            raise ApiError(404, "not_found", str(exc).strip("'\"")) from None
+    def translated() -> AbstractContextManager[None]:
+        return _translated(lock)
+
+    app.state.link_secret = load_or_create_secret(memory.settings.data_dir / LINK_SECRET_FILE)
+    install_transparency(app, memory, translated)
 
     @app.get("/healthz", tags=["ops"])
     def healthz() -> dict[str, str]:
@@ -248,6 +259,15 @@ def create_app(
             receipt = memory.erase(user_id, operator=_operator(tenant, None))
         receipt.user_id = receipt.user_id.removeprefix(f"{tenant}:")
         return receipt
+
+    @app.post("/v1/users/{user_id}/transparency-link", tags=["privacy"])
+    def transparency_link(
+        user_id: User,
+        ttl_seconds: Annotated[int, Query(ge=60, le=30 * 86400)] = DEFAULT_LINK_TTL_SECONDS,
+    ) -> dict[str, Any]:
+        """A signed link the app can hand to its user: their transparency page, for a while."""
+        token = issue(app.state.link_secret, user_id, ttl_seconds)
+        return {"path": f"/me/{token}", "expires_in": ttl_seconds}
 
     @app.post("/v1/identities/link", tags=["privacy"])
     def link(tenant: Tenant, body: LinkIn) -> dict[str, Any]:

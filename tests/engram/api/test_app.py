@@ -112,8 +112,10 @@ def test_bad_input_gets_a_stable_4xx_and_writes_nothing(api):
     _assert_error(client.post("/v1/users/u1/turns", content=b"{not json", headers=auth),
                   422, "invalid_input")  # fmt: skip
     _assert_error(
-        client.post("/v1/users/u1/feedback", json={"event_id": "abcdef0123456789", "kind": "useful"},
-                    headers=auth),
+        client.post(
+            "/v1/users/u1/feedback", json={"event_id": "abcdef0123456789", "kind": "useful"},
+            headers=auth,
+        ),
         404, "not_found",
     )  # fmt: skip
     _assert_error(client.get("/v1/nowhere", headers=auth), 404, "not_found")
