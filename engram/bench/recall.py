@@ -29,6 +29,7 @@ from pathlib import Path
 from statistics import quantiles
 
 import numpy as np
+import pyarrow as pa
 
 from engram.config import EpisodicSettings, Settings
 from engram.domain import Event, EventType, ExtractionSource, Role, Turn, event_id_for, text_hash
@@ -37,7 +38,7 @@ from engram.episodic.lancedb_store import LanceEpisodicStore
 from engram.episodic.lexical import BM25
 from engram.episodic.merging import write_events
 from engram.episodic.retrieval import recall
-from engram.episodic.store import StoredEvent, build_records
+from engram.episodic.store import arrow_schema, build_records, to_table
 from engram.text import tokenize
 from models.embedder import SpaceEncoder
 
@@ -159,14 +160,14 @@ def _summary(text: str) -> str:
 
 
 def whole_turn_event(user_id: str, turn: BenchTurn) -> Event:
-    """The turn as one event when no extraction engine is available: its opening as the
-    summary and its three longest distinct tokens as keywords (no corpus statistics needed)."""
+    """The turn as one event when extraction yields none (assistant turns no rule covers, or
+    content it refuses): its opening as summary, its three longest distinct tokens as keywords."""
     tokens = list(dict.fromkeys(tokenize(turn.text)))
     keywords = sorted(tokens, key=len, reverse=True)[:3]
     return Event(
         event_id=event_id_for(user_id, turn.turn_id, FALLBACK_TYPE),
         user_id=user_id,
-        session_id="bench",
+        session_id=turn.session_id,
         turn_id=turn.turn_id,
         ts=turn.ts,
         event_type=FALLBACK_TYPE,
@@ -455,34 +456,40 @@ def run_latency(
 ) -> LatencyResult:
     """Fill a store with users × events drawn from `texts`, then time `recall` per query."""
     rng = random.Random(seed)
-    pool = [
-        whole_turn_event("pool", BenchTurn(f"p{i}", "bench", text, 0))
-        for i, text in enumerate(texts)
-    ]
+    pool = [whole_turn_event("pool", BenchTurn(f"p{i}", "s", t, 0)) for i, t in enumerate(texts)]
     pool_records = build_records([(e, None) for e in pool], encoder, keep_raw_text=False)
     started = time.perf_counter()
     if data_dir is not None:
         data_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="engram-latency-", dir=data_dir) as tmp:
         store = LanceEpisodicStore(Path(tmp), encoder.space_id, encoder.dimension)
-        batch: list[StoredEvent] = []
+        pool_table = to_table(pool_records, arrow_schema(encoder.dimension, encoder.space_id))
+        per_user = min(events_per_user, len(pool_records))
+        turn_ids = [f"t{j}" for j in range(per_user)]
+        ts = pa.array([1_700_000_000_000 + j * 60_000 for j in range(per_user)], pa.int64())
+        parts = []
         for u in range(users):
             user_id = f"user{u}"
-            for j, source in enumerate(
-                rng.sample(pool_records, min(events_per_user, len(pool_records)))
-            ):
-                event = source.event.model_copy(
-                    update={
-                        "user_id": user_id,
-                        "turn_id": f"t{j}",
-                        "event_id": event_id_for(user_id, f"t{j}", source.event.event_type),
-                        "ts": 1_700_000_000_000 + j * 60_000,
-                    }
-                )
-                batch.append(StoredEvent(event, source.vector, source.space_id, source.tokens))
-            if len(batch) >= 50_000 or u == users - 1:
-                store.append(batch)
-                batch = []
+            part = pool_table.take(rng.sample(range(len(pool_records)), per_user))
+            types = part.column("event_type").to_pylist()
+            columns = {
+                "user_id": pa.array([user_id] * per_user),
+                "event_id": pa.array(
+                    [
+                        event_id_for(user_id, t, EventType(e))
+                        for t, e in zip(turn_ids, types, strict=True)
+                    ]
+                ),
+                "turn_id": pa.array(turn_ids),
+                "ts": ts,
+            }
+            for name, values in columns.items():
+                index = part.schema.get_field_index(name)
+                part = part.set_column(index, part.schema.field(index), values)
+            parts.append(part)
+            if len(parts) * per_user >= 100_000 or u == users - 1:
+                store.append_rows(pa.concat_tables(parts))
+                parts = []
         store.optimize()
         load_s = time.perf_counter() - started
         asked = [(f"user{rng.randrange(users)}", rng.choice(texts)[:200]) for _ in range(queries)]

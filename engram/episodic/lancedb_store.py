@@ -83,11 +83,16 @@ class LanceEpisodicStore:
         )
         return len(records)
 
-    def append(self, records: Sequence[StoredEvent]) -> int:
-        """Bulk-load records known to be new (imports, benchmarks): no per-key upsert lookup."""
-        check_records(records, self.space_id, self.dimension)
-        self._table.add(to_table(records, self._schema))
-        return len(records)
+    def append_rows(self, rows: pa.Table) -> int:
+        """Bulk-load rows known to be new (imports, benchmarks), as built by `to_table`: no
+        per-key upsert lookup, so the caller vouches that (user_id, event_id) are not stored."""
+        if not rows.schema.equals(self._schema):
+            raise EpisodicInputError("rows: schema differs from the episodic table's")
+        spaces = set(rows.column("space_id").unique().to_pylist())
+        for space in spaces:
+            check_space(self.space_id, space, "rows")
+        self._table.add(rows)
+        return rows.num_rows
 
     def get(self, user_id: str, event_id: str) -> StoredEvent | None:
         (event_id,) = check_event_ids([event_id])

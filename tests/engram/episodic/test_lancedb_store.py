@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pyarrow as pa
 import pytest
 
 from engram.episodic.lancedb_store import LanceEpisodicStore
-from engram.episodic.store import build_records
+from engram.episodic.store import EpisodicInputError, arrow_schema, build_records, to_table
 from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder
 
@@ -32,3 +33,21 @@ def test_optimize_builds_the_user_index_and_queries_still_filter(tmp_path, encod
     assert any(i.columns == ["user_id"] for i in store._table.list_indices())
     assert store.count("u3") == 10
     assert set(store.scan("u3").column("user_id").to_pylist()) == {"u3"}
+
+
+def test_append_rows_bulk_loads_only_rows_of_this_schema_and_space(tmp_path, encoder, make_item):
+    store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+    records = build_records([make_item("alice", "tea"), make_item("bob", "chess")], encoder, False)
+    rows = to_table(records, arrow_schema(encoder.dimension, encoder.space_id))
+    assert store.append_rows(rows) == 2
+    assert store.count("bob") == 1
+    with pytest.raises(EpisodicInputError, match="schema"):
+        store.append_rows(rows.drop_columns(["summary"]))
+    foreign = rows.set_column(
+        rows.schema.get_field_index("space_id"),
+        rows.schema.field("space_id"),
+        pa.array(["other+base/128"] * 2),
+    )
+    with pytest.raises(SpaceMismatchError):
+        store.append_rows(foreign)
+    assert store.count() == 2
