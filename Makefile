@@ -5,7 +5,9 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test test-unit test-integration lint bench-wm clean
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: install browser run test test-unit test-integration lint bench-wm clean
 
 install: $(STAMP)
 
@@ -17,10 +19,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip check
 	touch $(STAMP)
 
+# Browser tests drive Debian's Chromium (no browser download at run time); without root or apt
+# they are skipped with that reason.
+browser:
+	@test -x $(CHROMIUM) || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+		&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
+		|| echo "chromium not installed: browser tests will be skipped"
+
 run: $(STAMP)
 	$(BIN)/engram demo
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/pip check
 	$(BIN)/ruff check .
 	$(BIN)/pytest
@@ -28,7 +37,7 @@ test: $(STAMP)
 test-unit: $(STAMP)
 	$(BIN)/pytest -m "not integration"
 
-test-integration: $(STAMP)
+test-integration: $(STAMP) browser
 	$(BIN)/pytest -m integration
 
 lint: $(STAMP)
