@@ -118,7 +118,7 @@ class ResidueClassifier:
         self._k = k
         self._temperature = temperature
         self._types = np.array([e.event_type.value for e in exemplars])
-        self._matrix = self._encode([e.text for e in exemplars])
+        self._matrix = self._encode([normalise(e.text) for e in exemplars])
 
     def _encode(self, texts: Sequence[str]) -> np.ndarray:
         vectors = np.asarray(self._encoder.encode(list(texts)), dtype=np.float32)
