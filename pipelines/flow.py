@@ -119,7 +119,7 @@ def source_for(
     if settings.turn_log.backend == "kafka":
         from pipelines.kafka import KafkaTurnSource
 
-        return KafkaTurnSource.from_settings(settings.turn_log, tail=tail)
+        return KafkaTurnSource.from_settings(settings.turn_log, tail, stop)
     return TurnLogSource(turn_log_dir(settings), settings.turn_log.partitions, tail=tail, stop=stop)
 
 

@@ -19,7 +19,7 @@ from engram.config import Settings, load_settings
 from engram.domain import Role, Turn
 from engram.ingest import IngestContext
 from engram.ingest.context import turn_log_dir
-from engram.turnlog import LocalTurnLog
+from engram.turnlog import LocalTurnLog, TurnLog
 
 REPO = Path(__file__).resolve().parents[2]
 TEXTS = [
@@ -59,11 +59,12 @@ def env_for(data_dir: Path) -> dict[str, str]:
     }
 
 
-def settings_for(data_dir: Path) -> Settings:
+def settings_for(data_dir: Path, **overrides: object) -> Settings:
     return load_settings(
         data_dir=data_dir,
         embedder={"model": "hashing:64"},
         privacy={"require_consent_for_graph": False},
+        **overrides,
     )
 
 
@@ -78,21 +79,24 @@ def turn_for(user: int, i: int) -> Turn:
     )
 
 
-def write_turn_log(data_dir: Path, users: int, turns_per_user: int) -> int:
-    """Append a mixed zh/en conversation per user, with bad payloads interleaved; returns how
-    many records were appended."""
-    settings = settings_for(data_dir)
-    log = LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
-    appended = 0
+def write_turns(log: TurnLog, users: int, turns_per_user: int) -> int:
+    """Append a mixed zh/en conversation per user, then the bad payloads; returns how many
+    records were appended."""
     for i in range(turns_per_user):
         for u in range(users):
             log.append(turn_for(u, i))
-            appended += 1
     for payload in BAD_PAYLOADS:
         log.append_raw(payload, "user0")
-        appended += 1
-    log.close()
-    return appended
+    return users * turns_per_user + len(BAD_PAYLOADS)
+
+
+def write_turn_log(data_dir: Path, users: int, turns_per_user: int) -> int:
+    settings = settings_for(data_dir)
+    log = LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
+    try:
+        return write_turns(log, users, turns_per_user)
+    finally:
+        log.close()
 
 
 def start_flow(data_dir: Path, *args: str, log_name: str = "flow") -> subprocess.Popen[bytes]:
