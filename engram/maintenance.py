@@ -13,6 +13,8 @@ thin `run_*` wrapper that reads the store, applies the step and records what cha
   (a ledger of down-weighted ids makes re-runs change nothing).
 - Merging: per user, same-type events at or above `merge_similarity` merge (episodic.merging's
   rules) until no pair is left, so a second run finds nothing; users still over the cap are named.
+- Re-embedding for a new model: a staging store is filled from the live one (batched, resumable),
+  then swapped in whole, so no search ever compares vectors from two models.
 """
 
 from __future__ import annotations
@@ -24,11 +26,13 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
+import pyarrow as pa
 
 from engram.config import EpisodicSettings, ForgettingSettings, GraphSettings, Settings
 from engram.domain import RelationClass, RelationKind
 from engram.episodic.merging import merge_group, plan_merges
-from engram.episodic.store import EpisodicStore, StoredEvent, from_row
+from engram.episodic.store import EpisodicStore, StoredEvent, build_records, from_row
+from models.embedder import SpaceEncoder
 
 MS_PER_DAY = 86_400_000
 EDGE_SCHEMA = {
@@ -312,3 +316,64 @@ def _frame(store: EpisodicStore) -> pl.DataFrame:
     frame = pl.from_arrow(store.scan())
     assert isinstance(frame, pl.DataFrame)
     return frame
+
+
+# --- re-embedding ------------------------------------------------------------------------------
+
+_DERIVED_COLUMNS = ("vector", "space_id", "tokens")
+
+
+@dataclass(frozen=True)
+class ReembedRun:
+    copied: int
+    removed: int
+    unchanged: int
+
+
+def _fingerprints(table: pa.Table) -> pl.DataFrame:
+    """(user_id, event_id, fp): a hash of everything but the vector-derived columns."""
+    frame = pl.from_arrow(
+        table.drop_columns([c for c in _DERIVED_COLUMNS if c in table.schema.names])
+    )
+    assert isinstance(frame, pl.DataFrame)
+    return frame.select("user_id", "event_id", frame.hash_rows(seed=7).alias("fp"))
+
+
+def reembed_sync(
+    live: EpisodicStore, target: EpisodicStore, encoder: SpaceEncoder, batch_rows: int = 1024
+) -> ReembedRun:
+    """Make `target` hold every live event, embedded by `encoder`: batched and resumable (rows
+    already copied unchanged are skipped), and rows gone from `live` are removed from `target`.
+    `live` is only read, so searches keep using one space until the stores are swapped."""
+    if target.space_id != encoder.space_id:
+        raise ValueError(f"target store space {target.space_id!r} is not {encoder.space_id!r}")
+    source = live.scan()
+    keys = ["user_id", "event_id"]
+    done = _fingerprints(target.scan())
+    todo = _fingerprints(source).join(done, on=[*keys, "fp"], how="anti")
+    stale = done.join(_fingerprints(source).select(keys), on=keys, how="anti")
+    wanted = pl.from_arrow(source)
+    assert isinstance(wanted, pl.DataFrame)
+    wanted = wanted.join(todo.select(keys), on=keys, how="semi")
+    for start in range(0, wanted.height, batch_rows):
+        rows = wanted.slice(start, batch_rows).iter_rows(named=True)
+        stored = [from_row(row) for row in rows]
+        target.upsert(build_records([(r.event, r.raw_text) for r in stored], encoder, True))
+    removed = 0
+    for (user_id,), ids in stale.group_by("user_id", maintain_order=True):
+        removed += target.delete(str(user_id), event_ids=ids["event_id"].to_list())
+    return ReembedRun(wanted.height, removed, source.num_rows - wanted.height)
+
+
+def swap_directories(live: Path, staging: Path, backup: Path) -> None:
+    """Put `staging` where `live` is; the old store is kept at `backup` (undo: swap back)."""
+    if not staging.is_dir():
+        raise FileNotFoundError(f"staging store {staging} does not exist")
+    if live.exists():
+        live.rename(backup)
+    try:
+        staging.rename(live)
+    except BaseException:
+        if backup.exists():
+            backup.rename(live)
+        raise

@@ -1,0 +1,207 @@
+"""Embedder group, the ML engineers' loop: pairs, LoRA candidate, evaluation, gate, promotion.
+
+The candidate is only promoted when its blocking check passes (it beats the current model on the
+held-out pairs); the episodic store is re-embedded into a staging store first and swapped in whole
+right before the registry's pointer moves, so a search never mixes two models' vectors.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import dagster as dg
+import polars as pl
+
+from dagster_project.resources import EngramResource, ModelsResource
+from engram.domain import stable_id
+from engram.episodic.lancedb_store import LanceEpisodicStore
+from engram.maintenance import reembed_sync, swap_directories
+from models.embedder import Encoder, load_embedder
+from models.evaluation import compare, promotion_gate
+from models.hashing import PREFIX as HASHING_PREFIX
+from models.pairs import (
+    DEFAULT_DATA_DIR,
+    Pair,
+    dedupe,
+    domain_pairs,
+    event_pairs,
+    recall_pairs,
+    split_pairs,
+)
+from models.training import train_and_register
+
+GROUP = "embedder"
+
+
+@dataclass(frozen=True)
+class PairSplit:
+    train: list[Pair]
+    held_out: list[Pair]
+
+
+def _counts(pairs: list[Pair]) -> dict[str, int]:
+    return dict(Counter(f"{p.source}/{p.lang}" for p in pairs))
+
+
+@dg.asset(group_name=GROUP, description="(query, memory) pairs, zh + en, split by group.")
+def training_pairs(engram: EngramResource, models: ModelsResource) -> dg.Output[PairSplit]:
+    events = pl.from_arrow(
+        engram.episodic().scan().select(["event_id", "turn_id", "summary", "keywords"])
+    )
+    assert isinstance(events, pl.DataFrame)
+    recalls = engram.recalls()
+    pairs = dedupe(
+        [
+            *domain_pairs(Path(models.pair_dir) if models.pair_dir else DEFAULT_DATA_DIR),
+            *event_pairs(events, engram.turns()),
+            *(recall_pairs(recalls, events) if "query" in recalls.columns else []),
+        ]
+    )
+    train, held_out = split_pairs(pairs, models.eval_fraction)
+    return dg.Output(
+        PairSplit(train, held_out),
+        metadata={
+            "train": len(train),
+            "held_out": len(held_out),
+            "train_by_source_lang": dg.MetadataValue.json(_counts(train)),
+            "held_out_by_source_lang": dg.MetadataValue.json(_counts(held_out)),
+        },
+    )
+
+
+def _base_model(engram: EngramResource) -> str:
+    model = engram.settings().embedder.model
+    if model.startswith(HASHING_PREFIX):
+        raise dg.Failure(f"embedder.model is {model!r}: LoRA needs a sentence-transformers model")
+    return model
+
+
+@dg.asset(group_name=GROUP, description="A LoRA adapter trained on the pairs, registered.")
+def candidate_adapter(
+    engram: EngramResource, models: ModelsResource, training_pairs: PairSplit
+) -> dg.Output[str]:
+    base_model = _base_model(engram)
+    digest = stable_id(*(f"{p.query}\x1e{p.positive}" for p in training_pairs.train), length=8)
+    version = f"lora-{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{digest}"
+    adapter = train_and_register(
+        models.registry(),
+        version,
+        base_model,
+        training_pairs.train,
+        models.training_config(),
+        {"train_digest": digest, "held_out_pairs": len(training_pairs.held_out)},
+    )
+    return dg.Output(
+        adapter.version,
+        metadata={
+            "version": adapter.version,
+            "train_seconds": adapter.metrics["train_seconds"],
+            "train_loss": adapter.metrics["train_loss"],
+        },
+    )
+
+
+@dg.asset(group_name=GROUP, description="recall@1/@5 and MRR: base vs current vs candidate.")
+def adapter_evaluation(
+    engram: EngramResource,
+    models: ModelsResource,
+    training_pairs: PairSplit,
+    candidate_adapter: str,
+) -> dg.Output[dict[str, object]]:
+    base_model = _base_model(engram)
+    registry = models.registry()
+    current = registry.promoted()  # a corrupt registry entry raises here: the run fails loudly
+    base = load_embedder(base_model)
+    encoders: dict[str, Encoder] = {
+        "base": base,
+        "current": load_embedder(base_model, current) if current else base,
+        "candidate": load_embedder(base_model, registry.get(candidate_adapter)),
+    }
+    metrics = compare(encoders, training_pairs.held_out)
+    result: dict[str, object] = {
+        "candidate": candidate_adapter,
+        "current": current.version if current else None,
+        "metrics": metrics,
+    }
+    directory = engram.settings().data_dir / "batch" / "evaluations"
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / f"{candidate_adapter}.json").write_text(json.dumps(result, indent=2))
+    flat = {
+        f"{name}/{key}": value
+        for name, values in metrics.items()
+        for key, value in values.items()
+        if not key.startswith("n")
+    }
+    return dg.Output(result, metadata=flat)
+
+
+@dg.asset_check(
+    asset=adapter_evaluation,
+    blocking=True,
+    description="Promotion gate: the candidate must beat the current model on held-out pairs.",
+)
+def candidate_beats_current(adapter_evaluation: dict[str, object]) -> dg.AssetCheckResult:
+    metrics = adapter_evaluation["metrics"]
+    assert isinstance(metrics, dict)
+    decision = promotion_gate(metrics["candidate"], metrics["current"])
+    return dg.AssetCheckResult(passed=decision.passed, metadata={"reason": decision.reason})
+
+
+def _staging_path(engram: EngramResource, version: str) -> Path:
+    return engram.settings().data_dir / f"episodic.next-{version}"
+
+
+def _sync_staging(engram: EngramResource, models: ModelsResource, version: str) -> dict[str, int]:
+    settings = engram.settings()
+    if settings.episodic.backend != "lancedb":
+        raise dg.Failure("re-embedding by staging store is built for the LanceDB backend only")
+    encoder = load_embedder(settings.embedder.model, models.registry().get(version))
+    staging = LanceEpisodicStore(
+        _staging_path(engram, version), encoder.space_id, encoder.dimension
+    )
+    run = reembed_sync(engram.episodic(), staging, encoder)
+    return {"copied": run.copied, "removed": run.removed, "unchanged": run.unchanged}
+
+
+@dg.asset(
+    group_name=GROUP,
+    deps=["adapter_evaluation"],  # runs only once the blocking promotion gate has passed
+    description="The episodic store re-embedded with the candidate into a staging store "
+    "(batched, resumable).",
+)
+def reembedded_episodic_store(
+    engram: EngramResource, models: ModelsResource, candidate_adapter: str
+) -> dg.Output[str]:
+    counts = _sync_staging(engram, models, candidate_adapter)
+    return dg.Output(candidate_adapter, metadata=counts)
+
+
+@dg.asset(group_name=GROUP, description="Catch up, swap the staging store in, move PROMOTED.")
+def promoted_adapter(
+    engram: EngramResource, models: ModelsResource, reembedded_episodic_store: str
+) -> dg.Output[str]:
+    version = reembedded_episodic_store
+    counts = _sync_staging(engram, models, version)  # events written since the re-embed
+    data_dir = engram.settings().data_dir
+    live, backup = data_dir / "episodic", data_dir / f"episodic.prev-{time.time_ns()}"
+    swap_directories(live, _staging_path(engram, version), backup)
+    try:
+        models.registry().promote(version)
+    except BaseException:
+        swap_directories(live, backup, _staging_path(engram, version))
+        raise
+    return dg.Output(version, metadata={**counts, "previous_store": str(backup)})
+
+
+__all__ = [
+    "adapter_evaluation",
+    "candidate_adapter",
+    "candidate_beats_current",
+    "promoted_adapter",
+    "reembedded_episodic_store",
+    "training_pairs",
+]

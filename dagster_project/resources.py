@@ -1,0 +1,133 @@
+"""Resources: engram's settings, stores, archive and models, chosen per deployment by settings.
+
+A deployment is an engram settings source: the local embedded default (LanceDB, SQLite, a local
+archive directory under `data_dir`), or production backends named by `ENGRAM_*` variables or the
+TOML file in `config_file` (Weaviate, Neo4j, S3 ...). Assets only call these factories.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+import polars as pl
+
+from engram.archive import Archive, open_archive
+from engram.config import Settings, load_settings
+from engram.domain import Turn
+from engram.episodic.store import EpisodicStore, embedder_for, open_episodic_store
+from engram.metrics import RECALL_SCHEMA, TURN_SCHEMA
+from engram.turnlog import LocalTurnLog
+from models.embedder import SpaceEncoder
+from models.registry import AdapterRegistry
+from models.training import TrainingConfig
+
+TURN_LOG_DIR = "turnlog"
+RECALL_LOG_DIR = "recall_log"
+
+
+class EngramResource(dg.ConfigurableResource):  # type: ignore[misc]
+    """engram's settings (env / TOML / overrides) and the stores they name."""
+
+    config_file: str | None = None
+    data_dir: str | None = None
+    embedder_model: str | None = None
+    as_of_ms: int | None = None  # fixes "now" (tests, backfills); None = the wall clock
+
+    def settings(self) -> Settings:
+        overrides: dict[str, Any] = {}
+        if self.data_dir:
+            overrides["data_dir"] = Path(self.data_dir)
+        settings = load_settings(Path(self.config_file) if self.config_file else None, **overrides)
+        if self.embedder_model:
+            embedder = settings.embedder.model_copy(update={"model": self.embedder_model})
+            settings = settings.model_copy(update={"embedder": embedder})
+        return settings
+
+    def now_ms(self) -> int:
+        return self.as_of_ms if self.as_of_ms is not None else time.time_ns() // 1_000_000
+
+    def encoder(self) -> SpaceEncoder:
+        return embedder_for(self.settings())
+
+    def episodic(self, encoder: SpaceEncoder | None = None) -> EpisodicStore:
+        return open_episodic_store(self.settings(), encoder)
+
+    def turns(self) -> pl.DataFrame:
+        """Every valid turn in the local turn log (malformed payloads are the stream's to
+        dead-letter); a Kafka turn log has no history to read here, so it reads as empty."""
+        settings = self.settings()
+        directory = settings.data_dir / TURN_LOG_DIR
+        rows: list[dict[str, object]] = []
+        if settings.turn_log.backend == "local" and directory.is_dir():
+            log = LocalTurnLog(directory, settings.turn_log.partitions)
+            try:
+                for partition in range(log.partitions):
+                    after = 0
+                    while batch := log.read(partition, after, limit=5000):
+                        after = batch[-1].offset
+                        rows.extend(_turn_row(r.payload) for r in batch)
+            finally:
+                log.close()
+        valid = [r for r in rows if r]
+        schema = {**TURN_SCHEMA, "turn_id": pl.String, "content": pl.String}
+        return pl.DataFrame(valid, schema=schema)
+
+    def recalls(self) -> pl.DataFrame:
+        """The recall log (`data_dir/recall_log/*.parquet`): what the agent brought up and how
+        the user took it. Empty until the serving path writes one."""
+        files = sorted((self.settings().data_dir / RECALL_LOG_DIR).glob("*.parquet"))
+        if not files:
+            return pl.DataFrame(schema={**RECALL_SCHEMA, "query": pl.String})
+        return pl.concat([pl.read_parquet(f) for f in files], how="diagonal_relaxed")
+
+
+def _turn_row(payload: str) -> dict[str, object]:
+    try:
+        turn = Turn.model_validate(json.loads(payload))
+    except ValueError:
+        return {}
+    return turn.model_dump(
+        mode="json", include={"user_id", "session_id", "role", "client_ts", "turn_id", "content"}
+    )
+
+
+class ArchiveResource(dg.ConfigurableResource):  # type: ignore[misc]
+    """The cold archive named by settings.archive (local directory or S3)."""
+
+    engram: EngramResource
+
+    def open(self) -> Archive:
+        return open_archive(self.engram.settings())
+
+
+class ModelsResource(dg.ConfigurableResource):  # type: ignore[misc]
+    """The adapter registry and how candidates are trained and judged."""
+
+    engram: EngramResource
+    epochs: int = 3
+    batch_size: int = 32
+    learning_rate: float = 1e-3
+    eval_fraction: float = 0.2
+    pair_dir: str | None = None  # domain pair files; None = the repository's data/training
+
+    def registry(self) -> AdapterRegistry:
+        return AdapterRegistry(self.engram.settings().data_dir / "adapters")
+
+    def training_config(self) -> TrainingConfig:
+        return TrainingConfig(
+            epochs=self.epochs, batch_size=self.batch_size, learning_rate=self.learning_rate
+        )
+
+
+def default_resources() -> dict[str, dg.ConfigurableResource]:
+    """Settings come from the environment (`ENGRAM_*`, `ENGRAM_CONFIG_FILE`): the deployment."""
+    engram = EngramResource()
+    return {
+        "engram": engram,
+        "archive": ArchiveResource(engram=engram),
+        "models": ModelsResource(engram=engram),
+    }

@@ -1,0 +1,125 @@
+"""Training pairs for the embedder: (query, the memory statement it should find).
+
+Sources, all zh and en: events with the turn they came from (the turn's text should find the
+event's indexed text), recalled-and-accepted items (the query should find what the user accepted),
+and the domain pair files under `data/training/`. Each pair has a group (a concept, an event, a
+memory); the train / held-out split is by a stable hash of the group, so every pair about one
+group lands on one side and the held-out score measures items never seen in training.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "training"
+_HAN = re.compile(r"[\u3400-\u9fff]")
+MAX_TEXT_CHARS = 2000
+
+
+class PairError(ValueError):
+    """A pair source that cannot be used; the message names the file, line and field."""
+
+
+@dataclass(frozen=True)
+class Pair:
+    query: str
+    positive: str
+    lang: str  # "zh" | "en": Han characters in either side make it zh
+    source: str  # "domain" | "event" | "recall"
+    group: str
+
+
+def lang_of(*texts: str) -> str:
+    return "zh" if any(_HAN.search(t) for t in texts) else "en"
+
+
+def make_pair(query: str, positive: str, source: str, group: str) -> Pair:
+    """A checked pair: both sides non-blank strings of reasonable length."""
+    for name, text in (("query", query), ("positive", positive)):
+        if not isinstance(text, str) or not text.strip():
+            raise PairError(f"{name}: must be a non-blank string")
+        if len(text) > MAX_TEXT_CHARS:
+            raise PairError(f"{name}: {len(text)} characters, over {MAX_TEXT_CHARS}")
+    return Pair(query.strip(), positive.strip(), lang_of(query, positive), source, group)
+
+
+def load_pair_file(path: Path) -> list[Pair]:
+    """One JSON object per line with `query`, `positive` and `group`."""
+    pairs = []
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            pairs.append(make_pair(row["query"], row["positive"], "domain", str(row["group"])))
+        except (ValueError, KeyError, TypeError) as exc:
+            detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise PairError(f"{path}:{number}: {detail}") from None
+    return pairs
+
+
+def domain_pairs(directory: Path = DEFAULT_DATA_DIR) -> list[Pair]:
+    """Every `*.jsonl` pair file in the directory, in name order."""
+    return [p for f in sorted(Path(directory).glob("*.jsonl")) for p in load_pair_file(f)]
+
+
+def event_pairs(events: pl.DataFrame, turns: pl.DataFrame) -> list[Pair]:
+    """Turn text → the event's indexed text (summary and keywords), joined on `turn_id`.
+
+    `events`: turn_id, event_id, summary, keywords (list); `turns`: turn_id, content.
+    """
+    joined = events.join(turns.select("turn_id", "content"), on="turn_id", how="inner")
+    pairs = []
+    for row in joined.iter_rows(named=True):
+        positive = " ".join([row["summary"], *row["keywords"]]).strip()
+        if positive and row["content"].strip() and row["content"].strip() != positive:
+            pairs.append(
+                make_pair(row["content"][:MAX_TEXT_CHARS], positive, "event", row["event_id"])
+            )
+    return pairs
+
+
+def recall_pairs(recalls: pl.DataFrame, events: pl.DataFrame) -> list[Pair]:
+    """Accepted recalls: the query → the accepted event's indexed text.
+
+    `recalls`: query, event_id, outcome ("accepted" kept); `events`: event_id, summary, keywords.
+    """
+    accepted = recalls.filter(pl.col("outcome") == "accepted").join(
+        events.select("event_id", "summary", "keywords"), on="event_id", how="inner"
+    )
+    return [
+        make_pair(
+            row["query"], " ".join([row["summary"], *row["keywords"]]), "recall", row["event_id"]
+        )
+        for row in accepted.iter_rows(named=True)
+    ]
+
+
+def dedupe(pairs: Iterable[Pair]) -> list[Pair]:
+    seen: dict[tuple[str, str], Pair] = {}
+    for pair in pairs:
+        seen.setdefault((pair.query, pair.positive), pair)
+    return list(seen.values())
+
+
+def held_out(group: str, fraction: float, salt: str) -> bool:
+    digest = hashlib.sha256(f"{salt}\x1f{group}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64 < fraction
+
+
+def split_pairs(
+    pairs: Sequence[Pair], eval_fraction: float = 0.2, salt: str = "engram-pairs-v1"
+) -> tuple[list[Pair], list[Pair]]:
+    """(train, held-out): deterministic, by group, so no group straddles the two."""
+    if not 0.0 < eval_fraction < 1.0:
+        raise PairError(f"eval_fraction: must be between 0 and 1, got {eval_fraction}")
+    train = [p for p in pairs if not held_out(p.group, eval_fraction, salt)]
+    evaluation = [p for p in pairs if held_out(p.group, eval_fraction, salt)]
+    return train, evaluation
