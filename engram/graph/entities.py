@@ -92,10 +92,10 @@ def entity_id_for(name: str, kind: EntityKind, hashed: bool = False) -> str:
     """
     key = alias_key(name)
     if not key:
-        raise ValueError("name must contain letters or digits")
+        raise ValueError("name must not be empty or only punctuation")
     slug = _latin_slug(key)
     lossless = not has_han(key) and _SEPARATORS.sub("_", key).strip("_") == slug
-    if lossless and not hashed and slug[0].isalpha() and len(slug) <= MAX_ENTITY_ID_LENGTH:
+    if lossless and not hashed and slug[:1].isalpha() and len(slug) <= MAX_ENTITY_ID_LENGTH:
         return check_entity_id(slug)
     digest = stable_id(kind.value, key, length=HASH_CHARS)
     head = slug if slug and slug[0].isalpha() else f"{kind.value}_{slug}".rstrip("_")

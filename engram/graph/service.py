@@ -441,7 +441,7 @@ def _check_name(field: str, name: str) -> None:
     if len(name) > MAX_NAME_CHARS:
         raise GraphInputError(field, f"must be at most {MAX_NAME_CHARS} characters")
     if not alias_key(name):
-        raise GraphInputError(field, "must contain letters or digits")
+        raise GraphInputError(field, "must not be only punctuation")
 
 
 def _check_operator(operator: str) -> None:
