@@ -135,7 +135,7 @@ def bench_locomo(data: DataOption, limit: LimitOption = None, config: ConfigOpti
     from engram.episodic import embedder_for
 
     settings = _settings(config)
-    embedder = embedder_for(settings)
+    embedder = recall.CachedEncoder(embedder_for(settings))  # shared with the residue stage
     result = recall.run_recall_bench(
         "LoCoMo",
         list(recall.load_locomo(data))[:limit],
@@ -156,7 +156,7 @@ def bench_longmemeval(
     from engram.episodic import embedder_for
 
     settings = _settings(config)
-    embedder = embedder_for(settings)
+    embedder = recall.CachedEncoder(embedder_for(settings))  # shared with the residue stage
     result = recall.run_recall_bench(
         "LongMemEval",
         list(recall.load_longmemeval(data, limit)),

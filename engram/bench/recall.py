@@ -336,7 +336,7 @@ def run_recall_bench(
 ) -> RecallBenchResult:
     started = time.perf_counter()
     settings = settings or EpisodicSettings()
-    cached = CachedEncoder(encoder)
+    cached = encoder if isinstance(encoder, CachedEncoder) else CachedEncoder(encoder)
     tally = Tally()
     stats = {mode: IndexStats() for mode in MODES}
     sources: Counter[str] = Counter()
