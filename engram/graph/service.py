@@ -51,6 +51,7 @@ T = TypeVar("T")
 
 RULE_OPERATOR = "engram.rules"
 MAX_NAME_CHARS = 200
+MAX_EVIDENCE_ID_CHARS = 128
 MAX_SESSIONS_TRACKED = 10_000
 
 
@@ -139,6 +140,10 @@ class GraphService:
             if subject_name is not None:
                 _check_name("subject_name", subject_name)
             _check_operator(operator)
+            if any(not e or len(e) > MAX_EVIDENCE_ID_CHARS for e in evidence):
+                raise GraphInputError(
+                    "evidence", f"ids must be 1 to {MAX_EVIDENCE_ID_CHARS} characters"
+                )
         except GraphInputError as exc:
             self._reject(user_id, operator, "assert_belief", exc, when)
             raise
@@ -158,8 +163,9 @@ class GraphService:
     ) -> list[EdgeChange]:
         settings = self.settings
         with self.store.transaction(user_id) as tx:
-            src = self._ensure_user(tx) if subject == USER_ENTITY_ID else None
-            if src is None:
+            if subject == USER_ENTITY_ID:
+                src = self._ensure_user(tx)
+            else:
                 src = self._resolve(tx, session_id, subject, claim.object_kind).entity_id
             dst = self._resolve(tx, session_id, claim.object_name, claim.object_kind).entity_id
             opposing = [e for rel in claim.counters if (e := tx.edge(src, rel, dst)) is not None]

@@ -182,6 +182,7 @@ def test_structural_facts_can_be_asserted_between_concepts(service) -> None:
         ({"object_name": "x" * 201}, "object_name"),
         ({"user_id": "../etc/passwd"}, "user_id"),
         ({"operator": ""}, "operator"),
+        ({"evidence": [""]}, "evidence"),
     ],
 )
 def test_bad_proposals_are_refused_audited_and_write_nothing(
