@@ -85,7 +85,11 @@ class GraphService:
     # ---- evidence -------------------------------------------------------------------------
 
     def apply_event(self, event: Event, operator: str = RULE_OPERATOR) -> list[EdgeChange]:
-        """Turn one extracted event into belief changes (none for greetings and small talk)."""
+        """Turn one extracted event into belief changes (none for greetings and small talk).
+
+        Idempotent: an event whose id is already evidence on an edge it would move is a replay
+        and changes nothing (checked inside the write transaction).
+        """
         if event.event_type in LOW_VALUE_EVENT_TYPES:
             return []
         try:
@@ -168,13 +172,17 @@ class GraphService:
             else:
                 src = self._resolve(tx, session_id, subject, claim.object_kind).entity_id
             dst = self._resolve(tx, session_id, claim.object_name, claim.object_kind).entity_id
+            existing = tx.edge(src, claim.relation, dst)
             opposing = [e for rel in claim.counters if (e := tx.edge(src, rel, dst)) is not None]
+            touched = [e for e in (existing, *opposing) if e is not None]
+            if evidence and any(set(evidence) & set(e.evidence) for e in touched):
+                return []  # a replayed event: its evidence is already on the edges it moved
             checked = checked_claim(claim, opposing, at, settings.counter_evidence_factor)
             if checked is not claim:  # a claim the recent evidence contradicts counters nothing
                 claim, opposing = checked, []
             decisions: list[Decision] = [
                 support(
-                    tx.edge(src, claim.relation, dst),
+                    existing,
                     (user_id, src, claim.relation, dst),
                     claim.confidence,
                     claim.source,

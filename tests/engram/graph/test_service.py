@@ -39,6 +39,16 @@ def test_the_articles_case_confusion_then_a_correct_use_halves_the_obstacle(serv
     ]
 
 
+def test_replaying_an_event_changes_nothing(service, ev, audit_log) -> None:
+    service.apply_event(ev(0, EventType.CONCEPT_CONFUSION, "指针", 0.8))
+    mastery = ev(1, EventType.CONCEPT_MASTERY, "指针", 0.8)
+    assert service.apply_event(mastery)
+    before = beliefs(service)
+    assert service.apply_event(mastery) == []
+    assert beliefs(service) == before  # the obstacle was halved once, not twice
+    assert len(audit_log.entries("u1")) == 3
+
+
 def test_every_write_is_audited_without_raw_text(service, ev, audit_log) -> None:
     event = ev(0, EventType.PREFERENCE, "jazz", 0.9)
     service.apply_event(event)
