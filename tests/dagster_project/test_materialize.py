@@ -1,0 +1,119 @@
+"""The maintenance, archive and metrics assets run in-process on a real embedded deployment:
+LanceDB events (hashing encoder), a local turn log, a SQLite graph, a recall log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dagster as dg
+import polars as pl
+import pytest
+
+from dagster_project.assets import archive, maintenance, metrics
+from dagster_project.resources import ArchiveResource, EngramResource, ModelsResource
+from engram.audit import AuditLog
+from engram.bench.batch import DAY_MS, synthetic_events
+from engram.config import load_settings
+from engram.domain import Role, Turn
+from engram.episodic.lancedb_store import LanceEpisodicStore
+from engram.episodic.store import build_records
+from engram.graph.service import GraphService
+from engram.graph.sqlite_store import SqliteGraphStore
+from engram.turnlog import LocalTurnLog
+from models.hashing import HashingEncoder
+
+NOW = 1_800_000_000_000
+MODEL = "hashing:64"
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    encoder = HashingEncoder(64)
+    store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+    items = synthetic_events(5, 60, NOW, days=45)
+    store.upsert(build_records(items, encoder, False))
+    log = LocalTurnLog(tmp_path / "turnlog", 4)
+    for event, text in items[:120]:
+        log.append(Turn(user_id=event.user_id, session_id=event.session_id, role=Role.USER,
+                        content=text, client_ts=event.ts))  # fmt: skip
+    log.close()
+    settings = load_settings(data_dir=tmp_path)
+    graph = SqliteGraphStore(tmp_path / "graph.sqlite3")
+    service = GraphService(graph, AuditLog(tmp_path / "audit.sqlite3"), settings.graph)
+    for user, concept in [("u000000", "楞次定律"), ("u000001", "velocity")]:
+        service.assert_belief(
+            user, "learning_obstacle", concept, confidence=0.8, source="rule", operator="t",
+            at=NOW - 20 * DAY_MS,
+        )  # fmt: skip
+    graph.close()
+    recall_dir = tmp_path / "recall_log"
+    recall_dir.mkdir()
+    first = items[0][0]
+    pl.DataFrame(
+        {
+            "user_id": [first.user_id] * 4,
+            "session_id": [first.session_id] * 4,
+            "ts": [first.ts + i for i in range(4)],
+            "event_id": [first.event_id] * 4,
+            "outcome": ["accepted", "dont_bring_up", "ignored", "accepted"],
+            "query": ["楞次定律怎么判断方向"] * 4,
+        }
+    ).write_parquet(recall_dir / "part-0.parquet")
+    return tmp_path
+
+
+def _resources(data_dir: Path) -> dict[str, dg.ConfigurableResource]:
+    engram = EngramResource(data_dir=str(data_dir), embedder_model=MODEL, as_of_ms=NOW)
+    return {
+        "engram": engram,
+        "archive": ArchiveResource(engram=engram),
+        "models": ModelsResource(engram=engram),
+    }
+
+
+def _materialize(data_dir: Path) -> dg.ExecuteInProcessResult:
+    defs = [
+        dg.load_assets_from_modules([maintenance, archive, metrics]),
+        dg.load_asset_checks_from_modules([maintenance, archive, metrics]),
+    ]
+    return dg.materialize(
+        [d for group in defs for d in group], resources=_resources(data_dir), raise_on_error=True
+    )
+
+
+def _metadata(result: dg.ExecuteInProcessResult, asset: str) -> dict[str, object]:
+    (event,) = result.asset_materializations_for_node(asset)
+    return {k: v.value for k, v in event.metadata.items()}
+
+
+def test_nightly_maintenance_archive_and_metrics_materialise(data_dir: Path):
+    encoder = HashingEncoder(64)
+    before = LanceEpisodicStore(data_dir / "episodic", encoder.space_id, 64).count()
+    result = _materialize(data_dir)
+    assert result.success
+    merged = _metadata(result, "merged_events")
+    archived = _metadata(result, "archived_events")
+    assert merged["removed"] > 0
+    assert archived["archived"] == archived["deleted_from_hot_store"] > 0
+    after = LanceEpisodicStore(data_dir / "episodic", encoder.space_id, 64).count()
+    assert after == before - merged["removed"] - archived["deleted_from_hot_store"]
+    assert _metadata(result, "decayed_edges")["edges"] == 2
+    metrics_meta = _metadata(result, "product_metrics")
+    assert metrics_meta["memory_interference_rate"] == pytest.approx(0.25)
+    history = pl.read_parquet(data_dir / "batch" / "metrics" / "history.parquet")
+    assert set(history["metric"]) >= {"session_depth", "memory_interference_rate"}
+    checks = {c.check_name: c.passed for c in result.get_asset_check_evaluations()}
+    assert checks == {
+        "users_within_cap": True,
+        "cold_events_archived": True,
+        "decay_within_bounds": True,
+        "metrics_in_range": True,
+    }
+
+
+def test_a_second_night_changes_nothing_already_done(data_dir: Path):
+    _materialize(data_dir)
+    again = _materialize(data_dir)
+    assert _metadata(again, "merged_events")["removed"] == 0
+    assert _metadata(again, "archived_events")["archived"] == 0
+    assert _metadata(again, "noise_weights")["down_weighted"] == 0
