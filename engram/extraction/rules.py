@@ -90,7 +90,7 @@ class Rule:
 
 _EN_CUT = re.compile(
     r"\s+(?:because|but|so\s+that|so|since|when|while|if|although|though|cause|cuz|'cause|"
-    r"which|who|where|whenever|as\s+well\s+as|until|unless|(?:better|more|less)?\s*than|"
+    r"which|who|where|whenever|as\s+well\s+as|until|unless|after|before|(?:better|more|less)?\s*than|"
     r"rather\s+than|lol|haha\w*|and\s+(?:it|i|we|he|she|they|that|this|then|so|now|also|my|"
     r"it's|i'm|i've|we're|we've))\b.*$|\s+[-–—]+\s.*$",
     re.IGNORECASE,
@@ -115,7 +115,7 @@ _TIME_ONLY = re.compile(
 )
 _ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后).*$")
 _ZH_LEADING = re.compile(
-    r"^(?:这个|那个|这些|那些|一下|一些|有关|关于|这|那|[一两二三四五六七八九十几\d]+[只条个头匹本部件位名家次场门])+"
+    r"^(?:这个|那个|这些|那些|一下|一些|有关|关于|这|那|[一两二三四五六七八九十几\d]+[只条个头匹本部件位名家次场门]|个(?=[\u4e00-\u9fff]{2}))+"
 )
 _ZH_TRAILING = re.compile(r"[了呢啊吧呀哦嘛啦哈吗的呗哟喔~]+$")
 _SPLIT = re.compile(r"\s*(?:、|,|和|与|以及|跟|\band\b|\bor\b|&|/)\s*", re.IGNORECASE)
@@ -279,7 +279,7 @@ _ZH_ADV = (
     r"(?:很|非常|特别|超级?|挺|真的?|最|也|还|比较|一直|蛮|好|太|十分|相当|都|更|尤其|确实|就|一向|"
     r"从小就?|其实|现在|主要|平时|一般|经常|真心|本来|向来|越来越|已经|最近)*"
 )
-_ZH_SUBJECT = r"(?:^|我|(?<=[,;]))"
+_ZH_SUBJECT = r"(?:^|我|(?<=[,;]))(?:今天|明天|晚上|今晚|周末|最近|今年|明年|以后|将来|下周)?"
 _OCCUPATIONS = (
     r"student|teacher|tutor|professor|nurse|doctor|physician|dentist|engineer|developer|"
     r"programmer|designer|lawyer|accountant|driver|chef|cook|baker|writer|author|journalist|"
@@ -325,10 +325,11 @@ _EMOTIONS_NEG_ZH = (
     r"担心|孤独|寂寞|失落|沮丧|委屈|难受|痛苦|绝望|想哭|不开心|不高兴|无聊|迷茫|困惑|累"
 )
 _EMOTIONS_POS_ZH = (
-    r"开心|高兴(?!认识|见到)|快乐|兴奋|激动|感动|幸福|满足|放松|自豪|骄傲|期待|欣慰|轻松|愉快|满意"
+    r"舒畅|开心|高兴(?!认识|见到)|快乐|兴奋|激动|感动|幸福|满足|放松|自豪|"
+    r"骄傲|期待|欣慰|轻松|愉快|满意"
 )
 _EMOTION_LEAD_ZH = (
-    r"(?:(?:我|感觉|觉得|心情|最近|今天)[^,.;:!?。\n]{0,6}?|"
+    r"(?:(?:我|感觉|觉得|心情|最近|今天)[^,.;:!?。\n]{0,8}?|"
     r"(?:好|很|太|真|特别|非常|有点|有些|超级?|挺|十分))"
 )
 
@@ -608,7 +609,8 @@ RULES: tuple[Rule, ...] = (
         r"(?P<object>(?:volunteering|working|studying|learning|taking|training|painting|writing|"
         r"reading|practicing|practising|playing|teaching|running|building|saving|looking\s+for|"
         r"thinking\s+about|getting\s+into|carrying\s+on|researching|applying|preparing|"
-        r"planning|organi[sz]ing|attending|renovating|fostering|raising|mentoring)\b"
+        r"planning|organi[sz]ing|attending|renovating|fostering|raising|mentoring|putting\s+together|"
+        r"making|starting)\b"
         r"[^,.;:!?()\n]{0,60})",
         0.6,
         "Something the user is doing these days: 'I'm volunteering at the youth center'.",
@@ -656,10 +658,21 @@ RULES: tuple[Rule, ...] = (
         "personal_zh_habit",
         E.PERSONAL_FACT,
         r"我(?:一般|平时|经常|每天|每周|通常|常常|总是|一直|周末)(?:都|也|还)?(?:会|是|要)?"
-        rf"(?!觉得|感觉|想|把|不|没|在考虑|在想|在思考){_ZH_OBJ}",
+        rf"(?!觉得|感觉|感到|想|把|不|没|的|在考虑|在想|在思考){_ZH_OBJ}",
         0.6,
         "习惯或日常：'我一般都是在健身房里锻炼'、'我每天都会花半个小时画画'。",
         ("我一般都是在健身房里锻炼", "我每天都会花半个小时画画"),
+        object_kind=K.ACTIVITY,
+        object_required=True,
+    ),
+    rule(
+        "personal_zh_ongoing",
+        E.PERSONAL_FACT,
+        r"我(?:最近|现在|目前|也|还|一直)*(?:正在|在)(?P<object>(?:学|学习|练|练习|准备|做|写|读|看|找|研究|"
+        r"参加|备考|装修|养)[^,.;:!?()。\n]{1,20})",
+        0.6,
+        "正在做的事：'我最近正在学做川菜'、'我还在学习攀岩'。",
+        ("我最近正在学做川湘菜", "其实最近我还在学习攀岩"),
         object_kind=K.ACTIVITY,
         object_required=True,
     ),
@@ -712,7 +725,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "preference_en_like",
         E.PREFERENCE,
-        rf"\bI\s+{_EN_ADV}(?:love|like|enjoy|adore|prefer|fancy|dig)\s+"
+        rf"\b(?:I|we)\s+{_EN_ADV}(?:love|loved|like|liked|enjoy|enjoyed|adore|prefer|fancy|dig)\s+"
         rf"(?!how\b|that\b|when\b|what\b|it\b|you\b|this\b|the\s+way\b){_EN_OBJ}",
         0.8,
         "Something the user likes: 'I love hiking and swimming' (each item an object).",
@@ -932,7 +945,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "goal_zh_want",
         E.GOAL,
-        rf"{_ZH_SUBJECT}{_ZH_ADV}(?:想要|想|希望|打算|计划|准备|决定|立志|梦想|渴望|争取|一定要)"
+        rf"{_ZH_SUBJECT}{_ZH_ADV}(?:想要|想|希望|打算|计划|准备|决定|立志|梦想|渴望|争取)"
         rf"(?!问|知道|请|你|他|她|这|那|起|是|应该|可能|了解一下|说|想|着|(?:和|跟)(?:你)?(?:聊|说|分享|谈)|聊|分享)"
         rf"(?:能|可以|要)?{_ZH_OBJ}",
         0.75,
@@ -1573,7 +1586,7 @@ RULES: tuple[Rule, ...] = (
         E.GREETING,
         r"^(?:你好(?![厉棒聪强美帅像坏烦可漂])|您好|嗨|哈喽|哈啰|早上好|早安|早啊|中午好|下午好|晚上好|"
         r"晚安|再见|拜拜|回头见|明天见|好久不见|大家好|在吗)|(?:很高兴(?:认识|见到)你|好久不见|你好吗|"
-        r"最近(?:怎么样|好吗|还好吗)|晚安|再见|拜拜)",
+        r"最近(?:怎么样|好吗|还好吗)|晚安|再见|拜拜|(?:明天|下次|改天|回头)再聊|先(?:聊)?到这里)",
         0.9,
         "问候与道别：'你好啊'、'很高兴认识你'、'晚安'（'你好厉害'不算）。",
         ("你好啊AI伴侣", "晚安,明天见"),
