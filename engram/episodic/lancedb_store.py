@@ -26,6 +26,7 @@ from engram.episodic.store import (
     check_records,
     check_user,
     from_table,
+    last_per_key,
     to_table,
 )
 from models.embedder import SpaceMismatchError, check_space
@@ -75,6 +76,7 @@ class LanceEpisodicStore:
         if not records:
             return 0
         check_records(records, self.space_id, self.dimension)
+        records = last_per_key(records)
         (
             self._table.merge_insert(["user_id", "event_id"])
             .when_matched_update_all()

@@ -111,6 +111,11 @@ def check_event_types(event_types: Iterable[EventType | str] | None) -> list[Eve
         raise EpisodicInputError(f"event_types: {exc}") from None
 
 
+def last_per_key(records: Sequence[StoredEvent]) -> list[StoredEvent]:
+    """One record per (user_id, event_id), the last given: a batch may repeat a replayed turn."""
+    return list({(r.event.user_id, r.event.event_id): r for r in records}.values())
+
+
 def check_records(records: Sequence[StoredEvent], space_id: str, dimension: int) -> None:
     """Refuse a batch with a vector from another space or of the wrong shape, before writing."""
     for record in records:

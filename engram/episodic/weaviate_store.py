@@ -34,6 +34,7 @@ from engram.episodic.store import (
     check_records,
     check_user,
     from_row,
+    last_per_key,
     to_row,
 )
 from models.embedder import check_space
@@ -132,6 +133,7 @@ class WeaviateEpisodicStore:
         if not records:
             return 0
         check_records(records, self.space_id, self.dimension)
+        records = last_per_key(records)
         by_user: dict[str, list[DataObject]] = {}
         for record in records:
             row = to_row(record)

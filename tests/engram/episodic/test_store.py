@@ -193,3 +193,13 @@ def test_index_text_is_summary_keywords_attributes_or_the_raw_text_when_kept(mak
     event = event.model_copy(update={"attributes": {"object": "tea"}})
     assert index_text(event) == "short k1 tea"
     assert index_text(event, raw) == "full raw text here"
+
+
+def test_a_batch_repeating_an_event_stores_it_once_the_last_version_winning(
+    store, encoder, make_item
+):
+    event, raw = make_item("alice", "I love tea")
+    again = event.model_copy(update={"confidence": 0.4})
+    store.upsert(_records(encoder, [(event, raw), (again, raw)]))
+    assert store.count("alice") == 1
+    assert store.get("alice", event.event_id).event.confidence == pytest.approx(0.4)
