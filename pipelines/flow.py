@@ -29,17 +29,18 @@ from bytewax.outputs import Sink
 from engram.config import Settings, load_settings
 from engram.ingest import Processed, Rejected, TurnWork
 from engram.ingest.context import turn_log_dir
-from engram.turnlog import LocalTurnLog, LogRecord, partition_for
+from engram.turnlog import LogRecord, partition_for
 from models.embedder import SpaceEncoder
-from pipelines.sinks import DeadLetterSink, ProgressSink, finished_offsets, read_progress
+from pipelines.sinks import DeadLetterSink, ProgressSink
 from pipelines.sources import TurnLogSource
+from pipelines.status import stream_status
 from pipelines.steps import Steps
 
 T = TypeVar("T")
 
 EMBED_BATCH_SIZE = 64
 EMBED_BATCH_WINDOW = timedelta(milliseconds=50)
-EMBED_LANES = 8  # keys the batching step spreads over; Bytewax places lanes on workers
+EMBED_LANES = 4  # keys the batching step spreads over; Bytewax places lanes on workers
 
 
 def build_flow(
@@ -73,7 +74,9 @@ def build_flow(
         "all_rejected", bad_input, bad_extraction, bad_privacy, bad_store, bad_graph
     )
     op.output("dead_letters", rejected, DeadLetterSink(lambda r: steps.ctx.dead_letter(r)))
-    progress = progress or ProgressSink(settings.data_dir, local_lag(settings))
+    progress = progress or ProgressSink(
+        settings.data_dir, lambda own: stream_status(settings, own).lag
+    )
     op.output("progress", op.merge("all_finished", done, rejected), progress)
     return flow
 
@@ -88,28 +91,6 @@ def _split(step_id: str, operator: Callable, up: Stream, step: Callable) -> tupl
 def _embed_lane(work: TurnWork) -> str:
     """A user's lane: fixed, so their turns stay in order through the batching step."""
     return f"lane-{partition_for(work.key, EMBED_LANES)}"
-
-
-def local_lag(settings: Settings) -> Callable[[dict[str, int]], int | None]:
-    """Turns behind the embedded log's head, from every worker's finished offsets."""
-
-    def lag(own: dict[str, int]) -> int | None:
-        if settings.turn_log.backend != "local":
-            return None
-        finished = finished_offsets(read_progress(settings.data_dir))
-        log = LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
-        try:
-            return sum(
-                max(
-                    0,
-                    log.head(p) - max(finished.get(f"turnlog:{p}", 0), own.get(f"turnlog:{p}", 0)),
-                )
-                for p in range(log.partitions)
-            )
-        finally:
-            log.close()
-
-    return lag
 
 
 def source_for(

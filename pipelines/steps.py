@@ -18,6 +18,7 @@ from engram.ingest.extract import extract_events
 from engram.ingest.parse import parse_record
 from engram.ingest.pipeline import finish
 from engram.ingest.privacy import apply_privacy
+from engram.ingest.retry import with_retry
 from engram.turnlog import LogRecord
 from models.embedder import SpaceEncoder
 
@@ -37,7 +38,9 @@ class Steps:
         with self._lock:
             if self._ctx is None:
                 encoder = self._open_encoder() if self._open_encoder else None
-                self._ctx = IngestContext.open(self.settings, encoder)
+                self._ctx = with_retry(
+                    lambda: IngestContext.open(self.settings, encoder), "opening the stores"
+                )
             return self._ctx
 
     def source_of(self, record: LogRecord) -> str:
@@ -71,7 +74,9 @@ class Steps:
 
     def upsert(self, embedded: tuple[EmbeddedBatch, list[Rejected]]) -> list[TurnWork | Rejected]:
         batch, rejected = embedded
-        stored, failed = upsert_batch(batch, self.ctx.episodic, self.settings.episodic)
+        stored, failed = upsert_batch(
+            batch, self.ctx.episodic, self.settings.episodic, self.ctx.held
+        )
         return [*rejected, *failed, *stored]
 
     def graph_and_audit(self, work: TurnWork) -> Processed | Rejected:

@@ -8,7 +8,7 @@ is decided here too, so the CLI, the stream and the API agree on it.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from engram.deadletter import DeadLetterStore
 from engram.episodic import EpisodicStore, embedder_for, open_episodic_store
 from engram.extraction.engine import ResidueStage, extract
 from engram.graph import GraphService, open_graph_store
+from engram.ingest.episodic import HeldCounts
 from engram.ingest.extract import Extractor
 from engram.ingest.work import Rejected
 from engram.privacy import ConsentStore
@@ -50,6 +51,7 @@ class IngestContext:
     consent: ConsentStore
     audit: AuditLog
     dead_letters: DeadLetterStore
+    held: HeldCounts = field(default_factory=HeldCounts)
 
     @classmethod
     def open(

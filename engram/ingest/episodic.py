@@ -8,6 +8,7 @@ rewrites the same rows instead of adding new ones.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -56,15 +57,42 @@ def embed_batch(
     return EmbeddedBatch(tuple(kept), tuple(records)), rejected
 
 
+class HeldCounts:
+    """An upper bound on how many events each user holds, so the cap check can skip the
+    store's count (a query per user per batch) while a user is clearly under the cap.
+
+    The bound is the last exact count plus every record upserted since (an upsert may replace
+    a row, never add more than one); a user is owned by one worker, so no two threads race on it.
+    """
+
+    def __init__(self) -> None:
+        self._bound: dict[str, int] = {}
+
+    def may_exceed(self, user_id: str, added: int, cap: int) -> bool:
+        bound = self._bound.get(user_id)
+        if bound is None or bound + added > cap:
+            return True
+        self._bound[user_id] = bound + added
+        return False
+
+    def set(self, user_id: str, held: int) -> None:
+        self._bound[user_id] = held
+
+
 def upsert_records(
-    store: EpisodicStore, records: Sequence[StoredEvent], settings: EpisodicSettings
+    store: EpisodicStore,
+    records: Sequence[StoredEvent],
+    settings: EpisodicSettings,
+    held: HeldCounts,
 ) -> WriteReport:
     """Upsert by (user, event id), then merge similar events of any user now over the cap."""
     written = store.upsert(records)
-    reports = [
-        enforce_cap(store, user_id, settings.max_events_per_user, settings.merge_similarity)
-        for user_id in dict.fromkeys(r.event.user_id for r in records)
-    ]
+    reports = []
+    for user_id, added in Counter(r.event.user_id for r in records).items():
+        if held.may_exceed(user_id, added, settings.max_events_per_user):
+            cap = settings.max_events_per_user
+            reports.append(enforce_cap(store, user_id, cap, settings.merge_similarity))
+            held.set(user_id, store.count(user_id))
     return WriteReport(
         written=written,
         merged_groups=sum(r.merged_groups for r in reports),
@@ -74,13 +102,13 @@ def upsert_records(
 
 
 def upsert_batch(
-    batch: EmbeddedBatch, store: EpisodicStore, settings: EpisodicSettings
+    batch: EmbeddedBatch, store: EpisodicStore, settings: EpisodicSettings, held: HeldCounts
 ) -> tuple[list[TurnWork], list[Rejected]]:
     """Store a batch, retrying transient failures; a store that stays down dead-letters it."""
     if not batch.records:
         return list(batch.works), []
     try:
-        with_retry(lambda: upsert_records(store, batch.records, settings), "episodic upsert")
+        with_retry(lambda: upsert_records(store, batch.records, settings, held), "episodic upsert")
     except (StoreUnavailableError, EpisodicInputError, SpaceMismatchError) as exc:
         return [], [work.reject(Stage.EPISODIC, str(exc)) for work in batch.works]
     return list(batch.works), []

@@ -92,7 +92,7 @@ def process_turns(
         else:
             report.rejected.append(item)
     batch, bad = embed_batch(works, ctx.encoder, ctx.settings.episodic.keep_raw_text)
-    stored, unstored = upsert_batch(batch, ctx.episodic, ctx.settings.episodic)
+    stored, unstored = upsert_batch(batch, ctx.episodic, ctx.settings.episodic, ctx.held)
     report.rejected += bad + unstored
     for work in stored:
         result = finish(work, ctx)
