@@ -13,13 +13,16 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Query, Request
+from fastapi import Depends, FastAPI, Header, Path, Query, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from engram import __version__
 from engram.api.errors import ApiError, error_response, install_error_handlers
 from engram.api.keys import ApiKeyStore
 from engram.api.schemas import (
+    API_USER_ID_PATTERN,
+    ERROR_RESPONSES,
+    SESSION_ID_PATTERN,
     AddTurnsIn,
     AddTurnsOut,
     BeliefOut,
@@ -46,7 +49,7 @@ from engram.working import WorkingMemoryError
 DEFAULT_MAX_BODY_BYTES = 256 * 1024
 DEFAULT_LINK_TTL_SECONDS = 3600
 LINK_SECRET_FILE = "transparency.key"
-API_USER_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@-]{0,63}")
+API_USER_ID = re.compile(API_USER_ID_PATTERN)
 
 
 class BodySizeLimit:
@@ -133,7 +136,7 @@ def _tenant(
 Tenant = Annotated[str, Depends(_tenant)]
 
 
-def _user(tenant: Tenant, user_id: str) -> str:
+def _user(tenant: Tenant, user_id: Annotated[str, Path(pattern=API_USER_ID_PATTERN)]) -> str:
     return scope_user(tenant, user_id)
 
 
@@ -144,6 +147,7 @@ def create_app(
     memory: Memory, keys: ApiKeyStore, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
 ) -> FastAPI:
     app = FastAPI(
+        responses=ERROR_RESPONSES,
         title="engram",
         version=__version__,
         description="Long-term memory for AI agents. Authenticate with `Authorization: Bearer "
@@ -184,7 +188,9 @@ def create_app(
         )
 
     @app.post("/v1/users/{user_id}/sessions/{session_id}/undo", tags=["memory"])
-    def undo(user_id: User, session_id: str) -> dict[str, int]:
+    def undo(
+        user_id: User, session_id: Annotated[str, Path(pattern=SESSION_ID_PATTERN)]
+    ) -> dict[str, int]:
         with translated():
             return {"version": memory.undo_last(user_id, session_id)}
 

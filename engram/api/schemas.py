@@ -11,6 +11,9 @@ from engram.graph.queries import Belief
 from engram.recall import DEFAULT_BUDGET_CHARS
 
 MAX_TURNS_PER_REQUEST = 100
+#: A user id as an API client names it (the tenant prefix is added by the server).
+API_USER_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$"
+SESSION_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$"
 
 
 class _Body(BaseModel):
@@ -18,11 +21,11 @@ class _Body(BaseModel):
 
 
 class TurnIn(_Body):
-    session_id: str = Field(min_length=1, max_length=128)
+    session_id: str = Field(pattern=SESSION_ID_PATTERN)
     role: Role
     content: str = Field(min_length=1)
     client_ts: int = Field(ge=0, description="client clock, epoch milliseconds")
-    device_id: str | None = None
+    device_id: str | None = Field(default=None, pattern=SESSION_ID_PATTERN)
 
 
 class AddTurnsIn(_Body):
@@ -39,7 +42,7 @@ class AddTurnsOut(BaseModel):
 
 class RecallIn(_Body):
     query: str = Field(min_length=1, max_length=2000)
-    session_id: str | None = Field(default=None, max_length=128)
+    session_id: str | None = Field(default=None, pattern=SESSION_ID_PATTERN)
     budget_chars: int = Field(default=DEFAULT_BUDGET_CHARS, ge=100, le=50_000)
     k: int = Field(default=8, ge=1, le=50)
     event_types: list[EventType] | None = None
@@ -58,7 +61,7 @@ class CorrectIn(BeliefRefIn):
 
 
 class FeedbackIn(_Body):
-    event_id: str = Field(min_length=1, max_length=64)
+    event_id: str = Field(pattern=r"^[0-9a-f]{8,64}$")
     kind: FeedbackKind
 
 
@@ -68,12 +71,36 @@ class ConsentIn(_Body):
 
 class IdentityIn(_Body):
     kind: IdentityKind
-    value: str = Field(min_length=1, max_length=64)
+    value: str = Field(pattern=API_USER_ID_PATTERN, description="the user id the app uses")
 
 
 class LinkIn(_Body):
     weaker: IdentityIn
     stronger: IdentityIn
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="stable, for programs: invalid_input, unauthorized, ...")
+    message: str = Field(description="for people")
+    fields: dict[str, str] = Field(description="field -> what is wrong with it")
+
+
+class ErrorOut(BaseModel):
+    error: ErrorDetail
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
+    status: {"model": ErrorOut, "description": text}
+    for status, text in {
+        401: "missing, unknown or revoked API key",
+        403: "an invalid or expired transparency link",
+        404: "no such event, session or route",
+        409: "an identity link that would tangle memories",
+        413: "request body over the size limit",
+        422: "invalid input: the fields say what and why",
+        500: "an internal error (logged; no details are returned)",
+    }.items()
+}
 
 
 class BeliefOut(BaseModel):

@@ -51,7 +51,7 @@ def install_transparency(
 ) -> None:
     page = _page()
 
-    @app.get("/me/{token}", response_class=HTMLResponse, tags=["transparency"])
+    @app.get("/me/{token}", response_class=HTMLResponse, include_in_schema=False)
     def transparency_page(_: Me) -> str:
         return page
 
