@@ -28,6 +28,7 @@ from engram.domain import Edge, Entity, EntityKind, RelationKind
 from engram.graph.entities import alias_key
 from engram.graph.model import EdgeChange, EdgeRevision
 from engram.graph.store import Capability, Direction, check_hops
+from engram.graph.updates import USER_ENTITY_ID
 
 T = TypeVar("T")
 _EDGE_FIELDS = tuple(Edge.model_fields)
@@ -343,7 +344,7 @@ class Neo4jGraphStore:
         return [(r["id"], r["hops"]) for r in records]
 
     def erase_user(self, user_id: str) -> int:
-        """Three idempotent statements: on a server without rollback a rerun finishes the job."""
+        """Idempotent statements: on a server without rollback a rerun finishes the job."""
         with self._driver.session(database=self._database) as session:
             run = self._runner(session).run
             revisions = run(
@@ -355,11 +356,18 @@ class Neo4jGraphStore:
                 u=user_id,
             ).single(strict=True)["c"]
             entities = run(
-                "MATCH (n:Entity {user_id: $u}) SET n.name = n.id, n.aliases = [],"
+                "MATCH (n:Entity {user_id: $u}) WHERE n.id <> $keep DETACH DELETE n"
+                " RETURN count(n) AS c",
+                u=user_id,
+                keep=USER_ENTITY_ID,
+            ).single(strict=True)["c"]
+            users = run(
+                "MATCH (n:Entity {user_id: $u, id: $keep}) SET n.name = n.id, n.aliases = [],"
                 " n.alias_keys = [] RETURN count(n) AS c",
                 u=user_id,
+                keep=USER_ENTITY_ID,
             ).single(strict=True)["c"]
-        return int(revisions + edges + entities)
+        return int(revisions + edges + entities + users)
 
     def close(self) -> None:
         self._driver.close()

@@ -19,6 +19,7 @@ from engram.domain import Edge, Entity, EntityKind, RelationKind
 from engram.graph.entities import alias_key
 from engram.graph.model import EdgeChange, EdgeRevision
 from engram.graph.store import Capability, Direction, check_hops
+from engram.graph.updates import USER_ENTITY_ID
 
 BUSY_TIMEOUT_MS = 30_000
 
@@ -151,6 +152,7 @@ class SqliteGraphStore:
         self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = NORMAL")
+        self._db.execute("PRAGMA secure_delete = ON")  # erased text must not linger in pages
         with self._immediate():
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
@@ -259,16 +261,21 @@ class SqliteGraphStore:
         return [(row["id"], row["hops"]) for row in rows]
 
     def erase_user(self, user_id: str) -> int:
+        """Deleted rows are zeroed (secure_delete) and the WAL is checkpointed and truncated, so
+        no copy of the erased text stays in the database files."""
         with self._immediate():
             cleared = 0
             for sql in (
                 "DELETE FROM revisions WHERE user_id = ?",
                 "DELETE FROM edges WHERE user_id = ?",
                 "DELETE FROM aliases WHERE user_id = ?",
+                f"DELETE FROM entities WHERE user_id = ? AND entity_id != '{USER_ENTITY_ID}'",
                 "UPDATE entities SET name = entity_id, aliases = '[]' WHERE user_id = ?",
             ):
                 cleared += self._db.execute(sql, (user_id,)).rowcount
-            return cleared
+        with self._lock:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return cleared
 
     def close(self) -> None:
         with self._lock:

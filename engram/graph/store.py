@@ -87,9 +87,9 @@ class GraphStore(Protocol):
         ...
 
     def erase_user(self, user_id: str) -> int:
-        """Soft delete: edges and revisions go, entity ids stay with names and aliases cleared.
-
-        Returns how many records were cleared.
+        """Soft delete: the user node stays as a tombstone (id kept, properties cleared); every
+        other entity, edge, alias and revision of the user goes, since entity ids can spell the
+        names the user said ("zebrafinch"). Returns how many records were removed or cleared.
         """
         ...
 

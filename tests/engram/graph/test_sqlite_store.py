@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from engram.audit import AuditLog
-from engram.domain import RelationKind
+from engram.domain import Entity, EntityKind, RelationKind
 from engram.graph.sqlite_store import SqliteGraphStore
 
 T = 1_770_000_000_000
@@ -20,6 +20,16 @@ def test_the_database_is_in_wal_mode(tmp_path) -> None:
     SqliteGraphStore(tmp_path / "graph.sqlite3").close()
     mode = sqlite3.connect(tmp_path / "graph.sqlite3").execute("PRAGMA journal_mode").fetchone()
     assert mode == ("wal",)
+
+
+def test_erasure_leaves_no_copy_of_the_text_in_the_database_files(tmp_path) -> None:
+    store = SqliteGraphStore(tmp_path / "graph.sqlite3")
+    with store.transaction("u1") as tx:
+        tx.put_entity(Entity(entity_id="zebrafinch", kind=EntityKind.OBJECT, name="zebrafinch"))
+    store.erase_user("u1")
+    files = [p for p in tmp_path.iterdir() if b"zebrafinch" in p.read_bytes()]
+    assert files == []
+    store.close()
 
 
 # Each worker is a separate interpreter (the test module itself is not importable by name).

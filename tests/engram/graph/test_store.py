@@ -206,7 +206,7 @@ def test_hops_are_bounded() -> None:
         check_hops(50)
 
 
-def test_erase_user_clears_properties_keeps_ids_and_spares_others(
+def test_erase_user_keeps_a_tombstone_user_node_and_spares_others(
     graph_store: GraphStore,
 ) -> None:
     seed(graph_store, "u1")
@@ -214,13 +214,14 @@ def test_erase_user_clears_properties_keeps_ids_and_spares_others(
 
     cleared = graph_store.erase_user("u1")
 
-    assert cleared > 0
-    trig = graph_store.entity("u1", "trig")
-    assert trig == entity("trig", "trig")  # id kept, name and aliases gone
+    assert cleared >= 2 + 2 + 2 + 1  # revisions, edges, entities removed, user node cleared
+    assert graph_store.entity("u1", "user") == entity("user", "user", EntityKind.USER)
+    assert graph_store.entity("u1", "trig") is None  # its id could spell what the user said
     assert graph_store.entity_by_alias("u1", alias_key("三角函数")) is None
     assert graph_store.edges("u1", include_invalid=True) == []
     assert len(graph_store.edges("u2")) == 2
     assert graph_store.entity("u2", "trig").name == "三角函数"
+    assert graph_store.erase_user("u1") == 1  # idempotent: only the tombstone is touched
 
 
 @pytest.mark.parametrize(
