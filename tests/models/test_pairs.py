@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from models.pairs import (
+    PairError,
+    dedupe,
+    domain_pairs,
+    event_pairs,
+    lang_of,
+    load_pair_file,
+    make_pair,
+    recall_pairs,
+    split_pairs,
+)
+
+
+def test_the_shipped_domain_sets_cover_zh_and_en():
+    pairs = domain_pairs()
+    langs = {p.lang for p in pairs}
+    assert langs == {"zh", "en"}
+    assert len(pairs) >= 600
+    assert all(p.source == "domain" and p.group for p in pairs)
+
+
+def test_split_is_deterministic_and_keeps_each_group_on_one_side():
+    pairs = domain_pairs()
+    train, held = split_pairs(pairs)
+    assert (train, held) == split_pairs(pairs)
+    assert {p.group for p in train}.isdisjoint({p.group for p in held})
+    assert 0.1 < len(held) / len(pairs) < 0.35
+    assert {p.lang for p in held} == {"zh", "en"}
+
+
+def test_event_pairs_join_turn_text_to_the_event_text():
+    events = pl.DataFrame(
+        {
+            "event_id": ["e1", "e2", "e3"],
+            "turn_id": ["t1", "t2", "t-missing"],
+            "summary": ["混淆楞次定律和右手定则", "likes animations", "x"],
+            "keywords": [["楞次定律"], [], []],
+        }
+    )
+    turns = pl.DataFrame(
+        {
+            "turn_id": ["t1", "t2"],
+            "content": ["我老是分不清楞次定律和右手定则", "I like animations"],
+        }
+    )
+    pairs = event_pairs(events, turns)
+    assert [(p.query, p.positive, p.lang, p.group) for p in pairs] == [
+        ("我老是分不清楞次定律和右手定则", "混淆楞次定律和右手定则 楞次定律", "zh", "e1"),
+        ("I like animations", "likes animations", "en", "e2"),
+    ]
+
+
+def test_recall_pairs_keep_only_accepted_items():
+    events = pl.DataFrame(
+        {
+            "event_id": ["e1", "e2"],
+            "summary": ["目标：复习三角函数", "hates math"],
+            "keywords": [["三角函数"], []],
+        }
+    )
+    recalls = pl.DataFrame(
+        {"query": ["三角函数复习计划", "math?"], "event_id": ["e1", "e2"],
+         "outcome": ["accepted", "dont_bring_up"]}
+    )  # fmt: skip
+    (pair,) = recall_pairs(recalls, events)
+    assert (pair.query, pair.source, pair.lang) == ("三角函数复习计划", "recall", "zh")
+
+
+def test_bad_pair_files_name_the_line_and_field(tmp_path: Path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(
+        json.dumps({"query": "ok", "positive": "fine", "group": "g"}) + "\n"
+        + json.dumps({"query": "no positive", "group": "g"}) + "\n",
+        encoding="utf-8",
+    )  # fmt: skip
+    with pytest.raises(PairError, match=r"bad\.jsonl:2: missing field 'positive'"):
+        load_pair_file(path)
+    with pytest.raises(PairError, match="query"):
+        make_pair("   ", "x", "domain", "g")
+    with pytest.raises(PairError, match="eval_fraction"):
+        split_pairs([], eval_fraction=1.5)
+
+
+def test_language_and_dedupe():
+    assert lang_of("hello", "电磁感应") == "zh"
+    assert lang_of("hello") == "en"
+    a = make_pair("q", "p", "domain", "g")
+    assert dedupe([a, a, make_pair("q", "p2", "domain", "g")]) == [
+        a,
+        make_pair("q", "p2", "domain", "g"),
+    ]
