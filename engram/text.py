@@ -46,7 +46,7 @@ def tokenize(text: str, drop_stopwords: bool = True) -> list[str]:
         if han:
             tokens.extend(_cut_han(han))
         else:
-            tokens.append(word)
+            tokens.append(word.removesuffix("'s"))  # possessive: "caroline's" finds "caroline"
     if drop_stopwords:
         tokens = [t for t in tokens if t not in STOPWORDS]
     return tokens

@@ -94,7 +94,8 @@ def parse_evidence(evidence: Sequence[str]) -> frozenset[str]:
 
 
 def load_locomo(path: Path, limit: int | None = None) -> Iterator[Haystack]:
-    """Conversations; each turn indexed as "speaker: text"; questions with no evidence skipped."""
+    """Conversations; each turn indexed as "speaker: text [shares caption]" (the caption of an
+    image the speaker shared, when there is one); questions with no valid evidence skipped."""
     for sample in json.loads(Path(path).read_text(encoding="utf-8")):
         conversation = sample["conversation"]
         turns: list[BenchTurn] = []
@@ -108,6 +109,8 @@ def load_locomo(path: Path, limit: int | None = None) -> Iterator[Haystack]:
             for i, turn in enumerate(conversation[f"session_{number}"]):
                 turn_id = dia_id(*_EVIDENCE.findall(turn["dia_id"])[0])
                 text = f"{turn['speaker']}: {turn['text']}"
+                if turn.get("blip_caption"):  # the image the speaker shared, as a caption
+                    text += f" [shares {turn['blip_caption']}]"
                 turns.append(BenchTurn(turn_id, f"S{number}", text, start + i * 1000))
         known = {t.turn_id for t in turns}
         last = max((t.ts for t in turns), default=0)

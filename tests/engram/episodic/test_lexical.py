@@ -45,3 +45,8 @@ def test_repeated_query_terms_count_once_and_rarer_terms_weigh_more():
     assert index.scores(["fish", "fish"]).tolist() == index.scores(["fish"]).tolist()
     assert index.idf("fish") > index.idf("cat")
     assert index.idf("cat") == pytest.approx(np.log(1 + 0.5 / 3.5))
+
+
+def test_english_possessives_match_the_bare_name():
+    docs = [tokenize("Caroline: I went to the support group"), tokenize("Melanie: I painted")]
+    assert int(np.argmax(BM25(docs).scores(tokenize("Where did Caroline's group meet?")))) == 0
