@@ -81,6 +81,7 @@ class GraphService:
         self.settings = settings
         self._clock = clock
         self._recent: OrderedDict[tuple[str, str], RecentEntities] = OrderedDict()
+        self._known_users: set[str] = set()
 
     # ---- evidence -------------------------------------------------------------------------
 
@@ -199,6 +200,8 @@ class GraphService:
             for decision in decisions:
                 if isinstance(decision, EdgeChange):
                     tx.put_change(decision)
+        if subject == USER_ENTITY_ID:
+            self._committed(user_id)
         return self._audit_decisions(decisions, operator, at)
 
     # ---- corrections ----------------------------------------------------------------------
@@ -361,9 +364,16 @@ class GraphService:
         return cleared
 
     def _ensure_user(self, tx: GraphTx) -> str:
-        if tx.entity(USER_ENTITY_ID) is None:
+        """The user's node: written once, never removed (erasure keeps it as a tombstone)."""
+        if tx.user_id not in self._known_users and tx.entity(USER_ENTITY_ID) is None:
             tx.put_entity(Entity(entity_id=USER_ENTITY_ID, kind=EntityKind.USER, name="user"))
         return USER_ENTITY_ID
+
+    def _committed(self, user_id: str) -> None:
+        """Remember a user whose node is surely stored (only after a commit)."""
+        if len(self._known_users) >= MAX_SESSIONS_TRACKED:
+            self._known_users.clear()
+        self._known_users.add(user_id)
 
     def _find(self, tx: GraphTx, name: str) -> Entity | None:
         found = tx.entity_by_alias(alias_key(name)) or tx.entity(name)
@@ -373,21 +383,21 @@ class GraphService:
         """Name → entity: a "that button" reference, an alias, or a new node with a fresh id."""
         recent = self._session(tx.user_id, session_id)
         reference = parse_reference(name)
-        entity: Entity | None
         if reference is not None:
             entity_id = resolve_reference(reference, recent)
-            entity = tx.entity(entity_id) or Entity(
-                entity_id=entity_id, kind=reference.kind, name=reference.phrase
-            )
+            entity = tx.entity(entity_id)
+            if entity is None:
+                entity = Entity(entity_id=entity_id, kind=reference.kind, name=reference.phrase)
+                tx.put_entity(entity)
         else:
-            entity = self._find(tx, name)
+            found = tx.entity_by_alias(alias_key(name))
+            entity = found if found is not None and found.kind is not EntityKind.USER else None
             if entity is None:
                 entity_id = entity_id_for(name, kind)
                 if tx.entity(entity_id) is not None:  # same slug, different name: hash it
                     entity_id = entity_id_for(name, kind, hashed=True)
                 entity = Entity(entity_id=entity_id, kind=kind, name=name)
-        if tx.entity(entity.entity_id) is None:
-            tx.put_entity(entity)
+                tx.put_entity(entity)
         recent.note(entity.kind, entity.entity_id)
         return entity
 

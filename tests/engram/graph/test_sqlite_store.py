@@ -59,11 +59,13 @@ store.close()
 def test_several_processes_reinforcing_one_belief_lose_no_update(tmp_path) -> None:
     workers = [
         subprocess.Popen(
-            [sys.executable, "-c", _WORKER, str(tmp_path), str(w), str(EVENTS_EACH), str(T)]
+            [sys.executable, "-c", _WORKER, str(tmp_path), str(w), str(EVENTS_EACH), str(T)],
+            stderr=subprocess.PIPE,
         )
         for w in range(PROCESSES)
     ]
-    assert [p.wait(timeout=120) for p in workers] == [0] * PROCESSES
+    errors = [p.communicate(timeout=300)[1].decode()[-2000:] for p in workers]
+    assert [p.returncode for p in workers] == [0] * PROCESSES, errors
 
     store = SqliteGraphStore(tmp_path / "graph.sqlite3")
     [edge] = store.edges("u1", relation=RelationKind.LEARNING_OBSTACLE)
