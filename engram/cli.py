@@ -268,6 +268,10 @@ def keys_revoke(key_id: str, config: ConfigOption = None) -> None:
 def serve(
     host: Annotated[str, typer.Option(help="interface to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535)] = 8420,
+    inline: Annotated[
+        bool,
+        typer.Option(help="process turns in the API itself; --no-inline when `engram stream` runs"),
+    ] = True,
     config: ConfigOption = None,
 ) -> None:
     """Serve the HTTP API (OpenAPI at /docs) on the embedded stores or the configured backends."""
@@ -277,12 +281,155 @@ def serve(
     from engram.memory import Memory
 
     settings = _settings(config)
-    memory = Memory(settings)
+    memory = Memory(settings, process_inline=inline)
     try:
         uvicorn.run(create_app(memory, _key_store(settings)), host=host, port=port,
                     log_config=None)  # fmt: skip
     finally:
         memory.close()
+
+
+# ---- the streaming write path (pipelines/) --------------------------------------------------
+
+
+@app.command()
+def stream(
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="workers per process")] = 1,
+    process_id: Annotated[
+        int | None, typer.Option("--process-id", "-i", help="this process in a cluster")
+    ] = None,
+    addresses: Annotated[
+        str | None, typer.Option("--addresses", "-a", help='cluster, e.g. "h0:2101;h1:2101"')
+    ] = None,
+    recovery_dir: Annotated[
+        Path | None, typer.Option("--recovery-dir", "-r", help="default: <data_dir>/recovery")
+    ] = None,
+    recovery: Annotated[bool, typer.Option(help="resume from snapshots after a restart")] = True,
+    snapshot_s: Annotated[float, typer.Option(min=0.1, help="seconds between snapshots")] = 1.0,
+    once: Annotated[
+        bool, typer.Option(help="drain the log and exit instead of tailing it")
+    ] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Run the Bytewax dataflow from the turn log into the stores (SIGTERM stops it cleanly)."""
+    from datetime import timedelta
+
+    from pipelines.run import StreamOptions, default_recovery_dir, run_stream
+
+    settings = _settings(config)
+    options = StreamOptions(
+        workers=workers, process_id=process_id,
+        addresses=addresses.split(";") if addresses else None,
+        recovery_dir=(recovery_dir or default_recovery_dir(settings)) if recovery else None,
+        snapshot_interval=timedelta(seconds=snapshot_s), tail=not once,
+    )  # fmt: skip
+    run_stream(settings, options)
+
+
+@app.command("stream-status")
+def stream_status_command(config: ConfigOption = None) -> None:
+    """Each stream worker's progress and the turns the stream is behind the log head."""
+    from pipelines.status import stream_status
+
+    status = stream_status(_settings(config))
+    typer.echo(json.dumps(
+        {"lag_turns": status.lag, "heads": status.heads, "finished": status.finished,
+         "workers": [dataclasses.asdict(w) for w in status.workers]}, indent=2,
+    ))  # fmt: skip
+
+
+dead_letter_app = typer.Typer(help="Turns the stream could not process.", no_args_is_help=True)
+app.add_typer(dead_letter_app, name="dead-letter")
+
+
+@dead_letter_app.command("list")
+def dead_letter_list(
+    all_entries: Annotated[bool, typer.Option("--all", help="include replayed ones")] = False,
+    limit: Annotated[int, typer.Option(min=1)] = 100,
+    config: ConfigOption = None,
+) -> None:
+    """One JSON line per dead letter: id, stage, reason, key, payload."""
+    from engram.deadletter import DeadLetterStore
+    from engram.ingest import dead_letter_path
+
+    store = DeadLetterStore(dead_letter_path(_settings(config)))
+    for entry in store.entries(include_replayed=all_entries, limit=limit):
+        typer.echo(json.dumps(dataclasses.asdict(entry), ensure_ascii=False))
+    store.close()
+
+
+@dead_letter_app.command("replay")
+def dead_letter_replay(
+    ids: Annotated[list[int] | None, typer.Argument(help="ids to replay (default: all)")] = None,
+    config: ConfigOption = None,
+) -> None:
+    """Append dead-lettered turns to the turn log again, after their cause is fixed."""
+    from engram.deadletter import DeadLetterStore
+    from engram.ingest import dead_letter_path
+    from engram.ingest.replay import replay_dead_letters
+    from engram.memory import open_turn_log
+
+    settings = _settings(config)
+    store, turn_log = DeadLetterStore(dead_letter_path(settings)), open_turn_log(settings)
+    try:
+        replayed = replay_dead_letters(store, turn_log, ids or None)
+    except ValueError as exc:
+        typer.secho(str(exc), fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=1) from None
+    finally:
+        store.close()
+    typer.echo(f"replayed {len(replayed)} dead letters into the turn log")
+
+
+@bench_app.command("stream")
+def bench_stream(
+    turns: Annotated[int, typer.Option(min=100)] = 2000,
+    users: Annotated[int, typer.Option(min=1)] = 50,
+    model: Annotated[str, typer.Option(help="embedder.model")] = "packaged:all-MiniLM-L6-v2",
+    load_share: Annotated[float, typer.Option(min=0.05, max=1.0)] = 0.6,
+) -> None:
+    """Stream turns/s into both stores and append→recallable p50/p99, 1 and 2 workers, next
+    to the embedder's own encoding throughput measured in the same run."""
+    from engram.bench import stream as stream_bench
+
+    typer.echo(stream_bench.report(stream_bench.run(turns, users, model, (1, 2), load_share)))
+
+
+@app.command()
+def up(
+    api_port: Annotated[int, typer.Option(min=1, max=65535)] = 8420,
+    dagster_port: Annotated[int, typer.Option(min=1, max=65535)] = 3000,
+    dagster: Annotated[bool, typer.Option(help="also run the Dagster UI and daemon")] = True,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
+    config: ConfigOption = None,
+) -> None:
+    """Run the whole local system: HTTP API, stream worker and Dagster UI; Ctrl-C stops all."""
+    import os
+    import sys
+
+    from engram.supervisor import Service, run_services
+
+    settings = _settings(config)
+    engram_cmd = [sys.executable, "-m", "engram.cli"]
+    config_args = ["--config", str(config)] if config else []
+    api = f"http://127.0.0.1:{api_port}"
+    services = [
+        Service("api", [*engram_cmd, "serve", "--port", str(api_port), "--no-inline",
+                        *config_args], f"{api}/docs", f"{api}/healthz"),
+        Service("stream", [*engram_cmd, "stream", "--workers", str(workers), *config_args]),
+    ]  # fmt: skip
+    if dagster:
+        ui = f"http://127.0.0.1:{dagster_port}"
+        services.append(
+            Service("dagster", [sys.executable, "-m", "dagster", "dev", "-w", "workspace.yaml",
+                                "-h", "127.0.0.1", "-p", str(dagster_port)],
+                    ui, f"{ui}/server_info")
+        )  # fmt: skip
+    env = dict(os.environ)
+    env.setdefault("DAGSTER_HOME", str((settings.data_dir / "dagster").resolve()))
+    os.makedirs(env["DAGSTER_HOME"], exist_ok=True)
+    typer.echo(f"engram up: data in {settings.data_dir.resolve()}; Ctrl-C stops everything")
+    raise typer.Exit(code=run_services(services, env, typer.echo))
 
 
 if __name__ == "__main__":

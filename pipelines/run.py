@@ -1,5 +1,10 @@
 """Running the stream as a service: `engram stream` starts it, SIGTERM stops it cleanly.
 
+Recovery is on by default (`<data_dir>/recovery`): a restarted stream resumes from its last
+snapshot instead of re-reading the whole log (which would be correct, writes are idempotent,
+but slow). In a multi-machine cluster, give every process the same `-a` list, its own `-i`, and
+a recovery directory on storage all of them reach.
+
 On SIGTERM or SIGINT the sources stop polling, everything already read is finished and
 written, a last recovery snapshot is taken, and the process exits 0. The same flow runs under
 `python -m bytewax.run` for deployments that prefer Bytewax's own launcher.
@@ -15,7 +20,7 @@ from datetime import timedelta
 from pathlib import Path
 from types import FrameType
 
-from bytewax.recovery import RecoveryConfig
+from bytewax.recovery import RecoveryConfig, init_db_dir
 from bytewax.run import cli_main
 
 from engram.config import Settings
@@ -23,13 +28,28 @@ from pipelines.flow import build_flow, source_for
 
 log = logging.getLogger(__name__)
 
+RECOVERY_PARTITIONS = 4
+
+
+def default_recovery_dir(settings: Settings) -> Path:
+    return settings.data_dir / "recovery"
+
+
+def recovery_config(directory: Path) -> RecoveryConfig:
+    """Bytewax recovery in `directory`, created on first use; snapshots are kept only until
+    the next one is committed (-b 0), since the stores themselves are the durable state."""
+    if not directory.exists():
+        directory.mkdir(parents=True)
+        init_db_dir(directory, RECOVERY_PARTITIONS)
+    return RecoveryConfig(str(directory), backup_interval=timedelta(0))
+
 
 @dataclass(frozen=True)
 class StreamOptions:
     workers: int = 1
     process_id: int | None = None
     addresses: list[str] | None = None
-    recovery_dir: Path | None = None
+    recovery_dir: Path | None = None  # None: no recovery (the whole log is read again)
     snapshot_interval: timedelta = timedelta(seconds=1)
     tail: bool = True
 
@@ -45,11 +65,7 @@ def run_stream(settings: Settings, options: StreamOptions) -> None:
     previous = {s: signal.signal(s, request_stop) for s in (signal.SIGTERM, signal.SIGINT)}
     origin = "kafka" if settings.turn_log.backend == "kafka" else "turnlog"
     flow = build_flow(settings, source_for(settings, options.tail, stop), origin=origin)
-    recovery = (
-        RecoveryConfig(str(options.recovery_dir), backup_interval=timedelta(0))
-        if options.recovery_dir
-        else None
-    )
+    recovery = recovery_config(options.recovery_dir) if options.recovery_dir else None
     log.info(
         "stream starting",
         extra={"workers": options.workers, "process_id": options.process_id,

@@ -1,8 +1,9 @@
 """Bytewax outputs: the dead-letter store, and progress (counts, offsets, lag) per worker.
 
-Progress goes to `<data_dir>/stream/metrics-<worker>.json` (rewritten atomically at most once a
-second) and to the log every few seconds; `engram stream status` merges the workers' files with
-the turn log's heads to show how many turns the stream is behind.
+Progress goes to `<data_dir>/stream/metrics-<worker>.json` (rewritten atomically after every
+batch a worker finishes, a few hundred bytes) and to the log every few seconds;
+`engram stream-status` merges the workers' files with the turn log's heads to show how many
+turns the stream is behind.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from engram.ingest import Processed, Rejected
 
 log = logging.getLogger(__name__)
 
-FLUSH_INTERVAL_S = 1.0
 LOG_INTERVAL_S = 5.0
 
 
@@ -112,22 +112,20 @@ class _ProgressPartition(StatelessSinkPartition[Processed | Rejected]):
         self._lag = lag
         previous = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
         self._progress = WorkerProgress(worker=worker, offsets=previous.get("offsets", {}))
-        self._flushed = self._logged = time.monotonic()
+        self._logged = time.monotonic()
         self._logged_count = 0
 
     def write_batch(self, items: list[Processed | Rejected]) -> None:
         for item in items:
             self._progress.add(item)
+        self._flush()
         now = time.monotonic()
-        if now - self._flushed >= FLUSH_INTERVAL_S:
-            self._flush()
         if now - self._logged >= LOG_INTERVAL_S:
             self._log(now)
 
     def _flush(self) -> None:
         self._progress.updated_at_ms = time.time_ns() // 1_000_000
         write_atomically(self._path, json.dumps(asdict(self._progress)))
-        self._flushed = time.monotonic()
 
     def _log(self, now: float) -> None:
         done = self._progress.processed + self._progress.rejected
