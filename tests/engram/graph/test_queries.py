@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from engram.audit import AuditLog
+from engram.config import GraphSettings
 from engram.domain import EventType, RelationKind
+from engram.graph import GraphService
 from engram.graph.queries import (
     Action,
     concept_state,
@@ -13,6 +18,7 @@ from engram.graph.queries import (
     profile,
     relation_history,
 )
+from engram.graph.sqlite_store import SqliteGraphStore
 from engram.graph.store import Direction
 
 
@@ -38,6 +44,34 @@ def test_profile_is_decayed_to_as_of_and_sorted(service, ev, at, graph_settings)
     assert month[0].evidence
     firm = profile(service.store, "u1", graph_settings, as_of=at(30), min_confidence=0.5)
     assert [b.relation for b in firm] == [RelationKind.PREFERS]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    days=st.lists(st.floats(0, 3650), min_size=1, max_size=5),
+    confidence=st.floats(0.1, 1.0),
+)
+def test_reading_at_any_time_never_changes_the_stored_graph(days, confidence) -> None:
+    store = SqliteGraphStore(":memory:")
+    service = GraphService(store, AuditLog(":memory:"), GraphSettings(), clock=lambda: 0)
+    service.assert_belief(
+        "u1", "feels", "calm", confidence=confidence, source="llm", operator="t", at=0
+    )
+    service.assert_belief(
+        "u1", "mastery", "algebra", confidence=confidence, source="rule", operator="t", at=0
+    )
+
+    def snapshot() -> list:
+        edges = store.edges("u1", include_invalid=True)
+        return [(e, store.revisions("u1", e.edge_id)) for e in edges]
+
+    before = snapshot()
+    assert len(before) == 2
+    for day in days:
+        read = profile(store, "u1", GraphSettings(), as_of=int(day * 86_400_000))
+        assert all(0.1 <= b.confidence <= b.stored_confidence for b in read)
+        concept_state(store, "u1", "algebra", GraphSettings(), as_of=int(day * 86_400_000))
+    assert snapshot() == before
 
 
 def test_reading_never_changes_what_is_stored(service, ev, at, graph_settings) -> None:
