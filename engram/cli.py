@@ -100,6 +100,19 @@ def bench_working_memory(
     typer.echo(working_memory.report(working_memory.run(sessions, turns, chars)))
 
 
+@bench_app.command("batch")
+def bench_batch(
+    edges: Annotated[int, typer.Option(min=1, help="edges for the decay recompute")] = 10_000_000,
+    events: Annotated[int, typer.Option(min=200, help="events for merging, archive")] = 100_000,
+    pairs: Annotated[int, typer.Option(min=2, help="pairs for one LoRA epoch")] = 2000,
+    lora: Annotated[bool, typer.Option(help="include the LoRA epoch")] = True,
+) -> None:
+    """Nightly batch: decay (vs a Python loop), noise, merging, archiving, one LoRA epoch."""
+    from engram.bench import batch
+
+    typer.echo(batch.report_text(batch.run(edges, events, pairs, lora)))
+
+
 @bench_app.command("graph")
 def bench_graph(
     scenarios: Annotated[
