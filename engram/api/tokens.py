@@ -52,7 +52,8 @@ def verify(secret: bytes, token: str, now: float | None = None) -> str:
     """The scoped user id a token was issued for; `TokenError` if forged, malformed or expired."""
     body, _, signature = token.partition(".")
     expected = _b64(hmac.new(secret, body.encode(), hashlib.sha256).digest())
-    if not signature or not hmac.compare_digest(signature, expected):
+    # compare bytes: compare_digest refuses non-ASCII str, and a link is untrusted input
+    if not signature or not hmac.compare_digest(signature.encode(), expected.encode()):
         raise TokenError("this link is not valid")
     try:
         claims = json.loads(_unb64(body))

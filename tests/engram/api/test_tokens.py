@@ -14,7 +14,8 @@ def test_a_link_names_its_user_until_it_expires(tmp_path):
 
 
 @pytest.mark.parametrize("mangle", [lambda t: t + "x", lambda t: "x" + t, lambda t: t.split(".")[0],
-                                    lambda t: "", lambda t: "..."])  # fmt: skip
+                                    lambda t: "", lambda t: "...", lambda t: ".\u0080",
+                                    lambda t: t + "é"])  # fmt: skip
 def test_forged_or_malformed_links_are_refused(tmp_path, mangle):
     secret = load_or_create_secret(tmp_path / "link.key")
     with pytest.raises(TokenError, match="not valid"):
