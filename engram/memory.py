@@ -21,6 +21,7 @@ from engram.episodic.retrieval import recall as episodic_recall
 from engram.episodic.store import from_table
 from engram.extraction.engine import ResidueStage
 from engram.feedback import FeedbackKind, FeedbackLog
+from engram.graph.merge import Contradiction, merge_users
 from engram.graph.model import EdgeChange
 from engram.graph.queries import Belief, profile
 from engram.ingest.context import IngestContext, turn_log_dir
@@ -64,6 +65,14 @@ class AddResult:
 
     versions: list[int] = field(default_factory=list)
     report: IngestReport | None = None
+
+
+@dataclass
+class LinkReport:
+    link: Link
+    moved_events: int
+    adopted_beliefs: int
+    contradictions: list[Contradiction]
 
 
 @dataclass
@@ -238,13 +247,19 @@ class Memory:
         )  # fmt: skip
         return ErasureReceipt(user_id, at, removed)
 
-    def link_identity(self, weaker: Identity, stronger: Identity) -> Link:
+    def link_identity(self, weaker: Identity, stronger: Identity, operator: str) -> LinkReport:
         """`weaker` (e.g. a device) is the same person as `stronger` (an account): later turns of
-        either land in one memory, and what the weaker one remembered moves over now."""
+        either land in one memory, and what the weaker one remembered moves over now. Opposite
+        beliefs are reported (and audited) with the default arbitration, never merged silently."""
         link = self.identities.link(weaker, stronger)
-        if not link.already_linked:
-            self._merge_episodic(link.source_user, link.target_user)
-        return link
+        if link.already_linked:
+            return LinkReport(link, moved_events=0, adopted_beliefs=0, contradictions=[])
+        moved = self._merge_episodic(link.source_user, link.target_user)
+        graph = merge_users(
+            self.ingest.graph, link.source_user, link.target_user, operator, _now_ms()
+        )
+        self.working.forget_user(link.source_user)
+        return LinkReport(link, moved, graph.adopted, graph.contradictions)
 
     def _merge_episodic(self, source: str, target: str) -> int:
         store = self.ingest.episodic

@@ -280,10 +280,21 @@ def create_app(
         weaker = Identity(kind=body.weaker.kind, value=scope_user(tenant, body.weaker.value))
         stronger = Identity(kind=body.stronger.kind, value=scope_user(tenant, body.stronger.value))
         with translated():
-            result = memory.link_identity(weaker, stronger)
+            report = memory.link_identity(weaker, stronger, operator=_operator(tenant, None))
         return {
-            "user_id": result.target_user.removeprefix(f"{tenant}:"),
-            "already_linked": result.already_linked,
+            "user_id": report.link.target_user.removeprefix(f"{tenant}:"),
+            "already_linked": report.link.already_linked,
+            "moved_events": report.moved_events,
+            "adopted_beliefs": report.adopted_beliefs,
+            "contradictions": [
+                {
+                    "object": c.object_name,
+                    "kept": c.kept.relation.value,
+                    "dropped": c.dropped.relation.value,
+                    "reason": c.reason,
+                }
+                for c in report.contradictions
+            ],
         }
 
     app.add_middleware(BodySizeLimit, max_bytes=max_body_bytes)

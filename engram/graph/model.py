@@ -32,6 +32,7 @@ class RevisionAction(StrEnum):
     CONFIRM = "confirm"
     CORRECT = "correct"
     RETRACT = "retract"
+    MERGE = "merge"  # two identities of one person were linked
 
 
 class EdgeRevision(BaseModel):

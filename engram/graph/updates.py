@@ -186,7 +186,7 @@ def _evidence(existing: list[str], new: list[str]) -> list[str]:
     return list(dict.fromkeys([*existing, *new]))[-MAX_EDGE_EVIDENCE:]
 
 
-def _change(
+def change_for(
     edge: Edge,
     action: RevisionAction,
     operator: str,
@@ -238,7 +238,7 @@ def support(
             valid_from=at,
             evidence=evidence[-MAX_EDGE_EVIDENCE:],
         )
-        return _change(edge, RevisionAction.CREATE, operator, None, at, evidence)
+        return change_for(edge, RevisionAction.CREATE, operator, None, at, evidence)
     if existing.source is EdgeSource.HUMAN and source is not EdgeSource.HUMAN:
         return Skipped(existing, HUMAN_WINS)
     updated_at = max(existing.updated_at, at)
@@ -255,7 +255,7 @@ def support(
                 "evidence": merged,
             },
         )
-        return _change(edge, RevisionAction.REOPEN, operator, existing.confidence, at, evidence)
+        return change_for(edge, RevisionAction.REOPEN, operator, existing.confidence, at, evidence)
     value = (
         incoming
         if source is EdgeSource.HUMAN
@@ -265,7 +265,7 @@ def support(
         existing,
         {"confidence": value, "source": source, "updated_at": updated_at, "evidence": merged},
     )
-    return _change(edge, RevisionAction.REINFORCE, operator, existing.confidence, at, evidence)
+    return change_for(edge, RevisionAction.REINFORCE, operator, existing.confidence, at, evidence)
 
 
 def counter(existing: Edge, at: int, evidence: list[str], operator: str, factor: float) -> Decision:
@@ -286,7 +286,7 @@ def counter(existing: Edge, at: int, evidence: list[str], operator: str, factor:
             "evidence": _evidence(existing.evidence, evidence),
         },
     )
-    return _change(
+    return change_for(
         edge, RevisionAction.COUNTER_EVIDENCE, operator, existing.confidence, at, evidence
     )
 
@@ -314,4 +314,4 @@ def human_set(
             update |= {"invalid_at": None, "valid_from": max(at, existing.invalid_at or at)}
     update |= {"source": EdgeSource.HUMAN, "updated_at": max(existing.updated_at, at)}
     edge = _updated(existing, update)
-    return _change(edge, action, operator, existing.confidence, at, [])
+    return change_for(edge, action, operator, existing.confidence, at, [])

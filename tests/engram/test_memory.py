@@ -147,14 +147,36 @@ def test_erasure_leaves_no_trace_in_any_store_or_file(memory, tmp_path):
 
 
 def test_linking_a_device_to_an_account_merges_and_routes_memories(memory):
-    memory.add_turn(_turn("phone-7", "I love jazz piano.", T0))
-    link = memory.link_identity(
+    for user in ("phone-7", "acct-7"):
+        memory.consent(user, granted=True)
+    memory.add_turns(
+        [
+            _turn("phone-7", "I love jazz piano.", T0),
+            _turn("phone-7", "I love cilantro.", T0 + 5),
+            _turn("acct-7", "I hate cilantro.", T0 + 1),
+            _turn("acct-7", "I love jazz piano.", T0 + 2),
+        ]
+    )
+    report = memory.link_identity(
         Identity(kind=IdentityKind.DEVICE, value="phone-7"),
         Identity(kind=IdentityKind.ACCOUNT, value="acct-7"),
+        operator="app",
     )
-    assert (link.source_user, link.target_user) == ("phone-7", "acct-7")
+    assert (report.link.source_user, report.link.target_user) == ("phone-7", "acct-7")
+    assert report.moved_events >= 2
+    [contradiction] = report.contradictions
+    assert contradiction.object_name == "cilantro"
+    assert (contradiction.kept.relation.value, contradiction.dropped.relation.value) == (
+        "prefers", "dislikes",
+    )  # fmt: skip
+    assert contradiction.reason == "more recent"
+    beliefs = {(b.relation.value, b.entity.name) for b in memory.profile("acct-7")}
+    assert ("prefers", "cilantro") in beliefs
+    assert ("dislikes", "cilantro") not in beliefs
+    assert sum(name == "jazz piano" for _, name in beliefs) == 1
     assert _events(memory, "phone-7") == []
-    assert "jazz" in memory.recall("acct-7", "jazz").text
-    memory.add_turn(_turn("phone-7", "I also love sushi.", T0 + 1))
+    assert memory.profile("phone-7") == memory.profile("acct-7")  # the device reads the account
+    memory.add_turn(_turn("phone-7", "I also love sushi.", T0 + 9))
     assert "sushi" in memory.recall("acct-7", "sushi").text
-    assert "sushi" in memory.recall("phone-7", "sushi").text  # the device reads the account's
+    audit = memory.ingest.audit.entries(user_id="acct-7")
+    assert any(e.action == "merge_identity" and e.reason for e in audit)

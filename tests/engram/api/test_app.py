@@ -144,7 +144,9 @@ def test_identity_link_over_http(api):
               "stronger": {"kind": "account", "value": "alice"}},
         headers=auth,
     ).json()  # fmt: skip
-    assert linked == {"user_id": "alice", "already_linked": False}
+    assert (linked["user_id"], linked["already_linked"], linked["moved_events"]) == (
+        "alice", False, 1,
+    )  # fmt: skip
     assert "jazz" in client.post("/v1/users/alice/recall", json={"query": "jazz"},
                                  headers=auth).json()["text"]  # fmt: skip
     conflict = client.post(
