@@ -14,7 +14,7 @@ from engram.bench.batch import DAY_MS
 from engram.config import EpisodicSettings, ForgettingSettings, GraphSettings, load_settings
 from engram.domain import Event, EventType, ExtractionSource, RelationKind, event_id_for, text_hash
 from engram.episodic.lancedb_store import LanceEpisodicStore
-from engram.episodic.store import build_records
+from engram.episodic.store import StoredEvent, build_records, from_table
 from engram.graph.decay import decayed_confidence
 from engram.graph.service import GraphService
 from engram.graph.sqlite_store import SqliteGraphStore
@@ -24,9 +24,11 @@ from engram.maintenance import (
     merge_to_fixpoint,
     noise_mask,
     read_edges,
+    reembed_sync,
     run_decay,
     run_merging,
     run_noise,
+    swap_directories,
 )
 from models.hashing import HashingEncoder
 
@@ -209,6 +211,10 @@ def _event(user: str, text: str, event_type: EventType, ts: int, turn: str) -> t
     )
 
 
+def _events(store: LanceEpisodicStore, user_id: str) -> list[StoredEvent]:
+    return from_table(store.scan(user_id))
+
+
 @pytest.fixture
 def store(tmp_path: Path) -> LanceEpisodicStore:
     encoder = HashingEncoder(64)
@@ -229,11 +235,11 @@ def test_noise_run_down_weights_once(store: LanceEpisodicStore, tmp_path: Path):
     settings = load_settings(data_dir=tmp_path)
     first = run_noise(store, settings, NOW)
     assert first.down_weighted == 5
-    weights = [e.event.retrieval_weight for e in store.events("u-zh")]
+    weights = [e.event.retrieval_weight for e in _events(store, "u-zh")]
     assert weights == pytest.approx([0.3] * 5)
-    assert {e.event.retrieval_weight for e in store.events("u-en")} == {1.0}
+    assert {e.event.retrieval_weight for e in _events(store, "u-en")} == {1.0}
     assert run_noise(store, settings, NOW).down_weighted == 0
-    again = [e.event.retrieval_weight for e in store.events("u-zh")]
+    again = [e.event.retrieval_weight for e in _events(store, "u-zh")]
     assert again == pytest.approx([0.3] * 5)
 
 
@@ -242,11 +248,11 @@ def test_merging_merges_similar_same_type_events_per_user_and_is_idempotent(
 ):
     settings = EpisodicSettings(merge_similarity=0.9)
     report = run_merging(store, settings)
-    (merged,) = store.events("u-zh")
+    (merged,) = _events(store, "u-zh")
     assert merged.event.count == 5
     assert merged.event.confidence == pytest.approx(1 - 0.4**5)
     assert len({merged.event.turn_id, *merged.event.evidence_turn_ids}) == 5
-    assert len(store.events("u-en")) == 3  # same text, different types: kept apart
+    assert len(_events(store, "u-en")) == 3  # same text, different types: kept apart
     assert report.removed == 4
     assert run_merging(store, settings) == type(report)(2, 0, 0, {})
 
@@ -257,9 +263,52 @@ def test_merging_reports_users_still_over_the_cap(store: LanceEpisodicStore):
 
 
 def test_merge_to_fixpoint_leaves_no_mergeable_pair(store: LanceEpisodicStore):
-    records = store.events("u-zh")
+    records = _events(store, "u-zh")
     written, doomed = merge_to_fixpoint(records, 0.9)
     assert len(written) == 1
     assert len(doomed) == 4
     assert merge_to_fixpoint(written, 0.9) == ([], [])
     assert np.isclose(np.linalg.norm(written[0].vector), 1.0)
+
+
+def test_reembed_sync_is_batched_resumable_and_follows_the_live_store(
+    store: LanceEpisodicStore, tmp_path: Path
+):
+    new = HashingEncoder(48)
+    staging = LanceEpisodicStore(tmp_path / "episodic.next", new.space_id, new.dimension)
+    first = reembed_sync(store, staging, new, batch_rows=3)
+    assert (first.copied, first.removed, first.unchanged) == (8, 0, 0)
+    assert staging.count() == store.count()
+    assert {r.space_id for r in _events(staging, "u-zh")} == {new.space_id}
+    again = reembed_sync(store, staging, new)
+    assert (again.copied, again.unchanged) == (0, 8)  # resumable: nothing done twice
+    victim = _events(store, "u-en")[0]
+    store.delete("u-en", event_ids=[victim.event.event_id])
+    changed = _events(store, "u-zh")[0]
+    reweighted = changed.event.model_copy(update={"retrieval_weight": 0.5})
+    store.upsert([type(changed)(reweighted, changed.vector, changed.space_id, changed.tokens)])
+    catch_up = reembed_sync(store, staging, new)
+    assert (catch_up.copied, catch_up.removed) == (1, 1)
+    weights = {r.event.event_id: r.event.retrieval_weight for r in _events(staging, "u-zh")}
+    assert weights[changed.event.event_id] == 0.5
+
+
+def test_reembed_refuses_a_target_in_another_space(store: LanceEpisodicStore, tmp_path: Path):
+    other = HashingEncoder(48)
+    staging = LanceEpisodicStore(tmp_path / "x", other.space_id, other.dimension)
+    with pytest.raises(ValueError, match="space"):
+        reembed_sync(store, staging, HashingEncoder(40))
+
+
+def test_swap_directories_keeps_the_old_store_as_backup(tmp_path: Path):
+    live, staging, backup = tmp_path / "live", tmp_path / "next", tmp_path / "prev"
+    live.mkdir()
+    (live / "old").write_text("old")
+    staging.mkdir()
+    (staging / "new").write_text("new")
+    swap_directories(live, staging, backup)
+    assert (live / "new").is_file()
+    assert (backup / "old").is_file()
+    with pytest.raises(FileNotFoundError, match="staging"):
+        swap_directories(live, tmp_path / "missing", tmp_path / "prev2")
+    assert (live / "new").is_file()
