@@ -7,8 +7,8 @@ Pipeline for one user and one query:
 3. the channels are fused: by default a convex combination of per-query normalised scores
    (each channel divided onto [0, 1]), which keeps the strength of a match where reciprocal-rank
    fusion keeps only its rank (on LoCoMo dev, RRF of BM25 and MiniLM ranks below BM25 alone);
-4. priors scale the fused relevance: confidence, retrieval weight (noise, "don't bring that up")
-   and a mild recency factor. Every hit carries all of these parts: why it was recalled.
+4. priors scale the fused relevance: retrieval weight (noise, "don't bring that up") in full,
+   confidence and recency mildly. Every hit carries all of these parts: why it was recalled.
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ class RetrievalConfig:
     lexical_weight: float = 0.6  # the packaged embedder is English-only and weaker than BM25
     vector_weight: float = 0.4
     rrf_k: int = 60
+    # Priors break ties between comparably relevant events; they must not outweigh relevance:
+    # extraction confidence says how sure the type is, not how well the event fits the query.
+    confidence_weight: float = 0.2  # a 0.5-confidence event loses 10 % against a certain one
     recency_weight: float = 0.1  # an event a half-life old loses 5 % of its relevance
     recency_half_life_days: float = 30.0
     k1: float = K1
@@ -123,7 +126,7 @@ def rank(
     recency = 0.5 ** (age_days / config.recency_half_life_days)
     score = (
         relevance
-        * (0.5 + 0.5 * confidence)
+        * (1.0 - config.confidence_weight + config.confidence_weight * confidence)
         * weight
         * (1.0 - config.recency_weight + config.recency_weight * recency)
     )

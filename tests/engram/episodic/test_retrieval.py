@@ -64,7 +64,7 @@ def test_every_hit_carries_its_score_parts(filled, encoder):
     assert parts.recency == pytest.approx(0.5 ** (10 / 30))
     assert parts.score == pytest.approx(
         parts.relevance
-        * (0.5 + 0.5 * parts.confidence)
+        * (0.8 + 0.2 * parts.confidence)
         * parts.retrieval_weight
         * (0.9 + 0.1 * parts.recency)
     )
