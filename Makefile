@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: install browser run test test-unit test-integration lint bench-wm clean
+.PHONY: install browser run demo test test-unit test-integration lint bench-wm clean
 
 install: $(STAMP)
 
@@ -27,6 +27,9 @@ browser:
 		|| echo "chromium not installed: browser tests will be skipped"
 
 run: $(STAMP)
+	$(BIN)/engram up --demo
+
+demo: $(STAMP)
 	$(BIN)/engram demo
 
 test: $(STAMP) browser

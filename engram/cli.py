@@ -75,17 +75,31 @@ def config_check(config: ConfigOption = None) -> None:
 
 @app.command()
 def demo(
-    config: ConfigOption = None,
-    turns: Annotated[
-        Path | None,
-        typer.Option(help="JSON-lines turns file (default: the sample conversation under data/)."),
+    api: Annotated[
+        str | None, typer.Option(help="play through a running API (e.g. http://127.0.0.1:8420)")
     ] = None,
+    key: Annotated[str | None, typer.Option(help="API key for --api (default: a new one)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+    config: ConfigOption = None,
 ) -> None:
-    """Run the embedded system end to end on a conversation file and print what it holds."""
-    from engram.demo import SAMPLE_CONVERSATION, run_demo
+    """Play the bundled zh/en conversations, then print what was recalled and believed."""
+    from engram.demo import HttpClient, LibraryClient, play, render
+    from engram.memory import Memory
 
-    report = run_demo(_settings(config), turns or SAMPLE_CONVERSATION)
-    typer.echo(json.dumps(dataclasses.asdict(report), indent=2, ensure_ascii=False))
+    settings = _settings(config)
+    if api:
+        report = play(HttpClient(api, key or _key_store(settings).create("demo", "engram demo")),
+                      settings)  # fmt: skip
+    else:
+        memory = Memory(settings)
+        try:
+            report = play(LibraryClient(memory), settings)
+        finally:
+            memory.close()
+    if as_json:
+        typer.echo(json.dumps(dataclasses.asdict(report), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(render(report))
 
 
 @bench_app.command("working-memory")
@@ -414,6 +428,9 @@ def up(
     dagster_port: Annotated[int, typer.Option(min=1, max=65535)] = 3000,
     dagster: Annotated[bool, typer.Option(help="also run the Dagster UI and daemon")] = True,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
+    demo: Annotated[
+        bool, typer.Option(help="once up, play the bundled conversations through the API")
+    ] = False,
     config: ConfigOption = None,
 ) -> None:
     """Run the whole local system: HTTP API, stream worker and Dagster UI; Ctrl-C stops all."""
@@ -442,7 +459,17 @@ def up(
     env.setdefault("DAGSTER_HOME", str((settings.data_dir / "dagster").resolve()))
     os.makedirs(env["DAGSTER_HOME"], exist_ok=True)
     typer.echo(f"engram up: data in {settings.data_dir.resolve()}; Ctrl-C stops everything")
-    raise typer.Exit(code=run_services(services, env, typer.echo))
+
+    def play_demo() -> None:
+        from engram.demo import HttpClient, play, render
+
+        key = _key_store(settings).create("demo", "engram up --demo")
+        typer.echo(render(play(HttpClient(api, key), settings)))
+        typer.echo("(the stream worker stores events and beliefs within seconds: run "
+                   f"`engram demo --api {api}` again to see them recalled)")  # fmt: skip
+
+    code = run_services(services, env, typer.echo, play_demo if demo else None)
+    raise typer.Exit(code=code)
 
 
 if __name__ == "__main__":

@@ -60,9 +60,10 @@ def run_services(
     services: Sequence[Service],
     env: dict[str, str],
     announce: Callable[[str], None] = print,
+    on_ready: Callable[[], None] | None = None,
 ) -> int:
-    """Start every service, announce each once ready, run until a signal or a death; 0 if
-    stopped by a signal, else the exit code of the service that died."""
+    """Start every service, announce each once ready (then call `on_ready`), run until a signal
+    or a death; 0 if stopped by a signal, else the exit code of the service that died."""
     stop_requested = False
 
     def request_stop(signum: int, _: FrameType | None) -> None:
@@ -87,6 +88,8 @@ def run_services(
                 if service.ready_url is None or _answers(service.ready_url):
                     announce(f"{name:<8} ready" + (f" at {service.url}" if service.url else ""))
                     del pending[name]
+                    if not pending and on_ready is not None:
+                        on_ready()
             if pending and time.monotonic() - started > READY_TIMEOUT_S:
                 announce(f"not ready after {READY_TIMEOUT_S:.0f} s: {', '.join(pending)}")
                 return 1

@@ -53,13 +53,14 @@ def test_config_check_passes_on_defaults(monkeypatch):
     assert "settings OK" in result.output
 
 
-def test_demo_runs_on_the_sample_conversation():
-    result = runner.invoke(app, ["demo"])
+def test_demo_plays_the_bundled_conversations(tmp_path, monkeypatch):
+    monkeypatch.setenv("ENGRAM_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("ENGRAM_EMBEDDER__MODEL", "hashing:64")
+    result = runner.invoke(app, ["demo", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert report["accepted"] == 9
     assert len(report["rejected"]) == 4
-    assert report["undo"]["turns_after"] < report["undo"]["turns_before"]
+    assert report["beliefs"]["maya"]
 
 
 def test_keys_create_list_revoke(tmp_path, monkeypatch):

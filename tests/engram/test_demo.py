@@ -1,5 +1,11 @@
+from fastapi.testclient import TestClient
+
+from engram.api.app import create_app
+from engram.api.keys import ApiKeyStore
 from engram.config import Settings
-from engram.demo import Rejection, parse_turns, run_demo
+from engram.demo import DEMO_DIR, HttpClient, LibraryClient, Rejection, parse_turns, play, render
+from engram.memory import Memory
+from models.hashing import HashingEncoder
 
 
 def test_every_bad_line_is_reported_with_its_reason(tmp_path):
@@ -17,14 +23,41 @@ def test_every_bad_line_is_reported_with_its_reason(tmp_path):
     assert not isinstance(parsed[0][1], Rejection)
     assert "not valid JSON" in parsed[1][1].reason
     assert parsed[2][1].reason.startswith("content: is 300 bytes")
+    assert parsed[2][1].where == "turns.jsonl:4"
 
 
-def test_demo_keeps_good_turns_when_others_are_bad():
-    report = run_demo(Settings())
-    assert report.accepted == 9
-    alice = report.sessions["u-alice/s-2026-11-01"]
-    assert any(turn["truncated"] for turn in alice)
-    assert all("<script" not in str(turn["content"]) for turn in alice)
-    bob = report.sessions["u-bob/s-bob-1"]
-    # Ordered by client timestamp, not arrival: the preference (ts ...105) precedes the confusion.
-    assert bob[2]["content"] == "我喜欢用动画学数学。"
+def _check(report):
+    assert len(report.rejected) == 4
+    assert report.accepted == 34
+    assert report.beliefs["lily"] == []  # a 9-year-old: child mode, no graph
+    assert any("learning_obstacle: Newton's third law" in b for b in report.beliefs["maya"])
+    assert any("微积分的链式法则" in b for b in report.beliefs["xiaoming"])
+    by_user = {r.user_id: r.context for r in report.recalls}
+    assert "dinosaur" not in by_user["lily"].split("Recent conversation")[0]
+    assert "链式法则" in by_user["xiaoming"]
+    assert report.undo["new_version"] > 0
+    assert "== beliefs about maya" in render(report)
+
+
+def test_the_demo_through_the_library(tmp_path):
+    settings = Settings(data_dir=tmp_path / "data")
+    memory = Memory(settings, encoder=HashingEncoder(256))
+    try:
+        report = play(LibraryClient(memory), settings, DEMO_DIR)
+    finally:
+        memory.close()
+    assert report.events
+    assert report.events > 20
+    _check(report)
+
+
+def test_the_demo_through_the_http_api(tmp_path):
+    settings = Settings(data_dir=tmp_path / "data")
+    memory = Memory(settings, encoder=HashingEncoder(256))
+    keys = ApiKeyStore(tmp_path / "keys.sqlite3")
+    client = HttpClient("http://testserver", keys.create("demo"))
+    client.http = TestClient(create_app(memory, keys), headers=dict(client.http.headers))
+    try:
+        _check(play(client, settings, DEMO_DIR))
+    finally:
+        memory.close()
