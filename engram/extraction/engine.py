@@ -34,6 +34,7 @@ MAX_EVENTS_PER_TURN = 8
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "＇": "'"})
 _SENTENCE_BREAK = re.compile(r"(?<=[。!?…])\s*|(?<=[.;])\s+|\s*\n+\s*")
 _SPACES = re.compile(r"[ \t\u00a0\u3000]+")
+_LATIN = re.compile(r"[A-Za-z]")
 
 
 class ResidueStage(Protocol):
@@ -132,15 +133,24 @@ def _line_at(text: str, position: int) -> tuple[str, int]:
     return text[begin : end if end >= 0 else len(text)], position - begin
 
 
+def _readable_by(text: str) -> frozenset[str]:
+    """The rule languages worth trying on `text`: zh rules need Han, en rules Latin letters."""
+    return frozenset(
+        lang for lang, present in (("zh", has_han(text)), ("en", _LATIN.search(text))) if present
+    )
+
+
 def _candidates(text: str, rules: Sequence[Rule]) -> list[_Candidate]:
     sentence_rules = [r for r in rules if not r.whole_text]
     found: list[_Candidate] = []
     for index, sentence in enumerate(split_sentences(text)):
-        for rule in sentence_rules:
+        langs = _readable_by(sentence)
+        for rule in (r for r in sentence_rules if r.lang in langs):
             for match in rule.matches(sentence):
                 for obj in match.objects or (None,):
                     found.append(_Candidate(match, obj, sentence, match.start, index))
-    for rule in (r for r in rules if r.whole_text):
+    langs = _readable_by(text)
+    for rule in (r for r in rules if r.whole_text and r.lang in langs):
         for match in rule.matches(text):
             line, start = _line_at(text, match.start)
             for obj in match.objects or (None,):

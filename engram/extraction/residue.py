@@ -189,11 +189,30 @@ def lexical_encoder() -> Encoder:
     return HashingEncoder(LEXICAL_DIMENSION)
 
 
+class ByScript:
+    """Han text to one stage, all other text to another.
+
+    The packaged model is English-trained: paired with the lexical encoder it helps on English
+    turns but only adds noise on Chinese ones, where the lexical space alone does as well or
+    better (leave-one-out on the exemplars, agreement with the rules on MemoryBank).
+    """
+
+    def __init__(self, han: ResidueStage, other: ResidueStage) -> None:
+        self._han = han
+        self._other = other
+
+    def extract(self, turn: Turn) -> Event:
+        return (self._han if has_han(turn.content) else self._other).extract(turn)
+
+
 def build_residue_stage(settings: Settings, encoder: Encoder | None = None) -> ResidueStage:
-    """The classifier over `encoder` + the lexical encoder (lexical alone when None), behind the
+    """The local classifier (lexical; for non-Han text also `encoder` when given), behind the
     LLM extractor when one is configured (the classifier then catches the LLM's failures)."""
-    space = ConcatEncoder(encoder, lexical_encoder()) if encoder else lexical_encoder()
-    classifier = ResidueClassifier(space, load_exemplars())
+    exemplars = load_exemplars()
+    classifier: ResidueStage = ResidueClassifier(lexical_encoder(), exemplars)
+    if encoder is not None:
+        paired = ResidueClassifier(ConcatEncoder(encoder, lexical_encoder()), exemplars)
+        classifier = ByScript(han=classifier, other=paired)
     if settings.llm.base_url is None:
         return classifier
     from engram.extraction.llm import LLMExtractor

@@ -18,6 +18,7 @@ from engram.extraction.llm import LLMExtractor
 from engram.extraction.residue import (
     MAX_CLASSIFIER_CONFIDENCE,
     USER_EVENT_TYPES,
+    ByScript,
     ConcatEncoder,
     Exemplar,
     ExemplarError,
@@ -181,8 +182,31 @@ def test_concat_encoder_cosine_is_the_mean_of_its_parts():
 
 def test_stage_is_the_classifier_without_an_llm_and_the_llm_with_one(tmp_path):
     assert isinstance(build_residue_stage(load_settings(data_dir=tmp_path)), ResidueClassifier)
+    model_like = type(lexical_encoder())(64)
+    assert isinstance(build_residue_stage(load_settings(data_dir=tmp_path), model_like), ByScript)
     with_llm = load_settings(data_dir=tmp_path, llm={"base_url": "http://127.0.0.1:9/v1"})
     assert isinstance(build_residue_stage(with_llm), LLMExtractor)
+
+
+class Named:
+    """A residue stage that answers with a fixed type, to see which side of a router ran."""
+
+    def __init__(self, event_type: EventType, classifier: ResidueClassifier) -> None:
+        self._type = event_type
+        self._classifier = classifier
+
+    def extract(self, turn: Turn):
+        event = self._classifier.extract(turn)
+        return event.model_copy(update={"event_type": self._type})
+
+
+def test_by_script_sends_han_text_one_way_and_the_rest_the_other(lexical):
+    router = ByScript(Named(EventType.EMOTION, lexical), Named(EventType.GOAL, lexical))
+    assert router.extract(user_turn("周末在图书馆待了一下午")).event_type is EventType.EMOTION
+    assert (
+        router.extract(user_turn("A quiet afternoon in the library")).event_type is EventType.GOAL
+    )
+    assert router.extract(user_turn("Mixed 图书馆 text")).event_type is EventType.EMOTION
 
 
 # --- the real model -----------------------------------------------------------------------------
