@@ -10,6 +10,7 @@ event both name the real thing.
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import suppress
@@ -26,7 +27,10 @@ from engram.graph.entities import (
     resolve_reference,
 )
 from engram.graph.updates import EVENT_RULES
+from engram.ingest.retry import transient_errors
 from engram.ingest.work import TurnWork
+
+log = logging.getLogger(__name__)
 
 MAX_SESSIONS_PER_USER = 64
 
@@ -64,6 +68,16 @@ def _object_kind(event: Event) -> EntityKind | None:
     return rule.default_kind if rule else None
 
 
+def _known(lookup: EntityLookup, user_id: str, name: str) -> Entity | None:
+    """The existing entity, if the graph can say; while it is down, the id a new node would get
+    (the graph step will retry or dead-letter the turn; resolution itself must not stop)."""
+    try:
+        return lookup(user_id, name)
+    except transient_errors():
+        log.warning("entity lookup failed; using the name's own id", exc_info=True)
+        return None
+
+
 def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLookup) -> TurnWork:
     """Rewrite reference objects to entity ids and note every named object in session state."""
     recent = state.recent(work.turn.session_id)
@@ -80,7 +94,7 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
             }
             event = event.model_copy(update={"attributes": attributes})
         elif name and (kind := _object_kind(event)) is not None:
-            known = lookup(work.turn.user_id, name)
+            known = _known(lookup, work.turn.user_id, name)
             with suppress(ValueError):  # no letters or digits: nothing to point back at later
                 recent.note(kind, known.entity_id if known else entity_id_for(name, kind))
         resolved.append(event)

@@ -18,6 +18,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_ATTEMPTS = 4
 DEFAULT_BASE_DELAY_S = 0.1
+DEFAULT_BUDGET_S = 10.0  # no new attempt after this long (a Bolt driver retries 30 s itself)
 
 
 class StoreUnavailableError(RuntimeError):
@@ -37,15 +38,17 @@ def with_retry(
     what: str,
     attempts: int = DEFAULT_ATTEMPTS,
     base_delay_s: float = DEFAULT_BASE_DELAY_S,
+    budget_s: float = DEFAULT_BUDGET_S,
 ) -> T:
     """`call()`, retried on transient errors after 0.1 s, 0.2 s, 0.4 s …; then a clear error."""
+    start = time.monotonic()
     for attempt in range(1, attempts + 1):
         try:
             return call()
         except transient_errors() as exc:
-            if attempt == attempts:
+            if attempt == attempts or time.monotonic() - start > budget_s:
                 raise StoreUnavailableError(
-                    f"{what}: still failing after {attempts} attempts: {type(exc).__name__}: {exc}"
+                    f"{what}: still failing after {attempt} attempts: {type(exc).__name__}: {exc}"
                 ) from exc
             delay = base_delay_s * 2 ** (attempt - 1)
             log.warning(
