@@ -102,6 +102,19 @@ def demo(
         typer.echo(render(report))
 
 
+@bench_app.command("api")
+def bench_api(
+    seconds: Annotated[float, typer.Option(min=1)] = 60,
+    clients: Annotated[int, typer.Option(min=1, max=64)] = 4,
+    ingest_every: Annotated[int, typer.Option(min=1, help="1 ingest per N requests")] = 5,
+    model: Annotated[str | None, typer.Option(help="embedder.model for the server")] = None,
+) -> None:
+    """Load test of the HTTP API: mixed ingest + recall vs /healthz, on loopback."""
+    from engram.bench import api
+
+    typer.echo(api.report(*api.run(seconds, clients, ingest_every, model=model)))
+
+
 @bench_app.command("working-memory")
 def bench_working_memory(
     sessions: Annotated[int, typer.Option(min=1)] = 1000,
