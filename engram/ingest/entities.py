@@ -4,8 +4,8 @@ Extractors drop the demonstrative ("that button" arrives as the object "button")
 that is only a kind noun ("button", "公式") is read as a reference too: nobody's concept is
 literally called "formula". The recent entities of each session are dataflow state (snapshotted
 with recovery), so a replay after a crash resolves a reference exactly as the first run did. A
-resolved reference replaces the event's object with the entity id, so the graph and the episodic
-event both name the real thing.
+resolved reference replaces the event's object with the name the entity was mentioned by, so the
+graph and the episodic event both name the real thing.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from engram.ingest.work import TurnWork
 log = logging.getLogger(__name__)
 
 MAX_SESSIONS_PER_USER = 64
+MAX_NAMES_PER_USER = 512
 
 #: Finds a user's existing entity by name or alias: (user_id, name) → entity or None.
 EntityLookup = Callable[[str, str], Entity | None]
@@ -40,9 +41,17 @@ EntityLookup = Callable[[str, str], Entity | None]
 
 @dataclass
 class SessionEntities:
-    """One user's per-session recent entities, the least recently used sessions dropped first."""
+    """One user's per-session recent entities (least recently used sessions dropped first) and
+    the name each entity was last mentioned by, which is what a resolved reference becomes."""
 
     sessions: OrderedDict[str, RecentEntities] = field(default_factory=OrderedDict)
+    names: OrderedDict[str, str] = field(default_factory=OrderedDict)
+
+    def named(self, entity_id: str, name: str) -> None:
+        self.names.pop(entity_id, None)
+        self.names[entity_id] = name
+        while len(self.names) > MAX_NAMES_PER_USER:
+            self.names.popitem(last=False)
 
     def recent(self, session_id: str) -> RecentEntities:
         recent = self.sessions.pop(session_id, None) or RecentEntities()
@@ -79,23 +88,26 @@ def _known(lookup: EntityLookup, user_id: str, name: str) -> Entity | None:
 
 
 def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLookup) -> TurnWork:
-    """Rewrite reference objects to entity ids and note every named object in session state."""
+    """Rewrite a reference object to the name of the entity it points at, and note every named
+    object in session state; a reference with nothing recent to point at is left as it is."""
     recent = state.recent(work.turn.session_id)
     resolved = []
     for event in work.events:
         name = event.attributes.get(EventAttr.OBJECT, "").strip()
         reference = as_reference(name) if name else None
         if reference is not None:
-            entity_id = resolve_reference(reference, recent)
-            recent.note(reference.kind, entity_id)
-            attributes = event.attributes | {
-                EventAttr.OBJECT.value: entity_id,
-                EventAttr.OBJECT_KIND.value: reference.kind.value,
-            }
-            event = event.model_copy(update={"attributes": attributes})
+            target = state.names.get(resolve_reference(reference, recent))
+            if target is not None:
+                attributes = event.attributes | {
+                    EventAttr.OBJECT.value: target,
+                    EventAttr.OBJECT_KIND.value: reference.kind.value,
+                }
+                event = event.model_copy(update={"attributes": attributes})
         elif name and (kind := _object_kind(event)) is not None:
             known = _known(lookup, work.turn.user_id, name)
             with suppress(ValueError):  # no letters or digits: nothing to point back at later
-                recent.note(kind, known.entity_id if known else entity_id_for(name, kind))
+                entity_id = known.entity_id if known else entity_id_for(name, kind)
+                recent.note(kind, entity_id)
+                state.named(entity_id, name)
         resolved.append(event)
     return work.with_events(resolved)
