@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engram.domain import EntityKind, EventType, Role
-from engram.text import tokenize
+from engram.text import has_han, tokenize
 
 Normaliser = Callable[[str], str | None]
 
@@ -119,12 +119,11 @@ _ZH_LEADING = re.compile(
 )
 _ZH_TRAILING = re.compile(r"[了呢啊吧呀哦嘛啦哈吗的呗哟喔~]+$")
 _SPLIT = re.compile(r"\s*(?:、|,|和|与|以及|跟|\band\b|\bor\b|&|/)\s*", re.IGNORECASE)
-_HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 def _clean_object(raw: str, lang: str) -> str | None:
     text = " ".join(raw.split()).strip(" '\"“”‘’-*")
-    if lang == "zh" and _HAN.search(text):
+    if lang == "zh" and has_han(text):
         text = _ZH_CUT.sub("", text)
         text = _ZH_LEADING.sub("", text)
         text = _ZH_TRAILING.sub("", text).strip()
@@ -260,7 +259,7 @@ def normalise_name(raw: str) -> str | None:
 
 def normalise_value(raw: str) -> str | None:
     """A declared role or trait, cleaned like an object."""
-    return _clean_object(raw, "zh" if _HAN.search(raw) else "en")
+    return _clean_object(raw, "zh" if has_han(raw) else "en")
 
 
 # ---------------------------------------------------------------------------------------------

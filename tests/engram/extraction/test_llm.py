@@ -13,6 +13,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engram.config import LLMSettings
 from engram.domain import EventAttr, EventType, ExtractionSource, Role, Turn
@@ -257,3 +259,36 @@ def test_parse_answer_rejects(content, message):
 def test_extractor_needs_a_base_url():
     with pytest.raises(ValueError, match=r"llm\.base_url"):
         LLMExtractor(LLMSettings())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=300),
+        st.recursive(
+            st.none() | st.booleans() | st.floats() | st.integers() | st.text(max_size=20),
+            lambda inner: (
+                st.lists(inner, max_size=4)
+                | st.dictionaries(
+                    st.sampled_from(
+                        ["event_type", "confidence", "summary", "keywords", "attributes"]
+                    )
+                    | st.text(max_size=8),
+                    inner,
+                    max_size=6,
+                )
+            ),
+            max_leaves=12,
+        ).map(json.dumps),
+    )
+)
+def test_parse_answer_only_ever_returns_a_valid_answer_or_rejects(content):
+    try:
+        answer = parse_answer(content)
+    except LLMOutputError:
+        return
+    assert answer.event_type in set(EventType)
+    assert 0.0 <= answer.confidence <= 1.0
+    assert answer.summary is None or len(answer.summary) <= 50
+    assert answer.keywords is None or 1 <= len(answer.keywords) <= 3
+    assert set(answer.attributes) <= {"object", "object_kind", "value", "polarity"}

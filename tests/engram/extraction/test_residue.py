@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engram.config import load_settings
 from engram.domain import EventAttr, EventType, ExtractionSource, Role, Turn
@@ -260,3 +262,11 @@ def test_exemplar_files_are_utf8_json_lines():
     for path in DEFAULT_EXEMPLARS.glob("*.jsonl"):
         for line in path.read_text(encoding="utf-8").splitlines():
             assert set(json.loads(line)) == {"event_type", "text"}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(min_size=1, max_size=200))
+def test_classifier_always_answers_with_a_user_type(lexical, text):
+    result = lexical.classify(text)
+    assert result.event_type in USER_EVENT_TYPES
+    assert 0.0 <= result.confidence <= MAX_CLASSIFIER_CONFIDENCE
