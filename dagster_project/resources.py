@@ -14,19 +14,20 @@ from typing import Any
 
 import dagster as dg
 import polars as pl
+import pyarrow as pa
 
 from engram.archive import Archive, open_archive
 from engram.config import Settings, load_settings
 from engram.domain import Turn
 from engram.episodic.store import EpisodicStore, embedder_for, open_episodic_store
-from engram.metrics import RECALL_SCHEMA, TURN_SCHEMA
+from engram.feedback import FeedbackLog
+from engram.ingest.context import turn_log_dir
+from engram.memory import feedback_path
+from engram.metrics import TURN_SCHEMA, recall_frame
 from engram.turnlog import LocalTurnLog
 from models.embedder import SpaceEncoder
 from models.registry import AdapterRegistry
 from models.training import TrainingConfig
-
-TURN_LOG_DIR = "turnlog"
-RECALL_LOG_DIR = "recall_log"
 
 
 class EngramResource(dg.ConfigurableResource):  # type: ignore[misc]
@@ -60,7 +61,7 @@ class EngramResource(dg.ConfigurableResource):  # type: ignore[misc]
         """Every valid turn in the local turn log (malformed payloads are the stream's to
         dead-letter); a Kafka turn log has no history to read here, so it reads as empty."""
         settings = self.settings()
-        directory = settings.data_dir / TURN_LOG_DIR
+        directory = turn_log_dir(settings)
         rows: list[dict[str, object]] = []
         if settings.turn_log.backend == "local" and directory.is_dir():
             log = LocalTurnLog(directory, settings.turn_log.partitions)
@@ -77,12 +78,19 @@ class EngramResource(dg.ConfigurableResource):  # type: ignore[misc]
         return pl.DataFrame(valid, schema=schema)
 
     def recalls(self) -> pl.DataFrame:
-        """The recall log (`data_dir/recall_log/*.parquet`): what the agent brought up and how
-        the user took it. Empty until the serving path writes one."""
-        files = sorted((self.settings().data_dir / RECALL_LOG_DIR).glob("*.parquet"))
-        if not files:
-            return pl.DataFrame(schema={**RECALL_SCHEMA, "query": pl.String})
-        return pl.concat([pl.read_parquet(f) for f in files], how="diagonal_relaxed")
+        """Recalled items with session, query and outcome, from the feedback log + turn log."""
+        log = FeedbackLog(feedback_path(self.settings()))
+        try:
+            recalls, feedback = log.frames()
+        finally:
+            log.close()
+        return recall_frame(_frame(recalls), _frame(feedback), self.turns())
+
+
+def _frame(table: pa.Table) -> pl.DataFrame:
+    frame = pl.from_arrow(table)
+    assert isinstance(frame, pl.DataFrame)
+    return frame
 
 
 def _turn_row(payload: str) -> dict[str, object]:

@@ -148,6 +148,49 @@ def memory_interference_rate(recalls: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def recall_frame(
+    recalls: pl.DataFrame, feedback: pl.DataFrame, turns: pl.DataFrame
+) -> pl.DataFrame:
+    """The `recalls` input built from the feedback log and the turn log.
+
+    recalls: user_id, event_id, at (an item the agent brought up); feedback: user_id, event_id,
+    kind ("useful" | "dont_bring_up"), at; turns as above plus `content`. Each recalled item gets
+    the session and the query (the user's latest turn at or before it was recalled) and the
+    outcome of the first feedback on that item after it: useful → "accepted", dont_bring_up →
+    "dont_bring_up", none → "ignored". A recall with no earlier turn of its user is left out.
+    """
+    check_frame("turns", turns, {**TURN_SCHEMA, "content": pl.String})
+    user_turns = (
+        turns.filter(pl.col("role") == "user")
+        .select("user_id", "session_id", pl.col("client_ts").alias("ts"), pl.col("content"))
+        .sort("ts")
+    )
+    items = recalls.select("user_id", "event_id", pl.col("at").cast(pl.Int64).alias("ts")).sort(
+        "ts"
+    )
+    with_query = items.join_asof(
+        user_turns, on="ts", by="user_id", strategy="backward", check_sortedness=False
+    )
+    answers = feedback.select(
+        "user_id", "event_id", pl.col("at").cast(pl.Int64).alias("answered_at"), "kind"
+    ).sort("answered_at")
+    answered = with_query.sort("ts").join_asof(
+        answers, left_on="ts", right_on="answered_at", by=["user_id", "event_id"],
+        strategy="forward", check_sortedness=False,
+    )  # fmt: skip
+    outcome = (
+        pl.when(pl.col("kind") == "useful")
+        .then(pl.lit("accepted"))
+        .when(pl.col("kind") == "dont_bring_up")
+        .then(pl.lit("dont_bring_up"))
+        .otherwise(pl.lit("ignored"))
+    )
+    return answered.filter(pl.col("session_id").is_not_null()).select(
+        "user_id", "session_id", "ts", "event_id", outcome.alias("outcome"),
+        pl.col("content").alias("query"),
+    )  # fmt: skip
+
+
 def all_metrics(
     turns: pl.DataFrame, events: pl.DataFrame, recalls: pl.DataFrame, as_of_ms: int
 ) -> pl.DataFrame:

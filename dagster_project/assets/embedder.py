@@ -53,12 +53,11 @@ def training_pairs(engram: EngramResource, models: ModelsResource) -> dg.Output[
         engram.episodic().scan().select(["event_id", "turn_id", "summary", "keywords"])
     )
     assert isinstance(events, pl.DataFrame)
-    recalls = engram.recalls()
     pairs = dedupe(
         [
             *domain_pairs(Path(models.pair_dir) if models.pair_dir else DEFAULT_DATA_DIR),
             *event_pairs(events, engram.turns()),
-            *(recall_pairs(recalls, events) if "query" in recalls.columns else []),
+            *recall_pairs(engram.recalls(), events),
         ]
     )
     train, held_out = split_pairs(pairs, models.eval_fraction)

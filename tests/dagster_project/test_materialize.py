@@ -1,5 +1,5 @@
 """The maintenance, archive and metrics assets run in-process on a real embedded deployment:
-LanceDB events (hashing encoder), a local turn log, a SQLite graph, a recall log."""
+LanceDB events (hashing encoder), a local turn log, a SQLite graph, the feedback log."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ from engram.config import load_settings
 from engram.domain import Role, Turn
 from engram.episodic.lancedb_store import LanceEpisodicStore
 from engram.episodic.store import build_records
+from engram.feedback import FeedbackKind, FeedbackLog
 from engram.graph.service import GraphService
 from engram.graph.sqlite_store import SqliteGraphStore
+from engram.memory import feedback_path
 from engram.turnlog import LocalTurnLog
 from models.hashing import HashingEncoder
 
@@ -46,19 +48,14 @@ def data_dir(tmp_path: Path) -> Path:
             at=NOW - 20 * DAY_MS,
         )  # fmt: skip
     graph.close()
-    recall_dir = tmp_path / "recall_log"
-    recall_dir.mkdir()
-    first = items[0][0]
-    pl.DataFrame(
-        {
-            "user_id": [first.user_id] * 4,
-            "session_id": [first.session_id] * 4,
-            "ts": [first.ts + i for i in range(4)],
-            "event_id": [first.event_id] * 4,
-            "outcome": ["accepted", "dont_bring_up", "ignored", "accepted"],
-            "query": ["楞次定律怎么判断方向"] * 4,
-        }
-    ).write_parquet(recall_dir / "part-0.parquet")
+    feedback = FeedbackLog(feedback_path(settings))
+    recalled = [event for event, _ in items[:4]]  # one user's events
+    at = max(e.ts for e in recalled) + 1
+    feedback.recalled(recalled[0].user_id, [e.event_id for e in recalled], at=at)
+    for event, kind in zip(recalled, ["useful", "dont_bring_up", None, "useful"], strict=True):
+        if kind:
+            feedback.record(event.user_id, event.event_id, FeedbackKind(kind), at=at + 5)
+    feedback.close()
     return tmp_path
 
 

@@ -13,6 +13,7 @@ from engram.metrics import (
     all_metrics,
     cross_session_retention,
     memory_interference_rate,
+    recall_frame,
     session_depth,
     task_success_rate,
     update_history,
@@ -128,3 +129,29 @@ def test_all_metrics_and_history_replace_a_recomputed_day():
     assert again.equals(history)
     newer = first.with_columns(pl.lit(0.0).alias("value"))
     assert update_history(history, newer)["value"].to_list() == [0.0] * history.height
+
+
+def test_recall_frame_joins_feedback_and_the_turn_that_asked():
+    t = pl.DataFrame(
+        {
+            "user_id": ["u1", "u1", "u2"],
+            "session_id": ["s1", "s2", "s9"],
+            "role": ["user", "user", "user"],
+            "client_ts": [T0, T0 + 100, T0],
+            "content": ["楞次定律怎么判断？", "what was my goal?", "other user"],
+        }
+    )
+    recalled = pl.DataFrame(
+        {"user_id": ["u1", "u1", "u1", "u1"], "event_id": ["e1", "e2", "e3", "e4"],
+         "at": [T0 + 10, T0 + 110, T0 + 110, T0 - 5]}
+    )  # fmt: skip
+    feedback = pl.DataFrame(
+        {"user_id": ["u1", "u1", "u1"], "event_id": ["e1", "e2", "e1"],
+         "kind": ["useful", "dont_bring_up", "dont_bring_up"], "at": [T0 - 1, T0 + 120, T0 + 20]}
+    )  # fmt: skip
+    frame = recall_frame(recalled, feedback, t).sort("event_id")
+    assert frame.select("event_id", "session_id", "outcome", "query").rows() == [
+        ("e1", "s1", "dont_bring_up", "楞次定律怎么判断？"),  # the earlier "useful" predates it
+        ("e2", "s2", "dont_bring_up", "what was my goal?"),
+        ("e3", "s2", "ignored", "what was my goal?"),
+    ]  # e4 came before any turn of u1: left out
