@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from pyarrow import fs as pafs
 
@@ -95,9 +96,10 @@ def partitions(table: pa.Table) -> list[tuple[str, int, pa.Table]]:
     """Split rows into (UTC date, user bucket, rows) groups, in a stable order."""
     frame = pl.from_arrow(table)
     assert isinstance(frame, pl.DataFrame)
+    buckets = {u: user_bucket(u) for u in frame["user_id"].unique().to_list()}
     keyed = frame.with_columns(
         pl.from_epoch(pl.col("ts"), time_unit="ms").dt.strftime("%Y-%m-%d").alias("_date"),
-        pl.col("user_id").map_elements(user_bucket, return_dtype=pl.Int64).alias("_bucket"),
+        pl.col("user_id").replace_strict(buckets, return_dtype=pl.Int64).alias("_bucket"),
     )
     groups = []
     for (day, bucket), rows in keyed.group_by(["_date", "_bucket"], maintain_order=True):
@@ -188,11 +190,11 @@ class ParquetArchive:
         removed = 0
         for path in self._files(user_bucket(user_id)):
             (table,) = self._read_files([path])
-            mask = pa.compute.equal(table.column("user_id"), user_id)
-            hits = pa.compute.sum(mask).as_py() or 0
+            mask = pc.equal(table.column("user_id"), user_id)
+            hits = pc.sum(mask).as_py() or 0
             if not hits:
                 continue
-            kept = table.filter(pa.compute.invert(mask))
+            kept = table.filter(pc.invert(mask))
             if kept.num_rows:
                 self._put(path, kept)
             else:
