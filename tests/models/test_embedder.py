@@ -42,6 +42,12 @@ def test_default_embedder_encodes_normalised_batches_and_is_loaded_once():
     np.testing.assert_allclose(np.linalg.norm(rows, axis=1), 1.0, rtol=1e-5)
     assert rows[0] @ rows[1] > rows[0] @ rows[2]
     assert embedder.encode([]).shape == (0, 384)
+    import torch
+
+    threads = torch.get_num_threads()
+    single = embedder.encode(["I love hiking"])  # a query runs single-threaded, then restores
+    assert torch.get_num_threads() == threads
+    np.testing.assert_allclose(single[0], rows[0], atol=1e-5)
     with pytest.raises(TypeError, match="texts"):
         embedder.encode("one string")
 
