@@ -79,22 +79,22 @@ def turn_for(user: int, i: int) -> Turn:
     )
 
 
-def write_turns(log: TurnLog, users: int, turns_per_user: int) -> int:
-    """Append a mixed zh/en conversation per user, then the bad payloads; returns how many
-    records were appended."""
-    for i in range(turns_per_user):
+def write_turns(log: TurnLog, users: int, turns_per_user: int, first: int = 0) -> int:
+    """Append turns `first`.. of a mixed zh/en conversation per user, then the bad payloads;
+    returns how many records were appended."""
+    for i in range(first, turns_per_user):
         for u in range(users):
             log.append(turn_for(u, i))
     for payload in BAD_PAYLOADS:
         log.append_raw(payload, "user0")
-    return users * turns_per_user + len(BAD_PAYLOADS)
+    return users * (turns_per_user - first) + len(BAD_PAYLOADS)
 
 
-def write_turn_log(data_dir: Path, users: int, turns_per_user: int) -> int:
+def write_turn_log(data_dir: Path, users: int, turns_per_user: int, first: int = 0) -> int:
     settings = settings_for(data_dir)
     log = LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
     try:
-        return write_turns(log, users, turns_per_user)
+        return write_turns(log, users, turns_per_user, first)
     finally:
         log.close()
 
