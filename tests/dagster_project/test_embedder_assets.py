@@ -1,0 +1,98 @@
+"""The embedder group end to end on the packaged MiniLM: tiny pair set, one epoch (integration).
+
+A zero learning rate yields an adapter identical to the base model: the blocking gate must refuse
+it, so the store and the promoted pointer stay as they were. A real run must leave the system in
+one consistent state: promoted + store re-embedded in the candidate's space, or neither.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import dagster as dg
+import pytest
+
+from dagster_project.assets import embedder
+from dagster_project.resources import EngramResource, ModelsResource
+from engram.bench.batch import synthetic_events
+from engram.episodic.lancedb_store import LanceEpisodicStore
+from engram.episodic.store import build_records
+from models.embedder import DEFAULT_MODEL, load_embedder
+from models.pairs import domain_pairs
+from models.registry import AdapterRegistry
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def deployment(tmp_path: Path) -> Path:
+    base = load_embedder(DEFAULT_MODEL)
+    store = LanceEpisodicStore(tmp_path / "data" / "episodic", base.space_id, base.dimension)
+    store.upsert(build_records(synthetic_events(2, 10, 1_800_000_000_000), base, False))
+    pairs = domain_pairs()
+    chosen = [p for p in pairs if p.lang == "zh"][:48] + [p for p in pairs if p.lang == "en"][:24]
+    pair_dir = tmp_path / "pairs"
+    pair_dir.mkdir()
+    (pair_dir / "tiny.jsonl").write_text(
+        "".join(
+            json.dumps({"query": p.query, "positive": p.positive, "group": p.group},
+                       ensure_ascii=False) + "\n"
+            for p in chosen
+        ),
+        encoding="utf-8",
+    )  # fmt: skip
+    return tmp_path
+
+
+def _run(root: Path, learning_rate: float) -> dg.ExecuteInProcessResult:
+    engram = EngramResource(data_dir=str(root / "data"))
+    models = ModelsResource(
+        engram=engram, epochs=1, batch_size=8, learning_rate=learning_rate,
+        eval_fraction=0.3, pair_dir=str(root / "pairs"),
+    )  # fmt: skip
+    return dg.materialize(
+        [*dg.load_assets_from_modules([embedder]), *dg.load_asset_checks_from_modules([embedder])],
+        resources={"engram": engram, "models": models},
+        raise_on_error=False,
+    )
+
+
+def _store_space(root: Path) -> str:
+    import lancedb
+
+    table = lancedb.connect(str(root / "data" / "episodic")).open_table("events")
+    return table.schema.metadata[b"engram.space_id"].decode()
+
+
+def test_the_gate_refuses_a_candidate_that_does_not_beat_the_current_model(deployment: Path):
+    base_space = _store_space(deployment)
+    result = _run(deployment, learning_rate=0.0)
+    (gate,) = result.get_asset_check_evaluations()
+    assert not gate.passed
+    materialized = {e.asset_key.to_user_string() for e in result.get_asset_materialization_events()}
+    assert {"training_pairs", "candidate_adapter", "adapter_evaluation"} <= materialized
+    assert "promoted_adapter" not in materialized
+    registry = AdapterRegistry(deployment / "data" / "adapters")
+    assert len(registry.list()) == 1  # the candidate is kept for inspection
+    assert registry.promoted() is None
+    assert _store_space(deployment) == base_space
+
+
+def test_a_trained_candidate_is_promoted_with_its_store_or_not_at_all(deployment: Path):
+    result = _run(deployment, learning_rate=2e-3)
+    (gate,) = result.get_asset_check_evaluations()
+    registry = AdapterRegistry(deployment / "data" / "adapters")
+    (candidate,) = registry.list()
+    evaluation = json.loads(
+        (deployment / "data" / "batch" / "evaluations" / f"{candidate.version}.json").read_text()
+    )
+    assert set(evaluation["metrics"]) == {"base", "current", "candidate"}
+    if gate.passed:
+        assert result.success
+        assert registry.promoted() == candidate
+        assert _store_space(deployment) == load_embedder(DEFAULT_MODEL, candidate).space_id
+        assert list((deployment / "data").glob("episodic.prev-*"))
+    else:
+        assert registry.promoted() is None
+        assert _store_space(deployment) == load_embedder(DEFAULT_MODEL).space_id
