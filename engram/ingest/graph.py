@@ -5,7 +5,9 @@ it on counter-evidence, so applying the same event twice would move the confiden
 replay after a crash must not, so an event whose id is already among the evidence of the edge it
 supports is skipped: the edge and its evidence are written in one transaction, which makes the
 evidence list the record of what was applied. (Edges keep their last 20 evidence ids; a replay
-only reaches back to the last recovery snapshot, far fewer turns than that for one edge.)
+only reaches back to the last recovery snapshot, far fewer turns than that for one edge.) The
+audit entry is appended after the change commits, so a replayed event also gets back an entry a
+crash lost, rebuilt from the edge's revisions.
 """
 
 from __future__ import annotations
@@ -51,11 +53,45 @@ def already_applied(store: GraphStore, event: Event) -> bool:
     return any(event.event_id in edge.evidence for edge in edges)
 
 
+def restore_audit(store: GraphStore, audit: AuditLog, event: Event) -> int:
+    """Re-append audit entries an applied event lacks; returns how many.
+
+    The service commits an edge change, then appends its audit entry: a crash in between leaves
+    the change without its entry, and the replay skips the change. The edge's revisions (written
+    in the change's own transaction) say exactly what the entry was, so it is rebuilt from them.
+    """
+    claim = claim_for(event)
+    if claim is None:
+        return 0
+    missing = []
+    for relation in (claim.relation, *claim.counters):
+        for edge in store.edges(event.user_id, src=USER_ENTITY_ID, relation=relation,
+                                include_invalid=True):  # fmt: skip
+            if event.event_id not in edge.evidence:
+                continue
+            logged = {
+                (e.action, tuple(e.evidence)) for e in audit.entries(event.user_id, edge.edge_id)
+            }
+            missing += [
+                AuditEntry(at=rev.at, operator=rev.operator, action=rev.action.value,
+                           outcome=AuditOutcome.APPLIED, source=rev.source.value,
+                           user_id=rev.user_id, edge_id=rev.edge_id, relation=rev.relation.value,
+                           old_confidence=rev.old_confidence, new_confidence=rev.new_confidence,
+                           evidence=rev.evidence)
+                for rev in store.revisions(event.user_id, edge.edge_id)
+                if event.event_id in rev.evidence
+                and (rev.action.value, tuple(rev.evidence)) not in logged
+            ]  # fmt: skip
+    audit.append(missing)
+    return len(missing)
+
+
 def _apply(work: TurnWork, service: GraphService) -> GraphOutcome:
     changes = duplicates = 0
     for event in graph_claims(work):
         if already_applied(service.store, event):
             duplicates += 1
+            restore_audit(service.store, service.audit, event)
         else:
             changes += len(service.apply_event(event))
     return GraphOutcome(changes=changes, duplicates=duplicates)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engram.audit import AuditOutcome
+from engram.audit import AuditLog, AuditOutcome
 from engram.domain import EventType, RelationKind
 from engram.episodic.store import from_table
+from engram.extraction.engine import extract
+from engram.graph import GraphService
 from engram.graph.updates import USER_ENTITY_ID
 from engram.ingest import IngestContext, Stage, process_turns
 from engram.ingest.entities import SessionEntities
@@ -103,3 +105,26 @@ def test_bad_turns_are_dead_lettered_once_and_the_rest_stored(
     assert letter.stage == "parse"
     assert letter.key == "u1"
     assert "40000 bytes" in letter.reason
+
+
+def test_a_replay_restores_audit_entries_a_crash_lost(ctx: IngestContext, make_turn, tmp_path):
+    """A crash after a graph commit and before its audit append: the change stands, its entry is
+    lost. Simulated by applying through a service whose audit log is then thrown away."""
+    ctx.consent.set_state("u1", granted=True)
+    turns = [make_turn("I love hiking"), make_turn("I hate hiking")]
+    process_turns(turns[:1], ctx)
+    lost = AuditLog(tmp_path / "lost.sqlite3")
+    crashed = GraphService(ctx.graph.store, lost, ctx.settings.graph)
+    for event in extract(turns[1]):
+        crashed.apply_event(event)
+    before = len(ctx.audit.entries("u1"))
+
+    report = process_turns(turns, ctx)
+    assert report.graph_changes == 0  # nothing applied twice ...
+    restored = ctx.audit.entries("u1")[before:]
+    assert [(e.action, e.evidence) for e in restored] == [
+        (e.action, e.evidence) for e in lost.entries("u1")
+    ]  # ... and the two lost entries (dislike created, preference countered) are back
+    assert len(restored) == 2
+    process_turns(turns, ctx)
+    assert len(ctx.audit.entries("u1")) == before + 2  # restored once
