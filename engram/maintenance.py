@@ -61,7 +61,7 @@ def check_edges(edges: pl.DataFrame) -> None:
     missing = [c for c in EDGE_SCHEMA if c not in edges.columns]
     if missing:
         raise ValueError(f"edges: missing columns {missing}")
-    unknown = edges.filter(~pl.col("relation").is_in(list(half_lives(GraphSettings()))))
+    unknown = edges.filter(~pl.col("relation").is_in([k.value for k in RelationKind]))
     if unknown.height:
         raise ValueError(f"edges.relation: unknown kinds {unknown['relation'].unique().to_list()}")
 
@@ -93,13 +93,8 @@ def decay_changes(
     beliefs that fell under the re-check threshold, and beliefs that reached the floor."""
     keys = ["user_id", "edge_id"]
     if previous is None:
-        previous = pl.DataFrame(schema={"user_id": pl.String, "edge_id": pl.String})
-    before = previous.select(
-        *keys,
-        pl.col("decayed").alias("previous")
-        if "decayed" in previous.columns
-        else pl.lit(None, pl.Float64).alias("previous"),
-    )
+        previous = pl.DataFrame(schema={**dict.fromkeys(keys, pl.String), "decayed": pl.Float64})
+    before = previous.select(*keys, pl.col("decayed").alias("previous"))
     joined = current.select(*keys, "relation", "confidence", "decayed").join(
         before, on=keys, how="left"
     )
