@@ -113,7 +113,11 @@ def adapter_evaluation(
 ) -> dg.Output[dict[str, object]]:
     base_model = _base_model(engram)
     registry = models.registry()
-    current = registry.promoted()  # a corrupt registry entry raises here: the run fails loudly
+    try:
+        current = registry.promoted()
+    except (ValueError, KeyError, OSError) as exc:
+        message = f"adapter registry {registry.root}: promoted entry unreadable: {exc!r}"
+        raise dg.Failure(message) from exc
     base = load_embedder(base_model)
     encoders: dict[str, Encoder] = {
         "base": base,
