@@ -136,7 +136,7 @@ class WeaviateEpisodicStore:
         records = last_per_key(records)
         by_user: dict[str, list[DataObject]] = {}
         for record in records:
-            row = to_row(record)
+            row = {k: v for k, v in to_row(record).items() if v is not None}  # unset, not null
             vector = row.pop("vector").tolist()
             uid = generate_uuid5(f"{record.event.user_id}/{record.event.event_id}")
             by_user.setdefault(check_user(record.event.user_id), []).append(
