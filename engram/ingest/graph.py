@@ -1,13 +1,12 @@
 """Step 7: apply a turn's events to the user's graph, exactly once per event.
 
 `GraphService.apply_event` blends repeated evidence into a belief (0.3·old + 0.7·new) and halves
-it on counter-evidence, so applying the same event twice would move the confidence twice. A
-replay after a crash must not, so an event whose id is already among the evidence of the edge it
-supports is skipped: the edge and its evidence are written in one transaction, which makes the
-evidence list the record of what was applied. (Edges keep their last 20 evidence ids; a replay
-only reaches back to the last recovery snapshot, far fewer turns than that for one edge.) The
-audit entry is appended after the change commits, so a replayed event also gets back an entry a
-crash lost, rebuilt from the edge's revisions.
+it on counter-evidence, so applying the same event twice would move the confidence twice; it
+refuses a replay inside its write transaction (the event id is already evidence on the edge).
+This step counts such replays and repairs what a crash can still lose: the service appends the
+audit entry after the change commits, so a replayed event gets back an entry a crash dropped,
+rebuilt from the edge's revisions. (Edges keep their last 20 evidence ids; a replay only reaches
+back to the last recovery snapshot, far fewer turns than that for one edge.)
 """
 
 from __future__ import annotations
@@ -89,11 +88,11 @@ def restore_audit(store: GraphStore, audit: AuditLog, event: Event) -> int:
 def _apply(work: TurnWork, service: GraphService) -> GraphOutcome:
     changes = duplicates = 0
     for event in graph_claims(work):
-        if already_applied(service.store, event):
+        applied = service.apply_event(event)  # a replayed event changes nothing (checked inside)
+        changes += len(applied)
+        if not applied and already_applied(service.store, event):
             duplicates += 1
             restore_audit(service.store, service.audit, event)
-        else:
-            changes += len(service.apply_event(event))
     return GraphOutcome(changes=changes, duplicates=duplicates)
 
 
