@@ -36,6 +36,7 @@ from engram.graph.queries import find_entity
 from engram.graph.store import GraphStore, GraphTx
 from engram.graph.updates import (
     COUNTERS,
+    EVENT_RULES,
     USER_ENTITY_ID,
     Claim,
     Decision,
@@ -50,6 +51,7 @@ from engram.graph.updates import (
 T = TypeVar("T")
 
 RULE_OPERATOR = "engram.rules"
+NO_OBJECT = "the event names no object to hold a belief about"
 MAX_NAME_CHARS = 200
 MAX_EVIDENCE_ID_CHARS = 128
 MAX_SESSIONS_TRACKED = 10_000
@@ -99,6 +101,12 @@ class GraphService:
             self._reject(event.user_id, operator, "apply_event", exc, event.ts)
             raise
         if claim is None:
+            if event.event_type in EVENT_RULES:  # a belief-type event naming no object
+                self.audit.append(
+                    [AuditEntry(at=event.ts, operator=operator, action="apply_event",
+                                outcome=AuditOutcome.SKIPPED, user_id=event.user_id,
+                                evidence=[event.event_id], reason=NO_OBJECT)]
+                )  # fmt: skip
             return []
         return self._apply_claim(
             event.user_id, event.session_id, USER_ENTITY_ID, claim, event.ts, [event.event_id],

@@ -113,7 +113,9 @@ Decision = EdgeChange | Skipped
 
 
 def claim_for(event: Event) -> Claim | None:
-    """The graph claim an event makes, or None for types that never touch the graph."""
+    """The graph claim an event makes; None for types that never touch the graph and for events
+    that name no object ("I still don't get it", or a classifier's pick): there is nothing to
+    hold a belief about, which is not an error in the turn."""
     event_type = event.event_type
     if event.attributes.get(EventAttr.POLARITY) == "negative" and event_type in _NEGATED:
         event_type = _NEGATED[event_type]
@@ -124,9 +126,7 @@ def claim_for(event: Event) -> Claim | None:
         event.attributes.get(EventAttr.VALUE) if rule.relation is RelationKind.HAS_ROLE else None
     )
     if not name or not name.strip():
-        raise GraphInputError(
-            f"attributes.{EventAttr.OBJECT}", f"a {event_type} event needs the thing it is about"
-        )
+        return None
     kind_text = event.attributes.get(EventAttr.OBJECT_KIND)
     try:
         kind = EntityKind(kind_text) if kind_text else rule.default_kind

@@ -175,7 +175,8 @@ def test_linking_a_device_to_an_account_merges_and_routes_memories(memory):
     assert ("dislikes", "cilantro") not in beliefs
     assert sum(name == "jazz piano" for _, name in beliefs) == 1
     assert _events(memory, "phone-7") == []
-    assert memory.profile("phone-7") == memory.profile("acct-7")  # the device reads the account
+    now = T0 + DAY_MS
+    assert memory.profile("phone-7", as_of=now) == memory.profile("acct-7", as_of=now)
     memory.add_turn(_turn("phone-7", "I also love sushi.", T0 + 9))
     assert "sushi" in memory.recall("acct-7", "sushi").text
     audit = memory.ingest.audit.entries(user_id="acct-7")

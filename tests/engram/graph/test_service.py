@@ -212,10 +212,11 @@ def test_bad_proposals_are_refused_audited_and_write_nothing(
     assert entry.reason.startswith(field)
 
 
-def test_an_event_without_an_object_is_refused_and_audited(service, ev, audit_log) -> None:
-    with pytest.raises(GraphInputError, match=r"attributes\.object"):
-        service.apply_event(ev(0, EventType.CONCEPT_CONFUSION, None))
-    assert audit_log.entries("u1")[0].outcome is AuditOutcome.REJECTED
+def test_an_event_without_an_object_is_skipped_and_audited(service, ev, audit_log) -> None:
+    assert service.apply_event(ev(0, EventType.CONCEPT_CONFUSION, None)) == []
+    [entry] = audit_log.entries("u1")
+    assert entry.outcome is AuditOutcome.SKIPPED
+    assert "no object" in entry.reason
     assert service.store.edges("u1", include_invalid=True) == []
 
 

@@ -98,11 +98,14 @@ def test_model_sources_rank_as_llm_and_confidence_is_clamped(ev) -> None:
     assert (claim.source, claim.confidence) == (EdgeSource.LLM, 0.1)
 
 
+@pytest.mark.parametrize("attrs", [{}, {"object": "   "}])
+def test_an_event_naming_no_object_makes_no_claim(ev, attrs) -> None:
+    assert claim_for(ev(0, EventType.CONCEPT_CONFUSION, None, **attrs)) is None
+
+
 @pytest.mark.parametrize(
     ("attrs", "field"),
     [
-        ({}, "attributes.object"),
-        ({"object": "   "}, "attributes.object"),
         ({"object": "x", "object_kind": "planet"}, "attributes.object_kind"),
         ({"object": "x", "object_kind": "user"}, "attributes.object_kind"),
     ],
