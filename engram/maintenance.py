@@ -31,7 +31,13 @@ import pyarrow as pa
 from engram.config import EpisodicSettings, ForgettingSettings, GraphSettings, Settings
 from engram.domain import RelationClass, RelationKind
 from engram.episodic.merging import merge_group, plan_merges
-from engram.episodic.store import EpisodicStore, StoredEvent, build_records, from_row
+from engram.episodic.store import (
+    EpisodicStore,
+    StoredEvent,
+    build_records,
+    from_row,
+    from_table,
+)
 from models.embedder import SpaceEncoder
 
 MS_PER_DAY = 86_400_000
@@ -289,21 +295,30 @@ class MergeRun:
     over_cap: dict[str, int] = field(default_factory=dict)
 
 
-def run_merging(store: EpisodicStore, settings: EpisodicSettings) -> MergeRun:
-    """Per user: merge similar events, write the merged record first, then delete its members."""
+def run_merging(
+    store: EpisodicStore, settings: EpisodicSettings, batch_users: int = 500
+) -> MergeRun:
+    """Per user: merge similar events. Merged records are written (one upsert per batch of
+    users) before their members are deleted, so a crash in between leaves duplicates, not loss."""
     rows = _frame(store)
     written = removed = 0
     over: dict[str, int] = {}
-    users = rows.partition_by("user_id", as_dict=True, maintain_order=True)
-    for (user_id,), user_rows in users.items():
-        records = [from_row(row) for row in user_rows.iter_rows(named=True)]
-        merged, doomed = merge_to_fixpoint(records, settings.merge_similarity)
-        if merged:
-            written += store.upsert(merged)
-            removed += store.delete(str(user_id), event_ids=doomed)
-        held = len(records) - len(doomed)
-        if held > settings.max_events_per_user:
-            over[str(user_id)] = held - settings.max_events_per_user
+    users = list(rows.partition_by("user_id", as_dict=True, maintain_order=True).items())
+    for start in range(0, len(users), batch_users):
+        merged: list[StoredEvent] = []
+        doomed: dict[str, list[str]] = {}
+        for (user_id,), user_rows in users[start : start + batch_users]:
+            records = from_table(user_rows.to_arrow())
+            user_merged, user_doomed = merge_to_fixpoint(records, settings.merge_similarity)
+            merged += user_merged
+            if user_doomed:
+                doomed[str(user_id)] = user_doomed
+            held = len(records) - len(user_doomed)
+            if held > settings.max_events_per_user:
+                over[str(user_id)] = held - settings.max_events_per_user
+        written += store.upsert(merged)
+        for user_id, ids in doomed.items():
+            removed += store.delete(user_id, event_ids=ids)
     return MergeRun(len(users), written, removed, over)
 
 
