@@ -116,9 +116,9 @@ class ModelsResource(dg.ConfigurableResource):  # type: ignore[misc]
     """The adapter registry and how candidates are trained and judged."""
 
     engram: EngramResource
-    epochs: int = 3
+    epochs: int = 8
     batch_size: int = 32
-    learning_rate: float = 1e-3
+    learning_rate: float = 2e-3
     eval_fraction: float = 0.2
     pair_dir: str | None = None  # domain pair files; None = the repository's data/training
 
