@@ -239,6 +239,7 @@ class Memory:
             "consent": ctx.consent.erase_user(user_id),
             "identity": self.identities.erase_user(user_id),
         }
+        ctx.episodic.purge_deleted()  # deleted rows must not linger in older table versions
         self._sessions.pop(user_id, None)
         at = _now_ms()
         ctx.audit.append(

@@ -7,7 +7,9 @@ schema metadata records the embedding space; opening it with another space raise
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
+from datetime import timedelta
 from pathlib import Path
 
 import lancedb
@@ -47,7 +49,9 @@ class LanceEpisodicStore:
         self.dimension = dimension
         self._schema = arrow_schema(dimension, space_id)
         Path(path).mkdir(parents=True, exist_ok=True)
-        self._db = lancedb.connect(str(path))
+        # Re-check the table's latest version on every read: the stream worker, the API and the
+        # nightly batch are separate processes writing one table.
+        self._db = lancedb.connect(str(path), read_consistency_interval=timedelta(0))
         if TABLE in self._db.list_tables().tables:
             self._table = self._db.open_table(TABLE)
             stored = (self._table.schema.metadata or {}).get(SPACE_METADATA_KEY, b"").decode()
@@ -155,6 +159,13 @@ class LanceEpisodicStore:
         if not any(i.columns == ["user_id"] for i in self._table.list_indices()):
             # LanceDB 0.40's sync API takes the column as the first positional argument here.
             self._table.create_index("user_id", config=BTree(), replace=True)
+
+    def purge_deleted(self) -> None:
+        """Make deletions physical: compact and drop every older version, whose files still
+        hold deleted rows. Erasure needs this; a reader pinned to an old version will fail."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)  # the warning above, known and intended
+            self._table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
 
     def close(self) -> None:
         """LanceDB holds no open handles that need releasing; kept for the Protocol."""

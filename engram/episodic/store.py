@@ -258,6 +258,10 @@ class EpisodicStore(Protocol):
         events only for its hits), or every user's for batch jobs (re-embedding, archiving)."""
         ...
 
+    def purge_deleted(self) -> None:
+        """Make earlier deletions physical (no deleted row left in any file); erasure calls it."""
+        ...
+
     def close(self) -> None: ...
 
 

@@ -241,6 +241,9 @@ class WeaviateEpisodicStore:
         """Delete the whole collection (tests and decommissioning only)."""
         self._client.collections.delete(self._collection.name)
 
+    def purge_deleted(self) -> None:
+        """Weaviate removes deleted objects itself (tombstones are compacted by the server)."""
+
     def close(self) -> None:
         self._client.close()
 

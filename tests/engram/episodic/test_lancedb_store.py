@@ -51,3 +51,27 @@ def test_append_rows_bulk_loads_only_rows_of_this_schema_and_space(tmp_path, enc
     with pytest.raises(SpaceMismatchError):
         store.append_rows(foreign)
     assert store.count() == 2
+
+
+def test_purge_leaves_no_deleted_text_in_any_file(tmp_path, encoder, make_item):
+    path = tmp_path / "episodic"
+    store = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    store.upsert(build_records([make_item("alice", "I love zebrafinch")], encoder, False))
+    store.upsert(build_records([make_item("bob", "I love chess")], encoder, False))
+
+    def files_with(needle: bytes) -> list:
+        return [p for p in path.rglob("*") if p.is_file() and needle in p.read_bytes()]
+
+    store.delete("alice")
+    assert files_with(b"zebrafinch")  # a delete alone leaves the old version's files
+    store.purge_deleted()
+    assert files_with(b"zebrafinch") == []
+    assert store.count("bob") == 1
+
+
+def test_a_second_handle_sees_another_writers_rows(tmp_path, encoder, make_item):
+    path = tmp_path / "episodic"
+    reader = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    writer = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    writer.upsert(build_records([make_item("alice", "I love tea")], encoder, False))
+    assert reader.count("alice") == 1
