@@ -8,7 +8,6 @@ and DELETE, so the log cannot be rewritten through this or any other connection.
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 from collections.abc import Iterable
 from enum import StrEnum
@@ -17,9 +16,9 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from engram.config import Settings
+from engram.sqlite_util import connect
 
 AUDIT_FILE = "audit.sqlite3"
-BUSY_TIMEOUT_MS = 30_000
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS audit (
@@ -68,17 +67,10 @@ class AuditLog:
     """One SQLite table in WAL mode; safe to append from several processes."""
 
     def __init__(self, path: Path | str) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(
-            str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
-        )
-        self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        self._db.execute("PRAGMA journal_mode = WAL")
         # WAL + NORMAL: a committed entry survives a process crash; only power loss can drop the
         # last few, as for the graph store they describe (FULL cost an fsync, ~4 ms, per write).
-        self._db.execute("PRAGMA synchronous = NORMAL")
+        self._db = connect(Path(path))
         self._db.executescript(_SCHEMA)
 
     @classmethod

@@ -116,6 +116,16 @@ def last_per_key(records: Sequence[StoredEvent]) -> list[StoredEvent]:
     return list({(r.event.user_id, r.event.event_id): r for r in records}.values())
 
 
+def check_search(vector: np.ndarray, limit: int, dimension: int) -> np.ndarray:
+    """A search's query vector as float32 of the store's dimension, and a positive limit."""
+    vector = np.asarray(vector, dtype=np.float32)
+    if vector.shape != (dimension,):
+        raise EpisodicInputError(f"query vector: expected shape ({dimension},)")
+    if limit < 1:
+        raise EpisodicInputError(f"limit: must be >= 1, got {limit}")
+    return vector
+
+
 def check_records(records: Sequence[StoredEvent], space_id: str, dimension: int) -> None:
     """Refuse a batch with a vector from another space or of the wrong shape, before writing."""
     for record in records:

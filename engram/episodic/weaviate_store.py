@@ -32,6 +32,7 @@ from engram.episodic.store import (
     check_event_ids,
     check_event_types,
     check_records,
+    check_search,
     check_user,
     from_row,
     last_per_key,
@@ -164,11 +165,7 @@ class WeaviateEpisodicStore:
         limit: int,
         event_types: Sequence[EventType] | None = None,
     ) -> list[tuple[StoredEvent, float]]:
-        vector = np.asarray(vector, dtype=np.float32)
-        if vector.shape != (self.dimension,):
-            raise EpisodicInputError(f"query vector: expected shape ({self.dimension},)")
-        if limit < 1:
-            raise EpisodicInputError(f"limit: must be >= 1, got {limit}")
+        vector = check_search(vector, limit, self.dimension)
         filters = self._filters(event_types)
         if not self._has_tenant(user_id):
             return []

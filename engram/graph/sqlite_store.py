@@ -20,8 +20,7 @@ from engram.graph.entities import alias_key
 from engram.graph.model import EdgeChange, EdgeRevision
 from engram.graph.store import Capability, Direction, check_hops
 from engram.graph.updates import USER_ENTITY_ID
-
-BUSY_TIMEOUT_MS = 30_000
+from engram.sqlite_util import connect
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS entities (
@@ -142,17 +141,9 @@ class SqliteGraphStore:
     capabilities = frozenset({Capability.ROLLBACK})
 
     def __init__(self, path: Path | str) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
-        self._db = sqlite3.connect(
-            str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
-        )
+        self._db = connect(Path(path))  # WAL, busy timeout, secure delete (erasure leaves no text)
         self._db.row_factory = sqlite3.Row
-        self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.execute("PRAGMA synchronous = NORMAL")
-        self._db.execute("PRAGMA secure_delete = ON")  # erased text must not linger in pages
         with self._immediate():
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
