@@ -478,8 +478,7 @@ def up(
 
         key = _key_store(settings).create("demo", "engram up --demo")
         typer.echo(render(play(HttpClient(api, key), settings)))
-        typer.echo("(the stream worker stores events and beliefs within seconds: run "
-                   f"`engram demo --api {api}` again to see them recalled)")  # fmt: skip
+        typer.echo(f"engram up: still running; try `engram demo --api {api}` or {api}/docs")
 
     code = run_services(services, env, typer.echo, play_demo if demo else None)
     raise typer.Exit(code=code)

@@ -9,6 +9,7 @@ asks each bundled question and prints the recalled context, each user's beliefs,
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from engram.memory import Memory
 DEMO_DIR = Path(__file__).resolve().parent.parent / "data" / "demo"
 CONVERSATIONS = ("first_session.jsonl", "en.jsonl", "zh.jsonl", "child.jsonl")
 QUERIES = "queries.json"
+SETTLED_POLLS = 3
 
 
 @dataclass
@@ -150,6 +152,21 @@ class HttpClient:
         return int(undone["version"])
 
 
+def wait_until_settled(client: DemoClient, users: Sequence[str], timeout_s: float = 120) -> bool:
+    """When a stream worker stores the turns, give it time: poll the users' beliefs until their
+    number has stopped changing for a few seconds (True), or the timeout passes (False)."""
+    deadline = time.monotonic() + timeout_s
+    last, steady = -1, 0
+    while time.monotonic() < deadline:
+        count = sum(len(client.beliefs(user_id)) for user_id in users)
+        steady = steady + 1 if count == last and count > 0 else 0
+        if steady >= SETTLED_POLLS:
+            return True
+        last = count
+        time.sleep(1)
+    return False
+
+
 def play(client: DemoClient, settings: Settings, directory: Path = DEMO_DIR) -> DemoReport:
     report = DemoReport()
     turns: list[Turn] = []
@@ -164,6 +181,8 @@ def play(client: DemoClient, settings: Settings, directory: Path = DEMO_DIR) -> 
         client.grant(user_id)
     report.accepted = len(turns)
     report.events = client.add(turns)
+    if report.events is None:  # a stream worker stores them: wait for it
+        wait_until_settled(client, users)
     for query in json.loads((directory / QUERIES).read_text(encoding="utf-8")):
         context = client.recall(query["user_id"], query["query"], query["session_id"])
         report.recalls.append(Recalled(query["user_id"], query["query"], context))

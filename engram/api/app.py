@@ -90,7 +90,7 @@ class BodySizeLimit:
 
 
 class _BodyTooLargeError(Exception):
-    pass
+    """Raised inside the app's receive() once the body passes the limit; answered with 413."""
 
 
 @contextmanager
