@@ -19,7 +19,6 @@ from dagster_project.definitions import defs
 pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
 LOCATION = "dagster_project.definitions"
 DAGSTER = Path(sys.executable).with_name("dagster")
 QUERY = """
@@ -98,31 +97,23 @@ def test_the_ui_lists_every_asset_with_its_dependencies(webserver: str):
     assert groups == {"embedder", "maintenance", "archive", "metrics"}
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
-def test_each_group_lineage_page_renders_its_assets_in_a_browser(webserver: str, tmp_path: Path):
-    from playwright.sync_api import sync_playwright
-
+def test_each_group_lineage_page_renders_its_assets_in_a_browser(
+    webserver: str, tmp_path: Path, chromium
+):
     asset_graph = defs.get_repository_def().asset_graph
     by_group: dict[str, list[str]] = {}
     for key in asset_graph.get_all_asset_keys():
         by_group.setdefault(asset_graph.get(key).group_name, []).append(key.to_user_string())
     assert _asset_nodes(webserver)  # the code location is loaded
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync"],
-        )  # fmt: skip
-        page = browser.new_page(viewport={"width": 1600, "height": 1000})
-        for group, assets in sorted(by_group.items()):
-            page.goto(f"{webserver}/locations/{LOCATION}/asset-groups/{group}", timeout=120_000)
-            skip = page.get_by_role("button", name="Skip")  # the first-visit newsletter dialog
-            for asset in assets:
-                if skip.count():
-                    skip.click()
-                page.get_by_text(asset, exact=True).first.wait_for(timeout=120_000)
-            page.screenshot(path=str(tmp_path / f"dagster_lineage_{group}.png"))
-        browser.close()
+    page = chromium.new_page(viewport={"width": 1600, "height": 1000})
+    for group, assets in sorted(by_group.items()):
+        page.goto(f"{webserver}/locations/{LOCATION}/asset-groups/{group}", timeout=120_000)
+        skip = page.get_by_role("button", name="Skip")  # the first-visit newsletter dialog
+        for asset in assets:
+            if skip.count():
+                skip.click()
+            page.get_by_text(asset, exact=True).first.wait_for(timeout=120_000)
+        page.screenshot(path=str(tmp_path / f"dagster_lineage_{group}.png"))
     shots = sorted(tmp_path.glob("dagster_lineage_*.png"))
     assert len(shots) == 4
     assert all(shot.stat().st_size > 10_000 for shot in shots)

@@ -1,6 +1,5 @@
 import threading
 import time
-from pathlib import Path
 
 import pytest
 import uvicorn
@@ -13,7 +12,6 @@ from engram.memory import Memory
 from models.hashing import HashingEncoder
 
 T0 = 1_793_520_000_000
-CHROMIUM = Path("/usr/bin/chromium")
 
 
 @pytest.fixture
@@ -82,29 +80,19 @@ def live_server(setup):
 
 
 @pytest.mark.integration
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
-def test_in_a_real_browser_a_correction_persists(live_server, tmp_path):
-    from playwright.sync_api import sync_playwright
-
+def test_in_a_real_browser_a_correction_persists(live_server, tmp_path, chromium):
     url, memory = live_server
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync"],
-        )  # fmt: skip
-        page = browser.new_page()
-        page.goto(url)
-        row = page.locator("#beliefs tr[data-relation='prefers'][data-object='hiking']")
-        row.wait_for()
-        page.once("dialog", lambda dialog: dialog.accept("mountain biking"))
-        row.get_by_role("button", name="Correct").click()
-        page.locator("#status").filter(has_text="Corrected to: mountain biking").wait_for()
-        page.locator("#beliefs tr[data-object='mountain biking']").wait_for()
-        page.screenshot(path=str(tmp_path / "transparency.png"), full_page=True)
-        page.reload()
-        page.locator("#beliefs tr[data-object='mountain biking']").wait_for()
-        browser.close()
+    page = chromium.new_page()
+    page.goto(url)
+    row = page.locator("#beliefs tr[data-relation='prefers'][data-object='hiking']")
+    row.wait_for()
+    page.once("dialog", lambda dialog: dialog.accept("mountain biking"))
+    row.get_by_role("button", name="Correct").click()
+    page.locator("#status").filter(has_text="Corrected to: mountain biking").wait_for()
+    page.locator("#beliefs tr[data-object='mountain biking']").wait_for()
+    page.screenshot(path=str(tmp_path / "transparency.png"), full_page=True)
+    page.reload()
+    page.locator("#beliefs tr[data-object='mountain biking']").wait_for()
     names = {b.entity.name for b in memory.profile("acme:u1")}
     assert "mountain biking" in names
     assert "hiking" not in names
