@@ -22,31 +22,22 @@ PART_PREFIX = "turnlog-"
 
 class _TurnLogPartition(StatefulSourcePartition[LogRecord, int]):
     def __init__(
-        self,
-        log: LocalTurnLog,
-        partition: int,
-        after: int,
-        batch_size: int,
-        poll_interval: timedelta,
-        tail: bool,
-        stop: threading.Event | None,
+        self, source: TurnLogSource, log: LocalTurnLog, partition: int, after: int
     ) -> None:
+        self._source = source  # tail, batch size, poll interval and stop come from the source
         self._log = log
         self._partition = partition
         self._offset = after
-        self._batch_size = batch_size
-        self._poll_interval = poll_interval
-        self._tail = tail
-        self._stop = stop
         self._awake: datetime | None = None
 
     def next_batch(self) -> Iterable[LogRecord]:
-        records = self._log.read(self._partition, after=self._offset, limit=self._batch_size)
+        source = self._source
+        records = self._log.read(self._partition, after=self._offset, limit=source.batch_size)
         if records:
             self._offset = records[-1].offset
             self._awake = None
-        elif self._tail and not (self._stop is not None and self._stop.is_set()):
-            self._awake = datetime.now(UTC) + self._poll_interval
+        elif source.tail and not (source.stop is not None and source.stop.is_set()):
+            self._awake = datetime.now(UTC) + source.poll_interval
         else:
             raise StopIteration
         return records
@@ -79,10 +70,10 @@ class TurnLogSource(FixedPartitionedSource[LogRecord, int]):
     ) -> None:
         self._directory = directory
         self._partitions = partitions
-        self._tail = tail
-        self._batch_size = batch_size
-        self._poll_interval = poll_interval
-        self._stop = stop
+        self.tail = tail
+        self.batch_size = batch_size
+        self.poll_interval = poll_interval
+        self.stop = stop
 
     def list_parts(self) -> list[str]:
         return [f"{PART_PREFIX}{p}" for p in range(self._partitions)]
@@ -92,12 +83,4 @@ class TurnLogSource(FixedPartitionedSource[LogRecord, int]):
     ) -> _TurnLogPartition:
         partition = int(for_part.removeprefix(PART_PREFIX))
         log = LocalTurnLog(self._directory, self._partitions)
-        return _TurnLogPartition(
-            log,
-            partition,
-            resume_state or 0,
-            self._batch_size,
-            self._poll_interval,
-            self._tail,
-            self._stop,
-        )
+        return _TurnLogPartition(self, log, partition, resume_state or 0)
