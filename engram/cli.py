@@ -208,6 +208,21 @@ def bench_longmemeval(
     typer.echo(recall.report(result))
 
 
+@bench_app.command("memorybank")
+def bench_memorybank(
+    data: DataOption,
+    questions: Annotated[
+        Path | None,
+        typer.Option(exists=True, dir_okay=False, help="Questions (default: data/recall's)."),
+    ] = None,
+    config: ConfigOption = None,
+) -> None:
+    """MemoryBank (Chinese): turn-level recall@5/10 of BM25, the embedder and engram."""
+    from engram.bench import memorybank, recall
+
+    typer.echo(recall.report(memorybank.run(data, questions, _settings(config))))
+
+
 @bench_app.command("recall-latency")
 def bench_recall_latency(
     locomo: Annotated[Path | None, typer.Option(exists=True, dir_okay=False)] = None,
