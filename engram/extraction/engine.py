@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 from engram.domain import (
@@ -140,21 +141,50 @@ def _readable_by(text: str) -> frozenset[str]:
     )
 
 
-def _candidates(text: str, rules: Sequence[Rule]) -> list[_Candidate]:
-    sentence_rules = [r for r in rules if not r.whole_text]
+_LANGUAGE_SETS = [frozenset(c) for c in ((), ("zh",), ("en",), ("zh", "en"))]
+
+
+@dataclass(frozen=True)
+class _RuleTable:
+    """Rules sorted once by scope and by the languages a text must be readable in: most rules
+    match nothing, so per turn the cost is mostly in choosing which ones to try."""
+
+    sentence: dict[frozenset[str], list[Rule]]
+    whole_text: dict[frozenset[str], list[Rule]]
+
+    @classmethod
+    def of(cls, rules: Sequence[Rule]) -> _RuleTable:
+        def split(whole: bool) -> dict[frozenset[str], list[Rule]]:
+            return {
+                langs: [r for r in rules if r.whole_text is whole and r.lang in langs]
+                for langs in _LANGUAGE_SETS
+            }
+
+        return cls(sentence=split(False), whole_text=split(True))
+
+
+@cache
+def _table_for(role: Role) -> _RuleTable:
+    return _RuleTable.of(rules_for(role))
+
+
+def _hits(rules: list[Rule], text: str) -> Iterator[RuleMatch]:
+    """Matches of the rules whose pattern occurs in `text` (a C-level search screens the rest)."""
+    for rule in rules:
+        if rule.pattern.search(text) is not None:
+            yield from rule.matches(text)
+
+
+def _candidates(text: str, table: _RuleTable) -> list[_Candidate]:
     found: list[_Candidate] = []
     for index, sentence in enumerate(split_sentences(text)):
-        langs = _readable_by(sentence)
-        for rule in (r for r in sentence_rules if r.lang in langs):
-            for match in rule.matches(sentence):
-                for obj in match.objects or (None,):
-                    found.append(_Candidate(match, obj, sentence, match.start, index))
-    langs = _readable_by(text)
-    for rule in (r for r in rules if r.whole_text and r.lang in langs):
-        for match in rule.matches(text):
-            line, start = _line_at(text, match.start)
+        for match in _hits(table.sentence[_readable_by(sentence)], sentence):
             for obj in match.objects or (None,):
-                found.append(_Candidate(match, obj, line, start, -1))
+                found.append(_Candidate(match, obj, sentence, match.start, index))
+    for match in _hits(table.whole_text[_readable_by(text)], text):
+        line, start = _line_at(text, match.start)
+        for obj in match.objects or (None,):
+            found.append(_Candidate(match, obj, line, start, -1))
     return found
 
 
@@ -186,9 +216,9 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
 def extract_with_rules(turn: Turn, rules: Sequence[Rule] | None = None) -> list[Event]:
     """Events the rule table finds in an already-checked turn (none for system turns)."""
     text = normalise(turn.content)
-    applicable = rules_for(turn.role) if rules is None else rules
+    table = _table_for(turn.role) if rules is None else _RuleTable.of(rules)
     events = []
-    for cand in _deduplicate(_candidates(text, applicable)):
+    for cand in _deduplicate(_candidates(text, table)):
         priority = [p for p in (cand.object, cand.match.value) if p]
         events.append(
             build_event(
