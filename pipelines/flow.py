@@ -67,12 +67,11 @@ def build_flow(
     lanes = op.key_on("key_by_embed_lane", op.key_rm("unkey_user", resolved), _embed_lane)
     batches = op.collect("batch_for_embedding", lanes, timeout=batch_window, max_size=batch_size)
     embedded = op.map("embed", op.key_rm("unkey_lane", batches), steps.embed)
-    stored, bad_store = _split("upsert_episodic", op.flat_map, embedded, steps.upsert)
-    done, bad_graph = _split("apply_graph_and_audit", op.map, stored, steps.graph_and_audit)
+    stored = op.map("upsert_episodic", embedded, steps.upsert)
+    finished = op.flat_map("apply_graph_and_audit", stored, steps.graph_and_audit)
+    done, bad_store = _route("stored_route", finished)
 
-    rejected = op.merge(
-        "all_rejected", bad_input, bad_extraction, bad_privacy, bad_store, bad_graph
-    )
+    rejected = op.merge("all_rejected", bad_input, bad_extraction, bad_privacy, bad_store)
     op.output("dead_letters", rejected, DeadLetterSink(lambda r: steps.ctx.dead_letter(r)))
     progress = progress or ProgressSink(
         settings.data_dir, lambda own: stream_status(settings, own).lag
@@ -83,8 +82,12 @@ def build_flow(
 
 def _split(step_id: str, operator: Callable, up: Stream, step: Callable) -> tuple[Stream, Stream]:  # type: ignore[type-arg]
     """Run a step, then route its results: on down the main line, or off to the dead letters."""
-    out = operator(step_id, up, step)
-    routed = op.branch(f"{step_id}_route", out, lambda item: not isinstance(item, Rejected))
+    return _route(f"{step_id}_route", operator(step_id, up, step))
+
+
+def _route(step_id: str, up: Stream) -> tuple[Stream, Stream]:  # type: ignore[type-arg]
+    """On down the main line, or off to the dead letters."""
+    routed = op.branch(step_id, up, lambda item: not isinstance(item, Rejected))
     return routed.trues, routed.falses
 
 

@@ -72,12 +72,17 @@ class Steps:
     def embed(self, batch: list[TurnWork]) -> tuple[EmbeddedBatch, list[Rejected]]:
         return embed_batch(batch, self.ctx.encoder, self.settings.episodic.keep_raw_text)
 
-    def upsert(self, embedded: tuple[EmbeddedBatch, list[Rejected]]) -> list[TurnWork | Rejected]:
+    def upsert(
+        self, embedded: tuple[EmbeddedBatch, list[Rejected]]
+    ) -> tuple[list[TurnWork], list[Rejected]]:
         batch, rejected = embedded
         stored, failed = upsert_batch(
             batch, self.ctx.episodic, self.settings.episodic, self.ctx.held
         )
-        return [*rejected, *failed, *stored]
+        return stored, [*rejected, *failed]
 
-    def graph_and_audit(self, work: TurnWork) -> Processed | Rejected:
-        return finish(work, self.ctx)
+    def graph_and_audit(
+        self, stored: tuple[list[TurnWork], list[Rejected]]
+    ) -> list[Processed | Rejected]:
+        works, rejected = stored
+        return [*rejected, *finish(works, self.ctx)]

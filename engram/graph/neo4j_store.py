@@ -282,6 +282,12 @@ class Neo4jGraphStore:
                 raise
             tx.commit()
 
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Transactions inside commit one by one, as outside: FalkorDB cannot undo one of them
+        alone, so grouping them would weaken each one's all-or-nothing contract."""
+        yield
+
     def _runner(self, tx: Session | Transaction | ManagedTransaction) -> Runner:
         return Runner(tx, escape=Capability.TYPED_PARAMETERS not in self.capabilities)
 

@@ -3,13 +3,18 @@
 The rules in `updates` decide; this module resolves names to entities, reads the beliefs a rule
 needs, writes the outcome in one store transaction and appends the audit entries. Bad input is
 refused with a `GraphInputError` naming the field and an audit entry, before anything is written.
+Inside `batch()` (the stream's unit) the writes commit together and their entries are appended
+in one go after the commit.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from engram.audit import AuditEntry, AuditLog, AuditOutcome
@@ -61,11 +66,19 @@ def now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
-def _parse(kind: Callable[[str], T], field: str, value: str, allowed: Sequence[str]) -> T:
+def _parse(kind: Callable[[str], T], name: str, value: str, allowed: Sequence[str]) -> T:
     try:
         return kind(value)
     except ValueError:
-        raise GraphInputError(field, f"{value!r} is not one of: {', '.join(allowed)}") from None
+        raise GraphInputError(name, f"{value!r} is not one of: {', '.join(allowed)}") from None
+
+
+@dataclass
+class _Batch:
+    """What a batch defers to its commit: audit entries, and users whose node it wrote."""
+
+    entries: list[AuditEntry] = field(default_factory=list)
+    users: set[str] = field(default_factory=set)
 
 
 class GraphService:
@@ -84,6 +97,39 @@ class GraphService:
         self._clock = clock
         self._recent: OrderedDict[tuple[str, str], RecentEntities] = OrderedDict()
         self._known_users: set[str] = set()
+        self._batches = threading.local()  # the open batch of each thread (workers share this)
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Apply many writes as one store batch and one audit append (the stream's unit).
+
+        Entries are appended after the batch commits, as a single write appends after its own
+        commit. If the batch raises, its entries are dropped: the store undoes its writes where
+        it can (SQLite), and where a write stayed (Bolt commits each one) re-applying the event
+        is a replay that restores its entries (`engram.ingest.graph.restore_audit`).
+        """
+        if self._open_batch() is not None:  # nested: the outer batch commits
+            yield
+            return
+        pending = self._batches.open = _Batch()
+        try:
+            with self.store.batch():
+                yield
+        finally:
+            self._batches.open = None
+        for user_id in pending.users:
+            self._committed(user_id)
+        self.audit.append(pending.entries)
+
+    def _open_batch(self) -> _Batch | None:
+        return getattr(self._batches, "open", None)
+
+    def _audit(self, entries: list[AuditEntry]) -> None:
+        pending = self._open_batch()
+        if pending is None:
+            self.audit.append(entries)
+        else:
+            pending.entries += entries
 
     # ---- evidence -------------------------------------------------------------------------
 
@@ -102,7 +148,7 @@ class GraphService:
             raise
         if claim is None:
             if event.event_type in EVENT_RULES:  # a belief-type event naming no object
-                self.audit.append(
+                self._audit(
                     [AuditEntry(at=event.ts, operator=operator, action="apply_event",
                                 outcome=AuditOutcome.SKIPPED, user_id=event.user_id,
                                 evidence=[event.event_id], reason=NO_OBJECT)]
@@ -209,7 +255,11 @@ class GraphService:
                 if isinstance(decision, EdgeChange):
                     tx.put_change(decision)
         if subject == USER_ENTITY_ID:
-            self._committed(user_id)
+            pending = self._open_batch()
+            if pending is None:
+                self._committed(user_id)
+            else:
+                pending.users.add(user_id)
         return self._audit_decisions(decisions, operator, at)
 
     # ---- corrections ----------------------------------------------------------------------
@@ -349,7 +399,7 @@ class GraphService:
         except GraphInputError as exc:
             self._reject(user_id, operator, "add_alias", exc, when)
             raise
-        self.audit.append(
+        self._audit(
             [AuditEntry(at=when, operator=operator, action="add_alias",
                         outcome=AuditOutcome.APPLIED, user_id=user, reason=entity.entity_id)]
         )  # fmt: skip
@@ -365,7 +415,7 @@ class GraphService:
         cleared = self.store.erase_user(user)
         for key in [k for k in self._recent if k[0] == user]:
             del self._recent[key]
-        self.audit.append(
+        self._audit(
             [AuditEntry(at=self._clock(), operator=operator, action="erase_user",
                         outcome=AuditOutcome.APPLIED, user_id=user)]
         )  # fmt: skip
@@ -451,7 +501,7 @@ class GraphService:
                            old_confidence=rev.old_confidence, new_confidence=rev.new_confidence,
                            evidence=rev.evidence)
             )  # fmt: skip
-        self.audit.append(entries)
+        self._audit(entries)
         return changes
 
     def _reject(
@@ -461,7 +511,7 @@ class GraphService:
             user = check_external_id(user_id)
         except ValueError:
             user = "(invalid)"
-        self.audit.append(
+        self._audit(
             [AuditEntry(at=at, operator=(operator or "(none)")[:100], action=action,
                         outcome=AuditOutcome.REJECTED, user_id=user, reason=str(exc)[:300])]
         )  # fmt: skip

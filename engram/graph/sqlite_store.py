@@ -142,6 +142,7 @@ class SqliteGraphStore:
 
     def __init__(self, path: Path | str) -> None:
         self._lock = threading.RLock()
+        self._batched = False  # a batch is open (only its thread can hold the lock meanwhile)
         self._db = connect(Path(path))  # WAL, busy timeout, secure delete (erasure leaves no text)
         self._db.row_factory = sqlite3.Row
         with self._immediate():
@@ -162,8 +163,35 @@ class SqliteGraphStore:
 
     @contextmanager
     def transaction(self, user_id: str) -> Iterator[_SqliteTx]:
-        with self._immediate():
-            yield _SqliteTx(self, user_id)
+        with self._lock:
+            if not self._batched:
+                with self._immediate():
+                    yield _SqliteTx(self, user_id)
+                return
+            self._db.execute("SAVEPOINT engram_tx")  # inside a batch: undo only this one
+            try:
+                yield _SqliteTx(self, user_id)
+            except BaseException:
+                self._db.execute("ROLLBACK TO engram_tx")
+                self._db.execute("RELEASE engram_tx")
+                raise
+            self._db.execute("RELEASE engram_tx")
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """One BEGIN IMMEDIATE … COMMIT around every transaction inside (each a savepoint):
+        a commit per belief change cost more than the change. The write lock is held for the
+        whole batch, so keep batches to what one stream step writes (tens of events)."""
+        with self._lock:
+            if self._batched:  # already inside one: join it
+                yield
+                return
+            with self._immediate():
+                self._batched = True
+                try:
+                    yield
+                finally:
+                    self._batched = False
 
     def _query(self, sql: str, params: tuple[Any, ...] | dict[str, Any]) -> list[sqlite3.Row]:
         with self._lock:

@@ -55,6 +55,16 @@ class GraphStore(Protocol):
 
     def transaction(self, user_id: str) -> AbstractContextManager[GraphTx]: ...
 
+    def batch(self) -> AbstractContextManager[None]:
+        """Group the transactions opened inside (by this thread) into one unit of work where
+        the backend can, so a stream batch pays one commit instead of one per belief change.
+
+        Each transaction inside keeps its own all-or-nothing contract and sees those before it.
+        Where the backend can group them (SQLite) they commit when the batch exits cleanly and
+        are all undone if it raises; where it cannot (Bolt) each commits as it exits.
+        """
+        ...
+
     def entity(self, user_id: str, entity_id: str) -> Entity | None: ...
 
     def entity_by_alias(self, user_id: str, key: str) -> Entity | None:

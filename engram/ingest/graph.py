@@ -1,4 +1,4 @@
-"""Step 7: apply a turn's events to the user's graph, exactly once per event.
+"""Step 7: apply a batch of turns' events to the users' graphs, exactly once per event.
 
 `GraphService.apply_event` blends repeated evidence into a belief (0.3·old + 0.7·new) and halves
 it on counter-evidence, so applying the same event twice would move the confidence twice; it
@@ -11,6 +11,7 @@ back to the last recovery snapshot, far fewer turns than that for one edge.)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engram.audit import AuditEntry, AuditLog, AuditOutcome
@@ -85,37 +86,56 @@ def restore_audit(store: GraphStore, audit: AuditLog, event: Event) -> int:
     return len(missing)
 
 
-def _apply(work: TurnWork, service: GraphService) -> GraphOutcome:
+def _apply(work: TurnWork, service: GraphService, in_batch: set[str]) -> GraphOutcome:
+    """One turn's claims; `in_batch` holds the events this batch applied so far, whose audit
+    entries are still pending (a turn logged twice can repeat one within a batch)."""
     changes = duplicates = 0
     for event in graph_claims(work):
         applied = service.apply_event(event)  # a replayed event changes nothing (checked inside)
         changes += len(applied)
         if not applied and already_applied(service.store, event):
             duplicates += 1
-            restore_audit(service.store, service.audit, event)
+            if event.event_id not in in_batch:
+                restore_audit(service.store, service.audit, event)
+        in_batch.add(event.event_id)
     return GraphOutcome(changes=changes, duplicates=duplicates)
 
 
-def apply_graph(work: TurnWork, service: GraphService) -> GraphOutcome | Rejected:
-    """Apply the turn's claims (if privacy allows), retrying a store that is briefly down.
-
-    A retry re-runs the whole turn: events it already applied are skipped as duplicates.
-    """
+def _apply_turn(
+    work: TurnWork, service: GraphService, in_batch: set[str]
+) -> GraphOutcome | Rejected:
     if not work.graph_allowed:
         return GraphOutcome(withheld=len(graph_claims(work)))
     try:
-        return with_retry(lambda: _apply(work, service), "graph update")
-    except (StoreUnavailableError, GraphInputError) as exc:
+        return _apply(work, service, in_batch)
+    except GraphInputError as exc:  # this turn only; the rest of the batch goes on
         return work.reject(Stage.GRAPH, str(exc))
 
 
-def audit_withheld(work: TurnWork, outcome: GraphOutcome, audit: AuditLog, at: int) -> None:
+def apply_graph(works: Sequence[TurnWork], service: GraphService) -> list[GraphOutcome | Rejected]:
+    """Apply a batch of turns' claims (where privacy allows) as one graph batch: one commit and
+    one audit append for all, instead of one each per event.
+
+    A store that is briefly down is retried by re-running the whole batch (undone, or where a
+    write stayed, skipped as a duplicate); one that stays down rejects every turn of it.
+    """
+
+    def run() -> list[GraphOutcome | Rejected]:
+        in_batch: set[str] = set()
+        with service.batch():
+            return [_apply_turn(work, service, in_batch) for work in works]
+
+    try:
+        return with_retry(run, "graph update")
+    except StoreUnavailableError as exc:
+        return [work.reject(Stage.GRAPH, str(exc)) for work in works]
+
+
+def withheld_entry(work: TurnWork, outcome: GraphOutcome, at: int) -> AuditEntry | None:
     """Step 8: a graph write privacy withheld is audited like one a rule skipped, never silent."""
     if not outcome.withheld:
-        return
+        return None
     reason = "child mode: no long-term graph" if work.child_mode else "no consent to the graph"
-    audit.append(
-        [AuditEntry(at=at, operator=PRIVACY_OPERATOR, action="apply_event",
-                    outcome=AuditOutcome.SKIPPED, user_id=work.turn.user_id, reason=reason,
-                    evidence=[e.event_id for e in graph_claims(work)])]
-    )  # fmt: skip
+    return AuditEntry(at=at, operator=PRIVACY_OPERATOR, action="apply_event",
+                      outcome=AuditOutcome.SKIPPED, user_id=work.turn.user_id, reason=reason,
+                      evidence=[e.event_id for e in graph_claims(work)])  # fmt: skip

@@ -14,7 +14,7 @@ from engram.ingest.context import IngestContext, now_ms
 from engram.ingest.entities import SessionEntities, resolve_entities
 from engram.ingest.episodic import embed_batch, upsert_batch
 from engram.ingest.extract import extract_events
-from engram.ingest.graph import GraphOutcome, apply_graph, audit_withheld
+from engram.ingest.graph import GraphOutcome, apply_graph, withheld_entry
 from engram.ingest.parse import parse_record
 from engram.ingest.privacy import apply_privacy
 from engram.ingest.work import Processed, Rejected, TurnWork
@@ -51,14 +51,19 @@ def prepare(
     return work
 
 
-def finish(work: TurnWork, ctx: IngestContext) -> Processed | Rejected:
-    """Graph updates and their audit for one stored turn; the turn is then recallable."""
-    outcome = apply_graph(work, ctx.graph)
-    if isinstance(outcome, Rejected):
-        return outcome
+def finish(works: Sequence[TurnWork], ctx: IngestContext) -> list[Processed | Rejected]:
+    """Graph updates and their audit for a batch of stored turns; the turns are then recallable."""
+    outcomes = apply_graph(works, ctx.graph)
     done = now_ms()
-    audit_withheld(work, outcome, ctx.audit, done)
-    return processed(work, outcome, done)
+    ctx.audit.append(
+        entry
+        for work, outcome in zip(works, outcomes, strict=True)
+        if isinstance(outcome, GraphOutcome) and (entry := withheld_entry(work, outcome, done))
+    )
+    return [
+        outcome if isinstance(outcome, Rejected) else processed(work, outcome, done)
+        for work, outcome in zip(works, outcomes, strict=True)
+    ]
 
 
 def processed(work: TurnWork, outcome: GraphOutcome, done_at_ms: int) -> Processed:
@@ -94,8 +99,7 @@ def process_turns(
     batch, bad = embed_batch(works, ctx.encoder, ctx.settings.episodic.keep_raw_text)
     stored, unstored = upsert_batch(batch, ctx.episodic, ctx.settings.episodic, ctx.held)
     report.rejected += bad + unstored
-    for work in stored:
-        result = finish(work, ctx)
+    for result in finish(stored, ctx):
         if isinstance(result, Processed):
             report.processed.append(result)
         else:

@@ -8,6 +8,7 @@ from engram.audit import AuditOutcome
 from engram.domain import EdgeSource, EventType, ExtractionSource, RelationKind
 from engram.graph import GraphInputError, GraphService
 from engram.graph.queries import relation_history
+from engram.graph.sqlite_store import SqliteGraphStore
 
 OBSTACLE, MASTERY = RelationKind.LEARNING_OBSTACLE, RelationKind.MASTERY
 
@@ -238,3 +239,40 @@ def test_bad_corrections_are_refused_and_change_nothing(service, ev, call, field
         call(service)
     assert caught.value.field == field
     assert beliefs(service, include_invalid=True) == before
+
+
+def test_a_batch_writes_as_one_by_one_would_and_audits_once_after_its_commit(
+    service, ev, audit_log
+) -> None:
+    events = [
+        ev(0, EventType.CONCEPT_CONFUSION, "指针"),
+        ev(1, EventType.CONCEPT_MASTERY, "指针"),
+        ev(2, EventType.PREFERENCE, "jazz", user="u2"),
+    ]
+    with service.batch():
+        assert all(service.apply_event(e) for e in events)
+        assert audit_log.entries() == []  # pending until the batch commits
+    assert len(audit_log.entries("u1")) == 3  # obstacle, mastery, obstacle countered
+    assert beliefs(service) == {
+        (OBSTACLE, "指针"): (0.4, EdgeSource.COUNTER_EVIDENCE, True),
+        (MASTERY, "指针"): (0.8, EdgeSource.RULE, True),
+    }
+    assert beliefs(service, "u2") == {(RelationKind.PREFERS, "jazz"): (0.8, EdgeSource.RULE, True)}
+
+    with service.batch():  # the same batch again (a replay after a crash)
+        assert [service.apply_event(e) for e in events] == [[], [], []]
+    assert len(audit_log.entries()) == 4
+    assert beliefs(service)[(OBSTACLE, "指针")][0] == 0.4  # halved once, not twice
+
+
+def test_a_batch_that_raises_keeps_none_of_its_audit_entries(service, ev, audit_log) -> None:
+    def crash() -> None:
+        with service.batch():
+            service.apply_event(ev(0, EventType.PREFERENCE, "jazz"))
+            raise RuntimeError("crash")
+
+    with pytest.raises(RuntimeError, match="crash"):
+        crash()
+    assert audit_log.entries() == []
+    if isinstance(service.store, SqliteGraphStore):  # it can undo the batch's writes too
+        assert beliefs(service) == {}

@@ -32,6 +32,29 @@ def test_erasure_leaves_no_copy_of_the_text_in_the_database_files(tmp_path) -> N
     store.close()
 
 
+def test_a_batch_commits_once_and_a_failed_batch_leaves_nothing(tmp_path) -> None:
+    store = SqliteGraphStore(tmp_path / "graph.sqlite3")
+    other = sqlite3.connect(tmp_path / "graph.sqlite3")
+    node = Entity(entity_id="jazz", kind=EntityKind.OBJECT, name="jazz")
+    with store.batch():
+        with store.transaction("u1") as tx:
+            tx.put_entity(node)
+        assert other.execute("SELECT COUNT(*) FROM entities").fetchone() == (0,)  # not yet
+    assert other.execute("SELECT COUNT(*) FROM entities").fetchone() == (1,)
+
+    def fail_after_a_write() -> None:
+        with store.batch():
+            with store.transaction("u2") as tx:
+                tx.put_entity(node)
+            raise RuntimeError("later")
+
+    with pytest.raises(RuntimeError, match="later"):
+        fail_after_a_write()
+    assert store.entity("u2", "jazz") is None  # its finished transaction was undone too
+    other.close()
+    store.close()
+
+
 # Each worker is a separate interpreter (the test module itself is not importable by name).
 _WORKER = """
 import sys

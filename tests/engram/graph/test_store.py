@@ -106,6 +106,27 @@ def test_an_exception_inside_a_transaction_writes_nothing(graph_store: GraphStor
     assert len(graph_store.revisions("u1", jazz.edge_id)) == 1
 
 
+def test_in_a_batch_each_transaction_sees_the_ones_before_and_a_failed_one_writes_nothing(
+    graph_store: GraphStore,
+) -> None:
+    with graph_store.batch():
+        seed(graph_store)
+        seed(graph_store, "u2")
+        with graph_store.transaction("u1") as tx:
+            assert tx.edge("user", RelationKind.PREFERS, "jazz").confidence == 0.9
+            tx.put_change(
+                change("u1", "user", RelationKind.PREFERS, "jazz", 0.5, at=T + 1, old=0.9)
+            )
+        with pytest.raises(RuntimeError, match="boom"):
+            _write_then_fail(graph_store)
+
+    assert graph_store.entity("u1", "piano") is None
+    jazz = graph_store.edges("u1", dst="jazz")[0]
+    assert jazz.confidence == 0.5
+    assert [r.seq for r in graph_store.revisions("u1", jazz.edge_id)] == [1, 2]
+    assert graph_store.edges("u2", dst="jazz")[0].confidence == 0.9  # users stay apart
+
+
 def test_reads_inside_a_transaction_see_committed_state(graph_store: GraphStore) -> None:
     seed(graph_store)
     with graph_store.transaction("u1") as tx:
