@@ -73,6 +73,11 @@ class EpisodicSettings(_Section):
     keep_raw_text: bool = Field(
         False, description="keep each event's raw turn text (default: summary, keywords, hash only)"
     )
+    index_key: SecretStr | None = Field(
+        None,
+        min_length=16,
+        description="key of the blind lexical index (default: a key file in the data directory)",
+    )
     weaviate_url: str | None = Field(None, description="e.g. http://localhost:8080")
     weaviate_grpc_port: int = Field(50051, ge=1, le=65535)
     weaviate_api_key: SecretStr | None = None

@@ -34,9 +34,9 @@ from engram.episodic.merging import merge_group, plan_merges
 from engram.episodic.store import (
     EpisodicStore,
     StoredEvent,
-    build_records,
     from_row,
     from_table,
+    reembedded,
 )
 from models.embedder import SpaceEncoder
 
@@ -368,7 +368,7 @@ def reembed_sync(
     for start in range(0, wanted.height, batch_rows):
         rows = wanted.slice(start, batch_rows).iter_rows(named=True)
         stored = [from_row(row) for row in rows]
-        target.upsert(build_records([(r.event, r.raw_text) for r in stored], encoder, True))
+        target.upsert(reembedded(stored, encoder))
     removed = 0
     for (user_id,), ids in stale.group_by("user_id", maintain_order=True):
         removed += target.delete(str(user_id), event_ids=ids["event_id"].to_list())

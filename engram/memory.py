@@ -148,7 +148,13 @@ class Memory:
         user_id = self._user(user_id)
         turns = self.working.get(user_id, session_id) if session_id else []
         hits = episodic_recall(
-            self.ingest.episodic, self.ingest.encoder, user_id, query, k=k, event_types=event_types
+            self.ingest.episodic,
+            self.ingest.encoder,
+            self.ingest.terms,
+            user_id,
+            query,
+            k=k,
+            event_types=event_types,
         )
         beliefs = self.profile(user_id, min_confidence=RECALL_MIN_CONFIDENCE)
         context = assemble(user_id, query, turns, hits, beliefs, budget_chars)

@@ -15,6 +15,7 @@ from engram.ingest import IngestContext, Processed, Rejected, Stage, TurnWork
 from engram.ingest.entities import SessionEntities, resolve_entities
 from engram.ingest.episodic import EmbeddedBatch, embed_batch, upsert_batch
 from engram.ingest.extract import extract_events
+from engram.ingest.lexical import attach_context
 from engram.ingest.parse import parse_record
 from engram.ingest.pipeline import finish
 from engram.ingest.privacy import apply_privacy
@@ -67,10 +68,12 @@ class Steps:
         self, state: SessionEntities | None, work: TurnWork
     ) -> tuple[SessionEntities, TurnWork]:
         state = state or SessionEntities()
-        return state, resolve_entities(work, state, self.ctx.graph.resolve)
+        work = resolve_entities(work, state, self.ctx.graph.resolve)
+        return state, attach_context(work, state, self.ctx.terms)
 
     def embed(self, batch: list[TurnWork]) -> tuple[EmbeddedBatch, list[Rejected]]:
-        return embed_batch(batch, self.ctx.encoder, self.settings.episodic.keep_raw_text)
+        ctx = self.ctx
+        return embed_batch(batch, ctx.encoder, ctx.terms, self.settings.episodic.keep_raw_text)
 
     def upsert(
         self, embedded: tuple[EmbeddedBatch, list[Rejected]]

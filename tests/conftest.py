@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from engram.episodic.terms import IndexTerms
+
 CHROMIUM = Path("/usr/bin/chromium")
 # Headless on a closed network: without the background-networking flags Chromium keeps trying
 # (and failing) to reach Google's hosts.
@@ -28,3 +30,9 @@ def chromium() -> Iterator[Any]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def terms() -> IndexTerms:
+    """Blind-index terms under a fixed test key (`engram.episodic.terms`)."""
+    return IndexTerms(b"engram-test-index-key-32-bytes!!")

@@ -36,11 +36,12 @@ from engram.api.schemas import (
     beliefs_out,
     changes_out,
 )
-from engram.api.tokens import issue, load_or_create_secret
+from engram.api.tokens import issue
 from engram.api.transparency import install_transparency
 from engram.domain import EventType, Identity, Turn
 from engram.domain.turns import MAX_CONTENT_BYTES_CONTEXT_KEY
 from engram.graph.model import GraphInputError
+from engram.keyfile import load_or_create_key
 from engram.memory import ErasureReceipt, Memory
 from engram.privacy.identity import IdentityError
 from engram.recall import RecallContext
@@ -160,7 +161,7 @@ def create_app(
     def translated() -> AbstractContextManager[None]:
         return _translated(lock)
 
-    app.state.link_secret = load_or_create_secret(memory.settings.data_dir / LINK_SECRET_FILE)
+    app.state.link_secret = load_or_create_key(memory.settings.data_dir / LINK_SECRET_FILE)
     install_transparency(app, memory, translated)
 
     @app.get("/healthz", tags=["ops"])

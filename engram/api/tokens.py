@@ -11,26 +11,11 @@ import base64
 import hashlib
 import hmac
 import json
-import os
-import secrets
 import time
-from pathlib import Path
 
 
 class TokenError(ValueError):
     """A link that is malformed, forged or expired."""
-
-
-def load_or_create_secret(path: Path) -> bytes:
-    """The signing secret, created once (owner-readable only) under the data directory."""
-    if path.exists():
-        return path.read_bytes()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    secret = secrets.token_bytes(32)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "wb") as handle:
-        handle.write(secret)
-    return secret
 
 
 def _b64(data: bytes) -> str:

@@ -10,6 +10,7 @@ The synthetic data generators here are also what the batch tests use.
 from __future__ import annotations
 
 import random
+import secrets
 import shutil
 import tempfile
 import time
@@ -29,6 +30,7 @@ from engram.domain import (
     event_id_for,
     text_hash,
 )
+from engram.episodic.store import IndexItem
 
 if TYPE_CHECKING:
     from engram.episodic.lancedb_store import LanceEpisodicStore
@@ -60,7 +62,7 @@ _PHRASES = {
 
 def synthetic_events(
     users: int, per_user: int, now_ms: int, days: int = 60, seed: int = 7
-) -> list[tuple[Event, str]]:
+) -> list[IndexItem]:
     """(event, raw text) pairs over `days` before `now_ms`, zh and en, with repeats to merge."""
     rng = random.Random(seed)
     types = list(_PHRASES)
@@ -74,7 +76,7 @@ def synthetic_events(
             text = template.format(zh=zh, en=en)
             turn = f"t{u:06d}-{i:05d}"
             items.append(
-                (
+                IndexItem(
                     Event(
                         event_id=event_id_for(user, turn, event_type),
                         user_id=user,
@@ -173,14 +175,16 @@ def bench_noise(report: BatchReport, events: int, now_ms: int) -> None:
 def _filled_store(directory: Path, events: int, now_ms: int) -> LanceEpisodicStore:
     from engram.episodic.lancedb_store import LanceEpisodicStore
     from engram.episodic.store import build_records
+    from engram.episodic.terms import IndexTerms
     from models.hashing import HashingEncoder
 
     encoder = HashingEncoder(64)
     store = LanceEpisodicStore(directory, encoder.space_id, encoder.dimension)
+    terms = IndexTerms(secrets.token_bytes(32))
     per_user = 200
     items = synthetic_events(max(1, events // per_user), per_user, now_ms)
     for start in range(0, len(items), 50_000):
-        store.upsert(build_records(items[start : start + 50_000], encoder, False))
+        store.upsert(build_records(items[start : start + 50_000], encoder, terms, False))
     return store
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import secrets
 import tempfile
 import time
 from collections import Counter, defaultdict
@@ -38,8 +39,9 @@ from engram.episodic.lancedb_store import LanceEpisodicStore
 from engram.episodic.lexical import BM25
 from engram.episodic.merging import write_events
 from engram.episodic.retrieval import recall
-from engram.episodic.store import arrow_schema, build_records, to_table
-from engram.text import tokenize
+from engram.episodic.store import IndexItem, arrow_schema, build_records, to_table
+from engram.episodic.terms import IndexTerms
+from engram.text import index_terms, tokenize
 from models.embedder import SpaceEncoder
 
 KS = (5, 10)
@@ -267,22 +269,37 @@ class IndexStats:
     removed: int = 0
 
 
+def index_items(haystack: Haystack, events: Sequence[Event], terms: IndexTerms) -> list[IndexItem]:
+    """Each turn's event with its text and, as the write path does, the context terms of the
+    turn before it in the same session."""
+    items, previous = [], None
+    for event, turn in zip(events, haystack.turns, strict=True):
+        same_session = previous is not None and previous.session_id == turn.session_id
+        context = terms.context(haystack.user_id, previous.text) if same_session else ()
+        items.append(IndexItem(event, turn.text, context))
+        previous = turn
+    return items
+
+
 def engram_ranker(
     haystack: Haystack,
-    items: Sequence[tuple[Event, str]],
+    items: Sequence[IndexItem],
     store: LanceEpisodicStore,
     encoder: SpaceEncoder,
+    terms: IndexTerms,
     settings: EpisodicSettings,
     stats: IndexStats,
 ) -> Ranker:
     """Write the haystack's events through the real write path, then rank with `recall`."""
-    report = write_events(store, encoder, items, settings)
+    report = write_events(store, encoder, terms, items, settings)
     stats.events += report.written
     stats.merged_groups += report.merged_groups
     stats.removed += report.removed
 
     def rank(question: BenchQuestion, depth: int) -> list[str]:
-        hits = recall(store, encoder, haystack.user_id, question.text, depth, now_ms=question.ts)
+        hits = recall(
+            store, encoder, terms, haystack.user_id, question.text, depth, now_ms=question.ts
+        )
         return [t for h in hits for t in (h.event.turn_id, *h.event.evidence_turn_ids)]
 
     return rank
@@ -340,6 +357,7 @@ def run_recall_bench(
     started = time.perf_counter()
     settings = settings or EpisodicSettings()
     cached = encoder if isinstance(encoder, CachedEncoder) else CachedEncoder(encoder)
+    terms = IndexTerms(secrets.token_bytes(32))
     tally = Tally()
     stats = {mode: IndexStats() for mode in MODES}
     sources: Counter[str] = Counter()
@@ -357,11 +375,11 @@ def run_recall_bench(
             }
             events = [turn_event(haystack.user_id, t, extractor) for t in haystack.turns]
             sources.update(e.rule if e.rule == "whole_turn" else e.source.value for e in events)
-            items = [(e, t.text) for e, t in zip(events, haystack.turns, strict=True)]
+            items = index_items(haystack, events, terms)
             for mode, keep in MODES.items():
                 mode_settings = settings.model_copy(update={"keep_raw_text": keep})
                 rankers[f"engram/{mode}"] = engram_ranker(
-                    haystack, items, stores[mode], cached, mode_settings, stats[mode]
+                    haystack, items, stores[mode], cached, terms, mode_settings, stats[mode]
                 )
             session_of = {t.turn_id: t.session_id for t in haystack.turns}
             for question in haystack.questions:
@@ -457,10 +475,17 @@ def run_latency(
     data_dir: Path | None = None,
     seed: int = 7,
 ) -> LatencyResult:
-    """Fill a store with users × events drawn from `texts`, then time `recall` per query."""
+    """Fill a store with users × events drawn from `texts`, then time `recall` per query.
+
+    Rows are embedded once and copied to every user; their lexical terms are blinded with each
+    user's own key, as the write path would, so a query matches as many rows as it really would.
+    """
     rng = random.Random(seed)
+    terms = IndexTerms(secrets.token_bytes(32))
     pool = [whole_turn_event("pool", BenchTurn(f"p{i}", "s", t, 0)) for i, t in enumerate(texts)]
-    pool_records = build_records([(e, None) for e in pool], encoder, keep_raw_text=False)
+    items = [IndexItem(e, t) for e, t in zip(pool, texts, strict=True)]
+    pool_records = build_records(items, encoder, terms, keep_raw_text=False)
+    plain_terms = [index_terms(t) for t in texts]
     started = time.perf_counter()
     if data_dir is not None:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -473,9 +498,13 @@ def run_latency(
         parts = []
         for u in range(users):
             user_id = f"user{u}"
-            part = pool_table.take(rng.sample(range(len(pool_records)), per_user))
+            chosen = rng.sample(range(len(pool_records)), per_user)
+            part = pool_table.take(chosen)
             types = part.column("event_type").to_pylist()
+            vocabulary = list({t for i in chosen for t in plain_terms[i]})
+            blinded = dict(zip(vocabulary, terms.blind(user_id, vocabulary), strict=True))
             columns = {
+                "tokens": pa.array([" ".join(blinded[t] for t in plain_terms[i]) for i in chosen]),
                 "user_id": pa.array([user_id] * per_user),
                 "event_id": pa.array(
                     [
@@ -497,12 +526,12 @@ def run_latency(
         load_s = time.perf_counter() - started
         asked = [(f"user{rng.randrange(users)}", rng.choice(texts)[:200]) for _ in range(queries)]
         timed = TimedEncoder(encoder)
-        recall(store, timed, *asked[0])  # warm-up: first-query caches are not steady state
+        recall(store, timed, terms, *asked[0])  # warm-up: first-query caches are not steady state
         totals, embeds = [], []
         for user_id, query in asked:
             timed.last_ms = 0.0
             t0 = time.perf_counter_ns()
-            recall(store, timed, user_id, query, k=10)
+            recall(store, timed, terms, user_id, query, k=10)
             totals.append((time.perf_counter_ns() - t0) / 1e6)
             embeds.append(timed.last_ms)
     total, embed = (quantiles(x, n=100, method="inclusive") for x in (totals, embeds))

@@ -5,23 +5,29 @@ from engram.episodic.retrieval import DEFAULT_CONFIG, Hit, RetrievalConfig, Scor
 from engram.episodic.store import (
     EpisodicInputError,
     EpisodicStore,
+    IndexItem,
     StoredEvent,
     build_records,
     embedder_for,
+    index_terms_for,
     open_episodic_store,
 )
+from engram.episodic.terms import IndexTerms
 
 __all__ = [
     "DEFAULT_CONFIG",
     "EpisodicInputError",
     "EpisodicStore",
     "Hit",
+    "IndexItem",
+    "IndexTerms",
     "RetrievalConfig",
     "ScoreParts",
     "StoredEvent",
     "WriteReport",
     "build_records",
     "embedder_for",
+    "index_terms_for",
     "open_episodic_store",
     "recall",
     "write_events",

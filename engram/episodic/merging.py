@@ -19,7 +19,14 @@ import numpy as np
 from engram.config import EpisodicSettings
 from engram.domain import Event, ExtractionSource
 from engram.domain.events import MAX_KEYWORDS
-from engram.episodic.store import EpisodicStore, StoredEvent, build_records, from_table
+from engram.episodic.store import (
+    EpisodicStore,
+    IndexItem,
+    StoredEvent,
+    build_records,
+    from_table,
+)
+from engram.episodic.terms import IndexTerms
 from models.embedder import SpaceEncoder
 
 log = logging.getLogger(__name__)
@@ -115,11 +122,12 @@ def enforce_cap(store: EpisodicStore, user_id: str, cap: int, threshold: float) 
 def write_events(
     store: EpisodicStore,
     encoder: SpaceEncoder,
-    items: Sequence[tuple[Event, str | None]],
+    terms: IndexTerms,
+    items: Sequence[IndexItem],
     settings: EpisodicSettings,
 ) -> WriteReport:
     """Embed and upsert events (all-or-nothing validation), then enforce each user's cap."""
-    records = build_records(items, encoder, settings.keep_raw_text)
+    records = build_records(items, encoder, terms, settings.keep_raw_text)
     written = store.upsert(records)
     groups = removed = 0
     over: dict[str, int] = {}

@@ -3,7 +3,8 @@
 Pipeline for one user and one query:
 1. the store returns that user's rows (optionally of some types only): the user filter sits
    at the storage boundary, so nothing here can see another user's rows;
-2. two channels score every event: cosine similarity to the query vector, BM25 over the tokens;
+2. two channels score every event: cosine similarity to the query vector, BM25 over the blinded
+   terms (`engram.episodic.terms`: the query's terms are blinded with the same user key);
 3. the channels are fused: by default a convex combination of per-query normalised scores
    (each channel divided onto [0, 1]), which keeps the strength of a match where reciprocal-rank
    fusion keeps only its rank (on LoCoMo dev, RRF of BM25 and MiniLM ranks below BM25 alone);
@@ -24,7 +25,7 @@ import pyarrow as pa
 from engram.domain import Event, EventType
 from engram.episodic.lexical import BM25, K1, B
 from engram.episodic.store import EpisodicInputError, EpisodicStore, check_user, from_table
-from engram.text import tokenize
+from engram.episodic.terms import IndexTerms
 from models.embedder import SpaceEncoder, check_space
 
 DAY_MS = 86_400_000
@@ -167,6 +168,7 @@ def check_query(query: str) -> str:
 def recall(
     store: EpisodicStore,
     encoder: SpaceEncoder,
+    terms: IndexTerms,
     user_id: str,
     query: str,
     k: int = 10,
@@ -182,4 +184,4 @@ def recall(
     query_vector = encoder.encode([query])[0]
     table = store.scan(check_user(user_id), event_types)
     now_ms = int(time.time() * 1000) if now_ms is None else now_ms
-    return rank(table, query_vector, tokenize(query), now_ms, k, config)
+    return rank(table, query_vector, terms.of(user_id, query), now_ms, k, config)

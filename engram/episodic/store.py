@@ -1,7 +1,8 @@
 """The episodic store contract: one small Protocol, the record it keeps, and the factory.
 
 A record is an `Event` plus what search needs: its vector (with the embedding space it lives in),
-the lexical tokens of its indexed text, and the raw text only when the deployment keeps it.
+the blinded lexical terms of its turn (`engram.episodic.terms`), and the raw text only when the
+deployment keeps it.
 Every method that reads or deletes takes the user id first: there is no call that can reach
 across users, so isolation holds at the storage boundary rather than in each caller.
 """
@@ -12,13 +13,13 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import numpy as np
 import pyarrow as pa
 
 from engram.domain import Event, EventType, ExtractionSource, check_external_id, text_hash
-from engram.text import tokenize
+from engram.episodic.terms import IndexTerms, with_context
 from models.embedder import SpaceEncoder, check_space
 
 if TYPE_CHECKING:
@@ -43,9 +44,19 @@ class StoredEvent:
     raw_text: str | None = None
 
 
+class IndexItem(NamedTuple):
+    """An event to store, with the turn text it came from (indexed; stored only when raw text is
+    kept; None in child mode) and the context terms of the turn before it (`IndexTerms.context`)."""
+
+    event: Event
+    raw_text: str | None = None
+    context: tuple[str, ...] = ()
+
+
 def index_text(event: Event, raw_text: str | None = None) -> str:
-    """What is embedded and tokenised: the raw text when it is kept (it holds everything the
-    summary, keywords and attributes were cut from), else summary + keywords + attribute values."""
+    """What is embedded: the raw text when it is kept (it holds everything the summary, keywords
+    and attributes were cut from), else summary + keywords + attribute values. Only what is
+    stored is embedded, so the nightly re-embedding reproduces the same kind of vector."""
     if raw_text:
         return raw_text
     return " ".join(p for p in (event.summary, *event.keywords, *event.attributes.values()) if p)
@@ -60,29 +71,51 @@ def check_raw_text(event: Event, raw_text: str) -> None:
         )
 
 
-def build_records(
-    items: Sequence[tuple[Event, str | None]], encoder: SpaceEncoder, keep_raw_text: bool
-) -> list[StoredEvent]:
-    """Embed (in one batch) and tokenise events; the raw text is used only if it is to be kept.
+def _embed(texts: Sequence[str], encoder: SpaceEncoder) -> np.ndarray:
+    vectors = encoder.encode(texts)
+    if vectors.shape != (len(texts), encoder.dimension):
+        raise EpisodicInputError(
+            f"encoder returned shape {vectors.shape}, expected {(len(texts), encoder.dimension)}"
+        )
+    return vectors
 
+
+def build_records(
+    items: Sequence[IndexItem], encoder: SpaceEncoder, terms: IndexTerms, keep_raw_text: bool
+) -> list[StoredEvent]:
+    """Embed (in one batch) and index events; the raw text is stored only if it is to be kept.
+
+    The lexical terms always cover the whole turn (blinded, see `engram.episodic.terms`), then
+    the event's own words the turn lacks (a resolved "that button"), then the context terms.
     Every item is checked before anything is encoded, so a bad one rejects the whole batch.
     """
-    for event, raw in items:
-        if raw is not None:
-            check_raw_text(event, raw)
-    kept = [raw if keep_raw_text else None for _, raw in items]
-    texts = [index_text(event, raw) for (event, _), raw in zip(items, kept, strict=True)]
-    empty = [event.event_id for (event, _), t in zip(items, texts, strict=True) if not t.strip()]
+    for item in items:
+        if item.raw_text is not None:
+            check_raw_text(item.event, item.raw_text)
+    kept = [item.raw_text if keep_raw_text else None for item in items]
+    texts = [index_text(item.event, raw) for item, raw in zip(items, kept, strict=True)]
+    empty = [i.event.event_id for i, t in zip(items, texts, strict=True) if not t.strip()]
     if empty:
         raise EpisodicInputError(f"events {empty}: nothing to index (no summary, keywords, text)")
-    vectors = encoder.encode(texts)
-    if vectors.shape != (len(items), encoder.dimension):
-        raise EpisodicInputError(
-            f"encoder returned shape {vectors.shape}, expected {(len(items), encoder.dimension)}"
-        )
+    vectors = _embed(texts, encoder)
     return [
-        StoredEvent(event, vector, encoder.space_id, tuple(tokenize(text)), raw)
-        for (event, _), vector, text, raw in zip(items, vectors, texts, kept, strict=True)
+        StoredEvent(item.event, vector, encoder.space_id, _lexical_terms(item, terms), raw)
+        for item, vector, raw in zip(items, vectors, kept, strict=True)
+    ]
+
+
+def _lexical_terms(item: IndexItem, terms: IndexTerms) -> tuple[str, ...]:
+    user_id = item.event.user_id
+    own = terms.of(user_id, item.raw_text) if item.raw_text else []
+    return with_context(with_context(own, terms.of(user_id, index_text(item.event))), item.context)
+
+
+def reembedded(records: Sequence[StoredEvent], encoder: SpaceEncoder) -> list[StoredEvent]:
+    """The same records with vectors from `encoder` (a new model or adapter); terms are kept."""
+    vectors = _embed([index_text(r.event, r.raw_text) for r in records], encoder)
+    return [
+        StoredEvent(r.event, vector, encoder.space_id, r.tokens, r.raw_text)
+        for r, vector in zip(records, vectors, strict=True)
     ]
 
 
@@ -287,6 +320,21 @@ def open_episodic_store(settings: Settings, embedder: SpaceEncoder | None = None
     from engram.episodic.lancedb_store import LanceEpisodicStore
 
     return LanceEpisodicStore(settings.data_dir / "episodic", embedder.space_id, embedder.dimension)
+
+
+INDEX_KEY_FILE = "index.key"
+
+
+def index_terms_for(settings: Settings) -> IndexTerms:
+    """The deployment's blind-index terms: keyed by `episodic.index_key` (set it, the same on
+    every machine, when processes do not share a data directory), else by a key file created
+    under the data directory on first use."""
+    from engram.keyfile import load_or_create_key
+
+    secret = settings.episodic.index_key
+    if secret is not None:
+        return IndexTerms(secret.get_secret_value().encode("utf-8"))
+    return IndexTerms(load_or_create_key(settings.data_dir / INDEX_KEY_FILE))
 
 
 def embedder_for(settings: Settings) -> SpaceEncoder:

@@ -15,7 +15,13 @@ from pathlib import Path
 from engram.audit import AuditLog
 from engram.config import Settings
 from engram.deadletter import DeadLetterStore
-from engram.episodic import EpisodicStore, embedder_for, open_episodic_store
+from engram.episodic import (
+    EpisodicStore,
+    IndexTerms,
+    embedder_for,
+    index_terms_for,
+    open_episodic_store,
+)
 from engram.extraction.engine import ResidueStage, extract
 from engram.graph import GraphService, open_graph_store
 from engram.ingest.episodic import HeldCounts
@@ -46,6 +52,7 @@ class IngestContext:
     settings: Settings
     extractor: Extractor
     encoder: SpaceEncoder
+    terms: IndexTerms
     episodic: EpisodicStore
     graph: GraphService
     consent: ConsentStore
@@ -69,6 +76,7 @@ class IngestContext:
                 extract, residue=residue, max_content_bytes=settings.limits.max_content_bytes
             ),
             encoder=encoder,
+            terms=index_terms_for(settings),
             episodic=open_episodic_store(settings, encoder),
             graph=GraphService(open_graph_store(settings), audit, settings.graph),
             consent=ConsentStore(consent_path(settings), settings.privacy.child_age_threshold),

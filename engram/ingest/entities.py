@@ -41,11 +41,22 @@ EntityLookup = Callable[[str, str], Entity | None]
 
 @dataclass
 class SessionEntities:
-    """One user's per-session recent entities (least recently used sessions dropped first) and
-    the name each entity was last mentioned by, which is what a resolved reference becomes."""
+    """One user's per-session recent entities (least recently used sessions dropped first), the
+    name each entity was last mentioned by, which is what a resolved reference becomes, and each
+    session's last turn as blinded context terms (`engram.episodic.terms`: nothing readable is
+    kept in the stream's recovery snapshots)."""
 
     sessions: OrderedDict[str, RecentEntities] = field(default_factory=OrderedDict)
     names: OrderedDict[str, str] = field(default_factory=OrderedDict)
+    last_turn_terms: OrderedDict[str, tuple[str, ...]] = field(default_factory=OrderedDict)
+
+    def swap_context(self, session_id: str, terms: tuple[str, ...]) -> tuple[str, ...]:
+        """The session's previous turn's terms; `terms` (this turn's) take their place."""
+        previous = self.last_turn_terms.pop(session_id, ())
+        self.last_turn_terms[session_id] = terms
+        while len(self.last_turn_terms) > MAX_SESSIONS_PER_USER:
+            self.last_turn_terms.popitem(last=False)
+        return previous
 
     def named(self, entity_id: str, name: str) -> None:
         self.names.pop(entity_id, None)

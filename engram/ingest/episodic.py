@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engram.config import EpisodicSettings
-from engram.domain import Event
 from engram.episodic import EpisodicInputError, EpisodicStore, StoredEvent, WriteReport
 from engram.episodic.merging import enforce_cap
-from engram.episodic.store import build_records
+from engram.episodic.store import IndexItem, build_records
+from engram.episodic.terms import IndexTerms
 from engram.ingest.retry import StoreUnavailableError, with_retry
 from engram.ingest.work import Rejected, Stage, TurnWork
 from models.embedder import SpaceEncoder, SpaceMismatchError
@@ -30,18 +30,18 @@ class EmbeddedBatch:
     records: tuple[StoredEvent, ...]
 
 
-def _items(work: TurnWork, keep_raw_text: bool) -> list[tuple[Event, str | None]]:
-    raw = work.turn.content if keep_raw_text and not work.child_mode else None
-    return [(event, raw) for event in work.events]
+def _items(work: TurnWork) -> list[IndexItem]:
+    raw = None if work.child_mode else work.turn.content
+    return [IndexItem(event, raw, work.context) for event in work.events]
 
 
 def embed_batch(
-    works: Sequence[TurnWork], encoder: SpaceEncoder, keep_raw_text: bool
+    works: Sequence[TurnWork], encoder: SpaceEncoder, terms: IndexTerms, keep_raw_text: bool
 ) -> tuple[EmbeddedBatch, list[Rejected]]:
     """Embed every event of the batch at once; a refused batch is retried turn by turn."""
-    items = [item for work in works for item in _items(work, keep_raw_text)]
+    items = [item for work in works for item in _items(work)]
     try:
-        records = build_records(items, encoder, keep_raw_text) if items else []
+        records = build_records(items, encoder, terms, keep_raw_text) if items else []
         return EmbeddedBatch(tuple(works), tuple(records)), []
     except EpisodicInputError as exc:
         if len(works) == 1:
@@ -50,7 +50,7 @@ def embed_batch(
     records = []
     rejected: list[Rejected] = []
     for work in works:
-        batch, bad = embed_batch([work], encoder, keep_raw_text)
+        batch, bad = embed_batch([work], encoder, terms, keep_raw_text)
         kept += batch.works
         records += batch.records
         rejected += bad

@@ -15,6 +15,7 @@ from engram.ingest.entities import SessionEntities, resolve_entities
 from engram.ingest.episodic import embed_batch, upsert_batch
 from engram.ingest.extract import extract_events
 from engram.ingest.graph import GraphOutcome, apply_graph, withheld_entry
+from engram.ingest.lexical import attach_context
 from engram.ingest.parse import parse_record
 from engram.ingest.privacy import apply_privacy
 from engram.ingest.work import Processed, Rejected, TurnWork
@@ -39,7 +40,7 @@ class IngestReport:
 def prepare(
     payload: str, key: str, source: str, ctx: IngestContext, state: SessionEntities
 ) -> TurnWork | Rejected:
-    """Parse, validate and clean → extract → privacy → entity resolution, for one payload."""
+    """Parse, validate and clean → extract → privacy → entity resolution → context terms."""
     work = parse_record(
         payload, key=key, source=source, max_content_bytes=ctx.settings.limits.max_content_bytes
     )
@@ -48,6 +49,7 @@ def prepare(
     if isinstance(work, TurnWork):
         work = apply_privacy(work, ctx.consent, ctx.settings.privacy)
         work = resolve_entities(work, state, ctx.graph.resolve)
+        work = attach_context(work, state, ctx.terms)
     return work
 
 
@@ -96,7 +98,7 @@ def process_turns(
             works.append(item)
         else:
             report.rejected.append(item)
-    batch, bad = embed_batch(works, ctx.encoder, ctx.settings.episodic.keep_raw_text)
+    batch, bad = embed_batch(works, ctx.encoder, ctx.terms, ctx.settings.episodic.keep_raw_text)
     stored, unstored = upsert_batch(batch, ctx.episodic, ctx.settings.episodic, ctx.held)
     report.rejected += bad + unstored
     for result in finish(stored, ctx):

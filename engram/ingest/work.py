@@ -39,7 +39,8 @@ class TurnWork:
     """A valid, cleaned turn and what the steps so far made of it.
 
     `events` are what the episodic tier will hold (already minimised in child mode);
-    `graph_allowed` and `child_mode` are the privacy decisions, taken once per turn.
+    `graph_allowed` and `child_mode` are the privacy decisions, taken once per turn; `context`
+    holds the blinded terms of the session's previous turn, indexed with this turn's events.
     """
 
     source: str
@@ -48,6 +49,7 @@ class TurnWork:
     events: tuple[Event, ...] = ()
     graph_allowed: bool = False
     child_mode: bool = False
+    context: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:

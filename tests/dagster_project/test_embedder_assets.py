@@ -18,6 +18,7 @@ from dagster_project.resources import EngramResource, ModelsResource
 from engram.bench.batch import synthetic_events
 from engram.episodic.lancedb_store import LanceEpisodicStore
 from engram.episodic.store import build_records
+from engram.episodic.terms import IndexTerms
 from models.embedder import DEFAULT_MODEL, load_embedder
 from models.pairs import domain_pairs
 from models.registry import AdapterRegistry
@@ -26,10 +27,10 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture
-def deployment(tmp_path: Path) -> Path:
+def deployment(tmp_path: Path, terms: IndexTerms) -> Path:
     base = load_embedder(DEFAULT_MODEL)
     store = LanceEpisodicStore(tmp_path / "data" / "episodic", base.space_id, base.dimension)
-    store.upsert(build_records(synthetic_events(2, 10, 1_800_000_000_000), base, False))
+    store.upsert(build_records(synthetic_events(2, 10, 1_800_000_000_000), base, terms, False))
     pairs = domain_pairs()
     chosen = [p for p in pairs if p.lang == "zh"][:48] + [p for p in pairs if p.lang == "en"][:24]
     pair_dir = tmp_path / "pairs"

@@ -17,6 +17,7 @@ from engram.config import load_settings
 from engram.domain import Role, Turn
 from engram.episodic.lancedb_store import LanceEpisodicStore
 from engram.episodic.store import build_records
+from engram.episodic.terms import IndexTerms
 from engram.feedback import FeedbackKind, FeedbackLog
 from engram.graph.service import GraphService
 from engram.graph.sqlite_store import SqliteGraphStore
@@ -29,13 +30,13 @@ MODEL = "hashing:64"
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path) -> Path:
+def data_dir(tmp_path: Path, terms: IndexTerms) -> Path:
     encoder = HashingEncoder(64)
     store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
     items = synthetic_events(5, 60, NOW, days=45)
-    store.upsert(build_records(items, encoder, False))
+    store.upsert(build_records(items, encoder, terms, False))
     log = LocalTurnLog(tmp_path / "turnlog", 4)
-    for event, text in items[:120]:
+    for event, text, _ in items[:120]:
         log.append(Turn(user_id=event.user_id, session_id=event.session_id, role=Role.USER,
                         content=text, client_ts=event.ts))  # fmt: skip
     log.close()

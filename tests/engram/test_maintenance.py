@@ -14,7 +14,8 @@ from engram.bench.batch import DAY_MS
 from engram.config import EpisodicSettings, ForgettingSettings, GraphSettings, load_settings
 from engram.domain import Event, EventType, ExtractionSource, RelationKind, event_id_for, text_hash
 from engram.episodic.lancedb_store import LanceEpisodicStore
-from engram.episodic.store import StoredEvent, build_records, from_table
+from engram.episodic.store import IndexItem, StoredEvent, build_records, from_table
+from engram.episodic.terms import IndexTerms
 from engram.graph.decay import decayed_confidence
 from engram.graph.service import GraphService
 from engram.graph.sqlite_store import SqliteGraphStore
@@ -192,8 +193,8 @@ def test_noise_needs_five_of_one_type_within_seven_days():
     assert not mask[5:].any()  # spread over eight days, four only, or mixed types
 
 
-def _event(user: str, text: str, event_type: EventType, ts: int, turn: str) -> tuple[Event, str]:
-    return (
+def _event(user: str, text: str, event_type: EventType, ts: int, turn: str) -> IndexItem:
+    return IndexItem(
         Event(
             event_id=event_id_for(user, turn, event_type),
             user_id=user,
@@ -216,7 +217,7 @@ def _events(store: LanceEpisodicStore, user_id: str) -> list[StoredEvent]:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> LanceEpisodicStore:
+def store(tmp_path: Path, terms: IndexTerms) -> LanceEpisodicStore:
     encoder = HashingEncoder(64)
     store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
     items = [
@@ -227,7 +228,7 @@ def store(tmp_path: Path) -> LanceEpisodicStore:
         _event("u-en", "confused about Lenz's law", EventType.QUESTION, NOW, "e2"),
         _event("u-en", "likes animations", EventType.PREFERENCE, NOW, "e3"),
     ]
-    store.upsert(build_records(items, encoder, False))
+    store.upsert(build_records(items, encoder, terms, False))
     return store
 
 

@@ -9,14 +9,15 @@ import pytest
 from engram.bench.batch import synthetic_events
 from engram.episodic.lancedb_store import LanceEpisodicStore
 from engram.episodic.store import build_records
+from engram.episodic.terms import IndexTerms
 from models.hashing import HashingEncoder
 
 NOW_MS = 1_800_000_000_000
 
 
 @pytest.fixture
-def hot_store(tmp_path: Path) -> LanceEpisodicStore:
+def hot_store(tmp_path: Path, terms: IndexTerms) -> LanceEpisodicStore:
     encoder = HashingEncoder(32)
     store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
-    store.upsert(build_records(synthetic_events(4, 40, NOW_MS, days=60), encoder, False))
+    store.upsert(build_records(synthetic_events(4, 40, NOW_MS, days=60), encoder, terms, False))
     return store

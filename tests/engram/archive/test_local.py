@@ -10,14 +10,16 @@ from engram.archive.base import ArchiveError, user_bucket
 from engram.archive.local import local_archive
 from engram.bench.batch import synthetic_events
 from engram.episodic.store import arrow_schema, build_records, to_table
+from engram.episodic.terms import IndexTerms
 from models.hashing import HashingEncoder
 
 NOW_MS = 1_800_000_000_000
+TERMS = IndexTerms(b"archive-tests-index-key-32-bytes")
 
 
 def _rows(users: int = 3, per_user: int = 20) -> pa.Table:
     encoder = HashingEncoder(16)
-    records = build_records(synthetic_events(users, per_user, NOW_MS), encoder, False)
+    records = build_records(synthetic_events(users, per_user, NOW_MS), encoder, TERMS, False)
     return to_table(records, arrow_schema(encoder.dimension, encoder.space_id))
 
 

@@ -18,9 +18,9 @@ def test_a_small_batch_bench_reports_every_step_and_the_decay_goal():
 
 def test_synthetic_events_mix_languages_and_low_value_types():
     items = batch.synthetic_events(2, 50, 1_800_000_000_000)
-    types = {e.event_type.value for e, _ in items}
+    types = {item.event.event_type.value for item in items}
     assert {"greeting", "small_talk"} <= types
-    texts = " ".join(t for _, t in items)
+    texts = " ".join(item.raw_text for item in items)
     assert any("\u4e00" <= ch <= "\u9fff" for ch in texts)
     assert any(ch.isascii() and ch.isalpha() for ch in texts)
 

@@ -17,13 +17,14 @@ import pytest
 from engram.config import EpisodicSettings
 from engram.domain import Event, EventType, ExtractionSource, event_id_for, text_hash
 from engram.episodic.lancedb_store import LanceEpisodicStore
-from engram.episodic.store import EpisodicStore
+from engram.episodic.store import EpisodicStore, IndexItem, StoredEvent, build_records
+from engram.episodic.terms import IndexTerms
 from models.hashing import HashingEncoder
 
 WEAVIATE_URL = os.environ.get("ENGRAM_TEST_WEAVIATE_URL")
 BASE_TS = 1_700_000_000_000
 
-MakeItem = Callable[..., tuple[Event, str]]
+MakeItem = Callable[..., IndexItem]
 
 
 @pytest.fixture(scope="session")
@@ -33,7 +34,7 @@ def encoder() -> HashingEncoder:
 
 @pytest.fixture
 def make_item() -> MakeItem:
-    """An (event, raw text) pair as extraction would produce it."""
+    """An event with its raw turn text, as extraction would produce it."""
 
     def make(
         user: str,
@@ -44,7 +45,7 @@ def make_item() -> MakeItem:
         keywords: list[str] | None = None,
         confidence: float = 0.8,
         summary: str | None = None,
-    ) -> tuple[Event, str]:
+    ) -> IndexItem:
         turn_id = turn or f"t-{text_hash(text)[:8]}"
         event = Event(
             event_id=event_id_for(user, turn_id, event_type),
@@ -59,9 +60,22 @@ def make_item() -> MakeItem:
             confidence=confidence,
             source=ExtractionSource.RULE,
         )
-        return event, text
+        return IndexItem(event, text)
 
     return make
+
+
+Records = Callable[..., list[StoredEvent]]
+
+
+@pytest.fixture
+def records(encoder: HashingEncoder, terms: IndexTerms) -> Records:
+    """`build_records` with the test encoder and blind-index key."""
+
+    def build(items: list[IndexItem], keep_raw_text: bool = False) -> list[StoredEvent]:
+        return build_records(items, encoder, terms, keep_raw_text)
+
+    return build
 
 
 def _weaviate_store(encoder: HashingEncoder) -> EpisodicStore:

@@ -6,15 +6,17 @@ import pyarrow as pa
 import pytest
 
 from engram.episodic.lancedb_store import LanceEpisodicStore
-from engram.episodic.store import EpisodicInputError, arrow_schema, build_records, to_table
+from engram.episodic.store import EpisodicInputError, arrow_schema, to_table
 from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder
 
 
-def test_reopening_with_another_model_raises_and_keeps_the_data(tmp_path, encoder, make_item):
+def test_reopening_with_another_model_raises_and_keeps_the_data(
+    tmp_path, encoder, make_item, records
+):
     path = tmp_path / "episodic"
     store = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
-    store.upsert(build_records([make_item("alice", "I love tea")], encoder, False))
+    store.upsert(records([make_item("alice", "I love tea")]))
     with pytest.raises(SpaceMismatchError, match="re-embed"):
         LanceEpisodicStore(path, "packaged:all-MiniLM-L6-v2+base/128", encoder.dimension)
     other = HashingEncoder(64)
@@ -24,10 +26,12 @@ def test_reopening_with_another_model_raises_and_keeps_the_data(tmp_path, encode
     assert reopened.count("alice") == 1
 
 
-def test_optimize_builds_the_user_index_and_queries_still_filter(tmp_path, encoder, make_item):
+def test_optimize_builds_the_user_index_and_queries_still_filter(
+    tmp_path, encoder, make_item, records
+):
     store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
     items = [make_item(f"u{i % 5}", f"event number {i}") for i in range(50)]
-    store.upsert(build_records(items, encoder, False))
+    store.upsert(records(items))
     store.optimize()
     store.optimize()  # idempotent
     assert any(i.columns == ["user_id"] for i in store._table.list_indices())
@@ -35,10 +39,12 @@ def test_optimize_builds_the_user_index_and_queries_still_filter(tmp_path, encod
     assert set(store.scan("u3").column("user_id").to_pylist()) == {"u3"}
 
 
-def test_append_rows_bulk_loads_only_rows_of_this_schema_and_space(tmp_path, encoder, make_item):
+def test_append_rows_bulk_loads_only_rows_of_this_schema_and_space(
+    tmp_path, encoder, make_item, records
+):
     store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
-    records = build_records([make_item("alice", "tea"), make_item("bob", "chess")], encoder, False)
-    rows = to_table(records, arrow_schema(encoder.dimension, encoder.space_id))
+    built = records([make_item("alice", "tea"), make_item("bob", "chess")])
+    rows = to_table(built, arrow_schema(encoder.dimension, encoder.space_id))
     assert store.append_rows(rows) == 2
     assert store.count("bob") == 1
     with pytest.raises(EpisodicInputError, match="schema"):
@@ -53,11 +59,11 @@ def test_append_rows_bulk_loads_only_rows_of_this_schema_and_space(tmp_path, enc
     assert store.count() == 2
 
 
-def test_purge_leaves_no_deleted_text_in_any_file(tmp_path, encoder, make_item):
+def test_purge_leaves_no_deleted_text_in_any_file(tmp_path, encoder, make_item, records):
     path = tmp_path / "episodic"
     store = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
-    store.upsert(build_records([make_item("alice", "I love zebrafinch")], encoder, False))
-    store.upsert(build_records([make_item("bob", "I love chess")], encoder, False))
+    store.upsert(records([make_item("alice", "I love zebrafinch")]))
+    store.upsert(records([make_item("bob", "I love chess")]))
 
     def files_with(needle: bytes) -> list:
         return [p for p in path.rglob("*") if p.is_file() and needle in p.read_bytes()]
@@ -69,9 +75,9 @@ def test_purge_leaves_no_deleted_text_in_any_file(tmp_path, encoder, make_item):
     assert store.count("bob") == 1
 
 
-def test_a_second_handle_sees_another_writers_rows(tmp_path, encoder, make_item):
+def test_a_second_handle_sees_another_writers_rows(tmp_path, encoder, make_item, records):
     path = tmp_path / "episodic"
     reader = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
     writer = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
-    writer.upsert(build_records([make_item("alice", "I love tea")], encoder, False))
+    writer.upsert(records([make_item("alice", "I love tea")]))
     assert reader.count("alice") == 1

@@ -5,29 +5,29 @@ import pytest
 from engram.config import EpisodicSettings
 from engram.domain import EventType, ExtractionSource
 from engram.episodic.merging import enforce_cap, merge_group, plan_merges, write_events
-from engram.episodic.store import EpisodicInputError, build_records, from_table
+from engram.episodic.store import EpisodicInputError, IndexItem, from_table
 
 BASE = 1_700_000_000_000
 
 
-def test_similar_same_type_events_group_and_different_types_never_do(encoder, make_item):
+def test_similar_same_type_events_group_and_different_types_never_do(encoder, make_item, records):
     items = [
         make_item("alice", "I love green tea", turn="t1", ts=BASE),
         make_item("alice", "I love green tea", turn="t2", ts=BASE + 1),
         make_item("alice", "I love green tea", EventType.GOAL, turn="t3", ts=BASE + 2),
         make_item("alice", "the export button is broken", turn="t4", ts=BASE + 3),
     ]
-    records = build_records(items, encoder, False)
-    groups = plan_merges(records, threshold=0.9)
+    built = records(items)
+    groups = plan_merges(built, threshold=0.9)
     assert [[m.event.turn_id for m in g] for g in groups] == [["t1", "t2"]]
 
 
-def test_merged_event_counts_raises_confidence_and_unions_evidence(encoder, make_item):
+def test_merged_event_counts_raises_confidence_and_unions_evidence(encoder, make_item, records):
     items = [
         make_item("alice", "我喜欢绿茶", turn="t1", ts=BASE, keywords=["绿茶"], confidence=0.6),
         make_item("alice", "我喜欢绿茶", turn="t2", ts=BASE + 5, keywords=["绿茶", "茶"]),
     ]
-    first, second = build_records(items, encoder, False)
+    first, second = records(items)
     first_merged = merge_group([first, second])
     event = first_merged.event
     assert event.event_id == first.event.event_id, "the oldest id survives"
@@ -38,20 +38,18 @@ def test_merged_event_counts_raises_confidence_and_unions_evidence(encoder, make
     assert event.evidence_turn_ids == ["t1"]
     assert event.keywords[0] == "绿茶"
     assert event.source == ExtractionSource.MERGE
-    third = build_records(
-        [make_item("alice", "我喜欢绿茶", turn="t3", ts=BASE + 9, confidence=0.5)], encoder, False
-    )[0]
+    third = records([make_item("alice", "我喜欢绿茶", turn="t3", ts=BASE + 9, confidence=0.5)])[0]
     again = merge_group([first_merged, third]).event
     assert again.count == 3
     assert again.evidence_turn_ids == ["t1", "t2"]
 
 
-def test_over_the_cap_similar_events_merge_and_nothing_is_lost(store, encoder, make_item):
+def test_over_the_cap_similar_events_merge_and_nothing_is_lost(store, encoder, make_item, terms):
     settings = EpisodicSettings(max_events_per_user=3, merge_similarity=0.9)
     items = [make_item("alice", "I love green tea", turn=f"t{i}", ts=BASE + i) for i in range(4)]
     items += [make_item("alice", f"distinct topic number {w}") for w in ("alpha", "beta")]
     items += [make_item("bob", "I love green tea", turn=f"b{i}") for i in range(2)]
-    report = write_events(store, encoder, items, settings)
+    report = write_events(store, encoder, terms, items, settings)
     assert report.written == 8
     assert report.merged_groups == 1
     assert report.removed == 3
@@ -65,19 +63,21 @@ def test_over_the_cap_similar_events_merge_and_nothing_is_lost(store, encoder, m
 
 
 def test_when_nothing_is_similar_the_user_stays_over_cap_and_it_is_reported(
-    store, encoder, make_item
+    store, encoder, make_item, terms
 ):
     settings = EpisodicSettings(max_events_per_user=2)
     items = [make_item("alice", t) for t in ("green tea", "export bug", "math homework")]
-    report = write_events(store, encoder, items, settings)
+    report = write_events(store, encoder, terms, items, settings)
     assert report.over_cap == {"alice": 1}
     assert store.count("alice") == 3
     assert enforce_cap(store, "alice", 5, 0.9).removed == 0
 
 
-def test_a_bad_item_rejects_the_whole_batch(store, encoder, make_item):
+def test_a_bad_item_rejects_the_whole_batch(store, encoder, make_item, terms):
     good = make_item("alice", "I love tea")
-    bad_event, _ = make_item("alice", "original")
+    bad_event, _, _ = make_item("alice", "original")
     with pytest.raises(EpisodicInputError, match="raw_hash"):
-        write_events(store, encoder, [good, (bad_event, "tampered")], EpisodicSettings())
+        write_events(
+            store, encoder, terms, [good, IndexItem(bad_event, "tampered")], EpisodicSettings()
+        )
     assert store.count() == 0

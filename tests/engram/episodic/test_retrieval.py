@@ -7,7 +7,12 @@ from engram.config import EpisodicSettings
 from engram.domain import EventType
 from engram.episodic.merging import write_events
 from engram.episodic.retrieval import DAY_MS, RetrievalConfig, fuse, rank, recall
-from engram.episodic.store import EpisodicInputError, arrow_schema, build_records, to_table
+from engram.episodic.store import (
+    EpisodicInputError,
+    IndexItem,
+    arrow_schema,
+    to_table,
+)
 from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder
 
@@ -16,7 +21,7 @@ SETTINGS = EpisodicSettings()
 
 
 @pytest.fixture
-def filled(store, encoder, make_item):
+def filled(store, encoder, make_item, terms):
     items = [
         make_item("alice", "I keep mixing up affect and effect", EventType.CONCEPT_CONFUSION),
         make_item("alice", "我总把a和v搞混", EventType.CONCEPT_CONFUSION),
@@ -25,27 +30,28 @@ def filled(store, encoder, make_item):
         make_item("alice", "hello!", EventType.GREETING),
         make_item("bob", "I keep mixing up affect and effect", EventType.CONCEPT_CONFUSION),
     ]
-    write_events(store, encoder, items, SETTINGS)
+    write_events(store, encoder, terms, items, SETTINGS)
     return store
 
 
-def test_recall_finds_the_right_event_in_english_and_chinese(filled, encoder):
-    hits = recall(filled, encoder, "alice", "affect versus effect", k=3, now_ms=NOW)
+def test_recall_finds_the_right_event_in_english_and_chinese(filled, encoder, terms):
+    hits = recall(filled, encoder, terms, "alice", "affect versus effect", k=3, now_ms=NOW)
     assert "affect" in hits[0].event.summary
-    hits = recall(filled, encoder, "alice", "用动画学数学", k=3, now_ms=NOW)
+    hits = recall(filled, encoder, terms, "alice", "用动画学数学", k=3, now_ms=NOW)
     assert hits[0].event.event_type == EventType.LEARNING_STYLE
 
 
-def test_recall_is_scoped_to_the_user(filled, encoder):
-    hits = recall(filled, encoder, "bob", "我喜欢用动画学数学", k=10, now_ms=NOW)
+def test_recall_is_scoped_to_the_user(filled, encoder, terms):
+    hits = recall(filled, encoder, terms, "bob", "我喜欢用动画学数学", k=10, now_ms=NOW)
     assert [h.event.user_id for h in hits] == ["bob"]
-    assert recall(filled, encoder, "carol", "affect", k=10, now_ms=NOW) == []
+    assert recall(filled, encoder, terms, "carol", "affect", k=10, now_ms=NOW) == []
 
 
-def test_type_filter_applies_before_ranking(filled, encoder):
+def test_type_filter_applies_before_ranking(filled, encoder, terms):
     hits = recall(
         filled,
         encoder,
+        terms,
         "alice",
         "affect effect",
         k=10,
@@ -55,8 +61,8 @@ def test_type_filter_applies_before_ranking(filled, encoder):
     assert [h.event.event_type for h in hits] == [EventType.GREETING]
 
 
-def test_every_hit_carries_its_score_parts(filled, encoder):
-    (hit,) = recall(filled, encoder, "alice", "export button", k=1, now_ms=NOW)
+def test_every_hit_carries_its_score_parts(filled, encoder, terms):
+    (hit,) = recall(filled, encoder, terms, "alice", "export button", k=1, now_ms=NOW)
     parts = hit.parts
     assert parts.lexical > 0
     assert parts.lexical_rank == 1
@@ -71,15 +77,15 @@ def test_every_hit_carries_its_score_parts(filled, encoder):
     assert hit.score == parts.score
 
 
-def test_priors_reorder_equally_relevant_events(encoder, make_item):
-    old, _ = make_item("alice", "I like green tea", ts=NOW - 90 * DAY_MS, turn="t1")
-    new, _ = make_item("alice", "I like green tea", ts=NOW, turn="t2")
-    muted, _ = make_item("alice", "I like green tea", ts=NOW, turn="t3")
+def test_priors_reorder_equally_relevant_events(encoder, make_item, records, terms):
+    old, _, _ = make_item("alice", "I like green tea", ts=NOW - 90 * DAY_MS, turn="t1")
+    new, _, _ = make_item("alice", "I like green tea", ts=NOW, turn="t2")
+    muted, _, _ = make_item("alice", "I like green tea", ts=NOW, turn="t3")
     muted = muted.model_copy(update={"retrieval_weight": 0.2})
-    records = build_records([(old, None), (new, None), (muted, None)], encoder, False)
-    table = to_table(records, arrow_schema(encoder.dimension, encoder.space_id))
+    built = records([IndexItem(old), IndexItem(new), IndexItem(muted)])
+    table = to_table(built, arrow_schema(encoder.dimension, encoder.space_id))
     query = encoder.encode(["green tea"])[0]
-    hits = rank(table, query, ["green", "tea"], NOW, k=3)
+    hits = rank(table, query, terms.of("alice", "green tea"), NOW, k=3)
     assert [h.event.turn_id for h in hits] == ["t2", "t1", "t3"]
 
 
@@ -93,14 +99,14 @@ def test_fusion_modes_stay_in_unit_range_and_agree_on_a_clear_winner():
         assert int(np.argmax(fused)) == 0
 
 
-def test_bad_queries_are_rejected(filled, encoder):
+def test_bad_queries_are_rejected(filled, encoder, terms):
     for bad, field in [("", "query"), ("   ", "query"), ("x" * 2001, "query"), (b"q", "query")]:
         with pytest.raises(EpisodicInputError, match=field):
-            recall(filled, encoder, "alice", bad)
+            recall(filled, encoder, terms, "alice", bad)
     with pytest.raises(EpisodicInputError, match="k"):
-        recall(filled, encoder, "alice", "tea", k=0)
+        recall(filled, encoder, terms, "alice", "tea", k=0)
 
 
-def test_recall_with_an_encoder_of_another_space_raises(filled):
+def test_recall_with_an_encoder_of_another_space_raises(filled, terms):
     with pytest.raises(SpaceMismatchError):
-        recall(filled, HashingEncoder(64), "alice", "tea")
+        recall(filled, HashingEncoder(64), terms, "alice", "tea")

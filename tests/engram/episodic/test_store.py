@@ -9,22 +9,18 @@ import pytest
 from engram.domain import EventType
 from engram.episodic.store import (
     EpisodicInputError,
+    IndexItem,
     StoredEvent,
-    build_records,
     from_table,
     index_text,
 )
 from models.embedder import SpaceMismatchError
 
 
-def _records(encoder, items, keep_raw_text=False):
-    return build_records(items, encoder, keep_raw_text)
-
-
-def test_upsert_then_get_round_trips_every_field(store, encoder, make_item):
-    event, raw = make_item("alice", "I love hiking in the Alps", keywords=["hiking", "alps"])
+def test_upsert_then_get_round_trips_every_field(store, encoder, make_item, records):
+    event, raw, _ = make_item("alice", "I love hiking in the Alps", keywords=["hiking", "alps"])
     event = event.model_copy(update={"attributes": {"object": "hiking"}, "rule": "en_love"})
-    (record,) = _records(encoder, [(event, raw)])
+    (record,) = records([IndexItem(event, raw)])
     assert store.upsert([record]) == 1
     got = store.get("alice", event.event_id)
     assert got is not None
@@ -34,40 +30,40 @@ def test_upsert_then_get_round_trips_every_field(store, encoder, make_item):
     np.testing.assert_allclose(got.vector, record.vector, rtol=1e-6)
 
 
-def test_upsert_is_idempotent_by_event_id(store, encoder, make_item):
-    records = _records(encoder, [make_item("alice", "I love hiking")])
-    store.upsert(records)
-    store.upsert(records)
+def test_upsert_is_idempotent_by_event_id(store, encoder, make_item, records):
+    built = records([make_item("alice", "I love hiking")])
+    store.upsert(built)
+    store.upsert(built)
     assert store.count("alice") == 1
-    changed = records[0].event.model_copy(update={"confidence": 0.3})
-    store.upsert(_records(encoder, [(changed, "I love hiking")]))
+    changed = built[0].event.model_copy(update={"confidence": 0.3})
+    store.upsert(records([IndexItem(changed, "I love hiking")]))
     assert store.count("alice") == 1
     assert store.get("alice", changed.event_id).event.confidence == pytest.approx(0.3)
 
 
-def test_raw_text_is_not_kept_by_default_only_its_hash(store, encoder, make_item):
-    event, raw = make_item("alice", "我的手机号是13800000000，我喜欢猫", summary="喜欢猫")
-    store.upsert(_records(encoder, [(event, raw)]))
+def test_raw_text_is_not_kept_by_default_only_its_hash(store, encoder, make_item, records, terms):
+    event, raw, _ = make_item("alice", "我的手机号是13800000000，我喜欢猫", summary="喜欢猫")
+    store.upsert(records([IndexItem(event, raw)]))
     got = store.get("alice", event.event_id)
     assert got.raw_text is None
     assert "13800000000" not in got.tokens
+    assert terms.of("alice", "13800000000")[0] in got.tokens  # findable, but only blinded
     table = store.scan("alice")
     assert not any("13800000000" in str(v) for v in table.to_pylist()[0].values())
     assert table.column("raw_hash")[0].as_py() == event.raw_hash
 
 
-def test_raw_text_is_kept_and_indexed_when_configured(store, encoder, make_item):
-    event, raw = make_item("alice", "我喜欢在周末去爬山", summary="喜欢爬山")
-    store.upsert(_records(encoder, [(event, raw)], keep_raw_text=True))
+def test_raw_text_is_kept_and_indexed_when_configured(store, encoder, make_item, records, terms):
+    event, raw, _ = make_item("alice", "我喜欢在周末去爬山", summary="喜欢爬山")
+    store.upsert(records([IndexItem(event, raw)], keep_raw_text=True))
     got = store.get("alice", event.event_id)
     assert got.raw_text == raw
-    assert "周末" in got.tokens
+    assert terms.of("alice", "周末")[0] in got.tokens
 
 
-def test_search_is_scoped_to_one_user_and_ranks_by_similarity(store, encoder, make_item):
+def test_search_is_scoped_to_one_user_and_ranks_by_similarity(store, encoder, make_item, records):
     store.upsert(
-        _records(
-            encoder,
+        records(
             [
                 make_item("alice", "I love hiking in the mountains"),
                 make_item("alice", "I dislike cilantro", EventType.DISLIKE),
@@ -88,17 +84,18 @@ def test_search_is_scoped_to_one_user_and_ranks_by_similarity(store, encoder, ma
     "query",
     ["I love hiking in the mountains", "alice", "*", "' OR user_id = 'alice", "爬山", "x" * 500],
 )
-def test_user_b_never_sees_user_a_events_whatever_the_query(store, encoder, make_item, query):
+def test_user_b_never_sees_user_a_events_whatever_the_query(
+    store, encoder, make_item, query, records
+):
     store.upsert(
-        _records(
-            encoder,
+        records(
             [
                 make_item("alice", "I love hiking in the mountains"),
                 make_item("alice", "我喜欢爬山"),
             ],
         )
     )
-    store.upsert(_records(encoder, [make_item("bob", "I like chess")]))
+    store.upsert(records([make_item("bob", "I like chess")]))
     vector = encoder.encode([query])[0]
     assert all(h.event.user_id == "bob" for h, _ in store.search("bob", vector, limit=50))
     assert set(store.scan("bob").column("user_id").to_pylist()) == {"bob"}
@@ -117,25 +114,23 @@ def test_hostile_user_ids_are_rejected_not_interpolated(store, encoder):
             store.delete(bad)
 
 
-def test_delete_by_id_by_type_and_by_user(store, encoder, make_item):
+def test_delete_by_id_by_type_and_by_user(store, encoder, make_item, records):
     items = [
         make_item("alice", "I love tea"),
         make_item("alice", "hello there", EventType.GREETING),
         make_item("alice", "nice weather", EventType.SMALL_TALK),
         make_item("bob", "hello", EventType.GREETING),
     ]
-    records = _records(encoder, items)
-    store.upsert(records)
-    assert store.delete("alice", event_ids=[records[0].event.event_id]) == 1
-    assert store.get("alice", records[0].event.event_id) is None
+    built = records(items)
+    store.upsert(built)
+    assert store.delete("alice", event_ids=[built[0].event.event_id]) == 1
+    assert store.get("alice", built[0].event.event_id) is None
     assert store.delete("alice", event_types=[EventType.GREETING]) == 1
     assert store.count("bob") == 1, "deleting alice's greetings must leave bob's"
     assert store.delete("alice") == 1
     assert store.count("alice") == 0
     assert store.count("bob") == 1
-    assert store.delete("alice", event_ids=[records[3].event.event_id]) == 0, (
-        "bob's id, alice's call"
-    )
+    assert store.delete("alice", event_ids=[built[3].event.event_id]) == 0, "bob's id, alice's call"
     assert store.count() == 1
 
 
@@ -146,14 +141,14 @@ def test_bad_event_ids_and_types_are_rejected(store):
         store.scan("alice", event_types=["not_a_type"])
 
 
-def test_scan_returns_arrow_for_batch_jobs(store, encoder, make_item):
-    store.upsert(_records(encoder, [make_item("alice", "a cat"), make_item("bob", "a dog")]))
+def test_scan_returns_arrow_for_batch_jobs(store, encoder, make_item, records):
+    store.upsert(records([make_item("alice", "a cat"), make_item("bob", "a dog")]))
     everything = store.scan()
     assert isinstance(everything, pa.Table)
     assert everything.num_rows == 2
     assert sorted(everything.column("user_id").to_pylist()) == ["alice", "bob"]
     assert store.scan("bob").column("user_id").to_pylist() == ["bob"]
-    store.upsert(_records(encoder, [make_item("bob", "hi", EventType.GREETING)]))
+    store.upsert(records([make_item("bob", "hi", EventType.GREETING)]))
     greetings = store.scan(event_types=[EventType.GREETING])
     assert greetings.column("summary").to_pylist() == ["hi"]
     assert store.scan("bob", event_types=[]).num_rows == 0
@@ -163,9 +158,9 @@ def test_scan_returns_arrow_for_batch_jobs(store, encoder, make_item):
 
 
 def test_vectors_from_another_space_are_refused_before_anything_is_written(
-    store, encoder, make_item
+    store, encoder, make_item, records
 ):
-    good, bad = _records(encoder, [make_item("alice", "one"), make_item("alice", "two")])
+    good, bad = records([make_item("alice", "one"), make_item("alice", "two")])
     foreign = StoredEvent(bad.event, bad.vector, "other-model+base/128", bad.tokens)
     with pytest.raises(SpaceMismatchError, match="other-model"):
         store.upsert([good, foreign])
@@ -176,30 +171,43 @@ def test_vectors_from_another_space_are_refused_before_anything_is_written(
     assert store.count() == 0
 
 
-def test_build_records_rejects_raw_text_that_does_not_match_the_hash(encoder, make_item):
-    event, _ = make_item("alice", "original")
+def test_build_records_rejects_raw_text_that_does_not_match_the_hash(encoder, make_item, records):
+    event, _, _ = make_item("alice", "original")
     with pytest.raises(EpisodicInputError, match="raw_hash"):
-        build_records([(event, "tampered")], encoder, keep_raw_text=True)
+        records([IndexItem(event, "tampered")], True)
 
 
-def test_build_records_rejects_an_event_with_nothing_to_index(encoder, make_item):
-    event, raw = make_item("alice", "x", summary="")
+def test_build_records_rejects_an_event_with_nothing_to_index(encoder, make_item, records):
+    event, raw, _ = make_item("alice", "x", summary="")
     with pytest.raises(EpisodicInputError, match="nothing to index"):
-        build_records([(event, raw)], encoder, keep_raw_text=False)
+        records([IndexItem(event, raw)])
 
 
 def test_index_text_is_summary_keywords_attributes_or_the_raw_text_when_kept(make_item):
-    event, raw = make_item("alice", "full raw text here", keywords=["k1"], summary="short")
+    event, raw, _ = make_item("alice", "full raw text here", keywords=["k1"], summary="short")
     event = event.model_copy(update={"attributes": {"object": "tea"}})
     assert index_text(event) == "short k1 tea"
     assert index_text(event, raw) == "full raw text here"
 
 
 def test_a_batch_repeating_an_event_stores_it_once_the_last_version_winning(
-    store, encoder, make_item
+    store, encoder, make_item, records
 ):
-    event, raw = make_item("alice", "I love tea")
+    event, raw, _ = make_item("alice", "I love tea")
     again = event.model_copy(update={"confidence": 0.4})
-    store.upsert(_records(encoder, [(event, raw), (again, raw)]))
+    store.upsert(records([IndexItem(event, raw), IndexItem(again, raw)]))
     assert store.count("alice") == 1
     assert store.get("alice", event.event_id).event.confidence == pytest.approx(0.4)
+
+
+def test_the_index_key_comes_from_settings_or_a_key_file_in_the_data_dir(tmp_path):
+    from engram.config import Settings
+    from engram.episodic.store import INDEX_KEY_FILE, index_terms_for
+
+    settings = Settings(data_dir=tmp_path)
+    first = index_terms_for(settings).of("alice", "tea")
+    assert (tmp_path / INDEX_KEY_FILE).exists()
+    assert index_terms_for(settings).of("alice", "tea") == first  # another process, same key
+    keyed = Settings(data_dir=tmp_path / "other", episodic={"index_key": "k" * 32})
+    assert index_terms_for(keyed).of("alice", "tea") != first
+    assert not (tmp_path / "other" / INDEX_KEY_FILE).exists()

@@ -39,7 +39,7 @@ def test_a_batch_is_embedded_at_once_and_a_bad_turn_is_set_aside(ctx: IngestCont
     works[1] = works[1].with_events([Event.model_validate(empty.model_dump())])
     encoder = CountingEncoder(ctx.encoder)
 
-    batch, rejected = embed_batch(works, encoder, keep_raw_text=False)
+    batch, rejected = embed_batch(works, encoder, ctx.terms, keep_raw_text=False)
     assert [r.stage for r in rejected] == [Stage.EPISODIC]
     assert "nothing to index" in rejected[0].reason
     assert [w.turn.user_id for w in batch.works] == ["u0", "u2"]
