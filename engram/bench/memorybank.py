@@ -54,7 +54,7 @@ def _day_ms(date: str, where: str) -> int:
 
 def dialogue_turns(name: str, user: Mapping[str, Any]) -> list[BenchTurn]:
     """One user's history as turns, in date then pair order (an empty side makes no turn)."""
-    history = user.get("history")
+    history = user.get("history") if isinstance(user, Mapping) else None
     if not isinstance(history, dict):
         raise ValueError(f"{name}.history: expected an object of date -> pairs")
     turns = []

@@ -94,6 +94,8 @@ def test_user_ids_are_stable_valid_external_ids():
 def test_malformed_dialogues_name_the_field(history, message):
     with pytest.raises(ValueError, match=message):
         dialogue_turns("小明", {"history": history})
+    with pytest.raises(ValueError, match=r"小明\.history"):
+        dialogue_turns("小明", ["not", "an", "object"])  # type: ignore[arg-type]
 
 
 def test_questions_are_grouped_by_user_with_gold_turns_and_sessions(tmp_path):
