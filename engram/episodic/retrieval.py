@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Literal
 
@@ -30,6 +31,7 @@ from models.embedder import SpaceEncoder, check_space
 
 DAY_MS = 86_400_000
 MAX_QUERY_CHARS = 2000
+_READERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="engram-recall-read")
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,10 @@ def recall(
     if k < 1:
         raise EpisodicInputError(f"k: must be >= 1, got {k}")
     check_space(store.space_id, encoder.space_id, "recall")
+    # The store read and the query embedding overlap: both release the GIL (Rust, torch), so a
+    # recall costs about the slower of the two instead of their sum.
+    rows = _READERS.submit(store.scan, check_user(user_id), event_types)
     query_vector = encoder.encode([query])[0]
-    table = store.scan(check_user(user_id), event_types)
+    table = rows.result()
     now_ms = int(time.time() * 1000) if now_ms is None else now_ms
     return rank(table, query_vector, terms.of(user_id, query), now_ms, k, config)
