@@ -40,8 +40,18 @@ class WriteReport:
     over_cap: dict[str, int] = field(default_factory=dict)  # user → events held beyond the cap
 
 
+def _same_subject(a: Event, b: Event) -> bool:
+    """Events that share a keyword (or both have none): a vector of a 50-character summary alone
+    finds "That's great, Caroline!" and "That's great news, Mel!" alike; merging them would lose
+    a memory (on LoCoMo dev, 356 of 1,451 turns were folded that way in minimised mode)."""
+    if not a.keywords and not b.keywords:
+        return True
+    return not {k.lower() for k in a.keywords}.isdisjoint(k.lower() for k in b.keywords)
+
+
 def plan_merges(records: Sequence[StoredEvent], threshold: float) -> list[list[StoredEvent]]:
-    """Groups of two or more same-type records similar to their group's oldest member."""
+    """Groups of two or more same-type records similar to their group's oldest member: cosine
+    similarity at or above `threshold` and the same subject (a shared keyword)."""
     by_type: dict[str, list[StoredEvent]] = defaultdict(list)
     for record in sorted(records, key=lambda r: (r.event.ts, r.event.event_id)):
         by_type[record.event.event_type].append(record)
@@ -53,7 +63,11 @@ def plan_merges(records: Sequence[StoredEvent], threshold: float) -> list[list[S
         for anchor in range(len(members)):
             if taken[anchor]:
                 continue
-            close = np.flatnonzero((similarity[anchor] >= threshold) & ~taken)
+            close = [
+                i
+                for i in np.flatnonzero((similarity[anchor] >= threshold) & ~taken)
+                if _same_subject(members[anchor].event, members[i].event)
+            ]
             if len(close) > 1:
                 taken[close] = True
                 groups.append([members[i] for i in close])

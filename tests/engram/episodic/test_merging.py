@@ -22,6 +22,16 @@ def test_similar_same_type_events_group_and_different_types_never_do(encoder, ma
     assert [[m.event.turn_id for m in g] for g in groups] == [["t1", "t2"]]
 
 
+def test_events_alike_in_vector_but_about_different_subjects_never_group(make_item, records):
+    items = [
+        make_item("alice", "That's great", turn="t1", ts=BASE, keywords=["pottery"]),
+        make_item("alice", "That's great", turn="t2", ts=BASE + 1, keywords=["violin"]),
+        make_item("alice", "That's great", turn="t3", ts=BASE + 2, keywords=["Violin", "lessons"]),
+    ]
+    groups = plan_merges(records(items), threshold=0.9)
+    assert [[m.event.turn_id for m in g] for g in groups] == [["t2", "t3"]]
+
+
 def test_merged_event_counts_raises_confidence_and_unions_evidence(encoder, make_item, records):
     items = [
         make_item("alice", "我喜欢绿茶", turn="t1", ts=BASE, keywords=["绿茶"], confidence=0.6),
