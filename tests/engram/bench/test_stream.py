@@ -1,6 +1,14 @@
+from collections.abc import Sequence
+
+import numpy as np
 import pytest
 
 from engram.bench import stream
+from engram.episodic.terms import IndexTerms
+from engram.extraction.engine import extract
+from engram.ingest.episodic import embed_batch
+from engram.ingest.parse import parse_record
+from models.hashing import HashingEncoder
 
 
 def test_the_workload_mixes_languages_and_users() -> None:
@@ -20,3 +28,29 @@ def test_the_benchmark_runs_end_to_end_with_one_and_two_workers() -> None:
         assert 0 < r.p50_ms <= r.p99_ms
     lines = stream.report(result).splitlines()
     assert len(lines) == 4
+
+
+class _Recording(HashingEncoder):
+    """A real (model-free) encoder that keeps every text it was asked to encode."""
+
+    def __init__(self) -> None:
+        super().__init__(64)
+        self.texts: list[str] = []
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        self.texts += texts
+        return super().encode(texts)
+
+
+def test_the_second_baseline_encodes_exactly_what_the_stream_embeds() -> None:
+    turns = stream.workload(60, users=6)
+    encoder = _Recording()
+    works = []
+    for turn in turns:
+        work = parse_record(turn.model_dump_json(), key=turn.user_id, source="t",
+                            max_content_bytes=40_000)  # fmt: skip
+        works.append(work.with_events(extract(turn)))
+    embed_batch(works, encoder, IndexTerms(b"a key of sixteen bytes"), keep_raw_text=False)
+
+    assert sorted(stream.embedded_texts(turns)) == sorted(encoder.texts)
+    assert len(encoder.texts) >= len(turns)  # every workload turn yields an event
