@@ -264,9 +264,21 @@ def vector_ranker(haystack: Haystack, encoder: SpaceEncoder) -> Ranker:
 
 @dataclass
 class IndexStats:
+    turns: int = 0
     events: int = 0
     merged_groups: int = 0
     removed: int = 0
+    index_bytes: int = 0  # the store's files once compacted
+    query_ms: list[float] = field(default_factory=list)  # per `recall` (query vector cached)
+
+    def size_report(self) -> str:
+        per_thousand = self.index_bytes / max(self.turns, 1) * 1000 / 1024
+        times = self.query_ms * 2 if len(self.query_ms) == 1 else self.query_ms or [0.0, 0.0]
+        cuts = quantiles(times, n=100, method="inclusive")
+        return (
+            f"index {per_thousand:,.0f} KiB per 1,000 turns; "
+            f"recall p50 {cuts[49]:.1f} ms, p95 {cuts[94]:.1f} ms"
+        )
 
 
 def index_items(haystack: Haystack, events: Sequence[Event], terms: IndexTerms) -> list[IndexItem]:
@@ -377,6 +389,7 @@ def run_recall_bench(
             sources.update(e.rule if e.rule == "whole_turn" else e.source.value for e in events)
             items = index_items(haystack, events, terms)
             for mode, keep in MODES.items():
+                stats[mode].turns += len(haystack.turns)
                 mode_settings = settings.model_copy(update={"keep_raw_text": keep})
                 rankers[f"engram/{mode}"] = engram_ranker(
                     haystack, items, stores[mode], cached, terms, mode_settings, stats[mode]
@@ -386,7 +399,12 @@ def run_recall_bench(
                 tally.questions[question.category] += 1
                 tally.questions["all"] += 1
                 for retriever, rank in rankers.items():
+                    t0 = time.perf_counter()
                     ranked = rank(question, depth)
+                    if retriever.startswith("engram/"):
+                        stats[retriever.split("/")[1]].query_ms.append(
+                            (time.perf_counter() - t0) * 1000
+                        )
                     tally.add(retriever, "turn", ranked, question.gold_turns, question.category)
                     if session_level:
                         sessions = _sessions(ranked, session_of)
@@ -397,6 +415,11 @@ def run_recall_bench(
                             question.gold_sessions,
                             question.category,
                         )
+        for mode, store in stores.items():
+            store.purge_deleted()
+            stats[mode].index_bytes = sum(
+                f.stat().st_size for f in (Path(tmp) / mode).rglob("*") if f.is_file()
+            )
     categories = [*sorted(c for c in tally.questions if c != "all"), "all"]
     return RecallBenchResult(
         name, tally, RETRIEVERS, levels, categories, stats, sources, time.perf_counter() - started
@@ -414,7 +437,7 @@ def report(result: RecallBenchResult) -> str:
     for mode, stats in result.index_stats.items():
         lines.append(
             f"  engram/{mode}: {stats.events} events written, {stats.merged_groups} merge groups, "
-            f"{stats.removed} events folded into merged ones"
+            f"{stats.removed} events folded into merged ones; {stats.size_report()}"
         )
     header = f"{'level':<8}{'retriever':<18}" + "".join(
         f"{c + f' ({tally.questions[c]})':>34}" for c in result.categories
