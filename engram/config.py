@@ -73,6 +73,15 @@ class EpisodicSettings(_Section):
     keep_raw_text: bool = Field(
         False, description="keep each event's raw turn text (default: summary, keywords, hash only)"
     )
+    lexical_weight: float = Field(
+        0.6, ge=0.0, le=1.0, description="share of BM25 in recall's fused relevance"
+    )
+    vector_weight: float = Field(
+        0.4,
+        ge=0.0,
+        le=1.0,
+        description="share of the embedder in recall's relevance (USE on Chinese: 0.6 does better)",
+    )
     index_key: SecretStr | None = Field(
         None,
         min_length=16,
@@ -82,6 +91,12 @@ class EpisodicSettings(_Section):
     weaviate_grpc_port: int = Field(50051, ge=1, le=65535)
     weaviate_api_key: SecretStr | None = None
     weaviate_collection: str = Field("EngramEvent", pattern=r"^[A-Z][A-Za-z0-9_]*$")
+
+    @model_validator(mode="after")
+    def _some_channel_counts(self) -> EpisodicSettings:
+        if self.lexical_weight + self.vector_weight == 0:
+            raise ValueError("episodic.lexical_weight and vector_weight must not both be 0")
+        return self
 
     @model_validator(mode="after")
     def _weaviate_needs_url(self) -> EpisodicSettings:

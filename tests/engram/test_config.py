@@ -1,6 +1,7 @@
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from engram.config import ConfigError, Settings, load_settings, public_view
 from engram.domain import RelationClass
@@ -117,3 +118,10 @@ def test_public_view_masks_secrets():
     assert "hunter2" not in shown
     assert "sk-secret" not in shown
     assert "**********" in shown
+
+
+def test_recall_weights_come_from_settings_and_cannot_both_be_zero():
+    settings = Settings(episodic={"lexical_weight": 0.4, "vector_weight": 0.6})
+    assert (settings.episodic.lexical_weight, settings.episodic.vector_weight) == (0.4, 0.6)
+    with pytest.raises(ValidationError, match="must not both be 0"):
+        Settings(episodic={"lexical_weight": 0, "vector_weight": 0})
