@@ -17,7 +17,7 @@ from engram.archive import Archive, open_archive
 from engram.audit import AuditEntry, AuditOutcome
 from engram.config import Settings, load_settings
 from engram.domain import Consent, EventType, Identity, Turn, check_external_id
-from engram.episodic.retrieval import RetrievalConfig
+from engram.episodic.retrieval import config_for
 from engram.episodic.retrieval import recall as episodic_recall
 from engram.episodic.store import from_table
 from engram.extraction.engine import ResidueStage
@@ -156,10 +156,7 @@ class Memory:
             query,
             k=k,
             event_types=event_types,
-            config=RetrievalConfig(
-                lexical_weight=self.settings.episodic.lexical_weight,
-                vector_weight=self.settings.episodic.vector_weight,
-            ),
+            config=config_for(self.settings.episodic),
         )
         beliefs = self.profile(user_id, min_confidence=RECALL_MIN_CONFIDENCE)
         context = assemble(user_id, query, turns, hits, beliefs, budget_chars)

@@ -38,7 +38,7 @@ from engram.domain.events import SUMMARY_MAX_CHARS
 from engram.episodic.lancedb_store import LanceEpisodicStore
 from engram.episodic.lexical import BM25
 from engram.episodic.merging import write_events
-from engram.episodic.retrieval import recall
+from engram.episodic.retrieval import config_for, recall
 from engram.episodic.store import IndexItem, arrow_schema, build_records, to_table
 from engram.episodic.terms import IndexTerms
 from engram.text import index_terms, tokenize
@@ -310,7 +310,14 @@ def engram_ranker(
 
     def rank(question: BenchQuestion, depth: int) -> list[str]:
         hits = recall(
-            store, encoder, terms, haystack.user_id, question.text, depth, now_ms=question.ts
+            store,
+            encoder,
+            terms,
+            haystack.user_id,
+            question.text,
+            depth,
+            now_ms=question.ts,
+            config=config_for(settings),
         )
         return [t for h in hits for t in (h.event.turn_id, *h.event.evidence_turn_ids)]
 

@@ -23,6 +23,7 @@ from typing import Literal
 import numpy as np
 import pyarrow as pa
 
+from engram.config import EpisodicSettings
 from engram.domain import Event, EventType
 from engram.episodic.lexical import BM25, K1, B
 from engram.episodic.store import EpisodicInputError, EpisodicStore, check_user, from_table
@@ -52,6 +53,13 @@ class RetrievalConfig:
 
 
 DEFAULT_CONFIG = RetrievalConfig()
+
+
+def config_for(settings: EpisodicSettings) -> RetrievalConfig:
+    """The deployment's fusion weights (`episodic.lexical_weight`, `episodic.vector_weight`)."""
+    return RetrievalConfig(
+        lexical_weight=settings.lexical_weight, vector_weight=settings.vector_weight
+    )
 
 
 @dataclass(frozen=True)
