@@ -5,8 +5,9 @@ it on counter-evidence, so applying the same event twice would move the confiden
 refuses a replay inside its write transaction (the event id is already evidence on the edge).
 This step counts such replays and repairs what a crash can still lose: the service appends the
 audit entries after the changes commit (a batch's after the whole batch), so a replayed event
-gets back an entry a crash dropped, rebuilt from the edge's revisions. (Edges keep their last 20 evidence ids; a replay only reaches
-back to the last recovery snapshot, far fewer turns than that for one edge.)
+gets back an entry a crash dropped, rebuilt from the edge's revisions. (Edges keep their last
+20 evidence ids; a replay only reaches back to the last recovery snapshot, far fewer turns than
+that for one edge.)
 """
 
 from __future__ import annotations
