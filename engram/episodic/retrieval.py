@@ -25,9 +25,9 @@ import pyarrow as pa
 
 from engram.config import EpisodicSettings
 from engram.domain import Event, EventType
-from engram.episodic.lexical import BM25, K1, B
+from engram.episodic.lexical import K1, B, column_scores
 from engram.episodic.store import EpisodicInputError, EpisodicStore, check_user, from_table
-from engram.episodic.terms import IndexTerms
+from engram.episodic.terms import TERM_CHARS, IndexTerms
 from models.embedder import SpaceEncoder, check_space
 
 DAY_MS = 86_400_000
@@ -128,8 +128,9 @@ def rank(
     vectors = table.column("vector").combine_chunks()
     matrix = vectors.flatten().to_numpy().reshape(len(vectors), -1)
     cosine = (matrix @ np.asarray(query_vector, dtype=np.float32)).astype(np.float64)
-    tokens = [doc.split() for doc in table.column("tokens").to_pylist()]
-    lexical = BM25(tokens, config.k1, config.b).scores(query_tokens)
+    lexical = column_scores(
+        table.column("tokens").combine_chunks(), query_tokens, TERM_CHARS, config.k1, config.b
+    )
     relevance = fuse(cosine, lexical, config)
     confidence = table.column("confidence").to_numpy()
     weight = table.column("retrieval_weight").to_numpy()

@@ -25,6 +25,7 @@ from engram.text import index_terms
 
 CONTEXT_TERMS = 15
 _DIGEST_BYTES = 8  # 64 bits: no two distinct words of one user collide in practice
+TERM_CHARS = 2 * _DIGEST_BYTES  # every stored term is this many hex digits
 
 
 class IndexTerms:

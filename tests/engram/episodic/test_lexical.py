@@ -2,9 +2,12 @@ from __future__ import annotations
 
 import bm25s
 import numpy as np
+import pyarrow as pa
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engram.episodic.lexical import BM25
+from engram.episodic.lexical import BM25, column_scores
 from engram.text import tokenize
 
 DOCS = [
@@ -50,3 +53,19 @@ def test_repeated_query_terms_count_once_and_rarer_terms_weigh_more():
 def test_english_possessives_match_the_bare_name():
     docs = [tokenize("Caroline: I went to the support group"), tokenize("Melanie: I painted")]
     assert int(np.argmax(BM25(docs).scores(tokenize("Where did Caroline's group meet?")))) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    docs=st.lists(
+        st.lists(st.sampled_from(["a1", "b2", "c3", "d4", "e5"]), max_size=8), max_size=12
+    ),
+    query=st.lists(st.sampled_from(["a1", "b2", "c3", "zz"]), min_size=1, max_size=4),
+)
+def test_column_scores_equal_bm25_on_fixed_width_terms(docs, query):
+    width = {t: t * 8 for t in ["a1", "b2", "c3", "d4", "e5", "zz"]}  # 16 characters each
+    wide_docs = [[width[t] for t in doc] for doc in docs]
+    wide_query = [width[t] for t in query]
+    column = pa.array([" ".join(doc) for doc in wide_docs], pa.string())
+    expected = BM25(wide_docs).scores(wide_query)
+    assert np.allclose(column_scores(column, wide_query, 16), expected)
