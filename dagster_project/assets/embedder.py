@@ -20,9 +20,8 @@ from dagster_project.resources import EngramResource, ModelsResource
 from engram.domain import stable_id
 from engram.episodic.lancedb_store import LanceEpisodicStore
 from engram.maintenance import reembed_sync, swap_directories
-from models.embedder import Encoder, load_embedder
+from models.embedder import Encoder, load_embedder, resolve_model_path
 from models.evaluation import compare, promotion_gate
-from models.hashing import PREFIX as HASHING_PREFIX
 from models.pairs import (
     DEFAULT_DATA_DIR,
     Pair,
@@ -74,8 +73,10 @@ def training_pairs(engram: EngramResource, models: ModelsResource) -> dg.Output[
 
 def _base_model(engram: EngramResource) -> str:
     model = engram.settings().embedder.model
-    if model.startswith(HASHING_PREFIX):
-        raise dg.Failure(f"embedder.model is {model!r}: LoRA needs a sentence-transformers model")
+    try:
+        resolve_model_path(model)  # refuses USE and hashing: LoRA needs sentence-transformers
+    except ValueError as exc:
+        raise dg.Failure(str(exc)) from None
     return model
 
 

