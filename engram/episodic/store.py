@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 import numpy as np
 import pyarrow as pa
 
-from engram.domain import Event, EventType, ExtractionSource, check_external_id, text_hash
+from engram.domain import (
+    Event,
+    EventAttr,
+    EventType,
+    ExtractionSource,
+    check_external_id,
+    text_hash,
+)
 from engram.episodic.terms import IndexTerms, with_context
 from models.embedder import SpaceEncoder, check_space
 
@@ -53,13 +60,19 @@ class IndexItem(NamedTuple):
     context: tuple[str, ...] = ()
 
 
+_CONTENT_ATTRIBUTES = (EventAttr.OBJECT, EventAttr.VALUE)  # not labels such as lang or kind
+
+
 def index_text(event: Event, raw_text: str | None = None) -> str:
     """What is embedded: the raw text when it is kept (it holds everything the summary, keywords
-    and attributes were cut from), else summary + keywords + attribute values. Only what is
-    stored is embedded, so the nightly re-embedding reproduces the same kind of vector."""
+    and attributes were cut from), else summary + keywords + the object or value named. Only
+    what is stored is embedded, so the nightly re-embedding reproduces the same kind of vector;
+    labels ("zh", "concept", "positive") are left out: they are not what the event says and
+    made the embedder's input twice as long."""
     if raw_text:
         return raw_text
-    return " ".join(p for p in (event.summary, *event.keywords, *event.attributes.values()) if p)
+    named = (event.attributes.get(key, "") for key in _CONTENT_ATTRIBUTES)
+    return " ".join(p for p in (event.summary, *event.keywords, *named) if p)
 
 
 def check_raw_text(event: Event, raw_text: str) -> None:

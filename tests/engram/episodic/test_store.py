@@ -183,9 +183,10 @@ def test_build_records_rejects_an_event_with_nothing_to_index(encoder, make_item
         records([IndexItem(event, raw)])
 
 
-def test_index_text_is_summary_keywords_attributes_or_the_raw_text_when_kept(make_item):
+def test_index_text_is_summary_keywords_object_or_the_raw_text_when_kept(make_item):
     event, raw, _ = make_item("alice", "full raw text here", keywords=["k1"], summary="short")
-    event = event.model_copy(update={"attributes": {"object": "tea"}})
+    labels = {"lang": "en", "object_kind": "food", "polarity": "positive"}
+    event = event.model_copy(update={"attributes": {"object": "tea", **labels}})
     assert index_text(event) == "short k1 tea"
     assert index_text(event, raw) == "full raw text here"
 
