@@ -181,7 +181,7 @@ class SqliteGraphStore:
     def batch(self) -> Iterator[None]:
         """One BEGIN IMMEDIATE … COMMIT around every transaction inside (each a savepoint):
         a commit per belief change cost more than the change. The write lock is held for the
-        whole batch, so keep batches to what one stream step writes (tens of events)."""
+        whole batch (other processes wait), so keep a batch to one stream step's turns."""
         with self._lock:
             if self._batched:  # already inside one: join it
                 yield
