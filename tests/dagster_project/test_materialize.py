@@ -16,8 +16,7 @@ from engram.bench.batch import DAY_MS, synthetic_events
 from engram.config import load_settings
 from engram.domain import Role, Turn
 from engram.episodic.lancedb_store import LanceEpisodicStore
-from engram.episodic.store import build_records
-from engram.episodic.terms import IndexTerms
+from engram.episodic.store import build_records, index_terms_for
 from engram.feedback import FeedbackKind, FeedbackLog
 from engram.graph.service import GraphService
 from engram.graph.sqlite_store import SqliteGraphStore
@@ -30,10 +29,11 @@ MODEL = "hashing:64"
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, terms: IndexTerms) -> Path:
+def data_dir(tmp_path: Path) -> Path:
     encoder = HashingEncoder(64)
     store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
     items = synthetic_events(5, 60, NOW, days=45)
+    terms = index_terms_for(load_settings(data_dir=tmp_path))  # the deployment's own key
     store.upsert(build_records(items, encoder, terms, False))
     log = LocalTurnLog(tmp_path / "turnlog", 4)
     for event, text, _ in items[:120]:
@@ -50,7 +50,7 @@ def data_dir(tmp_path: Path, terms: IndexTerms) -> Path:
         )  # fmt: skip
     graph.close()
     feedback = FeedbackLog(feedback_path(settings))
-    recalled = [event for event, _ in items[:4]]  # one user's events
+    recalled = [item.event for item in items[:4]]  # one user's events
     at = max(e.ts for e in recalled) + 1
     feedback.recalled(recalled[0].user_id, [e.event_id for e in recalled], at=at)
     for event, kind in zip(recalled, ["useful", "dont_bring_up", None, "useful"], strict=True):
