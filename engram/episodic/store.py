@@ -68,7 +68,7 @@ def index_text(event: Event, raw_text: str | None = None) -> str:
     and attributes were cut from), else summary + keywords + the object or value named. Only
     what is stored is embedded, so the nightly re-embedding reproduces the same kind of vector;
     labels ("zh", "concept", "positive") are left out: they are not what the event says and
-    made the embedder's input twice as long."""
+    only lengthened the embedder's input."""
     if raw_text:
         return raw_text
     named = (event.attributes.get(key, "") for key in _CONTENT_ATTRIBUTES)
@@ -111,15 +111,24 @@ def build_records(
     if empty:
         raise EpisodicInputError(f"events {empty}: nothing to index (no summary, keywords, text)")
     vectors = _embed(texts, encoder)
+    turn_terms: dict[tuple[str, str], list[str]] = {}  # a turn's events share its terms
     return [
-        StoredEvent(item.event, vector, encoder.space_id, _lexical_terms(item, terms), raw)
+        StoredEvent(
+            item.event, vector, encoder.space_id, _lexical_terms(item, terms, turn_terms), raw
+        )
         for item, vector, raw in zip(items, vectors, kept, strict=True)
     ]
 
 
-def _lexical_terms(item: IndexItem, terms: IndexTerms) -> tuple[str, ...]:
-    user_id = item.event.user_id
-    own = terms.of(user_id, item.raw_text) if item.raw_text else []
+def _lexical_terms(
+    item: IndexItem, terms: IndexTerms, turn_terms: dict[tuple[str, str], list[str]]
+) -> tuple[str, ...]:
+    user_id, raw = item.event.user_id, item.raw_text
+    own: list[str] = []
+    if raw:
+        if (user_id, raw) not in turn_terms:
+            turn_terms[(user_id, raw)] = terms.of(user_id, raw)
+        own = turn_terms[(user_id, raw)]
     return with_context(with_context(own, terms.of(user_id, index_text(item.event))), item.context)
 
 
