@@ -129,6 +129,10 @@ class _Candidate:
 
 
 def _line_at(text: str, position: int) -> tuple[str, int]:
+    """The line holding the match's first visible character, and the offset into it: a match may
+    start on the blank line before its text (`^\\s*`), whose line would make an empty summary."""
+    while position < len(text) and text[position].isspace():
+        position += 1
     begin = text.rfind("\n", 0, position) + 1
     end = text.find("\n", position)
     return text[begin : end if end >= 0 else len(text)], position - begin

@@ -106,6 +106,19 @@ def test_long_sentence_summary_starts_where_the_rule_matched():
     assert event.summary == "I keep mixing up velocity and acceleration"
 
 
+def test_a_whole_text_rule_matching_from_a_blank_line_still_summarises_its_text():
+    text = (
+        "Sure! Let me explain special relativity in two steps:\n\n"
+        "Step 1: the laws of physics are the same in every inertial frame.\n\n"
+        "Step 2: light has the same speed for every observer."
+    )
+    (plan,) = [
+        e for e in extract(turn(text, Role.ASSISTANT)) if e.event_type is EventType.PLAN_GENERATED
+    ]
+    assert plan.summary.startswith("Step 1: the laws of physics")
+    assert plan.keywords
+
+
 def test_over_long_summary_is_cut_with_an_ellipsis():
     text = "I keep mixing up velocity and acceleration and momentum and force and energy and work"
     (event,) = [e for e in extract(turn(text)) if e.event_type is EventType.CONCEPT_CONFUSION]
