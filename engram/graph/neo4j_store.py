@@ -17,7 +17,7 @@ why they are separate statements.)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -197,6 +197,16 @@ class _BoltTx:
         if change.edge.user_id != self.user_id or change.revision.user_id != self.user_id:
             raise ValueError("user_id: a change must belong to the transaction's user")
         self._changes.append(change)
+
+    def applied(self, edge_ids: Sequence[str], evidence: Sequence[str]) -> bool:
+        [row] = self._tx.run(
+            "MATCH (v:Revision {user_id: $u}) WHERE v.edge_id IN $ids"
+            " AND any(e IN v.evidence WHERE e IN $evidence) RETURN count(v) AS c",
+            u=self.user_id,
+            ids=list(edge_ids),
+            evidence=list(evidence),
+        )
+        return bool(row["c"])
 
     def flush(self) -> None:
         if not (self._entities or self._changes):

@@ -136,8 +136,9 @@ class GraphService:
     def apply_event(self, event: Event, operator: str = RULE_OPERATOR) -> list[EdgeChange]:
         """Turn one extracted event into belief changes (none for greetings and small talk).
 
-        Idempotent: an event whose id is already evidence on an edge it would move is a replay
-        and changes nothing (checked inside the write transaction).
+        Idempotent: an event whose id is evidence in any revision of an edge it would move is a
+        replay and changes nothing (checked inside the write transaction, against every revision
+        rather than the ids the edge keeps, since a replay may come after many reinforcements).
         """
         if event.event_type in LOW_VALUE_EVENT_TYPES:
             return []
@@ -229,9 +230,9 @@ class GraphService:
             dst = self._resolve(tx, session_id, claim.object_name, claim.object_kind).entity_id
             existing = tx.edge(src, claim.relation, dst)
             opposing = [e for rel in claim.counters if (e := tx.edge(src, rel, dst)) is not None]
-            touched = [e for e in (existing, *opposing) if e is not None]
-            if evidence and any(set(evidence) & set(e.evidence) for e in touched):
-                return []  # a replayed event: its evidence is already on the edges it moved
+            touched = [e.edge_id for e in (existing, *opposing) if e is not None]
+            if evidence and touched and tx.applied(touched, evidence):
+                return []  # a replayed event: its evidence already moved the edges it would move
             checked = checked_claim(claim, opposing, at, settings.counter_evidence_factor)
             if checked is not claim:  # a claim the recent evidence contradicts counters nothing
                 claim, opposing = checked, []

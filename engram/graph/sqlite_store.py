@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,13 @@ CREATE TABLE IF NOT EXISTS revisions (
     new_confidence REAL NOT NULL, evidence TEXT NOT NULL, valid INTEGER NOT NULL,
     PRIMARY KEY (user_id, edge_id, seq)
 );
+CREATE TABLE IF NOT EXISTS revision_evidence (
+    user_id TEXT NOT NULL, evidence_id TEXT NOT NULL, edge_id TEXT NOT NULL,
+    PRIMARY KEY (user_id, evidence_id, edge_id)
+) WITHOUT ROWID;
+INSERT OR IGNORE INTO revision_evidence (user_id, evidence_id, edge_id)
+    SELECT r.user_id, j.value, r.edge_id FROM revisions AS r, json_each(r.evidence) AS j
+    WHERE NOT EXISTS (SELECT 1 FROM revision_evidence);
 """
 
 _EDGE_COLUMNS = (
@@ -133,6 +140,21 @@ class _SqliteTx:
              rev.action.value, rev.source.value, rev.operator, rev.old_confidence,
              rev.new_confidence, json.dumps(rev.evidence), int(rev.valid)),
         )  # fmt: skip
+        db.executemany(
+            "INSERT OR IGNORE INTO revision_evidence (user_id, evidence_id, edge_id)"
+            " VALUES (?, ?, ?)",
+            [(self.user_id, evidence_id, rev.edge_id) for evidence_id in rev.evidence],
+        )
+
+    def applied(self, edge_ids: Sequence[str], evidence: Sequence[str]) -> bool:
+        edges, ids = ", ".join("?" * len(edge_ids)), ", ".join("?" * len(evidence))
+        return bool(
+            self._store._query(
+                "SELECT 1 FROM revision_evidence WHERE user_id = ?"
+                f" AND evidence_id IN ({ids}) AND edge_id IN ({edges}) LIMIT 1",
+                (self.user_id, *evidence, *edge_ids),
+            )
+        )
 
 
 class SqliteGraphStore:
@@ -286,6 +308,7 @@ class SqliteGraphStore:
             cleared = 0
             for sql in (
                 "DELETE FROM revisions WHERE user_id = ?",
+                "DELETE FROM revision_evidence WHERE user_id = ?",
                 "DELETE FROM edges WHERE user_id = ?",
                 "DELETE FROM aliases WHERE user_id = ?",
                 f"DELETE FROM entities WHERE user_id = ? AND entity_id != '{USER_ENTITY_ID}'",

@@ -7,6 +7,7 @@ per user; relationship types only ever come from `RelationKind.cypher_type`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from enum import StrEnum
 from typing import Protocol
@@ -48,6 +49,12 @@ class GraphTx(Protocol):
     def put_entity(self, entity: Entity) -> None: ...
 
     def put_change(self, change: EdgeChange) -> None: ...
+
+    def applied(self, edge_ids: Sequence[str], evidence: Sequence[str]) -> bool:
+        """Whether any of `evidence` already moved one of these edges, in any revision: the
+        edge itself keeps only its latest ids, and a replayed event must change nothing however
+        many others reinforced the edge since."""
+        ...
 
 
 class GraphStore(Protocol):

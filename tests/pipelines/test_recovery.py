@@ -25,7 +25,7 @@ from pipelines.sinks import metrics_dir
 
 from .conftest import REPO, dump_stores, settings_for, start_flow, write_turn_log
 
-USERS, TURNS, FIRST_PART = 40, 48, 6
+USERS, TURNS, FIRST_PART = 40, 96, 6
 KILLS = 3
 
 
@@ -74,7 +74,7 @@ def test_sigkill_at_random_points_leaves_every_turn_processed_once(tmp_path: Pat
             progress_file.unlink()  # so "progress" below means progress of this run
         worker = start_flow(crashed, *recovering)
         if _wait_for_progress(crashed, worker, timeout=120):
-            time.sleep(rng.uniform(0.0, 0.3))  # batches are large: kill before the log drains
+            time.sleep(rng.uniform(0.0, 1.0))  # batches are large: kill before the log drains
         worker.send_signal(signal.SIGKILL)
         worker.wait()
         if worker.returncode == -signal.SIGKILL:

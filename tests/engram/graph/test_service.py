@@ -9,6 +9,7 @@ from engram.domain import EdgeSource, EventType, ExtractionSource, RelationKind
 from engram.graph import GraphInputError, GraphService
 from engram.graph.queries import relation_history
 from engram.graph.sqlite_store import SqliteGraphStore
+from engram.graph.updates import MAX_EDGE_EVIDENCE
 
 OBSTACLE, MASTERY = RelationKind.LEARNING_OBSTACLE, RelationKind.MASTERY
 
@@ -48,6 +49,19 @@ def test_replaying_an_event_changes_nothing(service, ev, audit_log) -> None:
     assert service.apply_event(mastery) == []
     assert beliefs(service) == before  # the obstacle was halved once, not twice
     assert len(audit_log.entries("u1")) == 3
+
+
+def test_a_replay_is_recognised_after_more_reinforcements_than_the_edge_keeps(service, ev) -> None:
+    """A stream replay can reach an event after dozens of later ones reinforced the same edge."""
+    first = ev(0, EventType.PREFERENCE, "jazz", 0.9)
+    service.apply_event(first)
+    for day in range(1, MAX_EDGE_EVIDENCE + 5):
+        service.apply_event(ev(day, EventType.PREFERENCE, "jazz", 0.5))
+    before = beliefs(service)
+    assert first.event_id not in service.store.edges("u1", src="user")[0].evidence
+
+    assert service.apply_event(first) == []
+    assert beliefs(service) == before
 
 
 def test_every_write_is_audited_without_raw_text(service, ev, audit_log) -> None:

@@ -11,6 +11,7 @@ import pytest
 from engram.audit import AuditLog
 from engram.domain import Entity, EntityKind, RelationKind
 from engram.graph.sqlite_store import SqliteGraphStore
+from tests.engram.graph.test_store import change
 
 T = 1_770_000_000_000
 PROCESSES, EVENTS_EACH = 4, 25
@@ -52,6 +53,22 @@ def test_a_batch_commits_once_and_a_failed_batch_leaves_nothing(tmp_path) -> Non
         fail_after_a_write()
     assert store.entity("u2", "jazz") is None  # its finished transaction was undone too
     other.close()
+    store.close()
+
+
+def test_a_database_from_before_the_evidence_index_gets_it_filled_on_open(tmp_path) -> None:
+    path = tmp_path / "graph.sqlite3"
+    store = SqliteGraphStore(path)
+    with store.transaction("u1") as tx:
+        tx.put_change(change("u1", "user", RelationKind.PREFERS, "jazz", evidence=("ev1", "ev2")))
+    store.close()
+    with sqlite3.connect(path) as old:  # as written by an older engram
+        old.execute("DROP TABLE revision_evidence")
+
+    store = SqliteGraphStore(path)
+    [edge] = store.edges("u1")
+    with store.transaction("u1") as tx:
+        assert tx.applied([edge.edge_id], ["ev2"])
     store.close()
 
 

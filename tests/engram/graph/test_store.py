@@ -86,6 +86,29 @@ def test_revisions_are_numbered_in_order_and_the_edge_holds_the_latest(
     assert [(r.seq, r.new_confidence) for r in revisions] == [(1, 0.8), (2, 0.5), (3, 0.3)]
 
 
+def test_applied_finds_evidence_in_any_revision_of_the_edges_asked_about(
+    graph_store: GraphStore,
+) -> None:
+    seed(graph_store)  # both edges carry "ev1"
+    with graph_store.transaction("u1") as tx:
+        tx.put_change(change("u1", "user", RelationKind.LEARNING_OBSTACLE, "trig", 0.5,
+                             at=T + 1, old=0.8, evidence=("ev2",)))  # fmt: skip
+    obstacle = graph_store.edges("u1", dst="trig")[0]
+    jazz = graph_store.edges("u1", dst="jazz")[0]
+    assert obstacle.evidence == ["ev2"]  # the edge no longer names ev1; its first revision does
+
+    with graph_store.transaction("u1") as tx:
+        assert tx.applied([obstacle.edge_id], ["ev1"])
+        assert tx.applied([obstacle.edge_id], ["ev9", "ev2"])
+        assert not tx.applied([obstacle.edge_id], ["ev9"])
+        assert not tx.applied(["no-such-edge"], ["ev1"])
+    with graph_store.transaction("u2") as tx:  # another user's evidence is not this user's
+        assert not tx.applied([obstacle.edge_id, jazz.edge_id], ["ev1"])
+    graph_store.erase_user("u1")
+    with graph_store.transaction("u1") as tx:
+        assert not tx.applied([obstacle.edge_id], ["ev1"])
+
+
 def _write_then_fail(store: GraphStore) -> None:
     with store.transaction("u1") as tx:
         tx.put_entity(entity("piano", "piano", EntityKind.OBJECT))
