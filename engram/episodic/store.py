@@ -370,6 +370,7 @@ def embedder_for(settings: Settings) -> SpaceEncoder:
     adapter = AdapterRegistry(settings.data_dir / "adapters").resolve(
         settings.embedder.adapter_version
     )
+    embedder = settings.embedder
     return load_embedder(
-        settings.embedder.model, adapter, settings.embedder.batch_size, settings.embedder.device
+        embedder.model, adapter, embedder.batch_size, embedder.device, embedder.query_runtime
     )

@@ -77,3 +77,44 @@ def test_lora_adapter_from_the_registry_changes_the_space(tmp_path):
     np.testing.assert_allclose(np.linalg.norm(a), 1.0, rtol=1e-5)
     with pytest.raises(ValueError, match="trained on"):
         Embedder("/another/model", registry.get("v1"))
+
+
+@pytest.mark.integration
+def test_queries_run_on_onnx_with_torchs_vectors_and_batches_stay_on_torch(monkeypatch):
+    texts = ["What did I say about my sister's wedding?", "我上周去医院看了牙医", "ok"]
+    on_torch = Embedder(DEFAULT_MODEL, query_runtime="torch")
+    on_onnx = Embedder(DEFAULT_MODEL)
+    for text in texts:
+        np.testing.assert_allclose(on_onnx.encode([text]), on_torch.encode([text]), atol=1e-5)
+    assert on_onnx._query_encoder is not None  # the export reproduced torch, so it is used
+    assert on_torch._query_encoder is None
+
+    calls = []
+    monkeypatch.setattr(on_onnx._query_encoder, "encode", lambda t: calls.append(t) or [])
+    on_onnx.encode(texts * 2)  # a batch: torch
+    assert calls == []
+
+
+@pytest.mark.integration
+def test_an_export_that_differs_from_torch_is_not_used(monkeypatch):
+    from models import onnx_query
+
+    monkeypatch.setattr(onnx_query, "TOLERANCE", -1.0)  # any difference at all is too much
+    embedder = Embedder(DEFAULT_MODEL)
+    assert embedder.encode(["I love hiking"]).shape == (1, 384)
+    assert embedder._query_encoder is None
+
+
+@pytest.mark.integration
+def test_an_adapter_is_part_of_the_exported_query_encoder(tmp_path):
+    from peft import LoraConfig
+
+    embedder = Embedder(DEFAULT_MODEL)
+    plain = embedder.encode(["I love hiking"])
+    embedder.transformer.add_adapter(LoraConfig(r=8, lora_alpha=16, target_modules=["query"]))
+    for name, param in embedder.transformer[0].auto_model.named_parameters():
+        if "lora_B" in name:
+            param.data.fill_(0.01)
+    tuned = embedder.encode(["I love hiking"])  # exported again, with the adapter
+    assert embedder._query_encoder is not None
+    assert not np.allclose(tuned, plain, atol=1e-4)
