@@ -26,7 +26,7 @@ from engram.domain import (
     check_external_id,
     text_hash,
 )
-from engram.episodic.terms import IndexTerms, with_context
+from engram.episodic.terms import IndexTerms, new_terms, with_context
 from models.embedder import SpaceEncoder, check_space
 
 if TYPE_CHECKING:
@@ -129,7 +129,8 @@ def _lexical_terms(
         if (user_id, raw) not in turn_terms:
             turn_terms[(user_id, raw)] = terms.of(user_id, raw)
         own = turn_terms[(user_id, raw)]
-    return with_context(with_context(own, terms.of(user_id, index_text(item.event))), item.context)
+    own = [*own, *new_terms(own, terms.of(user_id, index_text(item.event)))]
+    return with_context(own, item.context)
 
 
 def reembedded(records: Sequence[StoredEvent], encoder: SpaceEncoder) -> list[StoredEvent]:

@@ -57,7 +57,25 @@ class IndexTerms:
         return tuple(self.of(user_id, previous_turn)[-CONTEXT_TERMS:])
 
 
+CONTEXT_MARK = "~" * TERM_CHARS  # never a hex digest, so no query term ever matches it
+
+
+def new_terms(have: Sequence[str], more: Sequence[str]) -> list[str]:
+    """The terms of `more` that `have` lacks, in order, repeats kept."""
+    known = set(have)
+    return [t for t in more if t not in known]
+
+
 def with_context(own: Sequence[str], context: Sequence[str]) -> tuple[str, ...]:
-    """A document's terms: its own, then the context terms it does not already have."""
-    have = set(own)
-    return (*own, *(t for t in context if t not in have))
+    """A document's terms: its own, then `CONTEXT_MARK` and the context terms it lacks. The mark
+    keeps them apart for merging, which must compare what two turns say themselves."""
+    extra = new_terms(own, context)
+    return (*own, CONTEXT_MARK, *extra) if extra else tuple(own)
+
+
+def split_context(tokens: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A document's stored terms as (its own terms, its context terms)."""
+    if CONTEXT_MARK not in tokens:
+        return tuple(tokens), ()
+    mark = list(tokens).index(CONTEXT_MARK)
+    return tuple(tokens[:mark]), tuple(tokens[mark + 1 :])

@@ -6,6 +6,7 @@ from engram.config import EpisodicSettings
 from engram.domain import EventType, ExtractionSource
 from engram.episodic.merging import enforce_cap, merge_group, plan_merges, write_events
 from engram.episodic.store import EpisodicInputError, IndexItem, from_table
+from engram.episodic.terms import split_context
 
 BASE = 1_700_000_000_000
 
@@ -30,6 +31,28 @@ def test_events_alike_in_vector_but_about_different_subjects_never_group(make_it
     ]
     groups = plan_merges(records(items), threshold=0.9)
     assert [[m.event.turn_id for m in g] for g in groups] == [["t2", "t3"]]
+
+
+def test_merging_compares_the_turns_own_words_not_their_context(make_item, records, terms):
+    def said(text: str, turn: str, ts: int, before: str) -> IndexItem:
+        return make_item("alice", text, turn=turn, ts=ts)._replace(
+            context=terms.context("alice", before)
+        )
+
+    items = [
+        said("I love green tea", "t1", BASE, "what do you drink in the morning before work"),
+        said("I love green tea", "t2", BASE + 1, "any plans for the long weekend with family"),
+        said("Thanks, Melanie!", "t3", BASE + 2, "I adopted a puppy from the shelter yesterday"),
+        said("Thanks so much, Caroline!", "t4", BASE + 3, "I got the job at the centre"),
+    ]
+    built = records(items)
+    groups = plan_merges(built, threshold=-1.0)  # every vector close enough: words decide
+    assert [[m.event.turn_id for m in g] for g in groups] == [["t1", "t2"]]
+
+    merged = merge_group(groups[0]).tokens
+    own, context = split_context(merged)
+    assert set(own) == set(split_context(built[0].tokens)[0])  # the same words, said twice
+    assert set(context) == {t for r in built[:2] for t in split_context(r.tokens)[1]}
 
 
 def test_merged_event_counts_raises_confidence_and_unions_evidence(encoder, make_item, records):

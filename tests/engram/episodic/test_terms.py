@@ -1,6 +1,13 @@
 import pytest
 
-from engram.episodic.terms import CONTEXT_TERMS, IndexTerms, with_context
+from engram.episodic.terms import (
+    CONTEXT_MARK,
+    CONTEXT_TERMS,
+    TERM_CHARS,
+    IndexTerms,
+    split_context,
+    with_context,
+)
 from engram.text import index_terms
 
 
@@ -30,8 +37,17 @@ def test_context_is_the_last_terms_of_the_previous_turn(terms):
     assert context == tuple(terms.of("alice", long_turn)[-CONTEXT_TERMS:])
 
 
-def test_with_context_adds_only_terms_the_document_lacks():
-    assert with_context(["a", "b", "a"], ["b", "c", "c"]) == ("a", "b", "a", "c", "c")
+def test_with_context_adds_only_terms_the_document_lacks_after_a_mark():
+    tokens = with_context(["a", "b", "a"], ["b", "c", "c"])
+    assert tokens == ("a", "b", "a", CONTEXT_MARK, "c", "c")
+    assert split_context(tokens) == (("a", "b", "a"), ("c", "c"))
+    assert with_context(["a"], ["a"]) == ("a",)  # nothing new: no mark
+    assert split_context(("a", "b")) == (("a", "b"), ())
+
+
+def test_no_query_term_can_match_the_context_mark(terms):
+    assert len(CONTEXT_MARK) == TERM_CHARS
+    assert CONTEXT_MARK not in terms.of("alice", "~~~~~~~~~~~~~~~~ " + CONTEXT_MARK)
 
 
 def test_a_short_key_is_refused():
