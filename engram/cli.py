@@ -337,6 +337,7 @@ def serve(
 
     settings = _settings(config)
     memory = Memory(settings, process_inline=inline)
+    memory.ingest.encoder.encode(["warm-up"])  # the first query would pay the ONNX export
     try:
         uvicorn.run(create_app(memory, _key_store(settings)), host=host, port=port,
                     log_config=None)  # fmt: skip
