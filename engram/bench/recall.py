@@ -142,6 +142,8 @@ def load_longmemeval(path: Path, limit: int | None = None) -> Iterator[Haystack]
         ):
             start = _epoch_ms(date, "%Y/%m/%d (%a) %H:%M")
             for i, turn in enumerate(session):
+                if not turn["content"].strip():
+                    continue  # a blank turn (the dev split has one): the write path refuses it
                 turn_id = f"{session_id}:{i}"
                 role = Role(turn["role"])
                 turns.append(

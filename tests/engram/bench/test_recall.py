@@ -76,6 +76,7 @@ def _longmemeval():
                 session(
                     ("user", "Recommend a pasta recipe", False),
                     ("assistant", "Try carbonara", False),
+                    ("user", " ", False),  # the real dev split has a blank turn
                 ),
                 session(
                     ("user", "I moved to Lisbon last spring, city tips?", True),
@@ -139,7 +140,7 @@ def test_longmemeval_loader_excludes_abstention_and_marks_gold(longmemeval_file)
     (question,) = haystack.questions
     assert question.gold_turns == {"s2:0"}
     assert question.gold_sessions == {"s2"}
-    assert len(haystack.turns) == 4
+    assert len(haystack.turns) == 4  # the blank turn is left out, as the write path would
 
 
 def test_tally_computes_any_and_all_per_category():
