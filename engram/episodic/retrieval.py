@@ -111,26 +111,32 @@ def fuse(
     return (config.vector_weight * _unit(vector) + config.lexical_weight * lexical_unit) / total
 
 
+def lexical_scores(
+    table: pa.Table, query_tokens: Sequence[str], config: RetrievalConfig = DEFAULT_CONFIG
+) -> np.ndarray:
+    """BM25 of every row's blind-index terms for the query's (blinded) terms."""
+    return column_scores(
+        table.column("tokens").combine_chunks(), query_tokens, TERM_CHARS, config.k1, config.b
+    )
+
+
 def rank(
     table: pa.Table,
     query_vector: np.ndarray,
-    query_tokens: Sequence[str],
+    lexical: np.ndarray,
     now_ms: int,
     k: int,
     config: RetrievalConfig = DEFAULT_CONFIG,
 ) -> list[Hit]:
-    """Pure ranking of one user's rows (`arrow_schema`) for one query: the best `k` with parts.
-
-    Works on columns; `Event`s are rebuilt only for the hits.
+    """Pure ranking of one user's rows (`arrow_schema`) for one query, given their
+    `lexical_scores`: the best `k` with parts. Works on columns; `Event`s are rebuilt only for
+    the hits.
     """
     if table.num_rows == 0:
         return []
     vectors = table.column("vector").combine_chunks()
     matrix = vectors.flatten().to_numpy().reshape(len(vectors), -1)
     cosine = (matrix @ np.asarray(query_vector, dtype=np.float32)).astype(np.float64)
-    lexical = column_scores(
-        table.column("tokens").combine_chunks(), query_tokens, TERM_CHARS, config.k1, config.b
-    )
     relevance = fuse(cosine, lexical, config)
     confidence = table.column("confidence").to_numpy()
     weight = table.column("retrieval_weight").to_numpy()
@@ -192,10 +198,25 @@ def recall(
     if k < 1:
         raise EpisodicInputError(f"k: must be >= 1, got {k}")
     check_space(store.space_id, encoder.space_id, "recall")
-    # The store read and the query embedding overlap: both release the GIL (Rust, torch), so a
-    # recall costs about the slower of the two instead of their sum.
-    rows = _READERS.submit(store.scan, check_user(user_id), event_types)
+    # The store read (and BM25) and the query embedding overlap: both release the GIL (Rust,
+    # ONNX Runtime or torch), so a recall costs about the slower of the two, not their sum.
+    user = check_user(user_id)
+    query_tokens = terms.of(user, query)
+    rows = _READERS.submit(_read_scored, store, user, event_types, query_tokens, config)
     query_vector = encoder.encode([query])[0]
-    table = rows.result()
+    table, lexical = rows.result()
     now_ms = int(time.time() * 1000) if now_ms is None else now_ms
-    return rank(table, query_vector, terms.of(user_id, query), now_ms, k, config)
+    return rank(table, query_vector, lexical, now_ms, k, config)
+
+
+def _read_scored(
+    store: EpisodicStore,
+    user_id: str,
+    event_types: Sequence[EventType] | None,
+    query_tokens: Sequence[str],
+    config: RetrievalConfig,
+) -> tuple[pa.Table, np.ndarray]:
+    """The user's rows and their BM25 scores: the read is usually done before the query's
+    embedding, so scoring here takes BM25 off the critical path too."""
+    table = store.scan(user_id, event_types)
+    return table, lexical_scores(table, query_tokens, config)

@@ -6,7 +6,14 @@ import pytest
 from engram.config import EpisodicSettings
 from engram.domain import EventType
 from engram.episodic.merging import write_events
-from engram.episodic.retrieval import DAY_MS, RetrievalConfig, fuse, rank, recall
+from engram.episodic.retrieval import (
+    DAY_MS,
+    RetrievalConfig,
+    fuse,
+    lexical_scores,
+    rank,
+    recall,
+)
 from engram.episodic.store import (
     EpisodicInputError,
     IndexItem,
@@ -85,7 +92,7 @@ def test_priors_reorder_equally_relevant_events(encoder, make_item, records, ter
     built = records([IndexItem(old), IndexItem(new), IndexItem(muted)])
     table = to_table(built, arrow_schema(encoder.dimension, encoder.space_id))
     query = encoder.encode(["green tea"])[0]
-    hits = rank(table, query, terms.of("alice", "green tea"), NOW, k=3)
+    hits = rank(table, query, lexical_scores(table, terms.of("alice", "green tea")), NOW, k=3)
     assert [h.event.turn_id for h in hits] == ["t2", "t1", "t3"]
 
 
