@@ -139,9 +139,9 @@ class Embedder:
         self.dimension: int = int(self._model.get_embedding_dimension())
         self.space_id = f"{model}+{self.adapter_version or 'base'}/{self.dimension}"
         self._lock = threading.Lock()  # torch modules are not safe to call from two threads at once
-        self._query_runtime, self._device = query_runtime, device
+        self._onnx_queries = query_runtime == "onnx" and device == "cpu"  # a GPU keeps torch
         self._query_encoder: OnnxQueryEncoder | None = None
-        self._query_encoder_ready = query_runtime == "torch" or device != "cpu"  # keep torch
+        self._query_encoder_ready = not self._onnx_queries
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """(len(texts), dimension) L2-normalised float32 rows, encoded in batches."""
@@ -176,7 +176,7 @@ class Embedder:
         (which would make an exported query encoder stale: it is exported again when next used)."""
         with self._lock:
             self._query_encoder = None
-            self._query_encoder_ready = self._query_runtime == "torch" or self._device != "cpu"
+            self._query_encoder_ready = not self._onnx_queries
         return self._model
 
 
