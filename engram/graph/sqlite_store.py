@@ -308,13 +308,14 @@ class SqliteGraphStore:
             cleared = 0
             for sql in (
                 "DELETE FROM revisions WHERE user_id = ?",
-                "DELETE FROM revision_evidence WHERE user_id = ?",
                 "DELETE FROM edges WHERE user_id = ?",
                 "DELETE FROM aliases WHERE user_id = ?",
                 f"DELETE FROM entities WHERE user_id = ? AND entity_id != '{USER_ENTITY_ID}'",
                 "UPDATE entities SET name = entity_id, aliases = '[]' WHERE user_id = ?",
             ):
                 cleared += self._db.execute(sql, (user_id,)).rowcount
+            # the revisions' evidence index: not records of their own, so not counted
+            self._db.execute("DELETE FROM revision_evidence WHERE user_id = ?", (user_id,))
         with self._lock:
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return cleared
