@@ -91,6 +91,8 @@ def _event(hit: Hit) -> RecalledEvent:
         "confidence": round(parts.confidence, 3),
         "retrieval_weight": round(parts.retrieval_weight, 3),
         "recency": round(parts.recency, 3),
+        "timing": round(parts.timing, 3),
+        "speaker": round(parts.speaker, 3),
     }
     event = hit.event
     return RecalledEvent(

@@ -33,7 +33,16 @@ import numpy as np
 import pyarrow as pa
 
 from engram.config import EpisodicSettings, Settings
-from engram.domain import Event, EventType, ExtractionSource, Role, Turn, event_id_for, text_hash
+from engram.domain import (
+    Event,
+    EventAttr,
+    EventType,
+    ExtractionSource,
+    Role,
+    Turn,
+    event_id_for,
+    text_hash,
+)
 from engram.domain.events import SUMMARY_MAX_CHARS
 from engram.episodic.lancedb_store import LanceEpisodicStore
 from engram.episodic.lexical import BM25
@@ -184,6 +193,7 @@ def whole_turn_event(user_id: str, turn: BenchTurn) -> Event:
         confidence=0.5,
         source=ExtractionSource.RULE,
         rule="whole_turn",
+        attributes={} if turn.role is Role.USER else {EventAttr.SPEAKER.value: turn.role.value},
     )
 
 

@@ -52,6 +52,7 @@ class EventAttr(StrEnum):
     VALUE = "value"  # a scalar declared by the user: an age, a name, an occupation
     POLARITY = "polarity"  # "positive" | "negative" for feedback and mastery statements
     LANG = "lang"  # "zh" | "en": the language the rule or classifier matched
+    SPEAKER = "speaker"  # the role that said the source turn, when it was not the user
 
 
 class ExtractionSource(StrEnum):

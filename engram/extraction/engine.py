@@ -90,7 +90,11 @@ def build_event(
     rule: str | None = None,
     discriminator: str = "",
 ) -> Event:
-    """The one place an `Event` is made from a turn, whichever stage classified it."""
+    """The one place an `Event` is made from a turn, whichever stage classified it; an event
+    from another speaker's turn (the assistant's) says so, for recall to tell them apart."""
+    attributes = dict(attributes or {})
+    if turn.role is not Role.USER:
+        attributes[EventAttr.SPEAKER.value] = turn.role.value
     return Event(
         event_id=event_id_for(turn.user_id, turn.turn_id, event_type, discriminator),
         user_id=turn.user_id,
@@ -104,7 +108,7 @@ def build_event(
         confidence=round(min(max(confidence, 0.0), 1.0), 4),
         source=source,
         rule=rule,
-        attributes=attributes or {},
+        attributes=attributes,
     )
 
 

@@ -30,7 +30,7 @@ def _hit(summary, score):
         confidence=0.8,
         source=ExtractionSource.RULE,
     )
-    parts = ScoreParts(0.5, 2.0, 1, 1, 0.9, 0.8, 1.0, 0.99, score)
+    parts = ScoreParts(0.5, 2.0, 1, 1, 0.9, 0.8, 1.0, 0.99, 1.0, 1.0, score)
     return Hit(event=event, score=score, parts=parts)
 
 

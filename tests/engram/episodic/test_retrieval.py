@@ -6,8 +6,11 @@ import pytest
 from engram.config import EpisodicSettings
 from engram.domain import EventType
 from engram.episodic.merging import write_events
+from engram.episodic.query import analyse
 from engram.episodic.retrieval import (
     DAY_MS,
+    TIMING_WEIGHT,
+    Hit,
     RetrievalConfig,
     fuse,
     lexical_scores,
@@ -117,3 +120,50 @@ def test_bad_queries_are_rejected(filled, encoder, terms):
 def test_recall_with_an_encoder_of_another_space_raises(filled, terms):
     with pytest.raises(SpaceMismatchError):
         recall(filled, HashingEncoder(64), terms, "alice", "tea")
+
+
+def test_a_time_named_in_the_query_prefers_events_from_then(encoder, make_item, records, terms):
+    then, _, _ = make_item("alice", "I went to a concert", ts=NOW - 7 * DAY_MS, turn="week-ago")
+    other, _, _ = make_item("alice", "I went to a concert", ts=NOW - 60 * DAY_MS, turn="long-ago")
+    table = to_table(
+        records([IndexItem(other), IndexItem(then)]),
+        arrow_schema(encoder.dimension, encoder.space_id),
+    )
+    query = "which concert did I go to a week ago?"
+    lexical = lexical_scores(table, terms.of("alice", query))
+    vector = encoder.encode([query])[0]
+    hits = rank(table, vector, lexical, NOW, k=2, analysis=analyse(query, NOW))
+    assert [h.event.turn_id for h in hits] == ["week-ago", "long-ago"]
+    assert hits[0].parts.timing == 1.0
+    assert hits[1].parts.timing < 0.01
+    assert hits[1].parts.score == pytest.approx(
+        hits[1].parts.relevance
+        * (0.8 + 0.2 * hits[1].parts.confidence)
+        * (0.9 + 0.1 * hits[1].parts.recency)
+        * (1 - TIMING_WEIGHT + TIMING_WEIGHT * hits[1].parts.timing)
+    )
+    # without the expression, the newer event wins only on the mild recency prior
+    plain = rank(table, vector, lexical, NOW, k=2)
+    assert [h.parts.timing for h in plain] == [1.0, 1.0]
+
+
+def test_the_speaker_the_query_asks_about_comes_first(encoder, make_item, records, terms):
+    said = make_item("alice", "try green tea with honey", turn="user-turn")
+    told = make_item("alice", "try green tea with honey", turn="assistant-turn")
+    told = told._replace(
+        event=told.event.model_copy(update={"attributes": {"speaker": "assistant"}})
+    )
+    schema = arrow_schema(encoder.dimension, encoder.space_id)
+    table = to_table(records([told, said]), schema)
+
+    def ranked(query: str) -> list[Hit]:
+        lexical = lexical_scores(table, terms.of("alice", query))
+        vector = encoder.encode([query])[0]
+        return rank(table, vector, lexical, NOW, k=2, analysis=analyse(query, NOW))
+
+    mine = ranked("did I try green tea with honey?")
+    assert [h.event.turn_id for h in mine] == ["user-turn", "assistant-turn"]
+    assert mine[1].parts.score == pytest.approx(mine[0].parts.score / 2)
+    yours = ranked("which green tea with honey did you recommend?")
+    assert [h.event.turn_id for h in yours] == ["assistant-turn", "user-turn"]
+    assert [h.parts.speaker for h in yours] == [1.0, 0.0]

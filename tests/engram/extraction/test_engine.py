@@ -152,6 +152,14 @@ def test_system_turns_yield_nothing_and_assistant_turns_only_plans():
     assert extract(turn("I love hiking.", Role.ASSISTANT)) == []
 
 
+def test_an_event_from_an_assistant_turn_names_its_speaker():
+    plan = "Here's your study plan for calculus:\n1. Limits\n2. Derivatives"
+    (event,) = extract(turn(plan, Role.ASSISTANT))
+    assert event.attributes[EventAttr.SPEAKER] == "assistant"
+    (own,) = extract(turn("I love hiking."))
+    assert EventAttr.SPEAKER not in own.attributes
+
+
 def test_residue_gets_only_uncovered_user_turns():
     residue = RecordingResidue()
     covered = turn("I love hiking.")
