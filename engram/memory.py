@@ -144,8 +144,11 @@ class Memory:
         budget_chars: int = DEFAULT_BUDGET_CHARS,
         k: int = DEFAULT_RECALL_EVENTS,
         event_types: Sequence[EventType] | None = None,
+        now_ms: int | None = None,
     ) -> RecallContext:
-        """Everything the agent should know for its next turn, within `budget_chars`."""
+        """Everything the agent should know for its next turn, within `budget_chars`; `now_ms`
+        is when the query is asked on the client's clock (default: now), which "two weeks ago"
+        and "last Saturday" are read against."""
         user_id = self._user(user_id)
         turns = self.working.get(user_id, session_id) if session_id else []
         hits = episodic_recall(
@@ -156,6 +159,7 @@ class Memory:
             query,
             k=k,
             event_types=event_types,
+            now_ms=now_ms,
             config=config_for(self.settings.episodic),
         )
         beliefs = self.profile(user_id, min_confidence=RECALL_MIN_CONFIDENCE)

@@ -201,6 +201,7 @@ def create_app(
             context = memory.recall(
                 user_id, body.query, session_id=body.session_id,
                 budget_chars=body.budget_chars, k=body.k, event_types=body.event_types,
+                now_ms=body.client_ts,
             )  # fmt: skip
         context.user_id = context.user_id.removeprefix(f"{tenant}:")
         return context

@@ -46,6 +46,9 @@ class RecallIn(_Body):
     budget_chars: int = Field(default=DEFAULT_BUDGET_CHARS, ge=100, le=50_000)
     k: int = Field(default=8, ge=1, le=50)
     event_types: list[EventType] | None = None
+    client_ts: int | None = Field(
+        default=None, ge=0, description="epoch ms on the client's clock: what 'last Saturday' means"
+    )
 
 
 class BeliefRefIn(_Body):

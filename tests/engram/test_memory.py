@@ -49,6 +49,20 @@ def test_recall_brings_back_beliefs_events_and_recent_turns(memory):
     assert all(e.why["lexical"] >= 0 for e in context.events)
 
 
+def test_recall_reads_a_time_in_the_query_against_the_clients_clock(memory):
+    memory.consent("alice", granted=True)
+    memory.add_turns(
+        [
+            _turn("alice", "I love oolong tea.", T0, session="s1"),
+            _turn("alice", "I love oolong tea.", T0 + 30 * DAY_MS, session="s2"),
+        ]
+    )
+    asked = T0 + 44 * DAY_MS
+    context = memory.recall("alice", "which tea did I love two weeks ago?", now_ms=asked)
+    assert [e.why["timing"] < 0.01 for e in context.events] == [False, True]
+    assert context.events[0].score > context.events[1].score
+
+
 def test_the_budget_is_respected_and_reported(memory):
     memory.consent("alice", granted=True)
     memory.add_turns([_turn("alice", f"I love hiking trail number {i}.", T0 + i) for i in range(8)])

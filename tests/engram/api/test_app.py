@@ -49,8 +49,8 @@ def test_the_agent_loop_over_http(api):
     )
     added = client.post("/v1/users/u1/turns", json=_turns("我总把加速度和速度搞混"), headers=auth)
     assert added.json()["events"] >= 1
-    recall = client.post("/v1/users/u1/recall", json={"query": "加速度", "session_id": "s1"},
-                         headers=auth).json()  # fmt: skip
+    query = {"query": "加速度", "session_id": "s1", "client_ts": 1_800_000_000_000}
+    recall = client.post("/v1/users/u1/recall", json=query, headers=auth).json()
     assert recall["user_id"] == "u1"
     assert "加速度和速度" in recall["text"]
     profile = client.get("/v1/users/u1/profile", headers=auth).json()
