@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engram.config import EpisodicSettings
-from engram.domain import Event, ExtractionSource
+from engram.domain import Event, EventAttr, ExtractionSource
 from engram.domain.events import MAX_KEYWORDS
 from engram.episodic.store import (
     EpisodicStore,
@@ -54,11 +54,13 @@ def _same_words(a: StoredEvent, b: StoredEvent) -> bool:
 
 
 def plan_merges(records: Sequence[StoredEvent], threshold: float) -> list[list[StoredEvent]]:
-    """Groups of two or more same-type records similar to their group's oldest member: cosine
-    similarity at or above `threshold` and enough of the same words (`_same_words`)."""
-    by_type: dict[str, list[StoredEvent]] = defaultdict(list)
+    """Groups of two or more records of one type and one speaker (the user's words never fold
+    into the assistant's) similar to their group's oldest member: cosine similarity at or above
+    `threshold` and enough of the same words (`_same_words`)."""
+    by_type: dict[tuple[str, str | None], list[StoredEvent]] = defaultdict(list)
     for record in sorted(records, key=lambda r: (r.event.ts, r.event.event_id)):
-        by_type[record.event.event_type].append(record)
+        speaker = record.event.attributes.get(EventAttr.SPEAKER)
+        by_type[(record.event.event_type, speaker)].append(record)
     groups: list[list[StoredEvent]] = []
     for members in by_type.values():
         vectors = np.stack([m.vector for m in members])

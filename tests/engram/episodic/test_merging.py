@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from engram.config import EpisodicSettings
-from engram.domain import EventType, ExtractionSource
+from engram.domain import EventAttr, EventType, ExtractionSource
 from engram.episodic.merging import enforce_cap, merge_group, plan_merges, write_events
 from engram.episodic.store import EpisodicInputError, IndexItem, from_table
 from engram.episodic.terms import split_context
@@ -53,6 +53,17 @@ def test_merging_compares_the_turns_own_words_not_their_context(make_item, recor
     own, context = split_context(merged)
     assert set(own) == set(split_context(built[0].tokens)[0])  # the same words, said twice
     assert set(context) == {t for r in built[:2] for t in split_context(r.tokens)[1]}
+
+
+def test_the_users_words_never_merge_with_the_assistants(make_item, records):
+    mine = make_item("alice", "I love green tea", turn="t1", ts=BASE)
+    again = make_item("alice", "I love green tea", turn="t2", ts=BASE + 1)
+    echoed = make_item("alice", "I love green tea", turn="t3", ts=BASE + 2)
+    echoed = echoed._replace(
+        event=echoed.event.model_copy(update={"attributes": {EventAttr.SPEAKER: "assistant"}})
+    )
+    groups = plan_merges(records([mine, again, echoed]), threshold=-1.0)
+    assert [[m.event.turn_id for m in g] for g in groups] == [["t1", "t2"]]
 
 
 def test_merged_event_counts_raises_confidence_and_unions_evidence(encoder, make_item, records):
