@@ -82,6 +82,19 @@ class EpisodicSettings(_Section):
         le=1.0,
         description="share of the embedder in recall's relevance (USE on Chinese: 0.6 does better)",
     )
+    speaker_weight: float = Field(
+        0.5,
+        ge=0.0,
+        le=1.0,
+        description="share of relevance an event loses when said by the other speaker than the "
+        "one the query asks about (the user, unless it asks what the assistant said)",
+    )
+    timing_weight: float = Field(
+        0.2,
+        ge=0.0,
+        le=1.0,
+        description="share of relevance an event far from a time the query names loses",
+    )
     index_key: SecretStr | None = Field(
         None,
         min_length=16,

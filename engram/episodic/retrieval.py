@@ -68,9 +68,13 @@ DEFAULT_CONFIG = RetrievalConfig()
 
 
 def config_for(settings: EpisodicSettings) -> RetrievalConfig:
-    """The deployment's fusion weights (`episodic.lexical_weight`, `episodic.vector_weight`)."""
+    """The deployment's weights: fusion (`episodic.lexical_weight`, `vector_weight`) and the
+    query-analysis priors (`speaker_weight`, `timing_weight`)."""
     return RetrievalConfig(
-        lexical_weight=settings.lexical_weight, vector_weight=settings.vector_weight
+        lexical_weight=settings.lexical_weight,
+        vector_weight=settings.vector_weight,
+        speaker_weight=settings.speaker_weight,
+        timing_weight=settings.timing_weight,
     )
 
 

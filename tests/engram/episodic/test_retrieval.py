@@ -12,6 +12,7 @@ from engram.episodic.retrieval import (
     TIMING_WEIGHT,
     Hit,
     RetrievalConfig,
+    config_for,
     fuse,
     lexical_scores,
     rank,
@@ -167,3 +168,13 @@ def test_the_speaker_the_query_asks_about_comes_first(encoder, make_item, record
     yours = ranked("which green tea with honey did you recommend?")
     assert [h.event.turn_id for h in yours] == ["assistant-turn", "user-turn"]
     assert [h.parts.speaker for h in yours] == [1.0, 0.0]
+
+
+def test_the_deployments_weights_reach_the_ranking():
+    settings = EpisodicSettings(
+        lexical_weight=0.3, vector_weight=0.7, speaker_weight=0.0, timing_weight=0.6
+    )
+    config = config_for(settings)
+    assert (config.lexical_weight, config.vector_weight) == (0.3, 0.7)
+    assert (config.speaker_weight, config.timing_weight) == (0.0, 0.6)
+    assert config_for(EpisodicSettings()) == RetrievalConfig()
