@@ -33,17 +33,8 @@ import numpy as np
 import pyarrow as pa
 
 from engram.config import EpisodicSettings, Settings
-from engram.domain import (
-    Event,
-    EventAttr,
-    EventType,
-    ExtractionSource,
-    Role,
-    Turn,
-    event_id_for,
-    text_hash,
-)
-from engram.domain.events import SUMMARY_MAX_CHARS
+from engram.domain import Event, EventType, ExtractionSource, Role, Turn, event_id_for, text_hash
+from engram.domain.events import SUMMARY_MAX_CHARS, EventAttr
 from engram.episodic.lancedb_store import LanceEpisodicStore
 from engram.episodic.lexical import BM25
 from engram.episodic.merging import write_events
