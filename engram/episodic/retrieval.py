@@ -36,7 +36,6 @@ from engram.episodic.timeframe import closeness
 from models.embedder import SpaceEncoder, check_space
 
 DAY_MS = 86_400_000
-TIMING_WEIGHT = 0.2
 MAX_QUERY_CHARS = 2000
 _READERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="engram-recall-read")
 
@@ -56,7 +55,7 @@ class RetrievalConfig:
     recency_half_life_days: float = 30.0
     # When the query names a time, an event far outside it loses this share of its relevance:
     # the expression narrows the search without hiding a strong match from another day.
-    timing_weight: float = TIMING_WEIGHT
+    timing_weight: float = 0.2
     # The other speaker's events lose this share: "what did you recommend" wants the assistant's
     # turns, "how many hours did I spend" the user's (LongMemEval-S dev: flat from 0.4 to 0.7).
     speaker_weight: float = 0.5

@@ -9,7 +9,6 @@ from engram.episodic.merging import write_events
 from engram.episodic.query import analyse
 from engram.episodic.retrieval import (
     DAY_MS,
-    TIMING_WEIGHT,
     Hit,
     RetrievalConfig,
     config_for,
@@ -28,6 +27,7 @@ from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder
 
 NOW = 1_700_000_000_000 + 10 * DAY_MS
+TIMING = RetrievalConfig().timing_weight
 SETTINGS = EpisodicSettings()
 
 
@@ -141,7 +141,7 @@ def test_a_time_named_in_the_query_prefers_events_from_then(encoder, make_item, 
         hits[1].parts.relevance
         * (0.8 + 0.2 * hits[1].parts.confidence)
         * (0.9 + 0.1 * hits[1].parts.recency)
-        * (1 - TIMING_WEIGHT + TIMING_WEIGHT * hits[1].parts.timing)
+        * (1 - TIMING + TIMING * hits[1].parts.timing)
     )
     # without the expression, the newer event wins only on the mild recency prior
     plain = rank(table, vector, lexical, NOW, k=2)
