@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from engram.domain import EventType, IdentityKind, Role
+from engram.episodic.timeframe import LAST_MS
 from engram.feedback import FeedbackKind
 from engram.graph.model import EdgeChange
 from engram.graph.queries import Belief
@@ -47,7 +48,10 @@ class RecallIn(_Body):
     k: int = Field(default=8, ge=1, le=50)
     event_types: list[EventType] | None = None
     client_ts: int | None = Field(
-        default=None, ge=0, description="epoch ms on the client's clock: what 'last Saturday' means"
+        default=None,
+        ge=0,
+        le=LAST_MS,
+        description="epoch ms on the client's clock: what 'last Saturday' means",
     )
 
 

@@ -32,7 +32,7 @@ from engram.episodic.lexical import K1, B, column_scores
 from engram.episodic.query import PLAIN, QueryAnalysis, analyse, speaker_match
 from engram.episodic.store import EpisodicInputError, EpisodicStore, check_user, from_table
 from engram.episodic.terms import TERM_CHARS, IndexTerms
-from engram.episodic.timeframe import closeness
+from engram.episodic.timeframe import LAST_MS, closeness
 from models.embedder import SpaceEncoder, check_space
 
 DAY_MS = 86_400_000
@@ -221,6 +221,8 @@ def recall(
     check_query(query)
     if k < 1:
         raise EpisodicInputError(f"k: must be >= 1, got {k}")
+    if now_ms is not None and not 0 <= now_ms <= LAST_MS:
+        raise EpisodicInputError(f"now_ms: expected epoch milliseconds in [0, {LAST_MS}]")
     check_space(store.space_id, encoder.space_id, "recall")
     # The store read (and BM25) and the query embedding overlap: both release the GIL (Rust,
     # ONNX Runtime or torch), so a recall costs about the slower of the two, not their sum.

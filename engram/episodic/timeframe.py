@@ -17,6 +17,8 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 
 DAY_MS = 86_400_000
+MAX_DAYS_BACK = 36_525  # "500 years ago" reads as a century: nothing older is in anyone's memory
+LAST_MS = 253_402_300_799_999  # 9999-12-31, the end of what `datetime` can hold
 _UNIT_DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
 _ZH_UNIT_DAYS = {
     "天": 1.0,
@@ -51,9 +53,9 @@ _EN_PAST_PERIOD = re.compile(
 )
 _EN_THIS_PERIOD = re.compile(r"\bthis\s+(week|month|year)\b")
 _EN_MONTH = re.compile(
-    r"\b(?:in|during|early|late|mid|and|or)[\s-]+("
+    r"(?:\b(?:in|during|early|late|mid|and|or)[\s-]+("
     + "|".join(m for m in _MONTHS if m != "may")
-    + r")\b|\b(?:in|during)\s+(may)\b"
+    + r")|\b(?:in|during)\s+(may))\b(?:,?\s+(\d{4})\b)?"
 )
 _ZH_AGO = re.compile(
     r"([0-9]+|[零一二两三四五六七八九十几半]+)个?(天|日|周|星期|礼拜|月|年)(?:以)?前"
@@ -61,7 +63,7 @@ _ZH_AGO = re.compile(
 _ZH_LAST_WEEKDAY = re.compile(r"上(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
 _ZH_LAST_PERIOD = re.compile(r"上(?:个)?(周|星期|礼拜|月)(?![一二三四五六日天])|(去)年")
 _ZH_THIS_PERIOD = re.compile(r"(?:这|本)(?:个)?(周|星期|礼拜|月)|(今)年")
-_ZH_MONTH = re.compile(r"([0-9]{1,2}|十[一二]?|[一二三四五六七八九])月(?!前)")
+_ZH_MONTH = re.compile(r"(?:([0-9]{4})年)?([0-9]{1,2}|十[一二]?|[一二三四五六七八九])月(?!前)")
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,8 @@ class TimeWindow:
 
 def time_windows(query: str, now_ms: int) -> tuple[TimeWindow, ...]:
     """The spans `query` refers to, relative to `now_ms`; empty when it names no time."""
+    if not 0 <= now_ms <= LAST_MS - MAX_DAYS_BACK * DAY_MS:
+        return ()
     text = query.lower()
     now = datetime.fromtimestamp(now_ms / 1000, UTC)
     windows = [*_english(text, now), *_chinese(query, now)]
@@ -96,6 +100,7 @@ def _span(start: datetime, end: datetime) -> TimeWindow:
 
 def _around(now: datetime, days_ago: float) -> TimeWindow:
     """Roughly `days_ago` before `now`: a quarter of the distance either side, a day at least."""
+    days_ago = min(days_ago, MAX_DAYS_BACK)
     half = max(days_ago / 4, 1.0)
     centre = now - timedelta(days=days_ago)
     return _span(centre - timedelta(days=half), centre + timedelta(days=half))
@@ -123,11 +128,14 @@ def _last_weekday(now: datetime, weekday: int) -> TimeWindow:
     return _span(day, day + timedelta(days=1))
 
 
-def _month(now: datetime, month: int) -> TimeWindow:
-    """The latest calendar month of that name, this one included."""
-    year = now.year if month <= now.month else now.year - 1
-    start = datetime(year, month, 1, tzinfo=UTC)
-    end = datetime(year + month // 12, month % 12 + 1, 1, tzinfo=UTC)
+def _month(now: datetime, month: int, year: str = "") -> TimeWindow | None:
+    """That month of `year` when given, else the latest month of that name, this one included;
+    None for a year no calendar here holds ("0000")."""
+    year_number = int(year) if year else now.year if month <= now.month else now.year - 1
+    if not 1 <= year_number < 9999:
+        return None
+    start = datetime(year_number, month, 1, tzinfo=UTC)
+    end = datetime(year_number + month // 12, month % 12 + 1, 1, tzinfo=UTC)
     return _span(start, end)
 
 
@@ -145,11 +153,13 @@ def _english(text: str, now: datetime) -> Iterator[TimeWindow]:
         yield _span(_period_start(now, unit, 1), now)
     for count, unit, _, single in _EN_PAST_PERIOD.findall(text):
         number = int(count) if count.isdigit() else _EN_NUMBERS.get(count, 1)
-        yield _span(now - timedelta(days=number * _UNIT_DAYS[unit or single]), now)
+        days = min(number * _UNIT_DAYS[unit or single], MAX_DAYS_BACK)
+        yield _span(now - timedelta(days=days), now)
     for unit in _EN_THIS_PERIOD.findall(text):
         yield _span(_period_start(now, unit, 0), now)
-    for month, may in _EN_MONTH.findall(text):
-        yield _month(now, _MONTHS.index(month or may) + 1)
+    for month, may, year in _EN_MONTH.findall(text):
+        if window := _month(now, _MONTHS.index(month or may) + 1, year):
+            yield window
 
 
 def _zh_number(text: str) -> float:
@@ -179,7 +189,7 @@ def _chinese(text: str, now: datetime) -> Iterator[TimeWindow]:
     for unit, year in _ZH_THIS_PERIOD.findall(text):
         period = "year" if year else "month" if unit == "月" else "week"
         yield _span(_period_start(now, period, 0), now)
-    for month in _ZH_MONTH.findall(text):
+    for year, month in _ZH_MONTH.findall(text):
         number = int(_zh_number(month))
-        if 1 <= number <= 12:
-            yield _month(now, number)
+        if 1 <= number <= 12 and (window := _month(now, number, year)):
+            yield window

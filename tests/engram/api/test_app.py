@@ -100,6 +100,8 @@ def test_bad_input_gets_a_stable_4xx_and_writes_nothing(api):
     assert any("role" in field for field in error["fields"])
     _assert_error(client.post("/v1/users/bad!id/recall", json={"query": "x"}, headers=auth),
                   422, "invalid_input")  # fmt: skip
+    late = {"query": "x", "client_ts": 10**19}
+    _assert_error(client.post("/v1/users/u1/recall", json=late, headers=auth), 422, "invalid_input")
     _assert_error(
         client.post("/v1/users/u1/beliefs/confirm", json={"relation": "hates", "object": "x"},
                     headers=auth),

@@ -116,6 +116,9 @@ def test_bad_queries_are_rejected(filled, encoder, terms):
             recall(filled, encoder, terms, "alice", bad)
     with pytest.raises(EpisodicInputError, match="k"):
         recall(filled, encoder, terms, "alice", "tea", k=0)
+    for clock in (-1, 10**19):
+        with pytest.raises(EpisodicInputError, match="now_ms"):
+            recall(filled, encoder, terms, "alice", "tea", now_ms=clock)
 
 
 def test_recall_with_an_encoder_of_another_space_raises(filled, terms):

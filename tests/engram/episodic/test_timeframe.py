@@ -4,6 +4,8 @@ from datetime import UTC, datetime
 
 import numpy as np
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from engram.episodic.timeframe import DAY_MS, TimeWindow, closeness, time_windows
 
@@ -64,6 +66,13 @@ def test_a_month_not_yet_reached_this_year_means_last_year():
     assert datetime.fromtimestamp(window.start_ms / 1000, UTC).year == 2022
 
 
+@pytest.mark.parametrize("query", ["What did I paint in July 2021?", "2021年7月我画了什么"])
+def test_a_month_with_its_year_means_that_year(query):
+    (window,) = time_windows(query, NOW)
+    start = datetime.fromtimestamp(window.start_ms / 1000, UTC)
+    assert (start.year, start.month) == (2021, 7)
+
+
 def test_closeness_is_one_inside_and_fades_by_half_each_half_width_outside():
     window = TimeWindow(10 * DAY_MS, 14 * DAY_MS)  # half-width two days
     ts = np.array([12, 10, 16, 18, 4], dtype=np.int64) * DAY_MS
@@ -74,3 +83,41 @@ def test_closeness_takes_the_nearest_of_several_windows():
     windows = (TimeWindow(0, 2 * DAY_MS), TimeWindow(20 * DAY_MS, 22 * DAY_MS))
     ts = np.array([1, 21, 11], dtype=np.int64) * DAY_MS
     assert closeness(ts, windows) == pytest.approx([1.0, 1.0, 0.5**9])
+
+
+@given(
+    words=st.lists(
+        st.sampled_from(
+            [
+                "999999999",
+                "0000",
+                "9999",
+                "days",
+                "weeks",
+                "years",
+                "ago",
+                "in",
+                "July",
+                "last",
+                "past",
+                "年",
+                "7月",
+                "十二",
+                "天前",
+                "上周",
+                "六",
+                "a few",
+                "yesterday",
+                "this month",
+            ]
+        ),
+        max_size=8,
+    ),
+    now_ms=st.integers(min_value=-(10**15), max_value=10**18),
+)
+@example(words=["999999999", "years", "ago"], now_ms=NOW)
+@example(words=["in", "July", "0000"], now_ms=NOW)
+@example(words=["yesterday"], now_ms=10**18)
+def test_no_query_and_no_clock_makes_it_raise(words, now_ms):
+    for window in time_windows(" ".join(words), now_ms):
+        assert window.start_ms < window.end_ms
