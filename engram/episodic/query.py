@@ -32,8 +32,8 @@ _ABOUT_ASSISTANT_EN = re.compile(
     r"|\byour\s+(?:recommendations?|suggestions?|advice|answers?|lists?|explanations?)\b"
     r"|\bour\s+(?:previous\s+|last\s+|earlier\s+)?(?:conversation|chat|discussion|talk)\b"
 )
-_ABOUT_ASSISTANT_ZH = re.compile(
-    r"你[^，,。？?！!]{0,6}?(?:推荐|建议|说|提到|讲|告诉|介绍|提醒|让我|出了|给了|给我出)"
+_ABOUT_ASSISTANT_ZH = re.compile(  # not "我跟你说过" / "我告诉你" (the user told the assistant)
+    r"(?<![跟和对给向诉])你[^，,。？?！!]{0,6}?(?:推荐|建议|说|提到|讲|告诉|介绍|提醒|让我|出了|给了|给我出)"
 )
 # Attributes are stored as JSON with ", " and ": " separators (`engram.episodic.store.to_row`);
 # a quote inside a value is escaped, so only the key itself can match this.

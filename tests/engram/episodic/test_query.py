@@ -36,6 +36,8 @@ def test_questions_about_what_the_assistant_said(query):
         "Do you know what my sister's name is?",
         "我上周去了哪里？",
         "你能帮我想想我喜欢什么吗",
+        "我都跟你说过哪些和朋友一起的安排？",
+        "我告诉你我周末要去哪里了吗？",
     ],
 )
 def test_questions_about_the_user(query):
