@@ -53,8 +53,10 @@ class RetrievalConfig:
     confidence_weight: float = 0.2  # a 0.5-confidence event loses 10 % against a certain one
     recency_weight: float = 0.1  # an event a half-life old loses 5 % of its relevance
     recency_half_life_days: float = 30.0
-    # When the query names a time, an event far outside it loses this share of its relevance:
-    # the expression narrows the search without hiding a strong match from another day.
+    # What the query says (`engram.episodic.query`) may weigh more than a prior: it is part of
+    # the question. When it names a time, an event far outside it loses this share of its
+    # relevance: the expression narrows the search without hiding a strong match from another
+    # day (LongMemEval-S dev: 0.4 and more cost recall, turns are dated when said, not done).
     timing_weight: float = 0.2
     # The other speaker's events lose this share: "what did you recommend" wants the assistant's
     # turns, "how many hours did I spend" the user's (LongMemEval-S dev: flat from 0.4 to 0.7).
