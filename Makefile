@@ -27,10 +27,10 @@ browser:
 		|| echo "chromium not installed: browser tests will be skipped"
 
 run: $(STAMP)
-	$(BIN)/engram up --demo
+	$(BIN)/jiyi up --demo
 
 demo: $(STAMP)
-	$(BIN)/engram demo
+	$(BIN)/jiyi demo
 
 test: $(STAMP) browser
 	$(BIN)/pip check
@@ -48,7 +48,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 bench-wm: $(STAMP)
-	$(BIN)/engram bench working-memory
+	$(BIN)/jiyi bench working-memory
 
 clean:
-	rm -rf $(VENV) .engram .pytest_cache
+	rm -rf $(VENV) .jiyi .pytest_cache

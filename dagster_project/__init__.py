@@ -1,1 +1,1 @@
-"""engram's nightly batch as Dagster assets: embedder retraining, maintenance, archive, metrics."""
+"""jiyi's nightly batch as Dagster assets: embedder retraining, maintenance, archive, metrics."""

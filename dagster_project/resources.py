@@ -1,7 +1,7 @@
-"""Resources: engram's settings, stores, archive and models, chosen per deployment by settings.
+"""Resources: jiyi's settings, stores, archive and models, chosen per deployment by settings.
 
-A deployment is an engram settings source: the local embedded default (LanceDB, SQLite, a local
-archive directory under `data_dir`), or production backends named by `ENGRAM_*` variables or the
+A deployment is an jiyi settings source: the local embedded default (LanceDB, SQLite, a local
+archive directory under `data_dir`), or production backends named by `JIYI_*` variables or the
 TOML file in `config_file` (Weaviate, Neo4j, S3 ...). Assets only call these factories.
 """
 
@@ -16,22 +16,22 @@ import dagster as dg
 import polars as pl
 import pyarrow as pa
 
-from engram.archive import Archive, open_archive
-from engram.config import Settings, load_settings
-from engram.domain import Turn
-from engram.episodic.store import EpisodicStore, embedder_for, open_episodic_store
-from engram.feedback import FeedbackLog
-from engram.ingest.context import turn_log_dir
-from engram.memory import feedback_path
-from engram.metrics import TURN_SCHEMA, recall_frame
-from engram.turnlog import LocalTurnLog
+from jiyi.archive import Archive, open_archive
+from jiyi.config import Settings, load_settings
+from jiyi.domain import Turn
+from jiyi.episodic.store import EpisodicStore, embedder_for, open_episodic_store
+from jiyi.feedback import FeedbackLog
+from jiyi.ingest.context import turn_log_dir
+from jiyi.memory import feedback_path
+from jiyi.metrics import TURN_SCHEMA, recall_frame
+from jiyi.turnlog import LocalTurnLog
 from models.embedder import SpaceEncoder
 from models.registry import AdapterRegistry
 from models.training import TrainingConfig
 
 
-class EngramResource(dg.ConfigurableResource):  # type: ignore[misc]
-    """engram's settings (env / TOML / overrides) and the stores they name."""
+class JiyiResource(dg.ConfigurableResource):  # type: ignore[misc]
+    """jiyi's settings (env / TOML / overrides) and the stores they name."""
 
     config_file: str | None = None
     data_dir: str | None = None
@@ -106,16 +106,16 @@ def _turn_row(payload: str) -> dict[str, object]:
 class ArchiveResource(dg.ConfigurableResource):  # type: ignore[misc]
     """The cold archive named by settings.archive (local directory or S3)."""
 
-    engram: EngramResource
+    jiyi: JiyiResource
 
     def open(self) -> Archive:
-        return open_archive(self.engram.settings())
+        return open_archive(self.jiyi.settings())
 
 
 class ModelsResource(dg.ConfigurableResource):  # type: ignore[misc]
     """The adapter registry and how candidates are trained and judged."""
 
-    engram: EngramResource
+    jiyi: JiyiResource
     epochs: int = 8
     batch_size: int = 32
     learning_rate: float = 2e-3
@@ -123,7 +123,7 @@ class ModelsResource(dg.ConfigurableResource):  # type: ignore[misc]
     pair_dir: str | None = None  # domain pair files; None = the repository's data/training
 
     def registry(self) -> AdapterRegistry:
-        return AdapterRegistry(self.engram.settings().data_dir / "adapters")
+        return AdapterRegistry(self.jiyi.settings().data_dir / "adapters")
 
     def training_config(self) -> TrainingConfig:
         return TrainingConfig(
@@ -132,10 +132,10 @@ class ModelsResource(dg.ConfigurableResource):  # type: ignore[misc]
 
 
 def default_resources() -> dict[str, dg.ConfigurableResource]:
-    """Settings come from the environment (`ENGRAM_*`, `ENGRAM_CONFIG_FILE`): the deployment."""
-    engram = EngramResource()
+    """Settings come from the environment (`JIYI_*`, `JIYI_CONFIG_FILE`): the deployment."""
+    jiyi = JiyiResource()
     return {
-        "engram": engram,
-        "archive": ArchiveResource(engram=engram),
-        "models": ModelsResource(engram=engram),
+        "jiyi": jiyi,
+        "archive": ArchiveResource(jiyi=jiyi),
+        "models": ModelsResource(jiyi=jiyi),
     }

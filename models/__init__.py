@@ -1,6 +1,6 @@
 """Embedding models: the sentence-transformers embedder and the registry of LoRA adapter versions.
 
-Knows nothing of users or stores: `engram/` imports from here, never the other way round.
+Knows nothing of users or stores: `jiyi/` imports from here, never the other way round.
 """
 
 from models.embedder import (

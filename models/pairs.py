@@ -115,7 +115,7 @@ def held_out(group: str, fraction: float, salt: str) -> bool:
 
 
 def split_pairs(
-    pairs: Sequence[Pair], eval_fraction: float = 0.2, salt: str = "engram-pairs-v1"
+    pairs: Sequence[Pair], eval_fraction: float = 0.2, salt: str = "jiyi-pairs-v1"
 ) -> tuple[list[Pair], list[Pair]]:
     """(train, held-out): deterministic, by group, so no group straddles the two."""
     if not 0.0 < eval_fraction < 1.0:

@@ -1,7 +1,7 @@
 """A small file-based registry of LoRA adapter versions.
 
 Layout under the root: `versions/<version>/` holds the adapter files (as peft saves them) plus
-`engram_adapter.json` (base model, metrics, created time); `PROMOTED` names the version in use.
+`jiyi_adapter.json` (base model, metrics, created time); `PROMOTED` names the version in use.
 Every write lands in a temporary path first and is renamed into place, so a crash mid-way never
 leaves a half-registered version or a pointer to nothing.
 """
@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-METADATA_FILE = "engram_adapter.json"
+METADATA_FILE = "jiyi_adapter.json"
 PROMOTED_FILE = "PROMOTED"
 _VERSION = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 

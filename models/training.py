@@ -87,7 +87,7 @@ def train_adapter(
     data = Dataset.from_dict(
         {"anchor": [p.query for p in pairs], "positive": [p.positive for p in pairs]}
     )
-    with tempfile.TemporaryDirectory(prefix="engram-train-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="jiyi-train-") as scratch:
         args = SentenceTransformerTrainingArguments(
             output_dir=scratch,
             num_train_epochs=config.epochs,
@@ -131,7 +131,7 @@ def train_and_register(
     extra_metadata: dict[str, object] | None = None,
 ) -> AdapterVersion:
     """Train, write `training.json` beside the adapter, and register it as `version`."""
-    staging = Path(tempfile.mkdtemp(prefix="engram-adapter-"))
+    staging = Path(tempfile.mkdtemp(prefix="jiyi-adapter-"))
     try:
         result = train_adapter(base_model, pairs, staging / "adapter", config)
         meta = {

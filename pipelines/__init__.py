@@ -1,1 +1,1 @@
-"""Bytewax dataflows: thin wiring around engram's pipeline steps."""
+"""Bytewax dataflows: thin wiring around jiyi's pipeline steps."""

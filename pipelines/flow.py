@@ -1,6 +1,6 @@
 """The streaming write path: turn log → events in the episodic store and beliefs in the graph.
 
-Reads top to bottom as the steps a turn goes through; every step is one `engram.ingest`
+Reads top to bottom as the steps a turn goes through; every step is one `jiyi.ingest`
 function (via `pipelines.steps`). Keyed by user from entity resolution on, so one user's turns
 stay in order on one worker; the embed step batches turns of many users (by size and a short
 time window) because the encoder is fastest on many texts at once. A turn that fails any step
@@ -8,9 +8,9 @@ leaves the main line for the dead-letter store, with the stage and the reason, a
 keeps running.
 
 Run it:
-    engram stream                                   # embedded turn log, settings from env/TOML
+    jiyi stream                                   # embedded turn log, settings from env/TOML
     python -m bytewax.run "pipelines.flow:get_flow()" -w 2
-    python -m bytewax.recovery .engram/recovery 4   # once, then add -r .engram/recovery -s 1 -b 0
+    python -m bytewax.recovery .jiyi/recovery 4   # once, then add -r .jiyi/recovery -s 1 -b 0
     # several machines: the same command on each, with -i <n> -a "host0:2101;host1:2101"
 """
 
@@ -26,10 +26,10 @@ from bytewax.dataflow import Dataflow, Stream
 from bytewax.inputs import Source
 from bytewax.outputs import Sink
 
-from engram.config import Settings, load_settings
-from engram.ingest import Processed, Rejected, TurnWork
-from engram.ingest.context import turn_log_dir
-from engram.turnlog import LogRecord, partition_for
+from jiyi.config import Settings, load_settings
+from jiyi.ingest import Processed, Rejected, TurnWork
+from jiyi.ingest.context import turn_log_dir
+from jiyi.turnlog import LogRecord, partition_for
 from models.embedder import SpaceEncoder
 from pipelines.sinks import DeadLetterSink, ProgressSink
 from pipelines.sources import TurnLogSource
@@ -56,7 +56,7 @@ def build_flow(
     batch_window: timedelta = EMBED_BATCH_WINDOW,
 ) -> Dataflow:
     steps = Steps(settings, origin, open_encoder)
-    flow = Dataflow("engram_ingest")
+    flow = Dataflow("jiyi_ingest")
 
     records = op.input("turn_log", flow, source)
     turns, bad_input = _split("parse_validate_clean", op.map, records, steps.parse)
@@ -110,7 +110,7 @@ def source_for(
 
 
 def get_flow(tail: bool = True) -> Dataflow:
-    """For `python -m bytewax.run "pipelines.flow:get_flow()"`: settings from env / engram.toml."""
+    """For `python -m bytewax.run "pipelines.flow:get_flow()"`: settings from env / jiyi.toml."""
     settings = load_settings()
     origin = "kafka" if settings.turn_log.backend == "kafka" else "turnlog"
     return build_flow(settings, source_for(settings, tail), origin=origin)

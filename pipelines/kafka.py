@@ -15,8 +15,8 @@ from datetime import datetime
 from bytewax.connectors.kafka import KafkaSource, KafkaSourceMessage
 from bytewax.inputs import FixedPartitionedSource, StatefulSourcePartition
 
-from engram.config import TurnLogSettings
-from engram.turnlog import LogRecord
+from jiyi.config import TurnLogSettings
+from jiyi.turnlog import LogRecord
 
 #: Group joins are not used (Bytewax assigns partitions itself); this keeps broker calls short.
 CONSUMER_CONFIG = {"session.timeout.ms": "6000"}

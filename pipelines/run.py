@@ -1,4 +1,4 @@
-"""Running the stream as a service: `engram stream` starts it, SIGTERM stops it cleanly.
+"""Running the stream as a service: `jiyi stream` starts it, SIGTERM stops it cleanly.
 
 Recovery is on by default (`<data_dir>/recovery`): a restarted stream resumes from its last
 snapshot instead of re-reading the whole log (which would be correct, writes are idempotent,
@@ -23,7 +23,7 @@ from types import FrameType
 from bytewax.recovery import RecoveryConfig, init_db_dir
 from bytewax.run import cli_main
 
-from engram.config import Settings
+from jiyi.config import Settings
 from pipelines.flow import build_flow, source_for
 
 log = logging.getLogger(__name__)

@@ -2,7 +2,7 @@
 
 Progress goes to `<data_dir>/stream/metrics-<worker>.json` (rewritten atomically after every
 batch a worker finishes, a few hundred bytes) and to the log every few seconds;
-`engram stream-status` merges the workers' files with the turn log's heads to show how many
+`jiyi stream-status` merges the workers' files with the turn log's heads to show how many
 turns the stream is behind.
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bytewax.outputs import DynamicSink, StatelessSinkPartition
 
-from engram.ingest import Processed, Rejected
+from jiyi.ingest import Processed, Rejected
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 The resume state is the last offset read, so with recovery on a restarted worker continues where
 the last snapshot left it; combined with deterministic ids downstream, every turn's effect lands
 once. A live source (`tail=True`) polls for new turns until `stop` is set, then drains what is
-left and ends, which is how `engram stream` stops cleanly on SIGTERM.
+left and ends, which is how `jiyi stream` stops cleanly on SIGTERM.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bytewax.inputs import FixedPartitionedSource, StatefulSourcePartition
 
-from engram.turnlog import LocalTurnLog, LogRecord
+from jiyi.turnlog import LocalTurnLog, LogRecord
 
 PART_PREFIX = "turnlog-"
 

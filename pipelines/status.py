@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engram.config import Settings
-from engram.ingest.context import turn_log_dir
-from engram.turnlog import LocalTurnLog
+from jiyi.config import Settings
+from jiyi.ingest.context import turn_log_dir
+from jiyi.turnlog import LocalTurnLog
 from pipelines.sinks import WorkerProgress, finished_offsets, read_progress
 
 

@@ -1,8 +1,8 @@
-"""The ingest steps bound to one process's stores: the only glue between Bytewax and `engram`.
+"""The ingest steps bound to one process's stores: the only glue between Bytewax and `jiyi`.
 
 Stores and the embedder open on first use, once per process, and are shared by that process's
 workers (each store serialises its own writes). Nothing here decides anything: every method
-calls one `engram.ingest` step and passes its result on.
+calls one `jiyi.ingest` step and passes its result on.
 """
 
 from __future__ import annotations
@@ -10,17 +10,17 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from engram.config import Settings
-from engram.ingest import IngestContext, Processed, Rejected, Stage, TurnWork
-from engram.ingest.entities import SessionEntities, resolve_entities
-from engram.ingest.episodic import EmbeddedBatch, embed_batch, upsert_batch
-from engram.ingest.extract import extract_events
-from engram.ingest.lexical import attach_context
-from engram.ingest.parse import parse_record
-from engram.ingest.pipeline import finish
-from engram.ingest.privacy import apply_privacy
-from engram.ingest.retry import with_retry
-from engram.turnlog import LogRecord
+from jiyi.config import Settings
+from jiyi.ingest import IngestContext, Processed, Rejected, Stage, TurnWork
+from jiyi.ingest.entities import SessionEntities, resolve_entities
+from jiyi.ingest.episodic import EmbeddedBatch, embed_batch, upsert_batch
+from jiyi.ingest.extract import extract_events
+from jiyi.ingest.lexical import attach_context
+from jiyi.ingest.parse import parse_record
+from jiyi.ingest.pipeline import finish
+from jiyi.ingest.privacy import apply_privacy
+from jiyi.ingest.retry import with_retry
+from jiyi.turnlog import LogRecord
 from models.embedder import SpaceEncoder
 
 

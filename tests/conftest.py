@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engram.episodic.terms import IndexTerms
+from jiyi.episodic.terms import IndexTerms
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Headless on a closed network: without the background-networking flags Chromium keeps trying
@@ -34,5 +34,5 @@ def chromium() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def terms() -> IndexTerms:
-    """Blind-index terms under a fixed test key (`engram.episodic.terms`)."""
-    return IndexTerms(b"engram-test-index-key-32-bytes!!")
+    """Blind-index terms under a fixed test key (`jiyi.episodic.terms`)."""
+    return IndexTerms(b"jiyi-test-index-key-32-bytes!!")

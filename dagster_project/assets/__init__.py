@@ -1,1 +1,1 @@
-"""Assets by concern; each is thin wiring around one of engram's pure steps."""
+"""Assets by concern; each is thin wiring around one of jiyi's pure steps."""

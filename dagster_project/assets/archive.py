@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dagster as dg
 
-from dagster_project.resources import ArchiveResource, EngramResource
-from engram.archive import archive_cold_events, select_cold
+from dagster_project.resources import ArchiveResource, JiyiResource
+from jiyi.archive import archive_cold_events, select_cold
 
 GROUP = "archive"
 
@@ -16,10 +16,10 @@ GROUP = "archive"
     description="greeting / small_talk events older than forgetting.archive_after_days, archived "
     "and confirmed before they leave the hot store.",
 )
-def archived_events(engram: EngramResource, archive: ArchiveResource) -> dg.MaterializeResult:
-    settings = engram.settings()
+def archived_events(jiyi: JiyiResource, archive: ArchiveResource) -> dg.MaterializeResult:
+    settings = jiyi.settings()
     report = archive_cold_events(
-        engram.episodic(), archive.open(), settings.forgetting, engram.now_ms()
+        jiyi.episodic(), archive.open(), settings.forgetting, jiyi.now_ms()
     )
     return dg.MaterializeResult(
         metadata={
@@ -36,9 +36,9 @@ def archived_events(engram: EngramResource, archive: ArchiveResource) -> dg.Mate
     asset=archived_events,
     description="Nothing archivable is left hot, and every archived event is readable.",
 )
-def cold_events_archived(engram: EngramResource, archive: ArchiveResource) -> dg.AssetCheckResult:
-    settings = engram.settings()
-    still_hot = select_cold(engram.episodic().scan(), engram.now_ms(), settings.forgetting)
+def cold_events_archived(jiyi: JiyiResource, archive: ArchiveResource) -> dg.AssetCheckResult:
+    settings = jiyi.settings()
+    still_hot = select_cold(jiyi.episodic().scan(), jiyi.now_ms(), settings.forgetting)
     archived = archive.open().read()
     return dg.AssetCheckResult(
         passed=still_hot.num_rows == 0,

@@ -16,10 +16,10 @@ from pathlib import Path
 import dagster as dg
 import polars as pl
 
-from dagster_project.resources import EngramResource, ModelsResource
-from engram.domain import stable_id
-from engram.episodic.lancedb_store import LanceEpisodicStore
-from engram.maintenance import reembed_sync, swap_directories
+from dagster_project.resources import JiyiResource, ModelsResource
+from jiyi.domain import stable_id
+from jiyi.episodic.lancedb_store import LanceEpisodicStore
+from jiyi.maintenance import reembed_sync, swap_directories
 from models.embedder import Encoder, load_embedder, resolve_model_path
 from models.evaluation import compare, promotion_gate
 from models.pairs import (
@@ -47,16 +47,16 @@ def _counts(pairs: list[Pair]) -> dict[str, int]:
 
 
 @dg.asset(group_name=GROUP, description="(query, memory) pairs, zh + en, split by group.")
-def training_pairs(engram: EngramResource, models: ModelsResource) -> dg.Output[PairSplit]:
+def training_pairs(jiyi: JiyiResource, models: ModelsResource) -> dg.Output[PairSplit]:
     events = pl.from_arrow(
-        engram.episodic().scan().select(["event_id", "turn_id", "summary", "keywords"])
+        jiyi.episodic().scan().select(["event_id", "turn_id", "summary", "keywords"])
     )
     assert isinstance(events, pl.DataFrame)
     pairs = dedupe(
         [
             *domain_pairs(Path(models.pair_dir) if models.pair_dir else DEFAULT_DATA_DIR),
-            *event_pairs(events, engram.turns()),
-            *recall_pairs(engram.recalls(), events),
+            *event_pairs(events, jiyi.turns()),
+            *recall_pairs(jiyi.recalls(), events),
         ]
     )
     train, held_out = split_pairs(pairs, models.eval_fraction)
@@ -71,8 +71,8 @@ def training_pairs(engram: EngramResource, models: ModelsResource) -> dg.Output[
     )
 
 
-def _base_model(engram: EngramResource) -> str:
-    model = engram.settings().embedder.model
+def _base_model(jiyi: JiyiResource) -> str:
+    model = jiyi.settings().embedder.model
     try:
         resolve_model_path(model)  # refuses USE and hashing: LoRA needs sentence-transformers
     except ValueError as exc:
@@ -82,9 +82,9 @@ def _base_model(engram: EngramResource) -> str:
 
 @dg.asset(group_name=GROUP, description="A LoRA adapter trained on the pairs, registered.")
 def candidate_adapter(
-    engram: EngramResource, models: ModelsResource, training_pairs: PairSplit
+    jiyi: JiyiResource, models: ModelsResource, training_pairs: PairSplit
 ) -> dg.Output[str]:
-    base_model = _base_model(engram)
+    base_model = _base_model(jiyi)
     digest = stable_id(*(f"{p.query}\x1e{p.positive}" for p in training_pairs.train), length=8)
     version = f"lora-{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{digest}"
     adapter = train_and_register(
@@ -107,12 +107,12 @@ def candidate_adapter(
 
 @dg.asset(group_name=GROUP, description="recall@1/@5 and MRR: base vs current vs candidate.")
 def adapter_evaluation(
-    engram: EngramResource,
+    jiyi: JiyiResource,
     models: ModelsResource,
     training_pairs: PairSplit,
     candidate_adapter: str,
 ) -> dg.Output[dict[str, object]]:
-    base_model = _base_model(engram)
+    base_model = _base_model(jiyi)
     registry = models.registry()
     try:
         current = registry.promoted()
@@ -131,7 +131,7 @@ def adapter_evaluation(
         "current": current.version if current else None,
         "metrics": metrics,
     }
-    directory = engram.settings().data_dir / "batch" / "evaluations"
+    directory = jiyi.settings().data_dir / "batch" / "evaluations"
     directory.mkdir(parents=True, exist_ok=True)
     (directory / f"{candidate_adapter}.json").write_text(json.dumps(result, indent=2))
     flat = {
@@ -155,19 +155,17 @@ def candidate_beats_current(adapter_evaluation: dict[str, object]) -> dg.AssetCh
     return dg.AssetCheckResult(passed=decision.passed, metadata={"reason": decision.reason})
 
 
-def _staging_path(engram: EngramResource, version: str) -> Path:
-    return engram.settings().data_dir / f"episodic.next-{version}"
+def _staging_path(jiyi: JiyiResource, version: str) -> Path:
+    return jiyi.settings().data_dir / f"episodic.next-{version}"
 
 
-def _sync_staging(engram: EngramResource, models: ModelsResource, version: str) -> dict[str, int]:
-    settings = engram.settings()
+def _sync_staging(jiyi: JiyiResource, models: ModelsResource, version: str) -> dict[str, int]:
+    settings = jiyi.settings()
     if settings.episodic.backend != "lancedb":
         raise dg.Failure("re-embedding by staging store is built for the LanceDB backend only")
     encoder = load_embedder(settings.embedder.model, models.registry().get(version))
-    staging = LanceEpisodicStore(
-        _staging_path(engram, version), encoder.space_id, encoder.dimension
-    )
-    run = reembed_sync(engram.episodic(), staging, encoder)
+    staging = LanceEpisodicStore(_staging_path(jiyi, version), encoder.space_id, encoder.dimension)
+    run = reembed_sync(jiyi.episodic(), staging, encoder)
     return {"copied": run.copied, "removed": run.removed, "unchanged": run.unchanged}
 
 
@@ -178,25 +176,25 @@ def _sync_staging(engram: EngramResource, models: ModelsResource, version: str) 
     "(batched, resumable).",
 )
 def reembedded_episodic_store(
-    engram: EngramResource, models: ModelsResource, candidate_adapter: str
+    jiyi: JiyiResource, models: ModelsResource, candidate_adapter: str
 ) -> dg.Output[str]:
-    counts = _sync_staging(engram, models, candidate_adapter)
+    counts = _sync_staging(jiyi, models, candidate_adapter)
     return dg.Output(candidate_adapter, metadata=counts)
 
 
 @dg.asset(group_name=GROUP, description="Catch up, swap the staging store in, move PROMOTED.")
 def promoted_adapter(
-    engram: EngramResource, models: ModelsResource, reembedded_episodic_store: str
+    jiyi: JiyiResource, models: ModelsResource, reembedded_episodic_store: str
 ) -> dg.Output[str]:
     version = reembedded_episodic_store
-    counts = _sync_staging(engram, models, version)  # events written since the re-embed
-    data_dir = engram.settings().data_dir
+    counts = _sync_staging(jiyi, models, version)  # events written since the re-embed
+    data_dir = jiyi.settings().data_dir
     live, backup = data_dir / "episodic", data_dir / f"episodic.prev-{time.time_ns()}"
-    swap_directories(live, _staging_path(engram, version), backup)
+    swap_directories(live, _staging_path(jiyi, version), backup)
     try:
         models.registry().promote(version)
     except BaseException:
-        swap_directories(live, backup, _staging_path(engram, version))
+        swap_directories(live, backup, _staging_path(jiyi, version))
         raise
     return dg.Output(version, metadata={**counts, "previous_store": str(backup)})
 

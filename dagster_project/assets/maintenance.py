@@ -5,16 +5,16 @@ from __future__ import annotations
 import dagster as dg
 import polars as pl
 
-from dagster_project.resources import EngramResource
-from engram.maintenance import run_decay, run_merging, run_noise
+from dagster_project.resources import JiyiResource
+from jiyi.maintenance import run_decay, run_merging, run_noise
 
 GROUP = "maintenance"
 
 
 @dg.asset(group_name=GROUP, description="Per user, same-type events with high similarity merge.")
-def merged_events(engram: EngramResource) -> dg.MaterializeResult:
-    settings = engram.settings()
-    report = run_merging(engram.episodic(), settings.episodic)
+def merged_events(jiyi: JiyiResource) -> dg.MaterializeResult:
+    settings = jiyi.settings()
+    report = run_merging(jiyi.episodic(), settings.episodic)
     return dg.MaterializeResult(
         metadata={
             "users": report.users,
@@ -27,9 +27,9 @@ def merged_events(engram: EngramResource) -> dg.MaterializeResult:
 
 
 @dg.asset_check(asset=merged_events, description="No user holds more events than the cap.")
-def users_within_cap(engram: EngramResource) -> dg.AssetCheckResult:
-    settings = engram.settings()
-    counts = pl.from_arrow(engram.episodic().scan().select(["user_id"]))
+def users_within_cap(jiyi: JiyiResource) -> dg.AssetCheckResult:
+    settings = jiyi.settings()
+    counts = pl.from_arrow(jiyi.episodic().scan().select(["user_id"]))
     assert isinstance(counts, pl.DataFrame)
     over = (
         counts.group_by("user_id")
@@ -48,9 +48,9 @@ def users_within_cap(engram: EngramResource) -> dg.AssetCheckResult:
     deps=["archived_events"],
     description="Same event type ≥ 5 times in 7 days: retrieval weight ×0.3, once per event.",
 )
-def noise_weights(engram: EngramResource) -> dg.MaterializeResult:
-    settings = engram.settings()
-    run = run_noise(engram.episodic(), settings, engram.now_ms())
+def noise_weights(jiyi: JiyiResource) -> dg.MaterializeResult:
+    settings = jiyi.settings()
+    run = run_noise(jiyi.episodic(), settings, jiyi.now_ms())
     return dg.MaterializeResult(
         metadata={
             "events": run.events,
@@ -61,8 +61,8 @@ def noise_weights(engram: EngramResource) -> dg.MaterializeResult:
 
 
 @dg.asset(group_name=GROUP, description="Decayed confidence of every edge; what changed.")
-def decayed_edges(engram: EngramResource) -> dg.MaterializeResult:
-    run = run_decay(engram.settings(), engram.now_ms())
+def decayed_edges(jiyi: JiyiResource) -> dg.MaterializeResult:
+    run = run_decay(jiyi.settings(), jiyi.now_ms())
     return dg.MaterializeResult(
         metadata={
             "edges": run.edges,
@@ -75,8 +75,8 @@ def decayed_edges(engram: EngramResource) -> dg.MaterializeResult:
 @dg.asset_check(
     asset=decayed_edges, description="Decay never raises a belief or goes under the floor."
 )
-def decay_within_bounds(engram: EngramResource) -> dg.AssetCheckResult:
-    settings = engram.settings()
+def decay_within_bounds(jiyi: JiyiResource) -> dg.AssetCheckResult:
+    settings = jiyi.settings()
     snapshot = settings.data_dir / "batch" / "decay" / "latest.parquet"
     frame = pl.read_parquet(snapshot)
     floor = pl.min_horizontal(pl.col("confidence"), pl.lit(settings.graph.decay_floor))

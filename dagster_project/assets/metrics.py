@@ -5,8 +5,8 @@ from __future__ import annotations
 import dagster as dg
 import polars as pl
 
-from dagster_project.resources import EngramResource
-from engram.metrics import EVENT_SCHEMA, all_metrics, update_history
+from dagster_project.resources import JiyiResource
+from jiyi.metrics import EVENT_SCHEMA, all_metrics, update_history
 
 GROUP = "metrics"
 HISTORY = "history.parquet"
@@ -16,13 +16,13 @@ HISTORY = "history.parquet"
     group_name=GROUP,
     deps=["noise_weights"],
     description="Session depth, 7-day cross-session retention, task success rate and memory "
-    "interference rate per UTC day (definitions: engram.metrics).",
+    "interference rate per UTC day (definitions: jiyi.metrics).",
 )
-def product_metrics(engram: EngramResource) -> dg.MaterializeResult:
-    settings = engram.settings()
-    events = pl.from_arrow(engram.episodic().scan().select(list(EVENT_SCHEMA)))
+def product_metrics(jiyi: JiyiResource) -> dg.MaterializeResult:
+    settings = jiyi.settings()
+    events = pl.from_arrow(jiyi.episodic().scan().select(list(EVENT_SCHEMA)))
     assert isinstance(events, pl.DataFrame)
-    latest = all_metrics(engram.turns(), events, engram.recalls(), engram.now_ms())
+    latest = all_metrics(jiyi.turns(), events, jiyi.recalls(), jiyi.now_ms())
     directory = settings.data_dir / "batch" / "metrics"
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / HISTORY
@@ -43,8 +43,8 @@ def product_metrics(engram: EngramResource) -> dg.MaterializeResult:
 
 
 @dg.asset_check(asset=product_metrics, description="Rates lie in [0, 1] and nothing is NaN.")
-def metrics_in_range(engram: EngramResource) -> dg.AssetCheckResult:
-    path = engram.settings().data_dir / "batch" / "metrics" / HISTORY
+def metrics_in_range(jiyi: JiyiResource) -> dg.AssetCheckResult:
+    path = jiyi.settings().data_dir / "batch" / "metrics" / HISTORY
     history = pl.read_parquet(path)
     rates = history.filter(pl.col("metric") != "session_depth")
     bad = (

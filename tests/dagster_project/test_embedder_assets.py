@@ -14,11 +14,11 @@ import dagster as dg
 import pytest
 
 from dagster_project.assets import embedder
-from dagster_project.resources import EngramResource, ModelsResource
-from engram.bench.batch import synthetic_events
-from engram.episodic.lancedb_store import LanceEpisodicStore
-from engram.episodic.store import build_records
-from engram.episodic.terms import IndexTerms
+from dagster_project.resources import JiyiResource, ModelsResource
+from jiyi.bench.batch import synthetic_events
+from jiyi.episodic.lancedb_store import LanceEpisodicStore
+from jiyi.episodic.store import build_records
+from jiyi.episodic.terms import IndexTerms
 from models.embedder import DEFAULT_MODEL, load_embedder
 from models.pairs import domain_pairs
 from models.registry import AdapterRegistry
@@ -47,14 +47,14 @@ def deployment(tmp_path: Path, terms: IndexTerms) -> Path:
 
 
 def _run(root: Path, learning_rate: float) -> dg.ExecuteInProcessResult:
-    engram = EngramResource(data_dir=str(root / "data"))
+    jiyi = JiyiResource(data_dir=str(root / "data"))
     models = ModelsResource(
-        engram=engram, epochs=1, batch_size=8, learning_rate=learning_rate,
+        jiyi=jiyi, epochs=1, batch_size=8, learning_rate=learning_rate,
         eval_fraction=0.3, pair_dir=str(root / "pairs"),
     )  # fmt: skip
     return dg.materialize(
         [*dg.load_assets_from_modules([embedder]), *dg.load_asset_checks_from_modules([embedder])],
-        resources={"engram": engram, "models": models},
+        resources={"jiyi": jiyi, "models": models},
         raise_on_error=False,
     )
 
@@ -63,7 +63,7 @@ def _store_space(root: Path) -> str:
     import lancedb
 
     table = lancedb.connect(str(root / "data" / "episodic")).open_table("events")
-    return table.schema.metadata[b"engram.space_id"].decode()
+    return table.schema.metadata[b"jiyi.space_id"].decode()
 
 
 def test_the_gate_refuses_a_candidate_that_does_not_beat_the_current_model(deployment: Path):

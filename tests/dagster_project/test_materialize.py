@@ -10,18 +10,18 @@ import polars as pl
 import pytest
 
 from dagster_project.assets import archive, maintenance, metrics
-from dagster_project.resources import ArchiveResource, EngramResource, ModelsResource
-from engram.audit import AuditLog
-from engram.bench.batch import DAY_MS, synthetic_events
-from engram.config import load_settings
-from engram.domain import Role, Turn
-from engram.episodic.lancedb_store import LanceEpisodicStore
-from engram.episodic.store import build_records, index_terms_for
-from engram.feedback import FeedbackKind, FeedbackLog
-from engram.graph.service import GraphService
-from engram.graph.sqlite_store import SqliteGraphStore
-from engram.memory import feedback_path
-from engram.turnlog import LocalTurnLog
+from dagster_project.resources import ArchiveResource, JiyiResource, ModelsResource
+from jiyi.audit import AuditLog
+from jiyi.bench.batch import DAY_MS, synthetic_events
+from jiyi.config import load_settings
+from jiyi.domain import Role, Turn
+from jiyi.episodic.lancedb_store import LanceEpisodicStore
+from jiyi.episodic.store import build_records, index_terms_for
+from jiyi.feedback import FeedbackKind, FeedbackLog
+from jiyi.graph.service import GraphService
+from jiyi.graph.sqlite_store import SqliteGraphStore
+from jiyi.memory import feedback_path
+from jiyi.turnlog import LocalTurnLog
 from models.hashing import HashingEncoder
 
 NOW = 1_800_000_000_000
@@ -61,11 +61,11 @@ def data_dir(tmp_path: Path) -> Path:
 
 
 def _resources(data_dir: Path) -> dict[str, dg.ConfigurableResource]:
-    engram = EngramResource(data_dir=str(data_dir), embedder_model=MODEL, as_of_ms=NOW)
+    jiyi = JiyiResource(data_dir=str(data_dir), embedder_model=MODEL, as_of_ms=NOW)
     return {
-        "engram": engram,
-        "archive": ArchiveResource(engram=engram),
-        "models": ModelsResource(engram=engram),
+        "jiyi": jiyi,
+        "archive": ArchiveResource(jiyi=jiyi),
+        "models": ModelsResource(jiyi=jiyi),
     }
 
 

@@ -38,7 +38,7 @@ def webserver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     tmp_path = tmp_path_factory.mktemp("dagster")
     home = tmp_path / "dagster_home"
     home.mkdir()
-    env = {**os.environ, "DAGSTER_HOME": str(home), "ENGRAM_DATA_DIR": str(tmp_path / "data")}
+    env = {**os.environ, "DAGSTER_HOME": str(home), "JIYI_DATA_DIR": str(tmp_path / "data")}
     process = subprocess.Popen(
         [str(DAGSTER), "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", str(port)],
         cwd=ROOT,
@@ -117,7 +117,7 @@ def test_each_group_lineage_page_renders_its_assets_in_a_browser(
     shots = sorted(tmp_path.glob("dagster_lineage_*.png"))
     assert len(shots) == 4
     assert all(shot.stat().st_size > 10_000 for shot in shots)
-    artifacts = os.environ.get("ENGRAM_TEST_ARTIFACTS")
+    artifacts = os.environ.get("JIYI_TEST_ARTIFACTS")
     if artifacts:  # where CI collects test artifacts
         Path(artifacts).mkdir(parents=True, exist_ok=True)
         for shot in shots:

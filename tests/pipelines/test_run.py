@@ -1,5 +1,5 @@
-"""`engram stream` as an operator runs it: tails the log, stops cleanly on SIGTERM, resumes;
-`engram dead-letter list|replay` re-drives a turn once its cause is fixed."""
+"""`jiyi stream` as an operator runs it: tails the log, stops cleanly on SIGTERM, resumes;
+`jiyi dead-letter list|replay` re-drives a turn once its cause is fixed."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from engram.cli import app
-from engram.ingest import IngestContext
-from engram.ingest.context import turn_log_dir
-from engram.turnlog import LocalTurnLog
+from jiyi.cli import app
+from jiyi.ingest import IngestContext
+from jiyi.ingest.context import turn_log_dir
+from jiyi.turnlog import LocalTurnLog
 from pipelines.sinks import read_progress
 
 from .conftest import REPO, env_for, settings_for, turn_for, write_turn_log
@@ -36,7 +36,7 @@ def _wait_until(condition, timeout: float = 120) -> None:  # type: ignore[no-unt
 def _start_stream(data_dir: Path) -> subprocess.Popen[bytes]:
     log = (data_dir / "stream.log").open("ab")
     return subprocess.Popen(
-        [sys.executable, "-m", "engram.cli", "stream"], cwd=REPO, env=env_for(data_dir),
+        [sys.executable, "-m", "jiyi.cli", "stream"], cwd=REPO, env=env_for(data_dir),
         stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )  # fmt: skip
 
@@ -66,7 +66,7 @@ def test_stream_tails_stops_on_sigterm_and_resumes(tmp_path: Path) -> None:
 
 def test_dead_letters_are_listed_and_replayed_after_a_fix(tmp_path: Path, monkeypatch) -> None:
     for key, value in env_for(tmp_path).items():
-        if key.startswith("ENGRAM_"):
+        if key.startswith("JIYI_"):
             monkeypatch.setenv(key, value)
     ctx = IngestContext.open(settings_for(tmp_path))
     payload = turn_for(0, 1).model_copy(update={"content": "长" * 12_000}).model_dump_json()

@@ -1,1 +1,0 @@
-"""Benchmarks: run with `engram bench ...`; each prints ratios against a baseline run alongside."""

@@ -1,0 +1,83 @@
+"""One error shape for every failure: `{"error": {"code", "message", "fields"}}`, never a trace.
+
+Codes are stable strings clients can branch on; messages are for people.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from jiyi.errors import field_errors
+
+log = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    def __init__(
+        self, status: int, code: str, message: str, fields: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.fields = fields or {}
+
+
+def error_response(
+    status: int, code: str, message: str, fields: dict[str, str] | None = None
+) -> JSONResponse:
+    body = {"error": {"code": code, "message": message, "fields": fields or {}}}
+    return JSONResponse(status_code=status, content=body)
+
+
+_HTTP_CODES = {
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+}
+
+
+def _fields(exc: ValidationError | RequestValidationError) -> dict[str, str]:
+    if isinstance(exc, ValidationError):
+        return dict(field_errors(exc))
+    return {
+        ".".join(str(p) for p in err["loc"] if p != "body") or "body": str(err["msg"])
+        for err in exc.errors()
+    }
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
+        return error_response(exc.status, exc.code, exc.message, exc.fields)
+
+    @app.exception_handler(RequestValidationError)
+    async def _request_invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        return error_response(422, "invalid_input", "the request is not valid", _fields(exc))
+
+    @app.exception_handler(ValidationError)
+    async def _domain_invalid(_: Request, exc: ValidationError) -> JSONResponse:
+        return error_response(422, "invalid_input", "the request is not valid", _fields(exc))
+
+    @app.exception_handler(ValueError)
+    async def _value_error(_: Request, exc: ValueError) -> JSONResponse:
+        return error_response(422, "invalid_input", str(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = _HTTP_CODES.get(exc.status_code, "http_error")
+        return error_response(exc.status_code, code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error", extra={"path": request.url.path})
+        return error_response(500, "internal", "an internal error occurred; it has been logged")

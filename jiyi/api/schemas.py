@@ -1,0 +1,162 @@
+"""Request and response bodies of the HTTP API (OpenAPI is generated from these)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from jiyi.domain import EventType, IdentityKind, Role
+from jiyi.episodic.timeframe import LAST_MS
+from jiyi.feedback import FeedbackKind
+from jiyi.graph.model import EdgeChange
+from jiyi.graph.queries import Belief
+from jiyi.recall import DEFAULT_BUDGET_CHARS
+
+MAX_TURNS_PER_REQUEST = 100
+#: A user id as an API client names it (the tenant prefix is added by the server).
+API_USER_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$"
+SESSION_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$"
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TurnIn(_Body):
+    session_id: str = Field(pattern=SESSION_ID_PATTERN)
+    role: Role
+    content: str = Field(min_length=1)
+    client_ts: int = Field(ge=0, description="client clock, epoch milliseconds")
+    device_id: str | None = Field(default=None, pattern=SESSION_ID_PATTERN)
+
+
+class AddTurnsIn(_Body):
+    turns: list[TurnIn] = Field(min_length=1, max_length=MAX_TURNS_PER_REQUEST)
+
+
+class AddTurnsOut(BaseModel):
+    accepted: int
+    versions: list[int]
+    events: int | None = Field(description="events stored; null when a stream processes turns")
+    graph_changes: int | None
+    rejected: list[str]
+
+
+class RecallIn(_Body):
+    query: str = Field(min_length=1, max_length=2000)
+    session_id: str | None = Field(default=None, pattern=SESSION_ID_PATTERN)
+    budget_chars: int = Field(default=DEFAULT_BUDGET_CHARS, ge=100, le=50_000)
+    k: int = Field(default=8, ge=1, le=50)
+    event_types: list[EventType] | None = None
+    client_ts: int | None = Field(
+        default=None,
+        ge=0,
+        le=LAST_MS,
+        description="epoch ms on the client's clock: what 'last Saturday' means",
+    )
+
+
+class BeliefRefIn(_Body):
+    relation: str = Field(min_length=1, max_length=50)
+    object: str = Field(min_length=1, max_length=200)
+    operator: str | None = Field(default=None, max_length=60, description="who, for the audit")
+
+
+class CorrectIn(BeliefRefIn):
+    confidence: float | None = Field(default=None, ge=0.1, le=1.0)
+    new_relation: str | None = Field(default=None, max_length=50)
+    new_object: str | None = Field(default=None, max_length=200)
+
+
+class FeedbackIn(_Body):
+    event_id: str = Field(pattern=r"^[0-9a-f]{8,64}$")
+    kind: FeedbackKind
+
+
+class ConsentIn(_Body):
+    granted: bool
+
+
+class IdentityIn(_Body):
+    kind: IdentityKind
+    value: str = Field(pattern=API_USER_ID_PATTERN, description="the user id the app uses")
+
+
+class LinkIn(_Body):
+    weaker: IdentityIn
+    stronger: IdentityIn
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="stable, for programs: invalid_input, unauthorized, ...")
+    message: str = Field(description="for people")
+    fields: dict[str, str] = Field(description="field -> what is wrong with it")
+
+
+class ErrorOut(BaseModel):
+    error: ErrorDetail
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
+    status: {"model": ErrorOut, "description": text}
+    for status, text in {
+        401: "missing, unknown or revoked API key",
+        403: "an invalid or expired transparency link",
+        404: "no such event, session or route",
+        409: "an identity link that would tangle memories",
+        413: "request body over the size limit",
+        422: "invalid input: the fields say what and why",
+        500: "an internal error (logged; no details are returned)",
+    }.items()
+}
+
+
+class BeliefOut(BaseModel):
+    relation: str
+    object: str
+    object_kind: str
+    confidence: float = Field(description="after decay, as of the request")
+    stored_confidence: float
+    source: str
+    evidence: list[str]
+    updated_at: int
+    edge_id: str
+
+
+class ChangeOut(BaseModel):
+    edge_id: str
+    relation: str
+    action: str
+    old_confidence: float | None
+    new_confidence: float
+    source: str
+
+
+def beliefs_out(beliefs: list[Belief]) -> list[BeliefOut]:
+    return [
+        BeliefOut(
+            relation=b.relation.value,
+            object=b.entity.name,
+            object_kind=b.entity.kind.value,
+            confidence=round(b.confidence, 4),
+            stored_confidence=round(b.stored_confidence, 4),
+            source=b.source.value,
+            evidence=b.evidence,
+            updated_at=b.updated_at,
+            edge_id=b.edge_id,
+        )
+        for b in beliefs
+    ]
+
+
+def changes_out(changes: list[EdgeChange]) -> list[ChangeOut]:
+    return [
+        ChangeOut(
+            edge_id=c.edge.edge_id,
+            relation=c.edge.relation.value,
+            action=c.revision.action.value,
+            old_confidence=c.revision.old_confidence,
+            new_confidence=c.edge.confidence,
+            source=c.edge.source.value,
+        )
+        for c in changes
+    ]

@@ -1,0 +1,23 @@
+"""The cold archive: low-value events leave the hot episodic store for Parquet (local or S3)."""
+
+from jiyi.archive.archiving import ArchiveRunReport, archive_cold_events, select_cold
+from jiyi.archive.base import (
+    Archive,
+    ArchiveError,
+    ArchiveReceipt,
+    ParquetArchive,
+    open_archive,
+    user_bucket,
+)
+
+__all__ = [
+    "Archive",
+    "ArchiveError",
+    "ArchiveReceipt",
+    "ArchiveRunReport",
+    "ParquetArchive",
+    "archive_cold_events",
+    "open_archive",
+    "select_cold",
+    "user_bucket",
+]

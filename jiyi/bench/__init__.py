@@ -1,0 +1,1 @@
+"""Benchmarks: run with `jiyi bench ...`; each prints ratios against a baseline run alongside."""

@@ -1,0 +1,608 @@
+"""`jiyi bench locomo | longmemeval | recall-latency`: does the episodic tier find the evidence?
+
+Recall benches index each conversation (LoCoMo) or question haystack (LongMemEval) as one user:
+every turn becomes one event through the real write path (extraction when `jiyi.extraction`
+provides an engine, embedding, LanceDB upsert, caps and merging), then each question is asked
+through `jiyi.episodic.recall`. Baselines measured in the same run on the same turns: BM25
+alone (k1=1.2, b=0.75, `jiyi.text.tokenize`: lower-cased, stopwords removed) and the embedder
+alone (cosine), both over the full turn text. Both storage modes are measured: "minimised"
+(summary + keywords + hash, the default) and "raw" (`episodic.keep_raw_text`). A hit counts for
+every turn it stands for (a merged event covers all its evidence turns).
+
+The latency bench fills one LanceDB store with users × events (texts drawn from the benchmark
+dialogues, embedded once) and times `recall` end to end, query embedding included.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import secrets
+import tempfile
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
+from pathlib import Path
+from statistics import quantiles
+
+import numpy as np
+import pyarrow as pa
+
+from jiyi.config import EpisodicSettings, Settings
+from jiyi.domain import Event, EventType, ExtractionSource, Role, Turn, event_id_for, text_hash
+from jiyi.domain.events import SUMMARY_MAX_CHARS, EventAttr
+from jiyi.episodic.lancedb_store import LanceEpisodicStore
+from jiyi.episodic.lexical import BM25
+from jiyi.episodic.merging import write_events
+from jiyi.episodic.retrieval import config_for, recall
+from jiyi.episodic.store import IndexItem, arrow_schema, build_records, to_table
+from jiyi.episodic.terms import IndexTerms
+from jiyi.text import index_terms, tokenize
+from models.embedder import SpaceEncoder
+
+KS = (5, 10)
+SESSION_DEPTH = 60  # events fetched per question when ranking sessions (enough for 10 sessions)
+FALLBACK_TYPE = EventType.PERSONAL_FACT
+MODES = {"minimised": False, "raw": True}
+RETRIEVERS = ["bm25", "vector", *(f"jiyi/{mode}" for mode in MODES)]
+_EVIDENCE = re.compile(r"D:?(\d+):(\d+)")
+
+
+@dataclass(frozen=True)
+class BenchTurn:
+    turn_id: str
+    session_id: str
+    text: str
+    ts: int
+    role: Role = Role.USER
+
+
+@dataclass(frozen=True)
+class BenchQuestion:
+    text: str
+    category: str
+    gold_turns: frozenset[str]
+    gold_sessions: frozenset[str]
+    ts: int
+
+
+@dataclass(frozen=True)
+class Haystack:
+    """One user's history and the questions asked of it."""
+
+    user_id: str
+    turns: list[BenchTurn]
+    questions: list[BenchQuestion]
+
+
+def _epoch_ms(value: str, fmt: str) -> int:
+    try:
+        return int(datetime.strptime(value.strip(), fmt).timestamp() * 1000)
+    except ValueError:
+        return 0
+
+
+def dia_id(session: int | str, turn: int | str) -> str:
+    return f"D{int(session)}:{int(turn)}"
+
+
+def parse_evidence(evidence: Sequence[str]) -> frozenset[str]:
+    """LoCoMo evidence ids, parsed leniently ("D8:6; D9:17", "D:11:26", "D30:05" all occur)."""
+    return frozenset(dia_id(s, t) for item in evidence for s, t in _EVIDENCE.findall(item))
+
+
+def load_locomo(path: Path, limit: int | None = None) -> Iterator[Haystack]:
+    """Conversations; each turn indexed as "speaker: text [shares caption]" (the caption of an
+    image the speaker shared, when there is one); questions with no valid evidence skipped."""
+    for sample in json.loads(Path(path).read_text(encoding="utf-8")):
+        conversation = sample["conversation"]
+        turns: list[BenchTurn] = []
+        session_numbers = sorted(
+            int(key.split("_")[1]) for key in conversation if re.fullmatch(r"session_\d+", key)
+        )
+        for number in session_numbers:
+            start = _epoch_ms(
+                conversation.get(f"session_{number}_date_time", ""), "%I:%M %p on %d %B, %Y"
+            )
+            for i, turn in enumerate(conversation[f"session_{number}"]):
+                turn_id = dia_id(*_EVIDENCE.findall(turn["dia_id"])[0])
+                text = f"{turn['speaker']}: {turn['text']}"
+                if turn.get("blip_caption"):  # the image the speaker shared, as a caption
+                    text += f" [shares {turn['blip_caption']}]"
+                turns.append(BenchTurn(turn_id, f"S{number}", text, start + i * 1000))
+        known = {t.turn_id for t in turns}
+        last = max((t.ts for t in turns), default=0)
+        questions = []
+        for qa in sample["qa"]:
+            gold = parse_evidence(qa.get("evidence", [])) & known
+            if gold:
+                sessions = frozenset(g.split(":")[0].replace("D", "S") for g in gold)
+                questions.append(
+                    BenchQuestion(qa["question"], str(qa["category"]), gold, sessions, last)
+                )
+        yield Haystack(sample["sample_id"], turns, questions[:limit] if limit else questions)
+
+
+def load_longmemeval(path: Path, limit: int | None = None) -> Iterator[Haystack]:
+    """One haystack per question; abstention questions (`_abs`) are excluded from scoring."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    questions = [q for q in data if not q["question_id"].endswith("_abs")]
+    for item in questions[:limit] if limit else questions:
+        turns = []
+        gold_turns = set()
+        for session_id, date, session in zip(
+            item["haystack_session_ids"],
+            item["haystack_dates"],
+            item["haystack_sessions"],
+            strict=True,
+        ):
+            start = _epoch_ms(date, "%Y/%m/%d (%a) %H:%M")
+            for i, turn in enumerate(session):
+                if not turn["content"].strip():
+                    continue  # a blank turn (the dev split has one): the write path refuses it
+                turn_id = f"{session_id}:{i}"
+                role = Role(turn["role"])
+                turns.append(
+                    BenchTurn(turn_id, session_id, turn["content"], start + i * 1000, role)
+                )
+                if turn.get("has_answer"):
+                    gold_turns.add(turn_id)
+        question = BenchQuestion(
+            item["question"],
+            item["question_type"],
+            frozenset(gold_turns),
+            frozenset(item["answer_session_ids"]),
+            _epoch_ms(item["question_date"], "%Y/%m/%d (%a) %H:%M"),
+        )
+        yield Haystack(item["question_id"], turns, [question])
+
+
+def _summary(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= SUMMARY_MAX_CHARS else flat[: SUMMARY_MAX_CHARS - 1] + "…"
+
+
+def whole_turn_event(user_id: str, turn: BenchTurn) -> Event:
+    """The turn as one event when extraction yields none (assistant turns no rule covers, or
+    content it refuses): its opening as summary, its three longest distinct tokens as keywords."""
+    tokens = list(dict.fromkeys(tokenize(turn.text)))
+    keywords = sorted(tokens, key=len, reverse=True)[:3]
+    return Event(
+        event_id=event_id_for(user_id, turn.turn_id, FALLBACK_TYPE),
+        user_id=user_id,
+        session_id=turn.session_id,
+        turn_id=turn.turn_id,
+        ts=turn.ts,
+        event_type=FALLBACK_TYPE,
+        keywords=keywords,
+        summary=_summary(turn.text),
+        raw_hash=text_hash(turn.text),
+        confidence=0.5,
+        source=ExtractionSource.RULE,
+        rule="whole_turn",
+        attributes={} if turn.role is Role.USER else {EventAttr.SPEAKER.value: turn.role.value},
+    )
+
+
+Extractor = Callable[[Turn], list[Event]]  # e.g. jiyi.extraction.extract with a residue stage
+
+
+def turn_event(user_id: str, turn: BenchTurn, extractor: Extractor | None) -> Event:
+    """The turn's first extracted event (the turn is the unit recall is scored on), else the
+    whole turn as one event: assistant turns no rule covers, or content extraction refuses."""
+    if extractor is not None:
+        try:
+            events = extractor(
+                Turn(
+                    user_id=user_id,
+                    session_id=turn.session_id,
+                    role=turn.role,
+                    content=turn.text,
+                    client_ts=turn.ts,
+                    turn_id=turn.turn_id,
+                )
+            )
+        except ValueError:  # the extraction's bad-input errors; such a turn is kept whole
+            events = []
+        if events:
+            return events[0]
+    return whole_turn_event(user_id, turn)
+
+
+def extractor_for(settings: Settings, encoder: SpaceEncoder) -> Extractor:
+    """jiyi's extraction as the write path runs it: rules, then the residue stage."""
+    from jiyi.extraction import extract
+    from jiyi.extraction.residue import build_residue_stage
+
+    residue = build_residue_stage(settings, encoder)
+    return partial(extract, residue=residue, max_content_bytes=settings.limits.max_content_bytes)
+
+
+class CachedEncoder:
+    """Remembers vectors by text, so the baselines and the raw mode embed each turn once."""
+
+    def __init__(self, encoder: SpaceEncoder) -> None:
+        self._encoder = encoder
+        self.dimension = encoder.dimension
+        self.space_id = encoder.space_id
+        self._cache: dict[str, np.ndarray] = {}
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
+        if missing:
+            self._cache.update(zip(missing, self._encoder.encode(missing), strict=True))
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        return np.stack([self._cache[t] for t in texts])
+
+
+Ranker = Callable[[BenchQuestion, int], list[str]]  # question, depth → ranked turn ids
+
+
+def bm25_ranker(haystack: Haystack) -> Ranker:
+    index = BM25([tokenize(t.text) for t in haystack.turns])
+    ids = [t.turn_id for t in haystack.turns]
+
+    def rank(question: BenchQuestion, depth: int) -> list[str]:
+        scores = index.scores(tokenize(question.text))
+        return [ids[i] for i in np.argsort(-scores, kind="stable")[:depth]]
+
+    return rank
+
+
+def vector_ranker(haystack: Haystack, encoder: SpaceEncoder) -> Ranker:
+    matrix = encoder.encode([t.text for t in haystack.turns])
+    ids = [t.turn_id for t in haystack.turns]
+
+    def rank(question: BenchQuestion, depth: int) -> list[str]:
+        scores = matrix @ encoder.encode([question.text])[0]
+        return [ids[i] for i in np.argsort(-scores, kind="stable")[:depth]]
+
+    return rank
+
+
+@dataclass
+class IndexStats:
+    turns: int = 0
+    events: int = 0
+    merged_groups: int = 0
+    removed: int = 0
+    index_bytes: int = 0  # the store's files once compacted
+    query_ms: list[float] = field(default_factory=list)  # per `recall` (query vector cached)
+
+    def size_report(self) -> str:
+        per_thousand = self.index_bytes / max(self.turns, 1) * 1000 / 1024
+        times = self.query_ms * 2 if len(self.query_ms) == 1 else self.query_ms or [0.0, 0.0]
+        cuts = quantiles(times, n=100, method="inclusive")
+        return (
+            f"index {per_thousand:,.0f} KiB per 1,000 turns; "
+            f"recall p50 {cuts[49]:.1f} ms, p95 {cuts[94]:.1f} ms"
+        )
+
+
+def index_items(haystack: Haystack, events: Sequence[Event], terms: IndexTerms) -> list[IndexItem]:
+    """Each turn's event with its text and, as the write path does, the context terms of the
+    turn before it in the same session."""
+    items, previous = [], None
+    for event, turn in zip(events, haystack.turns, strict=True):
+        same_session = previous is not None and previous.session_id == turn.session_id
+        context = terms.context(haystack.user_id, previous.text) if same_session else ()
+        items.append(IndexItem(event, turn.text, context))
+        previous = turn
+    return items
+
+
+def jiyi_ranker(
+    haystack: Haystack,
+    items: Sequence[IndexItem],
+    store: LanceEpisodicStore,
+    encoder: SpaceEncoder,
+    terms: IndexTerms,
+    settings: EpisodicSettings,
+    stats: IndexStats,
+) -> Ranker:
+    """Write the haystack's events through the real write path, then rank with `recall`."""
+    report = write_events(store, encoder, terms, items, settings)
+    stats.events += report.written
+    stats.merged_groups += report.merged_groups
+    stats.removed += report.removed
+
+    def rank(question: BenchQuestion, depth: int) -> list[str]:
+        hits = recall(
+            store,
+            encoder,
+            terms,
+            haystack.user_id,
+            question.text,
+            depth,
+            now_ms=question.ts,
+            config=config_for(settings),
+        )
+        return [t for h in hits for t in (h.event.turn_id, *h.event.evidence_turn_ids)]
+
+    return rank
+
+
+@dataclass
+class Tally:
+    """recall_any / recall_all hits per (retriever, level, k, category)."""
+
+    hits: dict[tuple[str, str, int, str, str], int] = field(
+        default_factory=lambda: defaultdict(int)
+    )
+    questions: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+    def add(
+        self, retriever: str, level: str, ranked: Sequence[str], gold: frozenset[str], cat: str
+    ) -> None:
+        for k in KS:
+            top = set(ranked[:k])
+            for category in (cat, "all"):
+                self.hits[(retriever, level, k, "any", category)] += bool(top & gold)
+                self.hits[(retriever, level, k, "all", category)] += gold <= top
+
+    def recall(self, retriever: str, level: str, k: int, kind: str, category: str) -> float:
+        n = self.questions[category]
+        return self.hits[(retriever, level, k, kind, category)] / n if n else float("nan")
+
+
+def _sessions(ranked_turns: Sequence[str], session_of: dict[str, str]) -> list[str]:
+    return list(dict.fromkeys(session_of[t] for t in ranked_turns))
+
+
+@dataclass
+class RecallBenchResult:
+    name: str
+    tally: Tally
+    retrievers: list[str]
+    levels: list[str]
+    categories: list[str]
+    index_stats: dict[str, IndexStats]
+    event_sources: Counter[
+        str
+    ]  # rule / classifier / llm / whole_turn: where each turn's event came from
+    seconds: float
+
+
+def run_recall_bench(
+    name: str,
+    haystacks: Sequence[Haystack],
+    encoder: SpaceEncoder,
+    session_level: bool,
+    settings: EpisodicSettings | None = None,
+    extractor: Extractor | None = None,
+) -> RecallBenchResult:
+    started = time.perf_counter()
+    settings = settings or EpisodicSettings()
+    cached = encoder if isinstance(encoder, CachedEncoder) else CachedEncoder(encoder)
+    terms = IndexTerms(secrets.token_bytes(32))
+    tally = Tally()
+    stats = {mode: IndexStats() for mode in MODES}
+    sources: Counter[str] = Counter()
+    levels = ["turn", "session"] if session_level else ["turn"]
+    depth = SESSION_DEPTH if session_level else max(KS)
+    with tempfile.TemporaryDirectory(prefix="jiyi-bench-") as tmp:
+        stores = {
+            mode: LanceEpisodicStore(Path(tmp) / mode, cached.space_id, cached.dimension)
+            for mode in MODES
+        }
+        for haystack in haystacks:
+            rankers: dict[str, Ranker] = {
+                "bm25": bm25_ranker(haystack),
+                "vector": vector_ranker(haystack, cached),
+            }
+            events = [turn_event(haystack.user_id, t, extractor) for t in haystack.turns]
+            sources.update(e.rule if e.rule == "whole_turn" else e.source.value for e in events)
+            items = index_items(haystack, events, terms)
+            for mode, keep in MODES.items():
+                stats[mode].turns += len(haystack.turns)
+                mode_settings = settings.model_copy(update={"keep_raw_text": keep})
+                rankers[f"jiyi/{mode}"] = jiyi_ranker(
+                    haystack, items, stores[mode], cached, terms, mode_settings, stats[mode]
+                )
+            session_of = {t.turn_id: t.session_id for t in haystack.turns}
+            for question in haystack.questions:
+                tally.questions[question.category] += 1
+                tally.questions["all"] += 1
+                for retriever, rank in rankers.items():
+                    t0 = time.perf_counter()
+                    ranked = rank(question, depth)
+                    if retriever.startswith("jiyi/"):
+                        stats[retriever.split("/")[1]].query_ms.append(
+                            (time.perf_counter() - t0) * 1000
+                        )
+                    tally.add(retriever, "turn", ranked, question.gold_turns, question.category)
+                    if session_level:
+                        sessions = _sessions(ranked, session_of)
+                        tally.add(
+                            retriever,
+                            "session",
+                            sessions,
+                            question.gold_sessions,
+                            question.category,
+                        )
+        for mode, store in stores.items():
+            store.purge_deleted()
+            stats[mode].index_bytes = sum(
+                f.stat().st_size for f in (Path(tmp) / mode).rglob("*") if f.is_file()
+            )
+    categories = [*sorted(c for c in tally.questions if c != "all"), "all"]
+    return RecallBenchResult(
+        name, tally, RETRIEVERS, levels, categories, stats, sources, time.perf_counter() - started
+    )
+
+
+def report(result: RecallBenchResult) -> str:
+    tally = result.tally
+    lines = [
+        f"{result.name}: {tally.questions['all']} questions, {result.seconds:.0f} s; "
+        "recall_any@k / recall_all@k by category (n)",
+        "  one event per turn, from: "
+        + ", ".join(f"{k} {v}" for k, v in sorted(result.event_sources.items())),
+    ]
+    for mode, stats in result.index_stats.items():
+        lines.append(
+            f"  jiyi/{mode}: {stats.events} events written, {stats.merged_groups} merge groups, "
+            f"{stats.removed} events folded into merged ones; {stats.size_report()}"
+        )
+    header = f"{'level':<8}{'retriever':<18}" + "".join(
+        f"{c + f' ({tally.questions[c]})':>34}" for c in result.categories
+    )
+    sub = " " * 26 + "".join(
+        f"{'any@5':>8}{'any@10':>9}{'all@5':>8}{'all@10':>9}" for _ in result.categories
+    )
+    lines += [header, sub]
+    for level in result.levels:
+        for retriever in result.retrievers:
+            cells = "".join(
+                f"{tally.recall(retriever, level, 5, 'any', c):>8.3f}"
+                f"{tally.recall(retriever, level, 10, 'any', c):>9.3f}"
+                f"{tally.recall(retriever, level, 5, 'all', c):>8.3f}"
+                f"{tally.recall(retriever, level, 10, 'all', c):>9.3f}"
+                for c in result.categories
+            )
+            lines.append(f"{level:<8}{retriever:<18}{cells}")
+    return "\n".join(lines)
+
+
+# --- latency ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LatencyResult:
+    users: int
+    events_per_user: int
+    queries: int
+    load_s: float
+    p50_ms: float
+    p95_ms: float
+    p99_ms: float
+    embed_p50_ms: float
+    embed_p95_ms: float
+
+
+def pool_texts(locomo: Path | None, memorybank: Path | None, size: int) -> list[str]:
+    texts: list[str] = []
+    if locomo and locomo.is_file():
+        texts += [t.text for h in load_locomo(locomo) for t in h.turns]
+    if memorybank and memorybank.is_file():
+        for user in json.loads(memorybank.read_text(encoding="utf-8")).values():
+            for day in user.get("history", {}).values():
+                texts += [turn["query"] for turn in day if turn.get("query")]
+    if not texts:
+        raise ValueError("latency bench: no dialogue text found (pass --locomo or --memorybank)")
+    random.Random(0).shuffle(texts)
+    return list(dict.fromkeys(texts))[:size]
+
+
+def run_latency(
+    encoder: SpaceEncoder,
+    texts: Sequence[str],
+    users: int = 10_000,
+    events_per_user: int = 200,
+    queries: int = 300,
+    data_dir: Path | None = None,
+    seed: int = 7,
+) -> LatencyResult:
+    """Fill a store with users × events drawn from `texts`, then time `recall` per query.
+
+    Rows are embedded once and copied to every user; their lexical terms are blinded with each
+    user's own key, as the write path would, so a query matches as many rows as it really would.
+    """
+    rng = random.Random(seed)
+    terms = IndexTerms(secrets.token_bytes(32))
+    pool = [whole_turn_event("pool", BenchTurn(f"p{i}", "s", t, 0)) for i, t in enumerate(texts)]
+    items = [IndexItem(e, t) for e, t in zip(pool, texts, strict=True)]
+    pool_records = build_records(items, encoder, terms, keep_raw_text=False)
+    plain_terms = [index_terms(t) for t in texts]
+    started = time.perf_counter()
+    if data_dir is not None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="jiyi-latency-", dir=data_dir) as tmp:
+        store = LanceEpisodicStore(Path(tmp), encoder.space_id, encoder.dimension)
+        pool_table = to_table(pool_records, arrow_schema(encoder.dimension, encoder.space_id))
+        per_user = min(events_per_user, len(pool_records))
+        turn_ids = [f"t{j}" for j in range(per_user)]
+        ts = pa.array([1_700_000_000_000 + j * 60_000 for j in range(per_user)], pa.int64())
+        parts = []
+        for u in range(users):
+            user_id = f"user{u}"
+            chosen = rng.sample(range(len(pool_records)), per_user)
+            part = pool_table.take(chosen)
+            types = part.column("event_type").to_pylist()
+            vocabulary = list({t for i in chosen for t in plain_terms[i]})
+            blinded = dict(zip(vocabulary, terms.blind(user_id, vocabulary), strict=True))
+            columns = {
+                "tokens": pa.array([" ".join(blinded[t] for t in plain_terms[i]) for i in chosen]),
+                "user_id": pa.array([user_id] * per_user),
+                "event_id": pa.array(
+                    [
+                        event_id_for(user_id, t, EventType(e))
+                        for t, e in zip(turn_ids, types, strict=True)
+                    ]
+                ),
+                "turn_id": pa.array(turn_ids),
+                "ts": ts,
+            }
+            for name, values in columns.items():
+                index = part.schema.get_field_index(name)
+                part = part.set_column(index, part.schema.field(index), values)
+            parts.append(part)
+            if len(parts) * per_user >= 100_000 or u == users - 1:
+                store.append_rows(pa.concat_tables(parts))
+                parts = []
+        store.optimize()
+        load_s = time.perf_counter() - started
+        asked = [(f"user{rng.randrange(users)}", rng.choice(texts)[:200]) for _ in range(queries)]
+        timed = TimedEncoder(encoder)
+        recall(store, timed, terms, *asked[0])  # warm-up: first-query caches are not steady state
+        totals, embeds = [], []
+        for user_id, query in asked:
+            timed.last_ms = 0.0
+            t0 = time.perf_counter_ns()
+            recall(store, timed, terms, user_id, query, k=10)
+            totals.append((time.perf_counter_ns() - t0) / 1e6)
+            embeds.append(timed.last_ms)
+    total, embed = (quantiles(x, n=100, method="inclusive") for x in (totals, embeds))
+    return LatencyResult(
+        users,
+        events_per_user,
+        queries,
+        load_s,
+        total[49],
+        total[94],
+        total[98],
+        embed[49],
+        embed[94],
+    )
+
+
+class TimedEncoder:
+    """Passes through to an encoder and remembers how long the last call took, in ms."""
+
+    def __init__(self, encoder: SpaceEncoder) -> None:
+        self._encoder = encoder
+        self.dimension = encoder.dimension
+        self.space_id = encoder.space_id
+        self.last_ms = 0.0
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        t0 = time.perf_counter_ns()
+        rows = self._encoder.encode(texts)
+        self.last_ms = (time.perf_counter_ns() - t0) / 1e6
+        return rows
+
+
+def latency_report(result: LatencyResult) -> str:
+    return (
+        f"recall latency: {result.users:,} users x {result.events_per_user} events "
+        f"(LanceDB, loaded + indexed in {result.load_s:.0f} s), {result.queries} queries, "
+        f"query embedding included: p50 {result.p50_ms:.1f} ms, p95 {result.p95_ms:.1f} ms, "
+        f"p99 {result.p99_ms:.1f} ms (goal p95 < 25 ms; mem0's published search p95: 200 ms); "
+        f"of which the query embedding: p50 {result.embed_p50_ms:.1f} ms, "
+        f"p95 {result.embed_p95_ms:.1f} ms"
+    )

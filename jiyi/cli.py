@@ -1,0 +1,504 @@
+"""The `jiyi` command line."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from jiyi import __version__
+from jiyi.config import ConfigError, Settings, load_settings, public_view
+from jiyi.logs import configure_logging
+
+if TYPE_CHECKING:
+    from jiyi.api.keys import ApiKeyStore
+
+app = typer.Typer(
+    help="jiyi: long-term memory for AI agents (working, episodic and semantic tiers).",
+    no_args_is_help=True,
+    add_completion=False,
+)
+config_app = typer.Typer(help="Inspect and validate settings.", no_args_is_help=True)
+bench_app = typer.Typer(
+    help="Benchmarks; each prints ratios against a baseline run alongside.", no_args_is_help=True
+)
+app.add_typer(config_app, name="config")
+app.add_typer(bench_app, name="bench")
+
+ConfigOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--config",
+        "-c",
+        help="TOML settings file (default: $JIYI_CONFIG_FILE, else ./jiyi.toml when present).",
+        exists=True,
+        dir_okay=False,
+    ),
+]
+
+
+def _settings(config: Path | None) -> Settings:
+    try:
+        settings = load_settings(config)
+    except ConfigError as exc:
+        typer.secho(str(exc), fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=2) from None
+    configure_logging(settings.log_level, settings.log_format)
+    return settings
+
+
+@app.command()
+def version() -> None:
+    """Print jiyi's version."""
+    typer.echo(__version__)
+
+
+@config_app.command("show")
+def config_show(config: ConfigOption = None) -> None:
+    """Print the effective settings as JSON, secrets masked."""
+    typer.echo(json.dumps(public_view(_settings(config)), indent=2, ensure_ascii=False))
+
+
+@config_app.command("check")
+def config_check(config: ConfigOption = None) -> None:
+    """Validate the settings; exit 2 naming every bad setting and its allowed values."""
+    settings = _settings(config)
+    typer.echo(
+        f"settings OK: data_dir={settings.data_dir} episodic={settings.episodic.backend} "
+        f"graph={settings.graph.backend} archive={settings.archive.backend} "
+        f"turn_log={settings.turn_log.backend}"
+    )
+
+
+@app.command()
+def demo(
+    api: Annotated[
+        str | None, typer.Option(help="play through a running API (e.g. http://127.0.0.1:8420)")
+    ] = None,
+    key: Annotated[str | None, typer.Option(help="API key for --api (default: a new one)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Play the bundled zh/en conversations, then print what was recalled and believed."""
+    from jiyi.demo import HttpClient, LibraryClient, play, render
+    from jiyi.memory import Memory
+
+    settings = _settings(config)
+    if api:
+        report = play(HttpClient(api, key or _key_store(settings).create("demo", "jiyi demo")),
+                      settings)  # fmt: skip
+    else:
+        memory = Memory(settings)
+        try:
+            report = play(LibraryClient(memory), settings)
+        finally:
+            memory.close()
+    if as_json:
+        typer.echo(json.dumps(dataclasses.asdict(report), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(render(report))
+
+
+@bench_app.command("api")
+def bench_api(
+    seconds: Annotated[float, typer.Option(min=1)] = 60,
+    clients: Annotated[int, typer.Option(min=1, max=64)] = 4,
+    ingest_every: Annotated[int, typer.Option(min=1, help="1 ingest per N requests")] = 5,
+    model: Annotated[str | None, typer.Option(help="embedder.model for the server")] = None,
+) -> None:
+    """Load test of the HTTP API: mixed ingest + recall vs /healthz, on loopback."""
+    from jiyi.bench import api
+
+    typer.echo(api.report(*api.run(seconds, clients, ingest_every, model=model)))
+
+
+@bench_app.command("working-memory")
+def bench_working_memory(
+    sessions: Annotated[int, typer.Option(min=1)] = 1000,
+    turns: Annotated[int, typer.Option(min=1)] = 50,
+    chars: Annotated[int, typer.Option(min=1)] = 100,
+) -> None:
+    """Working memory: add/get/rollback ops/s and p50/p99, and the memory of N sessions."""
+    from jiyi.bench import working_memory
+
+    typer.echo(working_memory.report(working_memory.run(sessions, turns, chars)))
+
+
+@bench_app.command("batch")
+def bench_batch(
+    edges: Annotated[int, typer.Option(min=1, help="edges for the decay recompute")] = 10_000_000,
+    events: Annotated[int, typer.Option(min=200, help="events for merging, archive")] = 100_000,
+    pairs: Annotated[int, typer.Option(min=2, help="pairs for one LoRA epoch")] = 2000,
+    lora: Annotated[bool, typer.Option(help="include the LoRA epoch")] = True,
+) -> None:
+    """Nightly batch: decay (vs a Python loop), noise, merging, archiving, one LoRA epoch."""
+    from jiyi.bench import batch
+
+    typer.echo(batch.report_text(batch.run(edges, events, pairs, lora)))
+
+
+@bench_app.command("graph")
+def bench_graph(
+    scenarios: Annotated[
+        Path | None,
+        typer.Option(exists=True, file_okay=False, help="Scenario folder (default: data's)."),
+    ] = None,
+    bolt_uri: Annotated[
+        str | None, typer.Option(help="Run on a Bolt server (e.g. bolt://127.0.0.1:7687).")
+    ] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List each mistake.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Semantic graph accuracy on scripted zh/en scenarios: precision, recall, error rate."""
+    from jiyi.bench import graph
+
+    result = graph.run(scenarios or graph.SCENARIO_DIR, _settings(config).graph, bolt_uri)
+    typer.echo(graph.to_json(result) if as_json else graph.report(result, verbose))
+
+
+DataOption = Annotated[
+    Path, typer.Option("--data", exists=True, dir_okay=False, help="The benchmark's JSON file.")
+]
+LimitOption = Annotated[
+    int | None, typer.Option(min=1, help="Only the first N conversations/questions (quick runs).")
+]
+
+
+@bench_app.command("locomo")
+def bench_locomo(data: DataOption, limit: LimitOption = None, config: ConfigOption = None) -> None:
+    """LoCoMo: turn-level recall@5/10 of BM25, the embedder and jiyi (both storage modes)."""
+    from jiyi.bench import recall
+    from jiyi.episodic import embedder_for
+
+    settings = _settings(config)
+    embedder = recall.CachedEncoder(embedder_for(settings))  # shared with the residue stage
+    result = recall.run_recall_bench(
+        "LoCoMo",
+        list(recall.load_locomo(data))[:limit],
+        embedder,
+        False,
+        settings.episodic,
+        recall.extractor_for(settings, embedder),
+    )
+    typer.echo(recall.report(result))
+
+
+@bench_app.command("longmemeval")
+def bench_longmemeval(
+    data: DataOption, limit: LimitOption = None, config: ConfigOption = None
+) -> None:
+    """LongMemEval: turn- and session-level recall@5/10 of BM25, the embedder and jiyi."""
+    from jiyi.bench import recall
+    from jiyi.episodic import embedder_for
+
+    settings = _settings(config)
+    embedder = recall.CachedEncoder(embedder_for(settings))  # shared with the residue stage
+    result = recall.run_recall_bench(
+        "LongMemEval",
+        list(recall.load_longmemeval(data, limit)),
+        embedder,
+        True,
+        settings.episodic,
+        recall.extractor_for(settings, embedder),
+    )
+    typer.echo(recall.report(result))
+
+
+@bench_app.command("memorybank")
+def bench_memorybank(
+    data: DataOption,
+    questions: Annotated[
+        Path | None,
+        typer.Option(exists=True, dir_okay=False, help="Questions (default: data/recall's)."),
+    ] = None,
+    config: ConfigOption = None,
+) -> None:
+    """MemoryBank (Chinese): turn-level recall@5/10 of BM25, the embedder and jiyi."""
+    from jiyi.bench import memorybank, recall
+
+    typer.echo(recall.report(memorybank.run(data, questions, _settings(config))))
+
+
+@bench_app.command("recall-latency")
+def bench_recall_latency(
+    locomo: Annotated[Path | None, typer.Option(exists=True, dir_okay=False)] = None,
+    memorybank: Annotated[Path | None, typer.Option(exists=True, dir_okay=False)] = None,
+    users: Annotated[int, typer.Option(min=1)] = 10_000,
+    events: Annotated[int, typer.Option(min=1)] = 200,
+    queries: Annotated[int, typer.Option(min=10)] = 300,
+    pool: Annotated[int, typer.Option(min=10, help="distinct event texts embedded")] = 4000,
+    config: ConfigOption = None,
+) -> None:
+    """Recall p50/p95 per query (query embedding included) at USERS x EVENTS on LanceDB."""
+    from jiyi.bench import recall
+    from jiyi.episodic import embedder_for
+
+    settings = _settings(config)
+    texts = recall.pool_texts(locomo, memorybank, pool)
+    result = recall.run_latency(
+        embedder_for(settings), texts, users, events, queries, data_dir=settings.data_dir
+    )
+    typer.echo(recall.latency_report(result))
+
+
+@app.command()
+def extract(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            exists=True, dir_okay=False, help="MemoryBank, LoCoMo or JSON-lines turns file."
+        ),
+    ],
+    coverage: Annotated[
+        bool, typer.Option("--coverage", help="Report rule coverage and events per type.")
+    ] = False,
+    residue: Annotated[
+        str,
+        typer.Option(help="Stage for turns no rule covers: none, lexical or model."),
+    ] = "none",
+    as_json: Annotated[bool, typer.Option("--json", help="Coverage report as JSON.")] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Extract typed events from a dialogue file (JSON lines), or report rule coverage."""
+    from jiyi.extraction import coverage as extraction
+
+    settings = _settings(config)
+    try:
+        stage = extraction.residue_for(residue, settings)
+        if not coverage:
+            for line in extraction.event_lines(file, stage):
+                typer.echo(line)
+            return
+        report = extraction.coverage_of(file, stage)
+    except ValueError as exc:
+        typer.secho(str(exc), fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=2) from None
+    text = json.dumps(report.as_dict(), indent=2, ensure_ascii=False)
+    typer.echo(text if as_json else extraction.render(report))
+
+
+keys_app = typer.Typer(help="API keys: one per client application, each confined to a tenant.",
+                       no_args_is_help=True)  # fmt: skip
+app.add_typer(keys_app, name="keys")
+
+
+def _key_store(settings: Settings) -> ApiKeyStore:
+    from jiyi.api.keys import ApiKeyStore
+
+    return ApiKeyStore(settings.data_dir / "api_keys.sqlite3")
+
+
+@keys_app.command("create")
+def keys_create(
+    tenant: Annotated[str, typer.Argument(help="tenant the key is confined to")],
+    name: Annotated[str, typer.Option(help="a label, e.g. the application's name")] = "default",
+    config: ConfigOption = None,
+) -> None:
+    """Create an API key; it is printed once and only its hash is stored."""
+    typer.echo(_key_store(_settings(config)).create(tenant, name))
+
+
+@keys_app.command("list")
+def keys_list(config: ConfigOption = None) -> None:
+    """List keys (ids, tenants, labels; never the secrets)."""
+    for key in _key_store(_settings(config)).list():
+        state = "revoked" if key.revoked_at else "active"
+        typer.echo(f"{key.key_id}  {key.tenant}  {key.name}  {state}")
+
+
+@keys_app.command("revoke")
+def keys_revoke(key_id: str, config: ConfigOption = None) -> None:
+    """Revoke a key by its id (the part after `jiyi_`)."""
+    if not _key_store(_settings(config)).revoke(key_id):
+        typer.secho(f"no active key {key_id}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=1)
+    typer.echo(f"revoked {key_id}")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="interface to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535)] = 8420,
+    inline: Annotated[
+        bool,
+        typer.Option(help="process turns in the API itself; --no-inline when `jiyi stream` runs"),
+    ] = True,
+    config: ConfigOption = None,
+) -> None:
+    """Serve the HTTP API (OpenAPI at /docs) on the embedded stores or the configured backends."""
+    import uvicorn
+
+    from jiyi.api.app import create_app
+    from jiyi.memory import Memory
+
+    settings = _settings(config)
+    memory = Memory(settings, process_inline=inline)
+    memory.ingest.encoder.encode(["warm-up"])  # the first query would pay the ONNX export
+    try:
+        uvicorn.run(create_app(memory, _key_store(settings)), host=host, port=port,
+                    log_config=None)  # fmt: skip
+    finally:
+        memory.close()
+
+
+# ---- the streaming write path (pipelines/) --------------------------------------------------
+
+
+@app.command()
+def stream(
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="workers per process")] = 1,
+    process_id: Annotated[
+        int | None, typer.Option("--process-id", "-i", help="this process in a cluster")
+    ] = None,
+    addresses: Annotated[
+        str | None, typer.Option("--addresses", "-a", help='cluster, e.g. "h0:2101;h1:2101"')
+    ] = None,
+    recovery_dir: Annotated[
+        Path | None, typer.Option("--recovery-dir", "-r", help="default: <data_dir>/recovery")
+    ] = None,
+    recovery: Annotated[bool, typer.Option(help="resume from snapshots after a restart")] = True,
+    snapshot_s: Annotated[float, typer.Option(min=0.1, help="seconds between snapshots")] = 1.0,
+    once: Annotated[
+        bool, typer.Option(help="drain the log and exit instead of tailing it")
+    ] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Run the Bytewax dataflow from the turn log into the stores (SIGTERM stops it cleanly)."""
+    from datetime import timedelta
+
+    from pipelines.run import StreamOptions, default_recovery_dir, run_stream
+
+    settings = _settings(config)
+    options = StreamOptions(
+        workers=workers, process_id=process_id,
+        addresses=addresses.split(";") if addresses else None,
+        recovery_dir=(recovery_dir or default_recovery_dir(settings)) if recovery else None,
+        snapshot_interval=timedelta(seconds=snapshot_s), tail=not once,
+    )  # fmt: skip
+    run_stream(settings, options)
+
+
+@app.command("stream-status")
+def stream_status_command(config: ConfigOption = None) -> None:
+    """Each stream worker's progress and the turns the stream is behind the log head."""
+    from pipelines.status import stream_status
+
+    status = stream_status(_settings(config))
+    typer.echo(json.dumps(
+        {"lag_turns": status.lag, "heads": status.heads, "finished": status.finished,
+         "workers": [dataclasses.asdict(w) for w in status.workers]}, indent=2,
+    ))  # fmt: skip
+
+
+dead_letter_app = typer.Typer(help="Turns the stream could not process.", no_args_is_help=True)
+app.add_typer(dead_letter_app, name="dead-letter")
+
+
+@dead_letter_app.command("list")
+def dead_letter_list(
+    all_entries: Annotated[bool, typer.Option("--all", help="include replayed ones")] = False,
+    limit: Annotated[int, typer.Option(min=1)] = 100,
+    config: ConfigOption = None,
+) -> None:
+    """One JSON line per dead letter: id, stage, reason, key, payload."""
+    from jiyi.deadletter import DeadLetterStore
+    from jiyi.ingest import dead_letter_path
+
+    store = DeadLetterStore(dead_letter_path(_settings(config)))
+    for entry in store.entries(include_replayed=all_entries, limit=limit):
+        typer.echo(json.dumps(dataclasses.asdict(entry), ensure_ascii=False))
+    store.close()
+
+
+@dead_letter_app.command("replay")
+def dead_letter_replay(
+    ids: Annotated[list[int] | None, typer.Argument(help="ids to replay (default: all)")] = None,
+    config: ConfigOption = None,
+) -> None:
+    """Append dead-lettered turns to the turn log again, after their cause is fixed."""
+    from jiyi.deadletter import DeadLetterStore
+    from jiyi.ingest import dead_letter_path
+    from jiyi.ingest.replay import replay_dead_letters
+    from jiyi.memory import open_turn_log
+
+    settings = _settings(config)
+    store, turn_log = DeadLetterStore(dead_letter_path(settings)), open_turn_log(settings)
+    try:
+        replayed = replay_dead_letters(store, turn_log, ids or None)
+    except ValueError as exc:
+        typer.secho(str(exc), fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=1) from None
+    finally:
+        store.close()
+    typer.echo(f"replayed {len(replayed)} dead letters into the turn log")
+
+
+@bench_app.command("stream")
+def bench_stream(
+    turns: Annotated[int, typer.Option(min=100)] = 2000,
+    users: Annotated[int, typer.Option(min=1)] = 50,
+    model: Annotated[str, typer.Option(help="embedder.model")] = "packaged:all-MiniLM-L6-v2",
+    load_share: Annotated[float, typer.Option(min=0.05, max=1.0)] = 0.6,
+) -> None:
+    """Stream turns/s into both stores and append→recallable p50/p99, 1 and 2 workers, next
+    to the embedder's own encoding throughput measured in the same run."""
+    from jiyi.bench import stream as stream_bench
+
+    typer.echo(stream_bench.report(stream_bench.run(turns, users, model, (1, 2), load_share)))
+
+
+@app.command()
+def up(
+    api_port: Annotated[int, typer.Option(min=1, max=65535)] = 8420,
+    dagster_port: Annotated[int, typer.Option(min=1, max=65535)] = 3000,
+    dagster: Annotated[bool, typer.Option(help="also run the Dagster UI and daemon")] = True,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
+    demo: Annotated[
+        bool, typer.Option(help="once up, play the bundled conversations through the API")
+    ] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Run the whole local system: HTTP API, stream worker and Dagster UI; Ctrl-C stops all."""
+    import os
+    import sys
+
+    from jiyi.supervisor import Service, run_services
+
+    settings = _settings(config)
+    jiyi_cmd = [sys.executable, "-m", "jiyi.cli"]
+    config_args = ["--config", str(config)] if config else []
+    api = f"http://127.0.0.1:{api_port}"
+    services = [
+        Service("api", [*jiyi_cmd, "serve", "--port", str(api_port), "--no-inline",
+                        *config_args], f"{api}/docs", f"{api}/healthz"),
+        Service("stream", [*jiyi_cmd, "stream", "--workers", str(workers), *config_args]),
+    ]  # fmt: skip
+    if dagster:
+        ui = f"http://127.0.0.1:{dagster_port}"
+        services.append(
+            Service("dagster", [sys.executable, "-m", "dagster", "dev", "-w", "workspace.yaml",
+                                "-h", "127.0.0.1", "-p", str(dagster_port)],
+                    ui, f"{ui}/server_info")
+        )  # fmt: skip
+    env = dict(os.environ)
+    env.setdefault("DAGSTER_HOME", str((settings.data_dir / "dagster").resolve()))
+    os.makedirs(env["DAGSTER_HOME"], exist_ok=True)
+    typer.echo(f"jiyi up: data in {settings.data_dir.resolve()}; Ctrl-C stops everything")
+
+    def play_demo() -> None:
+        from jiyi.demo import HttpClient, play, render
+
+        key = _key_store(settings).create("demo", "jiyi up --demo")
+        typer.echo(render(play(HttpClient(api, key), settings)))
+        typer.echo(f"jiyi up: still running; try `jiyi demo --api {api}` or {api}/docs")
+
+    code = run_services(services, env, typer.echo, play_demo if demo else None)
+    raise typer.Exit(code=code)
+
+
+if __name__ == "__main__":
+    app()

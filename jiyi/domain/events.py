@@ -1,0 +1,99 @@
+"""Episodic events: the typed, compact record a turn leaves in tier 2.
+
+The raw text is never kept here, only its hash; an event carries a closed type, three keywords,
+a short summary and where it came from, so it can be filtered, searched, merged and erased.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from jiyi.domain.ids import SessionId, UserId, stable_id
+
+SUMMARY_MAX_CHARS = 50
+MAX_KEYWORDS = 3
+
+
+class EventType(StrEnum):
+    """The closed set of event types; extractors (rules, classifier, LLM) must pick one."""
+
+    AGE_DECLARATION = "age_declaration"
+    NAME_DECLARATION = "name_declaration"
+    IDENTITY_DECLARATION = "identity_declaration"
+    PERSONAL_FACT = "personal_fact"
+    PREFERENCE = "preference"
+    DISLIKE = "dislike"
+    LEARNING_STYLE = "learning_style"
+    GOAL = "goal"
+    CONCEPT_CONFUSION = "concept_confusion"
+    CONCEPT_MASTERY = "concept_mastery"
+    QUESTION = "question"
+    TASK_REQUEST = "task_request"
+    OPERATION_FAILURE = "operation_failure"
+    COMPLAINT = "complaint"
+    PLAN_GENERATED = "plan_generated"
+    FEEDBACK = "feedback"
+    EMOTION = "emotion"
+    GREETING = "greeting"
+    SMALL_TALK = "small_talk"
+
+
+#: Event types that carry no lasting information; they are archived first and never feed the graph.
+LOW_VALUE_EVENT_TYPES = frozenset({EventType.GREETING, EventType.SMALL_TALK})
+
+
+class EventAttr(StrEnum):
+    """Keys of `Event.attributes`: the contract between extractors and the graph updater."""
+
+    OBJECT = "object"  # the thing the event is about: a concept, food, place, person ... (text)
+    OBJECT_KIND = "object_kind"  # an `EntityKind` value hinting what OBJECT is
+    VALUE = "value"  # a scalar declared by the user: an age, a name, an occupation
+    POLARITY = "polarity"  # "positive" | "negative" for feedback and mastery statements
+    LANG = "lang"  # "zh" | "en": the language the rule or classifier matched
+    SPEAKER = "speaker"  # the role that said the source turn, when it was not the user
+
+
+class ExtractionSource(StrEnum):
+    RULE = "rule"
+    CLASSIFIER = "classifier"
+    LLM = "llm"
+    HUMAN = "human"
+    MERGE = "merge"
+
+
+class Event(BaseModel):
+    """One typed event extracted from a turn (or merged from several similar ones)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    event_id: str
+    user_id: UserId
+    session_id: SessionId
+    turn_id: str
+    ts: int = Field(ge=0, description="client timestamp of the source turn, epoch milliseconds")
+    event_type: EventType
+    keywords: list[str] = Field(default_factory=list, max_length=MAX_KEYWORDS)
+    summary: str = Field(default="", max_length=SUMMARY_MAX_CHARS)
+    raw_hash: str = Field(pattern=r"^[0-9a-f]{64}$", description="SHA-256 of the raw turn text")
+    confidence: float = Field(ge=0.0, le=1.0)
+    source: ExtractionSource
+    rule: str | None = Field(default=None, description="name of the rule that fired, if any")
+    attributes: dict[str, str] = Field(default_factory=dict)
+    count: int = Field(default=1, ge=1, description="how many similar events this one stands for")
+    evidence_turn_ids: list[str] = Field(
+        default_factory=list, description="other turns merged into this one (besides turn_id)"
+    )
+    retrieval_weight: float = Field(default=1.0, ge=0.0, le=1.0)
+
+    @field_validator("keywords")
+    @classmethod
+    def _keywords_non_blank(cls, value: list[str]) -> list[str]:
+        cleaned = [k.strip() for k in value if k.strip()]
+        return list(dict.fromkeys(cleaned))
+
+
+def event_id_for(user_id: str, turn_id: str, event_type: EventType, discriminator: str = "") -> str:
+    """Deterministic event id: re-processing a turn upserts the same event instead of adding one."""
+    return stable_id("event", user_id, turn_id, event_type.value, discriminator)

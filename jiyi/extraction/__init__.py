@@ -1,0 +1,21 @@
+"""Extraction: turns into typed episodic events, rules first (zh + en), then a residue stage.
+
+`extract(turn, residue)` is the entry point; `ResidueClassifier` (local, default) and
+`LLMExtractor` (any OpenAI-compatible endpoint, optional) handle turns no rule covers.
+"""
+
+from jiyi.extraction.engine import ResidueStage, extract, extract_with_rules
+from jiyi.extraction.rules import RULES, RULES_BY_NAME, Rule
+from jiyi.extraction.validation import ExtractionInputError, RejectReason, check_content
+
+__all__ = [
+    "RULES",
+    "RULES_BY_NAME",
+    "ExtractionInputError",
+    "RejectReason",
+    "ResidueStage",
+    "Rule",
+    "check_content",
+    "extract",
+    "extract_with_rules",
+]

@@ -1,0 +1,260 @@
+"""A turn in, typed events out: the rule table first, the residue stage for what it misses.
+
+Pure and deterministic: the same turn always yields the same events with the same ids, so a
+replayed turn log upserts instead of duplicating. The raw text never leaves this module inside
+an event: only a summary of at most 50 characters, three keywords and the text's hash.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Protocol
+
+from jiyi.domain import (
+    Event,
+    EventAttr,
+    EventType,
+    ExtractionSource,
+    Role,
+    Turn,
+    event_id_for,
+    text_hash,
+)
+from jiyi.domain.events import MAX_KEYWORDS, SUMMARY_MAX_CHARS
+from jiyi.domain.turns import DEFAULT_MAX_CONTENT_BYTES
+from jiyi.extraction.rules import Rule, RuleMatch, rules_for
+from jiyi.extraction.validation import check_content
+from jiyi.text import has_han, tokenize
+
+MAX_EVENTS_PER_TURN = 8
+
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "＇": "'"})
+_SENTENCE_BREAK = re.compile(r"(?<=[。!?…])\s*|(?<=[.;])\s+|\s*\n+\s*")
+_SPACES = re.compile(r"[ \t\u00a0\u3000]+")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+class ResidueStage(Protocol):
+    """What handles a user turn no rule covers: the local classifier or an LLM extractor."""
+
+    def extract(self, turn: Turn) -> Event: ...
+
+
+def normalise(text: str) -> str:
+    """NFKC (full-width ASCII and punctuation to half-width), straight quotes, single spaces."""
+    return _SPACES.sub(" ", unicodedata.normalize("NFKC", text).translate(_QUOTES)).strip()
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of normalised text, each keeping its final punctuation (questions need it)."""
+    return [s.strip() for s in _SENTENCE_BREAK.split(text) if s and s.strip()]
+
+
+def summarise(text: str, start: int = 0) -> str:
+    """At most 50 characters: the whole text when it fits, else from `start` with an ellipsis."""
+    flat = " ".join(text.split())
+    if len(flat) <= SUMMARY_MAX_CHARS:
+        return flat
+    tail = " ".join(text[start:].split()) or flat
+    return tail if len(tail) <= SUMMARY_MAX_CHARS else tail[: SUMMARY_MAX_CHARS - 1] + "…"
+
+
+def _informative(token: str) -> bool:
+    if has_han(token):
+        return len(token) >= 2
+    return len(token) >= 3 and not token.isdigit()
+
+
+def keywords_for(text: str, first: Iterable[str] = ()) -> list[str]:
+    """Three keywords: tokens of `first` (the object, the value), then the text's own words."""
+    chosen: list[str] = []
+    for priority in first:
+        chosen.extend(tokenize(priority))
+    chosen.extend(t for t in tokenize(text) if _informative(t))
+    return list(dict.fromkeys(chosen))[:MAX_KEYWORDS]
+
+
+def build_event(
+    turn: Turn,
+    event_type: EventType,
+    *,
+    source: ExtractionSource,
+    confidence: float,
+    summary: str,
+    keywords: Sequence[str],
+    attributes: dict[str, str] | None = None,
+    rule: str | None = None,
+    discriminator: str = "",
+) -> Event:
+    """The one place an `Event` is made from a turn, whichever stage classified it; an event
+    from another speaker's turn (the assistant's) says so, for recall to tell them apart."""
+    attributes = dict(attributes or {})
+    if turn.role is not Role.USER:
+        attributes[EventAttr.SPEAKER.value] = turn.role.value
+    return Event(
+        event_id=event_id_for(turn.user_id, turn.turn_id, event_type, discriminator),
+        user_id=turn.user_id,
+        session_id=turn.session_id,
+        turn_id=turn.turn_id,
+        ts=turn.client_ts,
+        event_type=event_type,
+        keywords=list(keywords)[:MAX_KEYWORDS],
+        summary=summary[:SUMMARY_MAX_CHARS],
+        raw_hash=text_hash(turn.content),
+        confidence=round(min(max(confidence, 0.0), 1.0), 4),
+        source=source,
+        rule=rule,
+        attributes=attributes,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """One rule match placed in its sentence, before de-duplication."""
+
+    match: RuleMatch
+    object: str | None
+    sentence: str
+    start: int
+    order: int
+
+    @property
+    def rule(self) -> Rule:
+        return self.match.rule
+
+    @property
+    def key(self) -> tuple[EventType, str]:
+        subject = self.object or self.match.value or ""
+        return self.rule.event_type, subject.lower()
+
+
+def _line_at(text: str, position: int) -> tuple[str, int]:
+    """The line holding the match's first visible character, and the offset into it: a match may
+    start on the blank line before its text (`^\\s*`), whose line would make an empty summary."""
+    while position < len(text) and text[position].isspace():
+        position += 1
+    begin = text.rfind("\n", 0, position) + 1
+    end = text.find("\n", position)
+    return text[begin : end if end >= 0 else len(text)], position - begin
+
+
+def _readable_by(text: str) -> frozenset[str]:
+    """The rule languages worth trying on `text`: zh rules need Han, en rules Latin letters."""
+    return frozenset(
+        lang for lang, present in (("zh", has_han(text)), ("en", _LATIN.search(text))) if present
+    )
+
+
+_LANGUAGE_SETS = [frozenset(c) for c in ((), ("zh",), ("en",), ("zh", "en"))]
+
+
+@dataclass(frozen=True)
+class _RuleTable:
+    """Rules sorted once by scope and by the languages a text must be readable in: most rules
+    match nothing, so per turn the cost is mostly in choosing which ones to try."""
+
+    sentence: dict[frozenset[str], list[Rule]]
+    whole_text: dict[frozenset[str], list[Rule]]
+
+    @classmethod
+    def of(cls, rules: Sequence[Rule]) -> _RuleTable:
+        def split(whole: bool) -> dict[frozenset[str], list[Rule]]:
+            return {
+                langs: [r for r in rules if r.whole_text is whole and r.lang in langs]
+                for langs in _LANGUAGE_SETS
+            }
+
+        return cls(sentence=split(False), whole_text=split(True))
+
+
+@cache
+def _table_for(role: Role) -> _RuleTable:
+    return _RuleTable.of(rules_for(role))
+
+
+def _hits(rules: list[Rule], text: str) -> Iterator[RuleMatch]:
+    """Matches of the rules whose pattern occurs in `text` (a C-level search screens the rest)."""
+    for rule in rules:
+        if rule.pattern.search(text) is not None:
+            yield from rule.matches(text)
+
+
+def _candidates(text: str, table: _RuleTable) -> list[_Candidate]:
+    found: list[_Candidate] = []
+    for index, sentence in enumerate(split_sentences(text)):
+        for match in _hits(table.sentence[_readable_by(sentence)], sentence):
+            for obj in match.objects or (None,):
+                found.append(_Candidate(match, obj, sentence, match.start, index))
+    for match in _hits(table.whole_text[_readable_by(text)], text):
+        line, start = _line_at(text, match.start)
+        for obj in match.objects or (None,):
+            found.append(_Candidate(match, obj, line, start, -1))
+    return found
+
+
+def _deduplicate(candidates: list[_Candidate]) -> list[_Candidate]:
+    """One candidate per (type, object): the most confident, earliest; bare ones yield to named."""
+    best: dict[tuple[EventType, str], _Candidate] = {}
+    for cand in sorted(candidates, key=lambda c: (-c.rule.confidence, c.order)):
+        best.setdefault(cand.key, cand)
+    named_types = {key[0] for key in best if key[1]}
+    kept = [c for key, c in best.items() if key[1] or key[0] not in named_types]
+    kept.sort(key=lambda c: (c.order, -c.rule.confidence))
+    return kept[:MAX_EVENTS_PER_TURN]
+
+
+def _attributes(cand: _Candidate) -> dict[str, str]:
+    rule = cand.rule
+    attributes = {EventAttr.LANG.value: rule.lang}
+    if cand.object:
+        attributes[EventAttr.OBJECT.value] = cand.object
+        if rule.object_kind is not None:
+            attributes[EventAttr.OBJECT_KIND.value] = rule.object_kind.value
+    if cand.match.value:
+        attributes[EventAttr.VALUE.value] = cand.match.value
+    if rule.polarity:
+        attributes[EventAttr.POLARITY.value] = rule.polarity
+    return attributes
+
+
+def extract_with_rules(turn: Turn, rules: Sequence[Rule] | None = None) -> list[Event]:
+    """Events the rule table finds in an already-checked turn (none for system turns)."""
+    text = normalise(turn.content)
+    table = _table_for(turn.role) if rules is None else _RuleTable.of(rules)
+    events = []
+    for cand in _deduplicate(_candidates(text, table)):
+        priority = [p for p in (cand.object, cand.match.value) if p]
+        events.append(
+            build_event(
+                turn,
+                cand.rule.event_type,
+                source=ExtractionSource.RULE,
+                confidence=cand.rule.confidence,
+                summary=summarise(cand.sentence, cand.start),
+                keywords=keywords_for(cand.sentence, priority),
+                attributes=_attributes(cand),
+                rule=cand.rule.name,
+                discriminator=cand.key[1],
+            )
+        )
+    return events
+
+
+def extract(
+    turn: Turn,
+    residue: ResidueStage | None = None,
+    max_content_bytes: int = DEFAULT_MAX_CONTENT_BYTES,
+) -> list[Event]:
+    """Rules first; a user turn no rule covers goes to `residue` when one is given.
+
+    Raises `ExtractionInputError` for content extraction cannot trust (nothing is produced).
+    """
+    check_content(turn.content, max_content_bytes)
+    events = extract_with_rules(turn)
+    if not events and residue is not None and turn.role is Role.USER:
+        events = [residue.extract(turn)]
+    return events

@@ -1,0 +1,30 @@
+"""Read-time decay: what a belief is worth now, without touching what is stored.
+
+c · 0.5^(days / half_life), with the half-life fixed by the relation's class (settings) and a
+floor so decay never silently erases a belief; `as_of` lets a caller ask "as of when".
+"""
+
+from __future__ import annotations
+
+from jiyi.config import GraphSettings
+from jiyi.domain import Edge, RelationClass, RelationKind
+
+MS_PER_DAY = 86_400_000
+
+
+def decayed_confidence(
+    confidence: float, updated_at: int, as_of: int, relation: RelationKind, settings: GraphSettings
+) -> float:
+    """Confidence as of `as_of`; never above the stored value, never below the floor."""
+    half_lives = settings.half_life_days
+    half_life = half_lives.get(relation.relation_class, half_lives.get(RelationClass.DEFAULT))
+    if half_life is None:
+        return confidence
+    days = max(0, as_of - updated_at) / MS_PER_DAY
+    value = confidence * 0.5 ** (days / half_life)
+    return min(confidence, max(settings.decay_floor, value))
+
+
+def edge_confidence(edge: Edge, as_of: int, settings: GraphSettings) -> float:
+    """Decay counts from the last evidence (`updated_at`), so reinforcement refreshes a belief."""
+    return decayed_confidence(edge.confidence, edge.updated_at, as_of, edge.relation, settings)

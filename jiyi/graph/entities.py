@@ -1,0 +1,166 @@
+"""Entity ids, aliases and reference resolution, for Chinese and English names alike.
+
+Ids travel into Cypher and SQL, so they are `[a-z][a-z0-9_]*` and at most 32 characters. No
+pinyin is available here, so a Han name gets a short stable hash (`concept_3f2a9c1d`) and keeps
+its original text as the node's name; two names meet at one node through aliases.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import deque
+from dataclasses import dataclass, field
+
+from jiyi.domain import EntityKind, check_entity_id, stable_id
+from jiyi.domain.ids import MAX_ENTITY_ID_LENGTH
+from jiyi.text import has_han
+
+HASH_CHARS = 8
+_LATIN_WORD = re.compile(r"[a-z0-9]+")
+_SEPARATORS = re.compile(r"[\s\-_'’.]+")
+_EN_LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+_PUNCT = re.compile(r"[\s\"'“”‘’「」《》()（）.,，。!！?？:：;；]+")
+
+#: Nouns that name a kind, so "that button" / "那个按钮" can be resolved to a recent entity.
+KIND_NOUNS: dict[str, EntityKind] = {
+    "button": EntityKind.UI_ELEMENT,
+    "menu": EntityKind.UI_ELEMENT,
+    "icon": EntityKind.UI_ELEMENT,
+    "link": EntityKind.UI_ELEMENT,
+    "page": EntityKind.UI_ELEMENT,
+    "tab": EntityKind.UI_ELEMENT,
+    "按钮": EntityKind.UI_ELEMENT,
+    "按键": EntityKind.UI_ELEMENT,
+    "菜单": EntityKind.UI_ELEMENT,
+    "图标": EntityKind.UI_ELEMENT,
+    "链接": EntityKind.UI_ELEMENT,
+    "页面": EntityKind.UI_ELEMENT,
+    "弹窗": EntityKind.UI_ELEMENT,
+    "窗口": EntityKind.UI_ELEMENT,
+    "对话框": EntityKind.UI_ELEMENT,
+    "popup": EntityKind.UI_ELEMENT,
+    "window": EntityKind.UI_ELEMENT,
+    "dialog": EntityKind.UI_ELEMENT,
+    "concept": EntityKind.CONCEPT,
+    "formula": EntityKind.CONCEPT,
+    "theorem": EntityKind.CONCEPT,
+    "rule": EntityKind.CONCEPT,
+    "概念": EntityKind.CONCEPT,
+    "公式": EntityKind.CONCEPT,
+    "定理": EntityKind.CONCEPT,
+    "知识点": EntityKind.CONCEPT,
+    "topic": EntityKind.TOPIC,
+    "话题": EntityKind.TOPIC,
+    "主题": EntityKind.TOPIC,
+    "place": EntityKind.PLACE,
+    "地方": EntityKind.PLACE,
+    "person": EntityKind.PERSON,
+    "teacher": EntityKind.PERSON,
+    "人": EntityKind.PERSON,
+    "老师": EntityKind.PERSON,
+    "book": EntityKind.OBJECT,
+    "书": EntityKind.OBJECT,
+}
+
+_ZH_DEMONSTRATIVE = re.compile(
+    r"^(?:之前|刚才|上次|前面)?(?:说的|提到的)?(?:那个|这个|那|这|该)?(?P<rest>.+)$"
+)
+_EN_DEMONSTRATIVE = re.compile(
+    r"^(?P<det>that|this|those|these|the same|the)\s+(?P<rest>.+?)(?:\s+(?:again|above))?$"
+)
+_ZH_REFERENCE_MARK = re.compile(r"^(?:之前|刚才|上次|前面|那个|这个|那|这|该)")
+
+
+def alias_key(name: str) -> str:
+    """The form two spellings of one name share: NFKC, case-folded, no article or punctuation."""
+    text = unicodedata.normalize("NFKC", name).casefold().strip()
+    text = _EN_LEADING_ARTICLE.sub("", text)
+    return _PUNCT.sub(" ", text).strip()
+
+
+def _latin_slug(text: str) -> str:
+    return "_".join(_LATIN_WORD.findall(unicodedata.normalize("NFKC", text).casefold()))
+
+
+def entity_id_for(name: str, kind: EntityKind, hashed: bool = False) -> str:
+    """A readable, deterministic id: an English slug, or kind + latin part + hash for Han text.
+
+    A name that loses characters in the slug ("C++", "C#", Han text) gets a hash suffix so two
+    different names cannot collapse onto one id; `hashed` forces the suffix (for a slug that is
+    already taken by another name).
+    """
+    key = alias_key(name)
+    if not key:
+        raise ValueError("name must not be empty or only punctuation")
+    slug = _latin_slug(key)
+    lossless = not has_han(key) and _SEPARATORS.sub("_", key).strip("_") == slug
+    if lossless and not hashed and slug[:1].isalpha() and len(slug) <= MAX_ENTITY_ID_LENGTH:
+        return check_entity_id(slug)
+    digest = stable_id(kind.value, key, length=HASH_CHARS)
+    head = slug if slug and slug[0].isalpha() else f"{kind.value}_{slug}".rstrip("_")
+    head = head[: MAX_ENTITY_ID_LENGTH - HASH_CHARS - 1].rstrip("_")
+    return check_entity_id(f"{head}_{digest}")
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A phrase like "that button": the kind it points at and the noun phrase that names it."""
+
+    kind: EntityKind
+    phrase: str
+
+
+def parse_reference(text: str) -> Reference | None:
+    """Recognise "那个按钮" / "that button" style references; None for an ordinary name.
+
+    "the" counts only before a bare kind noun ("the button"): "the payment button" names a
+    specific thing and is left to alias resolution.
+    """
+    key = _PUNCT.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
+    if not has_han(key):
+        en = _EN_DEMONSTRATIVE.match(key)
+        if not en:
+            return None
+        words = en.group("rest").split()
+        kind = KIND_NOUNS.get(words[-1].removesuffix("s")) if words else None
+        if kind is None or (en.group("det") == "the" and len(words) > 1):
+            return None
+        return Reference(kind, " ".join(words))
+    if not _ZH_REFERENCE_MARK.match(key):
+        return None
+    zh = _ZH_DEMONSTRATIVE.match(key.replace(" ", ""))
+    rest = zh.group("rest") if zh else ""
+    for noun, kind in KIND_NOUNS.items():
+        if has_han(noun) and rest.endswith(noun):
+            return Reference(kind, rest)
+    return None
+
+
+@dataclass
+class RecentEntities:
+    """The entities a session touched, newest last: state for resolving references."""
+
+    capacity: int = 32
+    _items: deque[tuple[EntityKind, str]] = field(default_factory=deque)
+
+    def note(self, kind: EntityKind, entity_id: str) -> None:
+        if (kind, entity_id) in self._items:
+            self._items.remove((kind, entity_id))
+        self._items.append((kind, entity_id))
+        while len(self._items) > self.capacity:
+            self._items.popleft()
+
+    def most_recent(self, kind: EntityKind) -> str | None:
+        return next((eid for k, eid in reversed(self._items) if k is kind), None)
+
+
+def resolve_reference(reference: Reference, recent: RecentEntities) -> str:
+    """The session's most recent entity of the referenced kind, else a descriptive id."""
+    found = recent.most_recent(reference.kind)
+    if found is not None:
+        return found
+    phrase = (
+        reference.phrase if has_han(reference.phrase) else f"{reference.kind}_{reference.phrase}"
+    )
+    return entity_id_for(phrase, reference.kind)

@@ -1,0 +1,532 @@
+"""Applying evidence and corrections to the graph: one transaction per write, every write audited.
+
+The rules in `updates` decide; this module resolves names to entities, reads the beliefs a rule
+needs, writes the outcome in one store transaction and appends the audit entries. Bad input is
+refused with a `GraphInputError` naming the field and an audit entry, before anything is written.
+Inside `batch()` (the stream's unit) the writes commit together and their entries are appended
+in one go after the commit.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from jiyi.audit import AuditEntry, AuditLog, AuditOutcome
+from jiyi.config import GraphSettings
+from jiyi.domain import (
+    LOW_VALUE_EVENT_TYPES,
+    EdgeSource,
+    Entity,
+    EntityKind,
+    Event,
+    RelationKind,
+    check_external_id,
+)
+from jiyi.domain.graph import MAX_CONFIDENCE, MIN_CONFIDENCE
+from jiyi.graph.entities import (
+    RecentEntities,
+    alias_key,
+    entity_id_for,
+    parse_reference,
+    resolve_reference,
+)
+from jiyi.graph.model import EdgeChange, GraphInputError, RevisionAction
+from jiyi.graph.queries import find_entity
+from jiyi.graph.store import GraphStore, GraphTx
+from jiyi.graph.updates import (
+    COUNTERS,
+    EVENT_RULES,
+    USER_ENTITY_ID,
+    Claim,
+    Decision,
+    Skipped,
+    checked_claim,
+    claim_for,
+    counter,
+    human_set,
+    support,
+)
+
+T = TypeVar("T")
+
+RULE_OPERATOR = "jiyi.rules"
+NO_OBJECT = "the event names no object to hold a belief about"
+MAX_NAME_CHARS = 200
+MAX_EVIDENCE_ID_CHARS = 128
+MAX_SESSIONS_TRACKED = 10_000
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def _parse(kind: Callable[[str], T], name: str, value: str, allowed: Sequence[str]) -> T:
+    try:
+        return kind(value)
+    except ValueError:
+        raise GraphInputError(name, f"{value!r} is not one of: {', '.join(allowed)}") from None
+
+
+@dataclass
+class _Batch:
+    """What a batch defers to its commit: audit entries, and users whose node it wrote."""
+
+    entries: list[AuditEntry] = field(default_factory=list)
+    users: set[str] = field(default_factory=set)
+
+
+class GraphService:
+    """The write path of tier 3, and the only code that writes the graph."""
+
+    def __init__(
+        self,
+        store: GraphStore,
+        audit: AuditLog,
+        settings: GraphSettings,
+        clock: Callable[[], int] = now_ms,
+    ) -> None:
+        self.store = store
+        self.audit = audit
+        self.settings = settings
+        self._clock = clock
+        self._recent: OrderedDict[tuple[str, str], RecentEntities] = OrderedDict()
+        self._known_users: set[str] = set()
+        self._batches = threading.local()  # the open batch of each thread (workers share this)
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Apply many writes as one store batch and one audit append (the stream's unit).
+
+        Entries are appended after the batch commits, as a single write appends after its own
+        commit. If the batch raises, its entries are dropped: the store undoes its writes where
+        it can (SQLite), and where a write stayed (Bolt commits each one) re-applying the event
+        is a replay that restores its entries (`jiyi.ingest.graph.restore_audit`).
+        """
+        if self._open_batch() is not None:  # nested: the outer batch commits
+            yield
+            return
+        pending = self._batches.open = _Batch()
+        try:
+            with self.store.batch():
+                yield
+        finally:
+            self._batches.open = None
+        for user_id in pending.users:
+            self._committed(user_id)
+        self.audit.append(pending.entries)
+
+    def _open_batch(self) -> _Batch | None:
+        return getattr(self._batches, "open", None)
+
+    def _audit(self, entries: list[AuditEntry]) -> None:
+        pending = self._open_batch()
+        if pending is None:
+            self.audit.append(entries)
+        else:
+            pending.entries += entries
+
+    # ---- evidence -------------------------------------------------------------------------
+
+    def apply_event(self, event: Event, operator: str = RULE_OPERATOR) -> list[EdgeChange]:
+        """Turn one extracted event into belief changes (none for greetings and small talk).
+
+        Idempotent: an event whose id is evidence in any revision of an edge it would move is a
+        replay and changes nothing (checked inside the write transaction, against every revision
+        rather than the ids the edge keeps, since a replay may come after many reinforcements).
+        """
+        if event.event_type in LOW_VALUE_EVENT_TYPES:
+            return []
+        try:
+            claim = claim_for(event)
+        except GraphInputError as exc:
+            self._reject(event.user_id, operator, "apply_event", exc, event.ts)
+            raise
+        if claim is None:
+            if event.event_type in EVENT_RULES:  # a belief-type event naming no object
+                self._audit(
+                    [AuditEntry(at=event.ts, operator=operator, action="apply_event",
+                                outcome=AuditOutcome.SKIPPED, user_id=event.user_id,
+                                evidence=[event.event_id], reason=NO_OBJECT)]
+                )  # fmt: skip
+            return []
+        return self._apply_claim(
+            event.user_id, event.session_id, USER_ENTITY_ID, claim, event.ts, [event.event_id],
+            operator,
+        )  # fmt: skip
+
+    def assert_belief(
+        self,
+        user_id: str,
+        relation: str,
+        object_name: str,
+        *,
+        confidence: float,
+        source: str,
+        operator: str,
+        object_kind: str | None = None,
+        subject_name: str | None = None,
+        evidence: Sequence[str] = (),
+        session_id: str | None = None,
+        at: int | None = None,
+    ) -> list[EdgeChange]:
+        """A belief proposed from outside the rules (an LLM, a person, a curriculum).
+
+        Every field is checked against the closed sets before anything is read or written;
+        `subject_name` (default: the user) lets structural facts such as prerequisite_of be set.
+        """
+        when = self._clock() if at is None else at
+        try:
+            user = self._check_user(user_id)
+            rel = _parse(RelationKind, "relation", relation, [r.value for r in RelationKind])
+            src = _parse(EdgeSource, "source", source, [s.value for s in EdgeSource])
+            if src is EdgeSource.COUNTER_EVIDENCE:
+                raise GraphInputError("source", "counter_evidence is set by the rules only")
+            kind = (
+                _parse(EntityKind, "object_kind", object_kind, [k.value for k in EntityKind])
+                if object_kind
+                else EntityKind.CONCEPT
+            )
+            if not MIN_CONFIDENCE <= confidence <= MAX_CONFIDENCE:
+                raise GraphInputError(
+                    "confidence", f"must be within [{MIN_CONFIDENCE}, {MAX_CONFIDENCE}]"
+                )
+            _check_name("object_name", object_name)
+            if subject_name is not None:
+                _check_name("subject_name", subject_name)
+            _check_operator(operator)
+            if any(not e or len(e) > MAX_EVIDENCE_ID_CHARS for e in evidence):
+                raise GraphInputError(
+                    "evidence", f"ids must be 1 to {MAX_EVIDENCE_ID_CHARS} characters"
+                )
+        except GraphInputError as exc:
+            self._reject(user_id, operator, "assert_belief", exc, when)
+            raise
+        claim = Claim(rel, object_name.strip(), kind, confidence, src, COUNTERS.get(rel, ()))
+        subject = subject_name.strip() if subject_name else USER_ENTITY_ID
+        return self._apply_claim(user, session_id, subject, claim, when, list(evidence), operator)
+
+    def _apply_claim(
+        self,
+        user_id: str,
+        session_id: str | None,
+        subject: str,
+        claim: Claim,
+        at: int,
+        evidence: list[str],
+        operator: str,
+    ) -> list[EdgeChange]:
+        settings = self.settings
+        with self.store.transaction(user_id) as tx:
+            if subject == USER_ENTITY_ID:
+                src = self._ensure_user(tx)
+            else:
+                src = self._resolve(tx, session_id, subject, claim.object_kind).entity_id
+            dst = self._resolve(tx, session_id, claim.object_name, claim.object_kind).entity_id
+            existing = tx.edge(src, claim.relation, dst)
+            opposing = [e for rel in claim.counters if (e := tx.edge(src, rel, dst)) is not None]
+            touched = [e.edge_id for e in (existing, *opposing) if e is not None]
+            if evidence and touched and tx.applied(touched, evidence):
+                return []  # a replayed event: its evidence already moved the edges it would move
+            checked = checked_claim(claim, opposing, at, settings.counter_evidence_factor)
+            if checked is not claim:  # a claim the recent evidence contradicts counters nothing
+                claim, opposing = checked, []
+            decisions: list[Decision] = [
+                support(
+                    existing,
+                    (user_id, src, claim.relation, dst),
+                    claim.confidence,
+                    claim.source,
+                    at,
+                    evidence,
+                    operator,
+                    settings.old_weight,
+                )
+            ]
+            decisions += [
+                counter(e, at, evidence, operator, settings.counter_evidence_factor)
+                for e in opposing
+            ]
+            for decision in decisions:
+                if isinstance(decision, EdgeChange):
+                    tx.put_change(decision)
+        if subject == USER_ENTITY_ID:
+            pending = self._open_batch()
+            if pending is None:
+                self._committed(user_id)
+            else:
+                pending.users.add(user_id)
+        return self._audit_decisions(decisions, operator, at)
+
+    # ---- corrections ----------------------------------------------------------------------
+
+    def confirm(
+        self,
+        user_id: str,
+        relation: str,
+        object_ref: str,
+        operator: str,
+        confidence: float = MAX_CONFIDENCE,
+        at: int | None = None,
+    ) -> list[EdgeChange]:
+        """A person confirms a belief: source human, confidence 1.0 unless given."""
+        return self._human(user_id, relation, object_ref, operator, at, RevisionAction.CONFIRM,
+                           confidence=confidence)  # fmt: skip
+
+    def retract(
+        self, user_id: str, relation: str, object_ref: str, operator: str, at: int | None = None
+    ) -> list[EdgeChange]:
+        """A person withdraws a belief: the edge is closed, its history stays."""
+        return self._human(user_id, relation, object_ref, operator, at, RevisionAction.RETRACT)
+
+    def correct(
+        self,
+        user_id: str,
+        relation: str,
+        object_ref: str,
+        operator: str,
+        *,
+        confidence: float | None = None,
+        new_relation: str | None = None,
+        new_object: str | None = None,
+        at: int | None = None,
+    ) -> list[EdgeChange]:
+        """A person corrects a belief: its confidence, or what it says.
+
+        With `new_relation` and/or `new_object` the old edge is closed and the corrected belief
+        is written with source human (confidence 1.0 unless given), in one transaction.
+        """
+        return self._human(user_id, relation, object_ref, operator, at, RevisionAction.CORRECT,
+                           confidence=confidence, new_relation=new_relation,
+                           new_object=new_object)  # fmt: skip
+
+    def _human(
+        self,
+        user_id: str,
+        relation: str,
+        object_ref: str,
+        operator: str,
+        at: int | None,
+        action: RevisionAction,
+        confidence: float | None = None,
+        new_relation: str | None = None,
+        new_object: str | None = None,
+    ) -> list[EdgeChange]:
+        when = self._clock() if at is None else at
+        replace = new_relation is not None or new_object is not None
+        try:
+            user = self._check_user(user_id)
+            rel = _parse(RelationKind, "relation", relation, [r.value for r in RelationKind])
+            target_rel = (
+                _parse(RelationKind, "new_relation", new_relation, [r.value for r in RelationKind])
+                if new_relation
+                else rel
+            )
+            if confidence is not None and not MIN_CONFIDENCE <= confidence <= MAX_CONFIDENCE:
+                raise GraphInputError(
+                    "confidence", f"must be within [{MIN_CONFIDENCE}, {MAX_CONFIDENCE}]"
+                )
+            if action is RevisionAction.CORRECT and not replace and confidence is None:
+                raise GraphInputError(
+                    "confidence", "a correction needs a confidence, a new_relation or a new_object"
+                )
+            if new_object is not None:
+                _check_name("new_object", new_object)
+            _check_operator(operator)
+            with self.store.transaction(user) as tx:
+                obj = self._find(tx, object_ref)
+                existing = tx.edge(USER_ENTITY_ID, rel, obj.entity_id) if obj else None
+                if obj is None or existing is None:
+                    raise GraphInputError("object_ref", f"no {rel} belief about {object_ref!r}")
+                decisions: list[Decision] = [
+                    human_set(existing, action, when, operator, confidence,
+                              close=action is RevisionAction.RETRACT or replace)
+                ]  # fmt: skip
+                if replace:
+                    dst = (
+                        self._resolve(tx, None, new_object, obj.kind).entity_id
+                        if new_object
+                        else obj.entity_id
+                    )
+                    if (target_rel, dst) == (rel, obj.entity_id):
+                        raise GraphInputError("new_object", "the correction changes nothing")
+                    decisions.append(
+                        support(
+                            tx.edge(USER_ENTITY_ID, target_rel, dst),
+                            (user, USER_ENTITY_ID, target_rel, dst),
+                            MAX_CONFIDENCE if confidence is None else confidence,
+                            EdgeSource.HUMAN,
+                            when,
+                            [],
+                            operator,
+                            self.settings.old_weight,
+                        )
+                    )
+                for decision in decisions:
+                    if isinstance(decision, EdgeChange):
+                        tx.put_change(decision)
+        except GraphInputError as exc:
+            self._reject(user_id, operator, action.value, exc, when)
+            raise
+        return self._audit_decisions(decisions, operator, when)
+
+    # ---- entities -------------------------------------------------------------------------
+
+    def add_alias(
+        self, user_id: str, name: str, alias: str, operator: str, kind: str = EntityKind.CONCEPT
+    ) -> Entity:
+        """Make `alias` a second name of the entity called `name` (created if new)."""
+        when = self._clock()
+        try:
+            user = self._check_user(user_id)
+            entity_kind = _parse(EntityKind, "kind", kind, [k.value for k in EntityKind])
+            _check_name("name", name)
+            _check_name("alias", alias)
+            _check_operator(operator)
+            with self.store.transaction(user) as tx:
+                entity = self._resolve(tx, None, name.strip(), entity_kind)
+                owner = tx.entity_by_alias(alias_key(alias))
+                if owner is not None and owner.entity_id != entity.entity_id:
+                    raise GraphInputError("alias", f"already names entity {owner.entity_id!r}")
+                if owner is None:
+                    aliases = [*entity.aliases, alias.strip()]
+                    entity = entity.model_copy(update={"aliases": aliases})
+                    tx.put_entity(entity)
+        except GraphInputError as exc:
+            self._reject(user_id, operator, "add_alias", exc, when)
+            raise
+        self._audit(
+            [AuditEntry(at=when, operator=operator, action="add_alias",
+                        outcome=AuditOutcome.APPLIED, user_id=user, reason=entity.entity_id)]
+        )  # fmt: skip
+        return entity
+
+    def resolve(self, user_id: str, name: str) -> Entity | None:
+        """The entity a name refers to for this user (alias or id), without creating one."""
+        return find_entity(self.store, self._check_user(user_id), name)
+
+    def erase_user(self, user_id: str, operator: str) -> int:
+        """Soft-delete a user's graph (ids kept, properties cleared); audited."""
+        user = self._check_user(user_id)
+        cleared = self.store.erase_user(user)
+        for key in [k for k in self._recent if k[0] == user]:
+            del self._recent[key]
+        self._audit(
+            [AuditEntry(at=self._clock(), operator=operator, action="erase_user",
+                        outcome=AuditOutcome.APPLIED, user_id=user)]
+        )  # fmt: skip
+        return cleared
+
+    def _ensure_user(self, tx: GraphTx) -> str:
+        """The user's node: written once, never removed (erasure keeps it as a tombstone)."""
+        if tx.user_id not in self._known_users and tx.entity(USER_ENTITY_ID) is None:
+            tx.put_entity(Entity(entity_id=USER_ENTITY_ID, kind=EntityKind.USER, name="user"))
+        return USER_ENTITY_ID
+
+    def _committed(self, user_id: str) -> None:
+        """Remember a user whose node is surely stored (only after a commit)."""
+        if len(self._known_users) >= MAX_SESSIONS_TRACKED:
+            self._known_users.clear()
+        self._known_users.add(user_id)
+
+    def _find(self, tx: GraphTx, name: str) -> Entity | None:
+        found = tx.entity_by_alias(alias_key(name)) or tx.entity(name)
+        return None if found is None or found.kind is EntityKind.USER else found
+
+    def _resolve(self, tx: GraphTx, session_id: str | None, name: str, kind: EntityKind) -> Entity:
+        """Name → entity: a "that button" reference, an alias, or a new node with a fresh id."""
+        recent = self._session(tx.user_id, session_id)
+        reference = parse_reference(name)
+        if reference is not None:
+            entity_id = resolve_reference(reference, recent)
+            entity = tx.entity(entity_id)
+            if entity is None:
+                entity = Entity(entity_id=entity_id, kind=reference.kind, name=reference.phrase)
+                tx.put_entity(entity)
+        else:
+            found = tx.entity_by_alias(alias_key(name))
+            entity = found if found is not None and found.kind is not EntityKind.USER else None
+            if entity is None:
+                entity_id = entity_id_for(name, kind)
+                if tx.entity(entity_id) is not None:  # same slug, different name: hash it
+                    entity_id = entity_id_for(name, kind, hashed=True)
+                entity = Entity(entity_id=entity_id, kind=kind, name=name)
+                tx.put_entity(entity)
+        recent.note(entity.kind, entity.entity_id)
+        return entity
+
+    def _session(self, user_id: str, session_id: str | None) -> RecentEntities:
+        if session_id is None:
+            return RecentEntities()
+        key = (user_id, session_id)
+        recent = self._recent.pop(key, None) or RecentEntities()
+        self._recent[key] = recent
+        while len(self._recent) > MAX_SESSIONS_TRACKED:
+            self._recent.popitem(last=False)
+        return recent
+
+    # ---- audit ----------------------------------------------------------------------------
+
+    def _check_user(self, user_id: str) -> str:
+        try:
+            return check_external_id(user_id)
+        except ValueError as exc:
+            raise GraphInputError("user_id", str(exc)) from None
+
+    def _audit_decisions(
+        self, decisions: list[Decision], operator: str, at: int
+    ) -> list[EdgeChange]:
+        entries, changes = [], []
+        for decision in decisions:
+            if isinstance(decision, Skipped):
+                edge = decision.edge
+                entries.append(
+                    AuditEntry(at=at, operator=operator, action="skip",
+                               outcome=AuditOutcome.SKIPPED, source=edge.source.value,
+                               user_id=edge.user_id, edge_id=edge.edge_id,
+                               relation=edge.relation.value, old_confidence=edge.confidence,
+                               new_confidence=edge.confidence, reason=decision.reason)
+                )  # fmt: skip
+                continue
+            rev = decision.revision
+            changes.append(decision)
+            entries.append(
+                AuditEntry(at=rev.at, operator=operator, action=rev.action.value,
+                           outcome=AuditOutcome.APPLIED, source=rev.source.value,
+                           user_id=rev.user_id, edge_id=rev.edge_id, relation=rev.relation.value,
+                           old_confidence=rev.old_confidence, new_confidence=rev.new_confidence,
+                           evidence=rev.evidence)
+            )  # fmt: skip
+        self._audit(entries)
+        return changes
+
+    def _reject(
+        self, user_id: str, operator: str, action: str, exc: GraphInputError, at: int
+    ) -> None:
+        try:
+            user = check_external_id(user_id)
+        except ValueError:
+            user = "(invalid)"
+        self._audit(
+            [AuditEntry(at=at, operator=(operator or "(none)")[:100], action=action,
+                        outcome=AuditOutcome.REJECTED, user_id=user, reason=str(exc)[:300])]
+        )  # fmt: skip
+
+
+def _check_name(field: str, name: str) -> None:
+    if not name or not name.strip():
+        raise GraphInputError(field, "must not be empty")
+    if len(name) > MAX_NAME_CHARS:
+        raise GraphInputError(field, f"must be at most {MAX_NAME_CHARS} characters")
+    if not alias_key(name):
+        raise GraphInputError(field, "must not be only punctuation")
+
+
+def _check_operator(operator: str) -> None:
+    if not operator or len(operator) > 100:
+        raise GraphInputError("operator", "must be 1 to 100 characters")

@@ -1,0 +1,317 @@
+"""Update rules: which events say what about the user, and how a belief's confidence moves.
+
+Event type → relation (the object comes from `EventAttr.OBJECT`, or `VALUE` for roles):
+
+| event type           | relation          | counter-evidence against (same object) |
+|----------------------|-------------------|----------------------------------------|
+| concept_confusion    | learning_obstacle | mastery                                |
+| concept_mastery      | mastery           | learning_obstacle                      |
+| preference           | prefers           | dislikes                               |
+| dislike              | dislikes          | prefers                                |
+| learning_style       | learning_style    | —                                      |
+| goal                 | goal              | —                                      |
+| identity_declaration | has_role          | —                                      |
+| emotion              | feels             | —                                      |
+
+`polarity=negative` flips confusion ↔ mastery and preference ↔ dislike ("我不再怕三角函数了").
+Every other type (greeting, small_talk, question, task_request, …) never touches the graph.
+
+Confidence: repeated evidence gives w·old + (1-w)·incoming (w = `graph.old_weight`, 0.3);
+counter-evidence multiplies by `graph.counter_evidence_factor` (0.5) with source
+`counter_evidence`, and closes the edge once it reaches the 0.1 floor; a human-set belief is
+changed only by a human. Every function here is pure: it returns the new edge and its revision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from jiyi.domain import (
+    Edge,
+    EdgeSource,
+    EntityKind,
+    Event,
+    EventAttr,
+    EventType,
+    ExtractionSource,
+    RelationKind,
+    clamp_confidence,
+)
+from jiyi.domain.graph import MIN_CONFIDENCE
+from jiyi.graph.model import EdgeChange, EdgeRevision, GraphInputError, RevisionAction
+
+USER_ENTITY_ID = "user"
+MAX_EDGE_EVIDENCE = 20  # ids kept on the edge itself; revisions keep every one
+RECENT_COUNTER_WINDOW_MS = 86_400_000  # "recent turns" for checking an LLM's claim: one day
+HUMAN_WINS = "a human-set belief is changed only by a human"
+
+
+@dataclass(frozen=True)
+class Rule:
+    relation: RelationKind
+    default_kind: EntityKind
+    counters: tuple[RelationKind, ...] = ()
+
+
+EVENT_RULES: dict[EventType, Rule] = {
+    EventType.CONCEPT_CONFUSION: Rule(
+        RelationKind.LEARNING_OBSTACLE, EntityKind.CONCEPT, (RelationKind.MASTERY,)
+    ),
+    EventType.CONCEPT_MASTERY: Rule(
+        RelationKind.MASTERY, EntityKind.CONCEPT, (RelationKind.LEARNING_OBSTACLE,)
+    ),
+    EventType.PREFERENCE: Rule(RelationKind.PREFERS, EntityKind.OBJECT, (RelationKind.DISLIKES,)),
+    EventType.DISLIKE: Rule(RelationKind.DISLIKES, EntityKind.OBJECT, (RelationKind.PREFERS,)),
+    EventType.LEARNING_STYLE: Rule(RelationKind.LEARNING_STYLE, EntityKind.STYLE),
+    EventType.GOAL: Rule(RelationKind.GOAL, EntityKind.ACTIVITY),
+    EventType.IDENTITY_DECLARATION: Rule(RelationKind.HAS_ROLE, EntityKind.ROLE),
+    EventType.EMOTION: Rule(RelationKind.FEELS, EntityKind.EMOTION),
+}
+
+#: What a belief in each relation is counter-evidence against, whoever proposes it.
+COUNTERS: dict[RelationKind, tuple[RelationKind, ...]] = {
+    rule.relation: rule.counters for rule in EVENT_RULES.values() if rule.counters
+}
+
+_NEGATED: dict[EventType, EventType] = {
+    EventType.CONCEPT_CONFUSION: EventType.CONCEPT_MASTERY,
+    EventType.CONCEPT_MASTERY: EventType.CONCEPT_CONFUSION,
+    EventType.PREFERENCE: EventType.DISLIKE,
+    EventType.DISLIKE: EventType.PREFERENCE,
+}
+
+_EDGE_SOURCES: dict[ExtractionSource, EdgeSource] = {
+    ExtractionSource.RULE: EdgeSource.RULE,
+    ExtractionSource.MERGE: EdgeSource.RULE,
+    ExtractionSource.CLASSIFIER: EdgeSource.LLM,
+    ExtractionSource.LLM: EdgeSource.LLM,
+    ExtractionSource.HUMAN: EdgeSource.HUMAN,
+}
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What one piece of evidence says about the user and one object."""
+
+    relation: RelationKind
+    object_name: str
+    object_kind: EntityKind
+    confidence: float
+    source: EdgeSource
+    counters: tuple[RelationKind, ...] = ()
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A rule that chose not to write to `edge`, and why (audited, never silent)."""
+
+    edge: Edge
+    reason: str
+
+
+Decision = EdgeChange | Skipped
+
+
+def claim_for(event: Event) -> Claim | None:
+    """The graph claim an event makes; None for types that never touch the graph and for events
+    that name no object ("I still don't get it", or a classifier's pick): there is nothing to
+    hold a belief about, which is not an error in the turn."""
+    event_type = event.event_type
+    if event.attributes.get(EventAttr.POLARITY) == "negative" and event_type in _NEGATED:
+        event_type = _NEGATED[event_type]
+    rule = EVENT_RULES.get(event_type)
+    if rule is None:
+        return None
+    name = event.attributes.get(EventAttr.OBJECT) or (
+        event.attributes.get(EventAttr.VALUE) if rule.relation is RelationKind.HAS_ROLE else None
+    )
+    if not name or not name.strip():
+        return None
+    kind_text = event.attributes.get(EventAttr.OBJECT_KIND)
+    try:
+        kind = EntityKind(kind_text) if kind_text else rule.default_kind
+    except ValueError:
+        raise GraphInputError(
+            f"attributes.{EventAttr.OBJECT_KIND}",
+            f"{kind_text!r} is not one of {', '.join(k.value for k in EntityKind)}",
+        ) from None
+    if kind is EntityKind.USER:
+        raise GraphInputError(f"attributes.{EventAttr.OBJECT_KIND}", "an object cannot be a user")
+    return Claim(
+        relation=rule.relation,
+        object_name=name.strip(),
+        object_kind=kind,
+        confidence=clamp_confidence(event.confidence),
+        source=_EDGE_SOURCES[event.source],
+        counters=rule.counters,
+    )
+
+
+def _confidence(value: float) -> float:
+    """Clamped to [0.1, 1.0] and rounded, so repeated arithmetic does not print 0.7999999."""
+    return round(clamp_confidence(value), 6)
+
+
+def checked_claim(claim: Claim, opposing: list[Edge], at: int, factor: float) -> Claim:
+    """The article's check on a model's claim: if the user recently showed the opposite (a valid
+    opposing belief updated within a day), the claim enters at confidence × factor as
+    counter-evidence, and (the service ensures) does not itself count against that belief.
+    Rule and human claims are the user's own words and are taken as said; the result is `claim`
+    itself when nothing changed."""
+    if claim.source is not EdgeSource.LLM:
+        return claim
+    recent = [
+        e for e in opposing if e.is_valid and 0 <= at - e.updated_at <= RECENT_COUNTER_WINDOW_MS
+    ]
+    if not recent:
+        return claim
+    return replace(
+        claim,
+        confidence=_confidence(claim.confidence * factor),
+        source=EdgeSource.COUNTER_EVIDENCE,
+    )
+
+
+def weighted(old: float, incoming: float, old_weight: float) -> float:
+    """Repeated evidence: w·old + (1-w)·incoming, kept inside [0.1, 1.0]."""
+    return _confidence(old_weight * old + (1 - old_weight) * incoming)
+
+
+def _updated(edge: Edge, update: dict[str, object]) -> Edge:
+    """A copy with changes, validated again (pydantic's model_copy would skip the validators)."""
+    return Edge.model_validate(edge.model_dump() | update)
+
+
+def _evidence(existing: list[str], new: list[str]) -> list[str]:
+    return list(dict.fromkeys([*existing, *new]))[-MAX_EDGE_EVIDENCE:]
+
+
+def change_for(
+    edge: Edge,
+    action: RevisionAction,
+    operator: str,
+    old: float | None,
+    at: int,
+    evidence: list[str],
+) -> EdgeChange:
+    revision = EdgeRevision(
+        user_id=edge.user_id,
+        edge_id=edge.edge_id,
+        src=edge.src,
+        relation=edge.relation,
+        dst=edge.dst,
+        at=at,
+        action=action,
+        source=edge.source,
+        operator=operator,
+        old_confidence=old,
+        new_confidence=edge.confidence,
+        evidence=evidence,
+        valid=edge.is_valid,
+    )
+    return EdgeChange(edge, revision)
+
+
+def support(
+    existing: Edge | None,
+    key: tuple[str, str, RelationKind, str],
+    confidence: float,
+    source: EdgeSource,
+    at: int,
+    evidence: list[str],
+    operator: str,
+    old_weight: float,
+) -> Decision:
+    """Evidence for a belief: create it, reopen a closed one, or blend it into the current one."""
+    user_id, src, relation, dst = key
+    incoming = _confidence(confidence)
+    if existing is None:
+        edge = Edge(
+            user_id=user_id,
+            src=src,
+            relation=relation,
+            dst=dst,
+            confidence=incoming,
+            source=source,
+            created_at=at,
+            updated_at=at,
+            valid_from=at,
+            evidence=evidence[-MAX_EDGE_EVIDENCE:],
+        )
+        return change_for(edge, RevisionAction.CREATE, operator, None, at, evidence)
+    if existing.source is EdgeSource.HUMAN and source is not EdgeSource.HUMAN:
+        return Skipped(existing, HUMAN_WINS)
+    updated_at = max(existing.updated_at, at)
+    merged = _evidence(existing.evidence, evidence)
+    if not existing.is_valid:
+        edge = _updated(
+            existing,
+            {
+                "confidence": incoming,
+                "source": source,
+                "updated_at": updated_at,
+                "valid_from": max(at, existing.invalid_at or at),
+                "invalid_at": None,
+                "evidence": merged,
+            },
+        )
+        return change_for(edge, RevisionAction.REOPEN, operator, existing.confidence, at, evidence)
+    value = (
+        incoming
+        if source is EdgeSource.HUMAN
+        else weighted(existing.confidence, incoming, old_weight)
+    )
+    edge = _updated(
+        existing,
+        {"confidence": value, "source": source, "updated_at": updated_at, "evidence": merged},
+    )
+    return change_for(edge, RevisionAction.REINFORCE, operator, existing.confidence, at, evidence)
+
+
+def counter(existing: Edge, at: int, evidence: list[str], operator: str, factor: float) -> Decision:
+    """Counter-evidence: confidence × factor, source counter_evidence; closed at the floor."""
+    if not existing.is_valid:
+        return Skipped(existing, "the belief is already closed")
+    if existing.source is EdgeSource.HUMAN:
+        return Skipped(existing, HUMAN_WINS)
+    value = _confidence(existing.confidence * factor)
+    closed = value <= MIN_CONFIDENCE
+    edge = _updated(
+        existing,
+        {
+            "confidence": value,
+            "source": EdgeSource.COUNTER_EVIDENCE,
+            "updated_at": max(existing.updated_at, at),
+            "invalid_at": max(at, existing.valid_from) if closed else None,
+            "evidence": _evidence(existing.evidence, evidence),
+        },
+    )
+    return change_for(
+        edge, RevisionAction.COUNTER_EVIDENCE, operator, existing.confidence, at, evidence
+    )
+
+
+def human_set(
+    existing: Edge,
+    action: RevisionAction,
+    at: int,
+    operator: str,
+    confidence: float | None = None,
+    close: bool = False,
+) -> EdgeChange:
+    """A person confirms, corrects or retracts a belief: source human, history kept.
+
+    `close` ends the edge's validity at `at` (retract, or a correction that replaces the belief)
+    and leaves its confidence as it was; otherwise the confidence is set (1.0 unless given) and
+    a closed edge is reopened.
+    """
+    if close:
+        closed_at = existing.invalid_at if existing.invalid_at is not None else at
+        update: dict[str, object] = {"invalid_at": max(closed_at, existing.valid_from)}
+    else:
+        update = {"confidence": _confidence(1.0 if confidence is None else confidence)}
+        if not existing.is_valid:
+            update |= {"invalid_at": None, "valid_from": max(at, existing.invalid_at or at)}
+    update |= {"source": EdgeSource.HUMAN, "updated_at": max(existing.updated_at, at)}
+    edge = _updated(existing, update)
+    return change_for(edge, action, operator, existing.confidence, at, [])

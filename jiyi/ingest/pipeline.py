@@ -1,0 +1,111 @@
+"""The whole write path for a batch of turns, run synchronously: the library's way in.
+
+The dataflow in `pipelines/flow.py` wires exactly these steps as named Bytewax steps; here they
+run one after the other in-process, for tests, notebooks and agents that need no stream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from jiyi.domain import Turn
+from jiyi.ingest.context import IngestContext, now_ms
+from jiyi.ingest.entities import SessionEntities, resolve_entities
+from jiyi.ingest.episodic import embed_batch, upsert_batch
+from jiyi.ingest.extract import extract_events
+from jiyi.ingest.graph import GraphOutcome, apply_graph, withheld_entry
+from jiyi.ingest.lexical import attach_context
+from jiyi.ingest.parse import parse_record
+from jiyi.ingest.privacy import apply_privacy
+from jiyi.ingest.work import Processed, Rejected, TurnWork
+
+LIBRARY_SOURCE = "library"
+
+
+@dataclass
+class IngestReport:
+    processed: list[Processed] = field(default_factory=list)
+    rejected: list[Rejected] = field(default_factory=list)
+
+    @property
+    def events(self) -> int:
+        return sum(p.events for p in self.processed)
+
+    @property
+    def graph_changes(self) -> int:
+        return sum(p.graph_changes for p in self.processed)
+
+
+def prepare(
+    payload: str, key: str, source: str, ctx: IngestContext, state: SessionEntities
+) -> TurnWork | Rejected:
+    """Parse, validate and clean → extract → privacy → entity resolution → context terms."""
+    work = parse_record(
+        payload, key=key, source=source, max_content_bytes=ctx.settings.limits.max_content_bytes
+    )
+    if isinstance(work, TurnWork):
+        work = extract_events(work, ctx.extractor)
+    if isinstance(work, TurnWork):
+        work = apply_privacy(work, ctx.consent, ctx.settings.privacy)
+        work = resolve_entities(work, state, ctx.graph.resolve)
+        work = attach_context(work, state, ctx.terms)
+    return work
+
+
+def finish(works: Sequence[TurnWork], ctx: IngestContext) -> list[Processed | Rejected]:
+    """Graph updates and their audit for a batch of stored turns; the turns are then recallable."""
+    outcomes = apply_graph(works, ctx.graph)
+    done = now_ms()
+    ctx.audit.append(
+        entry
+        for work, outcome in zip(works, outcomes, strict=True)
+        if isinstance(outcome, GraphOutcome) and (entry := withheld_entry(work, outcome, done))
+    )
+    return [
+        outcome if isinstance(outcome, Rejected) else processed(work, outcome, done)
+        for work, outcome in zip(works, outcomes, strict=True)
+    ]
+
+
+def processed(work: TurnWork, outcome: GraphOutcome, done_at_ms: int) -> Processed:
+    return Processed(
+        source=work.source,
+        user_id=work.turn.user_id,
+        turn_id=work.turn.turn_id,
+        events=len(work.events),
+        graph_changes=outcome.changes,
+        graph_duplicates=outcome.duplicates,
+        done_at_ms=done_at_ms,
+    )
+
+
+def process_turns(
+    turns: Sequence[Turn], ctx: IngestContext, sessions: dict[str, SessionEntities] | None = None
+) -> IngestReport:
+    """Run every step for a batch of turns; rejected turns are dead-lettered and reported.
+
+    `sessions` holds each user's recent entities between calls (pass the same dict each time to
+    resolve "that button" across batches); events of the whole batch are embedded at once.
+    """
+    sessions = {} if sessions is None else sessions
+    report = IngestReport()
+    works: list[TurnWork] = []
+    for turn in turns:
+        state = sessions.setdefault(turn.user_id, SessionEntities())
+        item = prepare(turn.model_dump_json(), turn.user_id, LIBRARY_SOURCE, ctx, state)
+        if isinstance(item, TurnWork):
+            works.append(item)
+        else:
+            report.rejected.append(item)
+    batch, bad = embed_batch(works, ctx.encoder, ctx.terms, ctx.settings.episodic.keep_raw_text)
+    stored, unstored = upsert_batch(batch, ctx.episodic, ctx.settings.episodic, ctx.held)
+    report.rejected += bad + unstored
+    for result in finish(stored, ctx):
+        if isinstance(result, Processed):
+            report.processed.append(result)
+        else:
+            report.rejected.append(result)
+    for rejected in report.rejected:
+        ctx.dead_letter(rejected)
+    return report

@@ -1,0 +1,293 @@
+"""`Memory`: the one object an agent developer needs, the same operations as the HTTP API.
+
+It runs the write path's steps synchronously (no stream needed), or, with `process_inline=False`,
+only appends turns to the turn log for a running `jiyi stream` to process. Every operation is
+scoped by user id at the store boundary.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jiyi.archive import Archive, open_archive
+from jiyi.audit import AuditEntry, AuditOutcome
+from jiyi.config import Settings, load_settings
+from jiyi.domain import Consent, EventType, Identity, Turn, check_external_id
+from jiyi.episodic.retrieval import config_for
+from jiyi.episodic.retrieval import recall as episodic_recall
+from jiyi.episodic.store import from_table
+from jiyi.extraction.engine import ResidueStage
+from jiyi.feedback import FeedbackKind, FeedbackLog
+from jiyi.graph.merge import Contradiction, merge_users
+from jiyi.graph.model import EdgeChange
+from jiyi.graph.queries import Belief, profile
+from jiyi.ingest.context import IngestContext, turn_log_dir
+from jiyi.ingest.entities import SessionEntities
+from jiyi.ingest.pipeline import IngestReport, process_turns
+from jiyi.privacy.identity import IdentityStore, Link
+from jiyi.recall import DEFAULT_BUDGET_CHARS, RecallContext, assemble
+from jiyi.turnlog import LocalTurnLog, TurnLog
+from jiyi.working import WorkingMemory
+from models.embedder import SpaceEncoder
+
+DEFAULT_RECALL_EVENTS = 8
+DEFAULT_PROFILE_LIMIT = 20
+RECALL_MIN_CONFIDENCE = 0.2
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def identity_path(settings: Settings) -> Path:
+    return settings.data_dir / "identity.sqlite3"
+
+
+def feedback_path(settings: Settings) -> Path:
+    return settings.data_dir / "feedback.sqlite3"
+
+
+def open_turn_log(settings: Settings) -> TurnLog:
+    if settings.turn_log.backend == "kafka":
+        from jiyi.turnlog.kafka import KafkaTurnLog
+
+        return KafkaTurnLog.from_settings(settings.turn_log)
+    return LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
+
+
+@dataclass
+class AddResult:
+    """What one `add_turns` call did: working-memory versions, and the write path's report
+    (None when a stream worker processes the turn log instead)."""
+
+    versions: list[int] = field(default_factory=list)
+    report: IngestReport | None = None
+
+
+@dataclass
+class LinkReport:
+    link: Link
+    moved_events: int
+    adopted_beliefs: int
+    contradictions: list[Contradiction]
+
+
+@dataclass
+class ErasureReceipt:
+    """Proof of erasure: what each store removed, and when. Holds no erased content."""
+
+    user_id: str
+    erased_at: int
+    removed: dict[str, int]
+
+
+class Memory:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        encoder: SpaceEncoder | None = None,
+        residue: ResidueStage | None = None,
+        process_inline: bool = True,
+    ) -> None:
+        self.settings = settings or load_settings()
+        self.ingest = IngestContext.open(self.settings, encoder, residue)
+        self.working = WorkingMemory(self.settings.working_memory)
+        self.turn_log = open_turn_log(self.settings)
+        self.identities = IdentityStore(identity_path(self.settings))
+        self.feedback_log = FeedbackLog(feedback_path(self.settings))
+        self.archive: Archive = open_archive(self.settings)
+        self.process_inline = process_inline
+        self._sessions: dict[str, SessionEntities] = {}
+
+    # ---- writing --------------------------------------------------------------------------
+
+    def add_turn(self, turn: Turn) -> AddResult:
+        return self.add_turns([turn])
+
+    def add_turns(self, turns: Sequence[Turn]) -> AddResult:
+        """Working memory first (the next prompt needs it now), then the durable turn log, then
+        the write path (extraction, episodic store, graph) unless a stream does that part."""
+        result = AddResult()
+        routed = [self._route(turn) for turn in turns]
+        for turn in routed:
+            result.versions.append(self.working.add(turn))
+            self.turn_log.append(turn)
+        if self.process_inline:
+            result.report = process_turns(routed, self.ingest, self._sessions)
+        return result
+
+    def _route(self, turn: Turn) -> Turn:
+        """A turn from a linked device goes to the memory of the account it is linked to."""
+        user_id = self.identities.resolve(turn.user_id)
+        return turn if user_id == turn.user_id else turn.model_copy(update={"user_id": user_id})
+
+    def _user(self, user_id: str) -> str:
+        return self.identities.resolve(check_external_id(user_id))
+
+    def undo_last(self, user_id: str, session_id: str) -> int:
+        """Undo the user's last message in working memory (long-term tiers keep history)."""
+        return self.working.undo_last(self._user(user_id), session_id)
+
+    # ---- reading --------------------------------------------------------------------------
+
+    def recall(
+        self,
+        user_id: str,
+        query: str,
+        *,
+        session_id: str | None = None,
+        budget_chars: int = DEFAULT_BUDGET_CHARS,
+        k: int = DEFAULT_RECALL_EVENTS,
+        event_types: Sequence[EventType] | None = None,
+        now_ms: int | None = None,
+    ) -> RecallContext:
+        """Everything the agent should know for its next turn, within `budget_chars`; `now_ms`
+        is when the query is asked on the client's clock (default: now), which "two weeks ago"
+        and "last Saturday" are read against."""
+        user_id = self._user(user_id)
+        turns = self.working.get(user_id, session_id) if session_id else []
+        hits = episodic_recall(
+            self.ingest.episodic,
+            self.ingest.encoder,
+            self.ingest.terms,
+            user_id,
+            query,
+            k=k,
+            event_types=event_types,
+            now_ms=now_ms,
+            config=config_for(self.settings.episodic),
+        )
+        beliefs = self.profile(user_id, min_confidence=RECALL_MIN_CONFIDENCE)
+        context = assemble(user_id, query, turns, hits, beliefs, budget_chars)
+        self.feedback_log.recalled(user_id, [e.event_id for e in context.events])
+        return context
+
+    def profile(
+        self,
+        user_id: str,
+        *,
+        as_of: int | None = None,
+        min_confidence: float = 0.0,
+        limit: int | None = DEFAULT_PROFILE_LIMIT,
+    ) -> list[Belief]:
+        """What the agent believes about the user, decayed to `as_of` (default: now)."""
+        return profile(
+            self.ingest.graph.store,
+            self._user(user_id),
+            self.settings.graph,
+            as_of or _now_ms(),
+            min_confidence,
+            limit,
+        )
+
+    # ---- corrections and feedback -------------------------------------------------------------
+
+    def confirm(self, user_id: str, relation: str, obj: str, operator: str) -> list[EdgeChange]:
+        return self.ingest.graph.confirm(self._user(user_id), relation, obj, operator)
+
+    def correct(
+        self,
+        user_id: str,
+        relation: str,
+        obj: str,
+        operator: str,
+        *,
+        confidence: float | None = None,
+        new_relation: str | None = None,
+        new_object: str | None = None,
+    ) -> list[EdgeChange]:
+        return self.ingest.graph.correct(
+            self._user(user_id), relation, obj, operator,
+            confidence=confidence, new_relation=new_relation, new_object=new_object,
+        )  # fmt: skip
+
+    def retract(self, user_id: str, relation: str, obj: str, operator: str) -> list[EdgeChange]:
+        return self.ingest.graph.retract(self._user(user_id), relation, obj, operator)
+
+    def feedback(self, user_id: str, event_id: str, kind: FeedbackKind) -> float:
+        """Record feedback on a recalled event; "don't bring that up" lowers its retrieval weight.
+        Returns the event's retrieval weight afterwards."""
+        user_id = self._user(user_id)
+        store = self.ingest.episodic
+        stored = store.get(user_id, event_id)
+        if stored is None:
+            raise KeyError(f"event_id: no event {event_id} for this user")
+        self.feedback_log.record(user_id, event_id, kind)
+        weight = stored.event.retrieval_weight
+        if kind is FeedbackKind.DONT_BRING_UP:
+            weight *= self.settings.forgetting.dont_bring_up_factor
+            event = stored.event.model_copy(update={"retrieval_weight": weight})
+            store.upsert([dataclasses.replace(stored, event=event)])
+        return weight
+
+    # ---- privacy ----------------------------------------------------------------------------
+
+    def consent(self, user_id: str, granted: bool) -> Consent:
+        return self.ingest.consent.set_state(self._user(user_id), granted)
+
+    def forget(self, user_id: str, event_type: EventType) -> int:
+        """Clear one kind of memory (e.g. every small_talk event) for a user."""
+        return self.ingest.episodic.delete(self._user(user_id), event_types=[event_type])
+
+    def erase(self, user_id: str, operator: str) -> ErasureReceipt:
+        """Erase a user from every store: working memory, turn log, episodic, graph (soft delete:
+        ids kept, properties cleared), archive, dead letters, feedback, consent, identity links.
+        Audited by who and when, without content."""
+        user_id = self._user(user_id)
+        ctx = self.ingest
+        removed = {
+            "working_memory": self.working.forget_user(user_id),
+            "turn_log": self.turn_log.erase_user(user_id),
+            "episodic": ctx.episodic.delete(user_id),
+            "graph": ctx.graph.erase_user(user_id, operator),
+            "archive": self.archive.erase_user(user_id),
+            "dead_letters": ctx.dead_letters.erase_user(user_id),
+            "feedback": self.feedback_log.erase_user(user_id),
+            "consent": ctx.consent.erase_user(user_id),
+            "identity": self.identities.erase_user(user_id),
+        }
+        ctx.episodic.purge_deleted()  # deleted rows must not linger in older table versions
+        self._sessions.pop(user_id, None)
+        at = _now_ms()
+        ctx.audit.append(
+            [AuditEntry(at=at, operator=operator, action="erase", outcome=AuditOutcome.APPLIED,
+                        user_id=user_id)]
+        )  # fmt: skip
+        return ErasureReceipt(user_id, at, removed)
+
+    def link_identity(self, weaker: Identity, stronger: Identity, operator: str) -> LinkReport:
+        """`weaker` (e.g. a device) is the same person as `stronger` (an account): later turns of
+        either land in one memory, and what the weaker one remembered moves over now. Opposite
+        beliefs are reported (and audited) with the default arbitration, never merged silently."""
+        link = self.identities.link(weaker, stronger)
+        if link.already_linked:
+            return LinkReport(link, moved_events=0, adopted_beliefs=0, contradictions=[])
+        moved = self._merge_episodic(link.source_user, link.target_user)
+        graph = merge_users(
+            self.ingest.graph, link.source_user, link.target_user, operator, _now_ms()
+        )
+        self.working.forget_user(link.source_user)
+        return LinkReport(link, moved, graph.adopted, graph.contradictions)
+
+    def _merge_episodic(self, source: str, target: str) -> int:
+        store = self.ingest.episodic
+        moved = [
+            dataclasses.replace(r, event=r.event.model_copy(update={"user_id": target}))
+            for r in from_table(store.scan(source))
+        ]
+        store.upsert(moved)
+        store.delete(source, event_ids=[r.event.event_id for r in moved])
+        return len(moved)
+
+    def close(self) -> None:
+        self.ingest.close()
+        self.identities.close()
+        self.feedback_log.close()
+        close_log = getattr(self.turn_log, "close", None)
+        if close_log is not None:
+            close_log()

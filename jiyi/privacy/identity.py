@@ -1,0 +1,110 @@
+"""Cross-device identity: which user's memory a device, account or strong id belongs to.
+
+An identity's value is a user id: an agent may first know a person only by a device id, later by
+an account id. `link` records that the weaker identity (device < account < strong) now resolves
+to the stronger one's user, so every later turn lands in one memory; the caller merges the two
+memories once (`Memory.link_identity`).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from jiyi.domain import Identity, IdentityKind
+from jiyi.sqlite_util import connect, erase_rows, write_transaction
+
+_RANK = {IdentityKind.DEVICE: 0, IdentityKind.ACCOUNT: 1, IdentityKind.STRONG: 2}
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS identity_links (
+    identity TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    linked_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS identity_links_by_user ON identity_links (user_id);
+"""
+
+
+class IdentityError(ValueError):
+    """A link that would lose or tangle memories (e.g. an account already linked elsewhere)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    source_user: str
+    target_user: str
+    already_linked: bool
+
+
+class IdentityStore:
+    def __init__(self, path: Path) -> None:
+        self._connection = connect(path)
+        self._connection.executescript(_SCHEMA)
+        self._lock = threading.Lock()
+
+    def resolve(self, user_id: str) -> str:
+        """The user whose memory `user_id` belongs to (itself when never linked)."""
+        with self._lock:
+            return self._resolve_key(user_id)
+
+    def link(self, weaker: Identity, stronger: Identity) -> Link:
+        """Make `weaker` resolve to `stronger`'s user. Refuses to demote (account → device) and to
+        move an identity already linked to a different user, rather than guess."""
+        if _RANK[weaker.kind] > _RANK[stronger.kind]:
+            raise IdentityError(
+                f"cannot link {weaker.kind.value} {weaker.value!r} under the weaker "
+                f"{stronger.kind.value} {stronger.value!r}; link the other way round"
+            )
+        with self._lock:
+            source = self._resolve_key(weaker.value)
+            target = self._resolve_key(stronger.value)
+            if source == target:
+                return Link(source, target, already_linked=True)
+            if source != weaker.value:
+                raise IdentityError(
+                    f"{weaker.value} is already linked to {source}; unlink it before linking it "
+                    f"to {target}"
+                )
+            now = time.time_ns() // 1_000_000
+            with write_transaction(self._connection) as tx:
+                tx.execute(
+                    "INSERT INTO identity_links (identity, kind, user_id, linked_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (weaker.value, weaker.kind.value, target, now),
+                )
+                # identities that pointed at the weaker one follow it to the new user
+                tx.execute(
+                    "UPDATE identity_links SET user_id = ? WHERE user_id = ?", (target, source)
+                )
+        return Link(source, target, already_linked=False)
+
+    def identities_of(self, user_id: str) -> list[str]:
+        with self._lock:
+            rows = self._connection.execute(
+                "SELECT identity FROM identity_links WHERE user_id = ? ORDER BY identity",
+                (user_id,),
+            ).fetchall()
+        return [row[0] for row in rows]
+
+    def erase_user(self, user_id: str) -> int:
+        with self._lock:
+            return erase_rows(
+                self._connection,
+                (
+                    "DELETE FROM identity_links WHERE user_id = ? OR identity = ?",
+                    (user_id, user_id),
+                ),
+            )
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def _resolve_key(self, key: str) -> str:
+        row = self._connection.execute(
+            "SELECT user_id FROM identity_links WHERE identity = ?", (key,)
+        ).fetchone()
+        return row[0] if row else key

@@ -1,0 +1,65 @@
+"""Tokenisation for Chinese and English alike: jieba for Han text, word regex for the rest.
+
+Lexical search, keyword extraction and rule matching all tokenise through here, so a query and
+the text it should find are always cut the same way.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from functools import lru_cache
+from importlib.resources import files
+
+import jieba
+import Stemmer
+
+jieba.setLogLevel(logging.WARNING)
+
+_HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_SEGMENTS = re.compile(rf"([{_HAN}]+)|([A-Za-z0-9][A-Za-z0-9'+\-_.]*[A-Za-z0-9+]|[A-Za-z0-9])")
+_HAN_CHAR = re.compile(rf"[{_HAN}]")
+
+
+def _load_words(name: str) -> frozenset[str]:
+    text = files("jiyi.resources").joinpath(name).read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip())
+
+
+ENGLISH_STOPWORDS = _load_words("stopwords_en.txt")
+CHINESE_STOPWORDS = _load_words("stopwords_zh.txt")
+STOPWORDS = ENGLISH_STOPWORDS | CHINESE_STOPWORDS
+
+
+def has_han(text: str) -> bool:
+    return bool(_HAN_CHAR.search(text))
+
+
+@lru_cache(maxsize=65536)
+def _cut_han(segment: str) -> tuple[str, ...]:
+    return tuple(w for w in jieba.lcut(segment) if w.strip())
+
+
+def tokenize(text: str, drop_stopwords: bool = True) -> list[str]:
+    """Lower-cased tokens: jieba words for Han runs, words and numbers for the rest."""
+    tokens: list[str] = []
+    for han, word in _SEGMENTS.findall(text.lower()):
+        if han:
+            tokens.extend(_cut_han(han))
+        else:
+            tokens.append(word.removesuffix("'s"))  # possessive: "caroline's" finds "caroline"
+    if drop_stopwords:
+        tokens = [t for t in tokens if t not in STOPWORDS]
+    return tokens
+
+
+_ENGLISH_STEMMER = Stemmer.Stemmer("english")
+
+
+def index_terms(text: str) -> list[str]:
+    """Terms for lexical search: `tokenize`, then English words cut to their Snowball stem, so
+    "hiking" finds "hiked" (on LoCoMo dev, BM25 recall_any@10 0.655 → 0.691); Chinese words are
+    kept as jieba cuts them. Keywords shown to people stay unstemmed (`tokenize`)."""
+    return [
+        _ENGLISH_STEMMER.stemWord(token) if token.isascii() else token for token in tokenize(text)
+    ]

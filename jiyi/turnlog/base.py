@@ -1,0 +1,55 @@
+"""What every turn log offers, whatever it is stored in."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Protocol
+
+from jiyi.domain import Turn
+
+
+@dataclass(frozen=True, slots=True)
+class LogRecord:
+    """One entry of a partition: its offset and the payload exactly as it was appended."""
+
+    partition: int
+    offset: int
+    key: str
+    payload: str
+
+
+def partition_for(key: str, partitions: int) -> int:
+    """Stable partition of a key (a user id): one user's turns always land in one partition,
+    so they are processed in order by one worker. Uses SHA-256, not `hash()`, which is salted."""
+    digest = hashlib.sha256(key.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") % partitions
+
+
+def key_for_payload(payload: str) -> str:
+    """The user id of a raw payload when it has one, else "" (malformed payloads share a key).
+
+    Keying raw payloads by user keeps a user's turns together and lets erasure find them.
+    """
+    try:
+        user_id = json.loads(payload).get("user_id")
+    except (ValueError, AttributeError):
+        return ""
+    return user_id if isinstance(user_id, str) else ""
+
+
+class TurnLog(Protocol):
+    partitions: int
+
+    def append(self, turn: Turn) -> LogRecord:
+        """Append a validated turn, keyed by its user."""
+        ...
+
+    def append_raw(self, payload: str, key: str) -> LogRecord:
+        """Append a payload as received (it may be malformed: the stream dead-letters it)."""
+        ...
+
+    def erase_user(self, user_id: str) -> int:
+        """Remove every record of a user; returns how many were removed."""
+        ...

@@ -1,0 +1,102 @@
+"""The embedded turn log: one SQLite file per partition, append-only, offsets are row ids.
+
+Several writer processes may append at once (SQLite WAL + busy timeout serialise them), a writer
+that crashes mid-append leaves either the whole record or nothing (one transaction per append),
+and readers page by offset, which is what the stream's recovery snapshots.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from jiyi.domain import Turn
+from jiyi.sqlite_util import connect, erase_rows
+from jiyi.turnlog.base import LogRecord, partition_for
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS turns (
+    offset INTEGER PRIMARY KEY AUTOINCREMENT,
+    key TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    appended_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS turns_by_key ON turns (key);
+"""
+
+
+class LocalTurnLog:
+    def __init__(self, directory: Path, partitions: int = 4) -> None:
+        self.directory = directory
+        self.partitions = partitions
+        self._connections: dict[int, sqlite3.Connection] = {}
+        self._lock = threading.Lock()
+        directory.mkdir(parents=True, exist_ok=True)
+        existing = len(list(directory.glob("partition-*.sqlite")))
+        if existing and existing != partitions:
+            raise ValueError(
+                f"turn_log.partitions is {partitions} but {directory} holds {existing} "
+                "partitions; keep the old count or migrate the log"
+            )
+        with self._lock:  # create every partition now, so the count on disk is the truth
+            for partition in range(partitions):
+                self._connection(partition)
+
+    def _connection(self, partition: int) -> sqlite3.Connection:
+        """The partition's connection (opened on first use); call with the lock held."""
+        connection = self._connections.get(partition)
+        if connection is None:
+            connection = connect(self.directory / f"partition-{partition:03d}.sqlite")
+            connection.executescript(_SCHEMA)
+            self._connections[partition] = connection
+        return connection
+
+    def append(self, turn: Turn) -> LogRecord:
+        return self.append_raw(turn.model_dump_json(), turn.user_id)
+
+    def append_raw(self, payload: str, key: str) -> LogRecord:
+        partition = partition_for(key, self.partitions)
+        with self._lock:
+            cursor = self._connection(partition).execute(
+                "INSERT INTO turns (key, payload, appended_at) VALUES (?, ?, ?)",
+                (key, payload, time.time_ns() // 1_000_000),
+            )
+        return LogRecord(partition, int(cursor.lastrowid or 0), key, payload)
+
+    def read(self, partition: int, after: int = 0, limit: int = 500) -> list[LogRecord]:
+        """Records of one partition with offset > `after`, oldest first."""
+        with self._lock:
+            rows = (
+                self._connection(partition)
+                .execute(
+                    "SELECT offset, key, payload FROM turns WHERE offset > ? "
+                    "ORDER BY offset LIMIT ?",
+                    (after, limit),
+                )
+                .fetchall()
+            )
+        return [LogRecord(partition, offset, key, payload) for offset, key, payload in rows]
+
+    def head(self, partition: int) -> int:
+        """The highest offset ever appended to a partition (0 when empty); offsets are never
+        reused, even after erasure deletes records (AUTOINCREMENT)."""
+        with self._lock:
+            row = (
+                self._connection(partition)
+                .execute("SELECT seq FROM sqlite_sequence WHERE name = 'turns'")
+                .fetchone()
+            )
+        return int(row[0]) if row else 0
+
+    def erase_user(self, user_id: str) -> int:
+        with self._lock:
+            connection = self._connection(partition_for(user_id, self.partitions))
+            return erase_rows(connection, ("DELETE FROM turns WHERE key = ?", (user_id,)))
+
+    def close(self) -> None:
+        with self._lock:
+            for connection in self._connections.values():
+                connection.close()
+            self._connections.clear()

@@ -1,0 +1,28 @@
+import sqlite3
+
+from jiyi.api.keys import ApiKeyStore
+
+
+def test_keys_map_to_their_tenant_and_only_hashes_are_stored(tmp_path):
+    store = ApiKeyStore(tmp_path / "keys.sqlite")
+    key_a = store.create("tenant-a", "agent one")
+    key_b = store.create("tenant-b")
+    assert store.tenant_for(key_a) == "tenant-a"
+    assert store.tenant_for(key_b) == "tenant-b"
+    dump = "\n".join(sqlite3.connect(tmp_path / "keys.sqlite").iterdump())
+    assert key_a.rsplit("_", 1)[-1] not in dump
+    assert key_a.split("_", 2)[2] not in dump
+
+
+def test_wrong_malformed_and_revoked_keys_are_refused(tmp_path):
+    store = ApiKeyStore(tmp_path / "keys.sqlite")
+    key = store.create("tenant-a")
+    _, key_id, secret = key.split("_", 2)
+    assert store.tenant_for(f"jiyi_{key_id}_{secret}x") is None
+    assert store.tenant_for("jiyi_nothing") is None
+    assert store.tenant_for("") is None
+    assert store.tenant_for(f"xyz_{key_id}_{secret}") is None
+    assert store.revoke(key_id)
+    assert store.tenant_for(key) is None
+    assert not store.revoke(key_id)
+    assert [k.revoked_at is not None for k in store.list("tenant-a")] == [True]

@@ -1,0 +1,195 @@
+"""Recall benchmarks on small hand-made files in the LoCoMo / LongMemEval formats.
+
+The encoder is the model-free `HashingEncoder` (a real vector space, no model to load), and the
+store is a real LanceDB directory: the same path the full benchmark runs.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from jiyi.bench.recall import (
+    RETRIEVERS,
+    Tally,
+    load_locomo,
+    load_longmemeval,
+    parse_evidence,
+    run_latency,
+    run_recall_bench,
+)
+from jiyi.cli import app
+from models.hashing import HashingEncoder
+
+LOCOMO = [
+    {
+        "sample_id": "conv-1",
+        "conversation": {
+            "speaker_a": "Ann",
+            "speaker_b": "Bo",
+            "session_1_date_time": "1:56 pm on 8 May, 2023",
+            "session_1": [
+                {"speaker": "Ann", "dia_id": "D1:1", "text": "I adopted a grey kitten named Pixel"},
+                {"speaker": "Bo", "dia_id": "D1:2", "text": "Lovely! I started learning violin"},
+                {"speaker": "Ann", "dia_id": "D1:3", "text": "我最近在学做四川菜"},
+            ],
+            "session_2_date_time": "9:00 am on 9 May, 2023",
+            "session_2": [
+                {"speaker": "Bo", "dia_id": "D2:1", "text": "My violin teacher is strict"},
+                {"speaker": "Ann", "dia_id": "D2:2", "text": "Pixel knocked over my plant"},
+            ],
+        },
+        "qa": [
+            {"question": "What is the name of Ann's kitten?", "evidence": ["D1:1"], "category": 4},
+            {
+                "question": "What instrument does Bo learn?",
+                "evidence": ["D1:2; D2:1"],
+                "category": 1,
+            },
+            {"question": "Ann在学做什么菜?", "evidence": ["D:1:3"], "category": 4},
+            {"question": "No evidence here", "evidence": [], "category": 5},
+            {"question": "Bad evidence", "evidence": ["D9:9"], "category": 5},
+        ],
+    }
+]
+
+
+def _longmemeval():
+    def session(*pairs):
+        return [
+            {"role": r, "content": c, **({"has_answer": True} if a else {})} for r, c, a in pairs
+        ]
+
+    return [
+        {
+            "question_id": "q1",
+            "question_type": "single-session-user",
+            "question": "Which city did I move to last spring?",
+            "question_date": "2023/05/30 (Tue) 10:18",
+            "answer": "Lisbon",
+            "answer_session_ids": ["s2"],
+            "haystack_session_ids": ["s1", "s2"],
+            "haystack_dates": ["2023/05/20 (Sat) 07:47", "2023/05/21 (Sun) 08:00"],
+            "haystack_sessions": [
+                session(
+                    ("user", "Recommend a pasta recipe", False),
+                    ("assistant", "Try carbonara", False),
+                    ("user", " ", False),  # the real dev split has a blank turn
+                ),
+                session(
+                    ("user", "I moved to Lisbon last spring, city tips?", True),
+                    ("assistant", "Visit Alfama", False),
+                ),
+            ],
+        },
+        {
+            "question_id": "q2_abs",
+            "question_type": "single-session-user",
+            "question": "What is my cat's name?",
+            "question_date": "2023/05/30 (Tue) 10:18",
+            "answer": "unknown",
+            "answer_session_ids": [],
+            "haystack_session_ids": ["s1"],
+            "haystack_dates": ["2023/05/20 (Sat) 07:47"],
+            "haystack_sessions": [session(("user", "hi", False))],
+        },
+    ]
+
+
+@pytest.fixture
+def locomo_file(tmp_path):
+    path = tmp_path / "locomo.json"
+    path.write_text(json.dumps(LOCOMO, ensure_ascii=False))
+    return path
+
+
+@pytest.fixture
+def longmemeval_file(tmp_path):
+    path = tmp_path / "lme.json"
+    path.write_text(json.dumps(_longmemeval()))
+    return path
+
+
+def test_evidence_is_parsed_leniently():
+    assert parse_evidence(["D8:6; D9:17", "D:11:26", "D30:05"]) == {
+        "D8:6",
+        "D9:17",
+        "D11:26",
+        "D30:5",
+    }
+    assert parse_evidence(["nonsense"]) == frozenset()
+
+
+def test_locomo_loader_keeps_speakers_and_skips_questions_without_valid_evidence(locomo_file):
+    (haystack,) = load_locomo(locomo_file)
+    assert haystack.user_id == "conv-1"
+    assert haystack.turns[0].text == "Ann: I adopted a grey kitten named Pixel"
+    assert [t.session_id for t in haystack.turns] == ["S1", "S1", "S1", "S2", "S2"]
+    assert haystack.turns[3].ts > haystack.turns[2].ts > 0
+    assert [q.gold_turns for q in haystack.questions] == [
+        {"D1:1"},
+        {"D1:2", "D2:1"},
+        {"D1:3"},
+    ]
+
+
+def test_longmemeval_loader_excludes_abstention_and_marks_gold(longmemeval_file):
+    (haystack,) = load_longmemeval(longmemeval_file)
+    (question,) = haystack.questions
+    assert question.gold_turns == {"s2:0"}
+    assert question.gold_sessions == {"s2"}
+    assert len(haystack.turns) == 4  # the blank turn is left out, as the write path would
+
+
+def test_tally_computes_any_and_all_per_category():
+    tally = Tally()
+    for category, ranked, gold in [("a", ["x", "y"], {"x", "z"}), ("b", ["z"], {"z"})]:
+        tally.questions[category] += 1
+        tally.questions["all"] += 1
+        tally.add("r", "turn", ranked, frozenset(gold), category)
+    assert tally.recall("r", "turn", 5, "any", "a") == 1.0
+    assert tally.recall("r", "turn", 5, "all", "a") == 0.0
+    assert tally.recall("r", "turn", 5, "all", "all") == 0.5
+    assert tally.recall("r", "turn", 10, "any", "all") == 1.0
+
+
+def test_locomo_bench_runs_every_retriever_on_the_real_write_path(locomo_file):
+    result = run_recall_bench("t", list(load_locomo(locomo_file)), HashingEncoder(64), False)
+    assert result.retrievers == RETRIEVERS
+    assert result.tally.questions["all"] == 3
+    for retriever in RETRIEVERS:
+        assert result.tally.recall(retriever, "turn", 5, "all", "all") == 1.0, retriever
+    assert result.index_stats["raw"].events == 5
+    assert result.index_stats["minimised"].events == 5
+
+
+def test_longmemeval_bench_scores_sessions_too(longmemeval_file):
+    result = run_recall_bench(
+        "t", list(load_longmemeval(longmemeval_file)), HashingEncoder(64), True
+    )
+    assert result.levels == ["turn", "session"]
+    assert result.tally.recall("bm25", "session", 5, "any", "all") == 1.0
+    assert result.tally.recall("jiyi/raw", "turn", 5, "any", "all") == 1.0
+
+
+def test_latency_bench_reports_ordered_percentiles(tmp_path):
+    texts = [f"event text number {i} about topic {i % 7}" for i in range(40)]
+    result = run_latency(
+        HashingEncoder(64), texts, users=20, events_per_user=10, queries=10, data_dir=tmp_path
+    )
+    assert result.users == 20
+    assert 0 < result.p50_ms <= result.p95_ms <= result.p99_ms
+    assert result.embed_p50_ms <= result.p50_ms
+
+
+def test_cli_bench_locomo_with_a_configured_model_free_embedder(locomo_file, tmp_path, monkeypatch):
+    monkeypatch.setenv("JIYI_EMBEDDER__MODEL", "hashing:64")
+    monkeypatch.setenv("JIYI_DATA_DIR", str(tmp_path / "data"))
+    result = CliRunner().invoke(
+        app, ["bench", "locomo", "--data", str(locomo_file), "--limit", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "jiyi/minimised" in result.output
+    assert "bm25" in result.output

@@ -1,0 +1,56 @@
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from jiyi.bench import stream
+from jiyi.episodic.terms import IndexTerms
+from jiyi.extraction.engine import extract
+from jiyi.ingest.episodic import embed_batch
+from jiyi.ingest.parse import parse_record
+from models.hashing import HashingEncoder
+
+
+def test_the_workload_mixes_languages_and_users() -> None:
+    turns = stream.workload(200, users=10)
+    assert len({t.user_id for t in turns}) == 10
+    assert len({t.turn_id for t in turns}) == 200
+    assert any("我" in t.content for t in turns)
+    assert any(t.content.startswith("I ") for t in turns)
+
+
+@pytest.mark.integration
+def test_the_benchmark_runs_end_to_end_with_one_and_two_workers() -> None:
+    result = stream.run(turns=120, users=6, model="hashing:64", workers=(1, 2))
+    assert [r.workers for r in result.results] == [1, 2]
+    for r in result.results:  # every turn was drained and measured; no timing is asserted
+        assert r.turns == 120
+        assert 0 < r.p50_ms <= r.p99_ms
+    lines = stream.report(result).splitlines()
+    assert len(lines) == 4
+
+
+class _Recording(HashingEncoder):
+    """A real (model-free) encoder that keeps every text it was asked to encode."""
+
+    def __init__(self) -> None:
+        super().__init__(64)
+        self.texts: list[str] = []
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        self.texts += texts
+        return super().encode(texts)
+
+
+def test_the_second_baseline_encodes_exactly_what_the_stream_embeds() -> None:
+    turns = stream.workload(60, users=6)
+    encoder = _Recording()
+    works = []
+    for turn in turns:
+        work = parse_record(turn.model_dump_json(), key=turn.user_id, source="t",
+                            max_content_bytes=40_000)  # fmt: skip
+        works.append(work.with_events(extract(turn)))
+    embed_batch(works, encoder, IndexTerms(b"a key of sixteen bytes"), keep_raw_text=False)
+
+    assert sorted(stream.embedded_texts(turns)) == sorted(encoder.texts)
+    assert len(encoder.texts) >= len(turns)  # every workload turn yields an event

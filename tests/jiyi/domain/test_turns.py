@@ -1,0 +1,64 @@
+import pytest
+from pydantic import ValidationError
+
+from jiyi.domain import Role, Turn
+from jiyi.domain.turns import MAX_CONTENT_BYTES_CONTEXT_KEY
+
+
+def _raw(**overrides):
+    raw = {
+        "user_id": "u1",
+        "session_id": "s1",
+        "role": "user",
+        "content": "我喜欢用动画学数学",
+        "client_ts": 1_700_000_000_000,
+    }
+    raw.update(overrides)
+    return raw
+
+
+def test_turn_derives_a_deterministic_id():
+    first, second = Turn.model_validate(_raw()), Turn.model_validate(_raw())
+    assert first.turn_id == second.turn_id
+    assert first.turn_id != Turn.model_validate(_raw(client_ts=1)).turn_id
+    assert first.role is Role.USER
+
+
+def test_explicit_turn_id_is_kept():
+    assert Turn.model_validate(_raw(turn_id="t-1")).turn_id == "t-1"
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"role": "narrator"}, "role"),
+        ({"content": ""}, "content"),
+        ({"content": " \n\t "}, "content"),
+        ({"client_ts": -1}, "client_ts"),
+        ({"session_id": "s 1"}, "session_id"),
+        ({"device_id": "bad id"}, "device_id"),
+        ({"extra": 1}, "extra"),
+    ],
+)
+def test_rejections_name_the_field(overrides, field):
+    with pytest.raises(ValidationError) as caught:
+        Turn.model_validate(_raw(**overrides))
+    assert field in {str(part) for err in caught.value.errors() for part in err["loc"]}
+
+
+def test_content_limit_follows_the_validation_context():
+    text = "字" * 400  # 1,200 bytes in UTF-8
+    Turn.model_validate(_raw(content=text))
+    with pytest.raises(ValidationError, match="1200 bytes, over the limit of 1024"):
+        Turn.model_validate(_raw(content=text), context={MAX_CONTENT_BYTES_CONTEXT_KEY: 1024})
+
+
+def test_default_content_limit_is_32_kib():
+    with pytest.raises(ValidationError, match="over the limit of 32768"):
+        Turn.model_validate(_raw(content="x" * (32 * 1024 + 1)))
+
+
+def test_turns_are_immutable():
+    turn = Turn.model_validate(_raw())
+    with pytest.raises(ValidationError):
+        turn.content = "changed"

@@ -1,0 +1,83 @@
+"""LanceDB specifics: the table remembers its embedding space; indexes after bulk loads."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+import pytest
+
+from jiyi.episodic.lancedb_store import LanceEpisodicStore
+from jiyi.episodic.store import EpisodicInputError, arrow_schema, to_table
+from models.embedder import SpaceMismatchError
+from models.hashing import HashingEncoder
+
+
+def test_reopening_with_another_model_raises_and_keeps_the_data(
+    tmp_path, encoder, make_item, records
+):
+    path = tmp_path / "episodic"
+    store = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    store.upsert(records([make_item("alice", "I love tea")]))
+    with pytest.raises(SpaceMismatchError, match="re-embed"):
+        LanceEpisodicStore(path, "packaged:all-MiniLM-L6-v2+base/128", encoder.dimension)
+    other = HashingEncoder(64)
+    with pytest.raises(SpaceMismatchError):
+        LanceEpisodicStore(path, other.space_id, other.dimension)
+    reopened = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    assert reopened.count("alice") == 1
+
+
+def test_optimize_builds_the_user_index_and_queries_still_filter(
+    tmp_path, encoder, make_item, records
+):
+    store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+    items = [make_item(f"u{i % 5}", f"event number {i}") for i in range(50)]
+    store.upsert(records(items))
+    store.optimize()
+    store.optimize()  # idempotent
+    assert any(i.columns == ["user_id"] for i in store._table.list_indices())
+    assert store.count("u3") == 10
+    assert set(store.scan("u3").column("user_id").to_pylist()) == {"u3"}
+
+
+def test_append_rows_bulk_loads_only_rows_of_this_schema_and_space(
+    tmp_path, encoder, make_item, records
+):
+    store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+    built = records([make_item("alice", "tea"), make_item("bob", "chess")])
+    rows = to_table(built, arrow_schema(encoder.dimension, encoder.space_id))
+    assert store.append_rows(rows) == 2
+    assert store.count("bob") == 1
+    with pytest.raises(EpisodicInputError, match="schema"):
+        store.append_rows(rows.drop_columns(["summary"]))
+    foreign = rows.set_column(
+        rows.schema.get_field_index("space_id"),
+        rows.schema.field("space_id"),
+        pa.array(["other+base/128"] * 2),
+    )
+    with pytest.raises(SpaceMismatchError):
+        store.append_rows(foreign)
+    assert store.count() == 2
+
+
+def test_purge_leaves_no_deleted_text_in_any_file(tmp_path, encoder, make_item, records):
+    path = tmp_path / "episodic"
+    store = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    store.upsert(records([make_item("alice", "I love zebrafinch")]))
+    store.upsert(records([make_item("bob", "I love chess")]))
+
+    def files_with(needle: bytes) -> list:
+        return [p for p in path.rglob("*") if p.is_file() and needle in p.read_bytes()]
+
+    store.delete("alice")
+    assert files_with(b"zebrafinch")  # a delete alone leaves the old version's files
+    store.purge_deleted()
+    assert files_with(b"zebrafinch") == []
+    assert store.count("bob") == 1
+
+
+def test_a_second_handle_sees_another_writers_rows(tmp_path, encoder, make_item, records):
+    path = tmp_path / "episodic"
+    reader = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    writer = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    writer.upsert(records([make_item("alice", "I love tea")]))
+    assert reader.count("alice") == 1

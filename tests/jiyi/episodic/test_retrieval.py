@@ -1,0 +1,183 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from jiyi.config import EpisodicSettings
+from jiyi.domain import EventType
+from jiyi.episodic.merging import write_events
+from jiyi.episodic.query import analyse
+from jiyi.episodic.retrieval import (
+    DAY_MS,
+    Hit,
+    RetrievalConfig,
+    config_for,
+    fuse,
+    lexical_scores,
+    rank,
+    recall,
+)
+from jiyi.episodic.store import (
+    EpisodicInputError,
+    IndexItem,
+    arrow_schema,
+    to_table,
+)
+from models.embedder import SpaceMismatchError
+from models.hashing import HashingEncoder
+
+NOW = 1_700_000_000_000 + 10 * DAY_MS
+TIMING = RetrievalConfig().timing_weight
+SETTINGS = EpisodicSettings()
+
+
+@pytest.fixture
+def filled(store, encoder, make_item, terms):
+    items = [
+        make_item("alice", "I keep mixing up affect and effect", EventType.CONCEPT_CONFUSION),
+        make_item("alice", "我总把a和v搞混", EventType.CONCEPT_CONFUSION),
+        make_item("alice", "我喜欢用动画学数学", EventType.LEARNING_STYLE),
+        make_item("alice", "the export button does nothing", EventType.OPERATION_FAILURE),
+        make_item("alice", "hello!", EventType.GREETING),
+        make_item("bob", "I keep mixing up affect and effect", EventType.CONCEPT_CONFUSION),
+    ]
+    write_events(store, encoder, terms, items, SETTINGS)
+    return store
+
+
+def test_recall_finds_the_right_event_in_english_and_chinese(filled, encoder, terms):
+    hits = recall(filled, encoder, terms, "alice", "affect versus effect", k=3, now_ms=NOW)
+    assert "affect" in hits[0].event.summary
+    hits = recall(filled, encoder, terms, "alice", "用动画学数学", k=3, now_ms=NOW)
+    assert hits[0].event.event_type == EventType.LEARNING_STYLE
+
+
+def test_recall_is_scoped_to_the_user(filled, encoder, terms):
+    hits = recall(filled, encoder, terms, "bob", "我喜欢用动画学数学", k=10, now_ms=NOW)
+    assert [h.event.user_id for h in hits] == ["bob"]
+    assert recall(filled, encoder, terms, "carol", "affect", k=10, now_ms=NOW) == []
+
+
+def test_type_filter_applies_before_ranking(filled, encoder, terms):
+    hits = recall(
+        filled,
+        encoder,
+        terms,
+        "alice",
+        "affect effect",
+        k=10,
+        event_types=[EventType.GREETING],
+        now_ms=NOW,
+    )
+    assert [h.event.event_type for h in hits] == [EventType.GREETING]
+
+
+def test_every_hit_carries_its_score_parts(filled, encoder, terms):
+    (hit,) = recall(filled, encoder, terms, "alice", "export button", k=1, now_ms=NOW)
+    parts = hit.parts
+    assert parts.lexical > 0
+    assert parts.lexical_rank == 1
+    assert 0 <= parts.relevance <= 1
+    assert parts.recency == pytest.approx(0.5 ** (10 / 30))
+    assert parts.score == pytest.approx(
+        parts.relevance
+        * (0.8 + 0.2 * parts.confidence)
+        * parts.retrieval_weight
+        * (0.9 + 0.1 * parts.recency)
+    )
+    assert hit.score == parts.score
+
+
+def test_priors_reorder_equally_relevant_events(encoder, make_item, records, terms):
+    old, _, _ = make_item("alice", "I like green tea", ts=NOW - 90 * DAY_MS, turn="t1")
+    new, _, _ = make_item("alice", "I like green tea", ts=NOW, turn="t2")
+    muted, _, _ = make_item("alice", "I like green tea", ts=NOW, turn="t3")
+    muted = muted.model_copy(update={"retrieval_weight": 0.2})
+    built = records([IndexItem(old), IndexItem(new), IndexItem(muted)])
+    table = to_table(built, arrow_schema(encoder.dimension, encoder.space_id))
+    query = encoder.encode(["green tea"])[0]
+    hits = rank(table, query, lexical_scores(table, terms.of("alice", "green tea")), NOW, k=3)
+    assert [h.event.turn_id for h in hits] == ["t2", "t1", "t3"]
+
+
+def test_fusion_modes_stay_in_unit_range_and_agree_on_a_clear_winner():
+    vector = np.array([0.9, 0.2, 0.1])
+    lexical = np.array([5.0, 0.0, 1.0])
+    for fusion in ("convex", "rrf"):
+        fused = fuse(vector, lexical, RetrievalConfig(fusion=fusion))
+        assert fused.min() >= 0
+        assert fused.max() <= 1
+        assert int(np.argmax(fused)) == 0
+
+
+def test_bad_queries_are_rejected(filled, encoder, terms):
+    for bad, field in [("", "query"), ("   ", "query"), ("x" * 2001, "query"), (b"q", "query")]:
+        with pytest.raises(EpisodicInputError, match=field):
+            recall(filled, encoder, terms, "alice", bad)
+    with pytest.raises(EpisodicInputError, match="k"):
+        recall(filled, encoder, terms, "alice", "tea", k=0)
+    for clock in (-1, 10**19):
+        with pytest.raises(EpisodicInputError, match="now_ms"):
+            recall(filled, encoder, terms, "alice", "tea", now_ms=clock)
+
+
+def test_recall_with_an_encoder_of_another_space_raises(filled, terms):
+    with pytest.raises(SpaceMismatchError):
+        recall(filled, HashingEncoder(64), terms, "alice", "tea")
+
+
+def test_a_time_named_in_the_query_prefers_events_from_then(encoder, make_item, records, terms):
+    then, _, _ = make_item("alice", "I went to a concert", ts=NOW - 7 * DAY_MS, turn="week-ago")
+    other, _, _ = make_item("alice", "I went to a concert", ts=NOW - 60 * DAY_MS, turn="long-ago")
+    table = to_table(
+        records([IndexItem(other), IndexItem(then)]),
+        arrow_schema(encoder.dimension, encoder.space_id),
+    )
+    query = "which concert did I go to a week ago?"
+    lexical = lexical_scores(table, terms.of("alice", query))
+    vector = encoder.encode([query])[0]
+    hits = rank(table, vector, lexical, NOW, k=2, analysis=analyse(query, NOW))
+    assert [h.event.turn_id for h in hits] == ["week-ago", "long-ago"]
+    assert hits[0].parts.timing == 1.0
+    assert hits[1].parts.timing < 0.01
+    assert hits[1].parts.score == pytest.approx(
+        hits[1].parts.relevance
+        * (0.8 + 0.2 * hits[1].parts.confidence)
+        * (0.9 + 0.1 * hits[1].parts.recency)
+        * (1 - TIMING + TIMING * hits[1].parts.timing)
+    )
+    # without the expression, the newer event wins only on the mild recency prior
+    plain = rank(table, vector, lexical, NOW, k=2)
+    assert [h.parts.timing for h in plain] == [1.0, 1.0]
+
+
+def test_the_speaker_the_query_asks_about_comes_first(encoder, make_item, records, terms):
+    said = make_item("alice", "try green tea with honey", turn="user-turn")
+    told = make_item("alice", "try green tea with honey", turn="assistant-turn")
+    told = told._replace(
+        event=told.event.model_copy(update={"attributes": {"speaker": "assistant"}})
+    )
+    schema = arrow_schema(encoder.dimension, encoder.space_id)
+    table = to_table(records([told, said]), schema)
+
+    def ranked(query: str) -> list[Hit]:
+        lexical = lexical_scores(table, terms.of("alice", query))
+        vector = encoder.encode([query])[0]
+        return rank(table, vector, lexical, NOW, k=2, analysis=analyse(query, NOW))
+
+    mine = ranked("did I try green tea with honey?")
+    assert [h.event.turn_id for h in mine] == ["user-turn", "assistant-turn"]
+    assert mine[1].parts.score == pytest.approx(mine[0].parts.score / 2)
+    yours = ranked("which green tea with honey did you recommend?")
+    assert [h.event.turn_id for h in yours] == ["assistant-turn", "user-turn"]
+    assert [h.parts.speaker for h in yours] == [1.0, 0.0]
+
+
+def test_the_deployments_weights_reach_the_ranking():
+    settings = EpisodicSettings(
+        lexical_weight=0.3, vector_weight=0.7, speaker_weight=0.0, timing_weight=0.6
+    )
+    config = config_for(settings)
+    assert (config.lexical_weight, config.vector_weight) == (0.3, 0.7)
+    assert (config.speaker_weight, config.timing_weight) == (0.0, 0.6)
+    assert config_for(EpisodicSettings()) == RetrievalConfig()

@@ -1,0 +1,276 @@
+"""The engine: deterministic ids, limits, the hash instead of the text, the residue hand-off,
+bad input, and (hypothesis) that no text whatsoever crashes it or yields an invalid event."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from jiyi.domain import (
+    Event,
+    EventAttr,
+    EventType,
+    ExtractionSource,
+    Role,
+    Turn,
+    event_id_for,
+    text_hash,
+)
+from jiyi.domain.events import MAX_KEYWORDS, SUMMARY_MAX_CHARS
+from jiyi.extraction.engine import (
+    MAX_EVENTS_PER_TURN,
+    build_event,
+    extract,
+    extract_with_rules,
+    keywords_for,
+    normalise,
+    split_sentences,
+    summarise,
+)
+from jiyi.extraction.validation import ExtractionInputError, RejectReason
+
+
+def turn(content: str, role: Role = Role.USER, ts: int = 1_700_000_000_000) -> Turn:
+    return Turn(user_id="u-1", session_id="s-1", role=role, content=content, client_ts=ts)
+
+
+class RecordingResidue:
+    """A residue stage that records what it was asked (to test the hand-off, not a classifier)."""
+
+    def __init__(self) -> None:
+        self.seen: list[Turn] = []
+
+    def extract(self, t: Turn) -> Event:
+        self.seen.append(t)
+        return build_event(
+            t,
+            EventType.SMALL_TALK,
+            source=ExtractionSource.CLASSIFIER,
+            confidence=0.3,
+            summary=summarise(t.content),
+            keywords=keywords_for(t.content),
+        )
+
+
+def test_same_turn_same_events_same_ids():
+    text = "Hi! I'm Alice, I'm 17 and I keep mixing up velocity and acceleration."
+    first, second = extract(turn(text)), extract(turn(text))
+    assert [e.model_dump() for e in first] == [e.model_dump() for e in second]
+    assert len({e.event_id for e in first}) == len(first)
+
+
+def test_event_ids_follow_user_turn_type_and_object():
+    t = turn("I love hiking and swimming.")
+    events = extract(t)
+    assert {e.event_id for e in events} == {
+        event_id_for("u-1", t.turn_id, EventType.PREFERENCE, "hiking"),
+        event_id_for("u-1", t.turn_id, EventType.PREFERENCE, "swimming"),
+    }
+
+
+def test_events_carry_the_turn_identity_and_time():
+    t = turn("我今年18岁。", ts=1_234)
+    (event,) = extract(t)
+    assert (event.user_id, event.session_id, event.turn_id, event.ts) == (
+        "u-1",
+        "s-1",
+        t.turn_id,
+        1_234,
+    )
+    assert event.source is ExtractionSource.RULE
+    assert event.rule == "age_zh_declared"
+    assert event.attributes[EventAttr.LANG] == "zh"
+
+
+def test_raw_text_is_hashed_not_kept():
+    secret = (
+        "My name is Alice Chen and I keep mixing up velocity and acceleration whenever the "
+        "teacher draws graphs on the board in a hurry, which happens every single Tuesday."
+    )
+    events = extract(turn(secret))
+    assert events
+    for event in events:
+        assert event.raw_hash == text_hash(secret)
+        assert secret not in event.model_dump_json()
+        assert len(event.summary) <= SUMMARY_MAX_CHARS
+        assert len(event.keywords) <= MAX_KEYWORDS
+
+
+def test_long_sentence_summary_starts_where_the_rule_matched():
+    text = (
+        "After a very long day at school with three tests and a club meeting I realised "
+        "I keep mixing up velocity and acceleration"
+    )
+    (event,) = [e for e in extract(turn(text)) if e.event_type is EventType.CONCEPT_CONFUSION]
+    assert event.summary == "I keep mixing up velocity and acceleration"
+
+
+def test_a_whole_text_rule_matching_from_a_blank_line_still_summarises_its_text():
+    text = (
+        "Sure! Let me explain special relativity in two steps:\n\n"
+        "Step 1: the laws of physics are the same in every inertial frame.\n\n"
+        "Step 2: light has the same speed for every observer."
+    )
+    (plan,) = [
+        e for e in extract(turn(text, Role.ASSISTANT)) if e.event_type is EventType.PLAN_GENERATED
+    ]
+    assert plan.summary.startswith("Step 1: the laws of physics")
+    assert plan.keywords
+
+
+def test_over_long_summary_is_cut_with_an_ellipsis():
+    text = "I keep mixing up velocity and acceleration and momentum and force and energy and work"
+    (event,) = [e for e in extract(turn(text)) if e.event_type is EventType.CONCEPT_CONFUSION]
+    assert event.summary.startswith("I keep mixing up")
+    assert event.summary.endswith("…")
+    assert len(event.summary) == SUMMARY_MAX_CHARS
+
+
+def test_keywords_start_with_the_object():
+    (event,) = extract(turn("我不太理解微积分的链式法则"))
+    assert event.keywords[:2] == ["微积分", "链式法则"]
+
+
+def test_one_event_per_type_and_object_and_at_most_the_cap():
+    text = " ".join(f"I love topic{i}." for i in range(20))
+    events = extract(turn(text))
+    assert len(events) == MAX_EVENTS_PER_TURN
+    assert len({(e.event_type, e.attributes.get(EventAttr.OBJECT)) for e in events}) == len(events)
+
+
+def test_a_bare_event_yields_to_a_named_one_of_the_same_type():
+    events = extract(turn("我不懂三角函数"))
+    confusion = [e for e in events if e.event_type is EventType.CONCEPT_CONFUSION]
+    assert [e.attributes.get(EventAttr.OBJECT) for e in confusion] == ["三角函数"]
+
+
+def test_system_turns_yield_nothing_and_assistant_turns_only_plans():
+    assert extract(turn("I love hiking.", Role.SYSTEM)) == []
+    plan = "Here's your study plan for calculus:\n1. Limits\n2. Derivatives"
+    assert [e.event_type for e in extract(turn(plan, Role.ASSISTANT))] == [EventType.PLAN_GENERATED]
+    assert extract(turn("I love hiking.", Role.ASSISTANT)) == []
+
+
+def test_an_event_from_an_assistant_turn_names_its_speaker():
+    plan = "Here's your study plan for calculus:\n1. Limits\n2. Derivatives"
+    (event,) = extract(turn(plan, Role.ASSISTANT))
+    assert event.attributes[EventAttr.SPEAKER] == "assistant"
+    (own,) = extract(turn("I love hiking."))
+    assert EventAttr.SPEAKER not in own.attributes
+
+
+def test_residue_gets_only_uncovered_user_turns():
+    residue = RecordingResidue()
+    covered = turn("I love hiking.")
+    uncovered = turn("Purple elephants dance quietly.")
+    assistant = turn("Purple elephants dance quietly.", Role.ASSISTANT)
+    assert extract(covered, residue)[0].source is ExtractionSource.RULE
+    (event,) = extract(uncovered, residue)
+    assert event.source is ExtractionSource.CLASSIFIER
+    assert extract(assistant, residue) == []
+    assert residue.seen == [uncovered]
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("hello\x00world", RejectReason.CONTROL_CHARACTERS),
+        ("\x89PNG\r\n\x1a\n\x00\x00", RejectReason.CONTROL_CHARACTERS),
+        ("broken \ufffd text", RejectReason.REPLACEMENT_CHARACTERS),
+        ("ä½\xa0å¥½ I love this", RejectReason.MOJIBAKE),
+    ],
+)
+def test_bad_content_is_rejected_with_a_reason_and_no_event(content, reason):
+    """(Lone surrogates never get this far: the `Turn` boundary refuses them.)"""
+    residue = RecordingResidue()
+    with pytest.raises(ExtractionInputError) as caught:
+        extract(turn(content), residue)
+    assert caught.value.reason is reason
+    assert caught.value.field == "content"
+    assert str(caught.value).startswith("content: ")
+    assert residue.seen == []
+
+
+def test_oversized_content_is_rejected_by_the_configured_limit():
+    text = "I love hiking. " * 40
+    assert extract(turn(text), max_content_bytes=10_000)
+    with pytest.raises(ExtractionInputError) as caught:
+        extract(turn(text), max_content_bytes=300)
+    assert caught.value.reason is RejectReason.OVERSIZED
+
+
+def test_normalise_turns_full_width_punctuation_and_curly_quotes_ascii():
+    assert normalise("你好！我叫　小明？ I’m “ok”") == '你好!我叫 小明? I\'m "ok"'
+
+
+def test_split_sentences_keeps_final_punctuation():
+    assert split_sentences("我喜欢猫。你呢?I like dogs. Really!\nOK") == [
+        "我喜欢猫。",
+        "你呢?",
+        "I like dogs.",
+        "Really!",
+        "OK",
+    ]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(min_size=1, max_size=400), st.sampled_from(list(Role)))
+def test_arbitrary_text_never_crashes_and_never_yields_an_invalid_event(text, role):
+    if not text.strip():
+        return
+    try:
+        t = turn(text, role)
+    except ValueError:
+        return  # the Turn boundary refused it: nothing reaches extraction
+    try:
+        events = extract_with_rules(t) if role is Role.SYSTEM else extract(t)
+    except ExtractionInputError as exc:
+        reason = exc.reason
+        events = []
+    else:
+        reason = None
+    assert reason is None or reason in set(RejectReason)
+    for event in events:
+        again = Event.model_validate(event.model_dump())
+        assert again == event
+        assert len(event.summary) <= SUMMARY_MAX_CHARS
+        assert event.raw_hash == text_hash(text)
+        assert event.event_type in set(EventType)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "我喜欢",
+                "I love ",
+                "我总把",
+                "搞混",
+                "I'm ",
+                "17",
+                "岁",
+                "?",
+                "。",
+                ",",
+                "and ",
+                "my sister",
+                "帮我",
+                "不懂",
+                "\n",
+                "Here's your plan",
+                "😀",
+                "  ",
+            ]
+        ),
+        min_size=1,
+        max_size=30,
+    ).map("".join)
+)
+def test_rule_fragment_soup_never_crashes(text):
+    if not text.strip():
+        return
+    for role in (Role.USER, Role.ASSISTANT):
+        for event in extract(turn(text, role)):
+            assert Event.model_validate(event.model_dump()) == event

@@ -1,0 +1,120 @@
+"""Entity ids, aliases and "that button" references, in Chinese and English."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from jiyi.domain import EntityKind, check_entity_id
+from jiyi.graph.entities import (
+    RecentEntities,
+    Reference,
+    alias_key,
+    entity_id_for,
+    parse_reference,
+    resolve_reference,
+)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Chain Rule", "chain rule"),
+        ("the chain rule", "Chain  rule"),
+        ("三角函数", " 三角函数。"),
+        ("ＡＢＣ", "abc"),
+        ("“递归”", "递归"),
+    ],
+)
+def test_alias_keys_meet_for_spellings_of_one_name(a, b) -> None:
+    assert alias_key(a) == alias_key(b)
+
+
+def test_english_names_get_readable_slugs() -> None:
+    assert entity_id_for("Chain Rule", EntityKind.CONCEPT) == "chain_rule"
+    assert entity_id_for("the chain-rule", EntityKind.CONCEPT) == "chain_rule"
+
+
+def test_han_names_get_kind_and_a_stable_hash() -> None:
+    first = entity_id_for("三角函数", EntityKind.CONCEPT)
+    assert first == entity_id_for("三角函数", EntityKind.CONCEPT)
+    assert first.startswith("concept_")
+    assert len(first) == len("concept_") + 8
+    assert first != entity_id_for("导数", EntityKind.CONCEPT)
+    mixed = entity_id_for("Python装饰器", EntityKind.CONCEPT)
+    assert mixed.startswith("python_")
+
+
+def test_lossy_slugs_keep_names_apart() -> None:
+    ids = {entity_id_for(n, EntityKind.CONCEPT) for n in ("C", "C++", "C#")}
+    assert len(ids) == 3
+
+
+def test_long_and_digit_first_names_still_make_valid_ids() -> None:
+    long_id = entity_id_for("the fundamental theorem of calculus part two", EntityKind.CONCEPT)
+    assert len(long_id) <= 32
+    assert check_entity_id(long_id)
+    assert entity_id_for("3d printing", EntityKind.ACTIVITY).startswith("activity_3d_printing")
+    assert entity_id_for("chain rule", EntityKind.CONCEPT, hashed=True) != "chain_rule"
+
+
+def test_a_name_of_only_punctuation_is_refused() -> None:
+    with pytest.raises(ValueError, match="only punctuation"):
+        entity_id_for("。！？", EntityKind.CONCEPT)
+
+
+@given(st.text(min_size=1, max_size=80).filter(lambda s: alias_key(s) != ""))
+@example("_")
+@example("C++")
+@example("三角函数" * 20)
+def test_every_name_makes_a_valid_id(name) -> None:
+    assert check_entity_id(entity_id_for(name, EntityKind.OBJECT))
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("那个按钮", EntityKind.UI_ELEMENT),
+        ("这个红色按钮", EntityKind.UI_ELEMENT),
+        ("刚才说的那个公式", EntityKind.CONCEPT),
+        ("that button", EntityKind.UI_ELEMENT),
+        ("this red button", EntityKind.UI_ELEMENT),
+        ("The menus", EntityKind.UI_ELEMENT),
+        ("that formula", EntityKind.CONCEPT),
+    ],
+)
+def test_references_are_recognised_with_their_kind(text, kind) -> None:
+    assert parse_reference(text).kind is kind
+
+
+@pytest.mark.parametrize("text", ["支付按钮", "payment button", "三角函数", "jazz", "那首歌"])
+def test_names_are_not_references(text) -> None:
+    assert parse_reference(text) is None
+
+
+def test_a_reference_resolves_to_the_sessions_most_recent_entity_of_its_kind() -> None:
+    recent = RecentEntities()
+    recent.note(EntityKind.UI_ELEMENT, "pay_button")
+    recent.note(EntityKind.CONCEPT, "chain_rule")
+    recent.note(EntityKind.UI_ELEMENT, "cancel_button")
+    assert resolve_reference(parse_reference("那个按钮"), recent) == "cancel_button"
+    assert resolve_reference(parse_reference("that formula"), recent) == "chain_rule"
+    recent.note(EntityKind.UI_ELEMENT, "pay_button")
+    assert resolve_reference(parse_reference("that button"), recent) == "pay_button"
+
+
+def test_without_a_recent_entity_a_reference_gets_a_descriptive_id() -> None:
+    empty = RecentEntities()
+    assert resolve_reference(parse_reference("that red button"), empty) == "ui_element_red_button"
+    zh = resolve_reference(Reference(EntityKind.UI_ELEMENT, "红色按钮"), empty)
+    assert zh.startswith("ui_element_")
+
+
+def test_recent_entities_are_bounded() -> None:
+    recent = RecentEntities(capacity=2)
+    for name in ("a", "b", "c"):
+        recent.note(EntityKind.OBJECT, name)
+    assert recent.most_recent(EntityKind.OBJECT) == "c"
+    assert recent.most_recent(EntityKind.CONCEPT) is None
+    assert len(recent._items) == 2

@@ -1,0 +1,292 @@
+"""GraphService on every backend: events, corrections, entities, privacy, bad input, audit."""
+
+from __future__ import annotations
+
+import pytest
+
+from jiyi.audit import AuditOutcome
+from jiyi.domain import EdgeSource, EventType, ExtractionSource, RelationKind
+from jiyi.graph import GraphInputError, GraphService
+from jiyi.graph.queries import relation_history
+from jiyi.graph.sqlite_store import SqliteGraphStore
+from jiyi.graph.updates import MAX_EDGE_EVIDENCE
+
+OBSTACLE, MASTERY = RelationKind.LEARNING_OBSTACLE, RelationKind.MASTERY
+
+
+def beliefs(service: GraphService, user: str = "u1", include_invalid: bool = False) -> dict:
+    """(relation, entity name) → (confidence, source, valid) for every edge from the user."""
+    out = {}
+    for e in service.store.edges(user, src="user", include_invalid=include_invalid):
+        name = service.store.entity(user, e.dst).name
+        out[(e.relation, name)] = (e.confidence, e.source, e.is_valid)
+    return out
+
+
+def test_the_articles_case_confusion_then_a_correct_use_halves_the_obstacle(service, ev) -> None:
+    service.apply_event(ev(0, EventType.CONCEPT_CONFUSION, "三角函数", 0.8))
+    service.apply_event(ev(1, EventType.CONCEPT_CONFUSION, "三角函数", 0.8))
+    changes = service.apply_event(ev(2, EventType.CONCEPT_MASTERY, "三角函数", 0.7))
+
+    assert {c.revision.action for c in changes} == {"create", "counter_evidence"}
+    assert beliefs(service) == {
+        (OBSTACLE, "三角函数"): (0.4, EdgeSource.COUNTER_EVIDENCE, True),
+        (MASTERY, "三角函数"): (0.7, EdgeSource.RULE, True),
+    }
+    history = relation_history(service.store, "u1", OBSTACLE, "三角函数")
+    assert [(r.seq, r.action, r.old_confidence, r.new_confidence) for r in history] == [
+        (1, "create", None, 0.8),
+        (2, "reinforce", 0.8, 0.8),
+        (3, "counter_evidence", 0.8, 0.4),
+    ]
+
+
+def test_replaying_an_event_changes_nothing(service, ev, audit_log) -> None:
+    service.apply_event(ev(0, EventType.CONCEPT_CONFUSION, "指针", 0.8))
+    mastery = ev(1, EventType.CONCEPT_MASTERY, "指针", 0.8)
+    assert service.apply_event(mastery)
+    before = beliefs(service)
+    assert service.apply_event(mastery) == []
+    assert beliefs(service) == before  # the obstacle was halved once, not twice
+    assert len(audit_log.entries("u1")) == 3
+
+
+def test_a_replay_is_recognised_after_more_reinforcements_than_the_edge_keeps(service, ev) -> None:
+    """A stream replay can reach an event after dozens of later ones reinforced the same edge."""
+    first = ev(0, EventType.PREFERENCE, "jazz", 0.9)
+    service.apply_event(first)
+    for day in range(1, MAX_EDGE_EVIDENCE + 5):
+        service.apply_event(ev(day, EventType.PREFERENCE, "jazz", 0.5))
+    before = beliefs(service)
+    assert first.event_id not in service.store.edges("u1", src="user")[0].evidence
+
+    assert service.apply_event(first) == []
+    assert beliefs(service) == before
+
+
+def test_every_write_is_audited_without_raw_text(service, ev, audit_log) -> None:
+    event = ev(0, EventType.PREFERENCE, "jazz", 0.9)
+    service.apply_event(event)
+    [entry] = audit_log.entries("u1")
+    assert (entry.action, entry.outcome, entry.source) == ("create", "applied", "rule")
+    assert (entry.old_confidence, entry.new_confidence) == (None, 0.9)
+    assert entry.evidence == [event.event_id]
+    assert entry.operator == "jiyi.rules"
+    assert "jazz" not in entry.model_dump_json()
+
+
+@pytest.mark.parametrize("event_type", [EventType.GREETING, EventType.SMALL_TALK])
+def test_greetings_and_small_talk_never_touch_the_graph(service, ev, audit_log, event_type):
+    assert service.apply_event(ev(0, event_type, "你好呀")) == []
+    assert service.store.edges("u1", include_invalid=True) == []
+    assert audit_log.entries("u1") == []
+
+
+def test_dislike_is_counter_evidence_for_a_preference_and_vice_versa(service, ev) -> None:
+    service.apply_event(ev(0, EventType.PREFERENCE, "video lessons", 0.8))
+    service.apply_event(ev(10, EventType.DISLIKE, "video lessons", 0.8))
+    assert beliefs(service) == {
+        (RelationKind.PREFERS, "video lessons"): (0.4, EdgeSource.COUNTER_EVIDENCE, True),
+        (RelationKind.DISLIKES, "video lessons"): (0.8, EdgeSource.RULE, True),
+    }
+
+
+def test_a_human_correction_wins_over_later_rules(service, ev, at, audit_log) -> None:
+    service.apply_event(ev(0, EventType.CONCEPT_CONFUSION, "recursion", 0.6))
+    service.confirm("u1", "learning_obstacle", "recursion", operator="teacher_li", at=at(1))
+    service.apply_event(ev(2, EventType.CONCEPT_CONFUSION, "recursion", 0.2))
+    service.apply_event(ev(3, EventType.CONCEPT_MASTERY, "recursion", 0.9))
+
+    obstacle = beliefs(service)[(OBSTACLE, "recursion")]
+    assert obstacle == (1.0, EdgeSource.HUMAN, True)
+    skipped = [e for e in audit_log.entries("u1") if e.outcome is AuditOutcome.SKIPPED]
+    assert len(skipped) == 2
+    assert all("human" in e.reason for e in skipped)
+
+
+def test_correct_replaces_a_belief_and_keeps_the_old_one_closed(service, ev) -> None:
+    service.apply_event(ev(0, EventType.PREFERENCE, "爵士乐", 0.8))
+    changes = service.correct(
+        "u1", "prefers", "爵士乐", operator="user_self", new_relation="dislikes"
+    )
+
+    assert [c.revision.action for c in changes] == ["correct", "create"]
+    assert beliefs(service, include_invalid=True) == {
+        (RelationKind.PREFERS, "爵士乐"): (0.8, EdgeSource.HUMAN, False),
+        (RelationKind.DISLIKES, "爵士乐"): (1.0, EdgeSource.HUMAN, True),
+    }
+    history = relation_history(service.store, "u1", RelationKind.PREFERS, "爵士乐")
+    assert [r.valid for r in history] == [True, False]
+
+
+def test_correct_can_set_confidence_and_retract_closes_with_history(service, ev) -> None:
+    service.apply_event(ev(0, EventType.GOAL, "pass the gaokao", 0.9))
+    service.correct("u1", "goal", "pass the gaokao", operator="parent", confidence=0.5)
+    assert beliefs(service)[(RelationKind.GOAL, "pass the gaokao")][0] == 0.5
+    service.retract("u1", "goal", "pass the gaokao", operator="parent")
+    assert beliefs(service) == {}
+    history = relation_history(service.store, "u1", RelationKind.GOAL, "pass the gaokao")
+    assert [r.action for r in history] == ["create", "correct", "retract"]
+    assert service.apply_event(ev(5, EventType.GOAL, "pass the gaokao", 0.9)) == []  # human wins
+
+
+def test_aliases_make_two_names_meet_at_one_node(service, ev) -> None:
+    service.add_alias("u1", "三角函数", "trigonometric functions", operator="curriculum")
+    service.apply_event(ev(0, EventType.CONCEPT_CONFUSION, "Trigonometric Functions", 0.8))
+    service.apply_event(ev(1, EventType.CONCEPT_MASTERY, "三角函数", 0.7))
+    assert beliefs(service)[(OBSTACLE, "三角函数")] == (0.4, EdgeSource.COUNTER_EVIDENCE, True)
+    assert service.resolve("u1", "trigonometric functions").name == "三角函数"
+
+
+def test_an_alias_already_naming_another_entity_is_refused(service, ev) -> None:
+    service.add_alias("u1", "导数", "derivative", operator="curriculum")
+    with pytest.raises(GraphInputError) as caught:
+        service.add_alias("u1", "微分", "derivative", operator="curriculum")
+    assert caught.value.field == "alias"
+
+
+def test_that_button_resolves_to_the_sessions_most_recent_button(service, ev) -> None:
+    [paid] = service.apply_event(
+        ev(0, EventType.DISLIKE, "支付按钮", object_kind="ui_element", session="s1")
+    )
+    [again] = service.apply_event(ev(0.01, EventType.DISLIKE, "那个按钮", session="s1"))
+    assert again.edge.dst == paid.edge.dst
+    [elsewhere] = service.apply_event(ev(0.02, EventType.DISLIKE, "that button", session="s2"))
+    assert elsewhere.edge.dst == "ui_element_button"
+
+
+def test_one_users_events_never_reach_another_users_graph(service, ev) -> None:
+    service.apply_event(ev(0, EventType.PREFERENCE, "jazz", user="alice"))
+    service.apply_event(ev(0, EventType.PREFERENCE, "metal", user="bob"))
+    assert set(beliefs(service, "alice")) == {(RelationKind.PREFERS, "jazz")}
+    assert set(beliefs(service, "bob")) == {(RelationKind.PREFERS, "metal")}
+    assert service.resolve("alice", "metal") is None
+
+
+def test_erase_user_clears_the_graph_and_is_audited(service, ev, audit_log) -> None:
+    service.apply_event(ev(0, EventType.PREFERENCE, "jazz", user="alice"))
+    service.apply_event(ev(0, EventType.PREFERENCE, "jazz", user="bob"))
+    assert service.erase_user("alice", operator="privacy") > 0
+    assert beliefs(service, "alice", include_invalid=True) == {}
+    assert set(beliefs(service, "bob")) == {(RelationKind.PREFERS, "jazz")}
+    assert audit_log.entries("alice")[-1].action == "erase_user"
+
+
+def test_a_model_claim_right_after_opposite_evidence_is_checked(service, ev) -> None:
+    service.apply_event(ev(0, EventType.CONCEPT_MASTERY, "chain rule", 0.8))
+    service.apply_event(
+        ev(0.1, EventType.CONCEPT_CONFUSION, "chain rule", 0.8, source=ExtractionSource.LLM)
+    )
+    assert beliefs(service) == {  # the doubtful claim enters halved and counters nothing
+        (MASTERY, "chain rule"): (0.8, EdgeSource.RULE, True),
+        (OBSTACLE, "chain rule"): (0.4, EdgeSource.COUNTER_EVIDENCE, True),
+    }
+
+
+def test_structural_facts_can_be_asserted_between_concepts(service) -> None:
+    service.assert_belief(
+        "u1", "prerequisite_of", "三角函数", subject_name="单位圆", confidence=1.0,
+        source="human", operator="curriculum",
+    )  # fmt: skip
+    [edge] = service.store.edges("u1", relation=RelationKind.PREREQUISITE_OF)
+    assert service.store.entity("u1", edge.src).name == "单位圆"
+    assert service.store.entity("u1", edge.dst).name == "三角函数"
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"relation": "hates_forever"}, "relation"),
+        ({"relation": "PREFERS]->(x) DETACH DELETE x //"}, "relation"),
+        ({"confidence": 1.5}, "confidence"),
+        ({"confidence": 0.0}, "confidence"),
+        ({"source": "oracle"}, "source"),
+        ({"source": "counter_evidence"}, "source"),
+        ({"object_kind": "galaxy"}, "object_kind"),
+        ({"object_name": "   "}, "object_name"),
+        ({"object_name": "x" * 201}, "object_name"),
+        ({"user_id": "../etc/passwd"}, "user_id"),
+        ({"operator": ""}, "operator"),
+        ({"evidence": [""]}, "evidence"),
+    ],
+)
+def test_bad_proposals_are_refused_audited_and_write_nothing(
+    service, audit_log, overrides, field
+) -> None:
+    proposal = dict(
+        user_id="u1", relation="prefers", object_name="jazz", confidence=0.7, source="llm",
+        operator="llm:gpt", object_kind="object",
+    ) | overrides  # fmt: skip
+    with pytest.raises(GraphInputError) as caught:
+        service.assert_belief(**proposal)
+    assert caught.value.field == field
+    assert service.store.edges("u1", include_invalid=True) == []
+    assert service.store.entity("u1", "jazz") is None
+    [entry] = audit_log.entries()
+    assert entry.outcome is AuditOutcome.REJECTED
+    assert entry.reason.startswith(field)
+
+
+def test_an_event_without_an_object_is_skipped_and_audited(service, ev, audit_log) -> None:
+    assert service.apply_event(ev(0, EventType.CONCEPT_CONFUSION, None)) == []
+    [entry] = audit_log.entries("u1")
+    assert entry.outcome is AuditOutcome.SKIPPED
+    assert "no object" in entry.reason
+    assert service.store.edges("u1", include_invalid=True) == []
+
+
+@pytest.mark.parametrize(
+    ("call", "field"),
+    [
+        (lambda s: s.retract("u1", "prefers", "nothing here", operator="t"), "object_ref"),
+        (lambda s: s.confirm("u1", "liked", "jazz", operator="t"), "relation"),
+        (lambda s: s.correct("u1", "prefers", "jazz", operator="t"), "confidence"),
+        (lambda s: s.correct("u1", "prefers", "jazz", operator="t", confidence=2.0), "confidence"),
+        (lambda s: s.correct("u1", "prefers", "jazz", operator="t", new_relation="prefers"),
+         "new_object"),
+    ],
+)  # fmt: skip
+def test_bad_corrections_are_refused_and_change_nothing(service, ev, call, field) -> None:
+    service.apply_event(ev(0, EventType.PREFERENCE, "jazz", 0.8))
+    before = beliefs(service, include_invalid=True)
+    with pytest.raises(GraphInputError) as caught:
+        call(service)
+    assert caught.value.field == field
+    assert beliefs(service, include_invalid=True) == before
+
+
+def test_a_batch_writes_as_one_by_one_would_and_audits_once_after_its_commit(
+    service, ev, audit_log
+) -> None:
+    events = [
+        ev(0, EventType.CONCEPT_CONFUSION, "指针"),
+        ev(1, EventType.CONCEPT_MASTERY, "指针"),
+        ev(2, EventType.PREFERENCE, "jazz", user="u2"),
+    ]
+    with service.batch():
+        assert all(service.apply_event(e) for e in events)
+        assert audit_log.entries() == []  # pending until the batch commits
+    assert len(audit_log.entries("u1")) == 3  # obstacle, mastery, obstacle countered
+    assert beliefs(service) == {
+        (OBSTACLE, "指针"): (0.4, EdgeSource.COUNTER_EVIDENCE, True),
+        (MASTERY, "指针"): (0.8, EdgeSource.RULE, True),
+    }
+    assert beliefs(service, "u2") == {(RelationKind.PREFERS, "jazz"): (0.8, EdgeSource.RULE, True)}
+
+    with service.batch():  # the same batch again (a replay after a crash)
+        assert [service.apply_event(e) for e in events] == [[], [], []]
+    assert len(audit_log.entries()) == 4
+    assert beliefs(service)[(OBSTACLE, "指针")][0] == 0.4  # halved once, not twice
+
+
+def test_a_batch_that_raises_keeps_none_of_its_audit_entries(service, ev, audit_log) -> None:
+    def crash() -> None:
+        with service.batch():
+            service.apply_event(ev(0, EventType.PREFERENCE, "jazz"))
+            raise RuntimeError("crash")
+
+    with pytest.raises(RuntimeError, match="crash"):
+        crash()
+    assert audit_log.entries() == []
+    if isinstance(service.store, SqliteGraphStore):  # it can undo the batch's writes too
+        assert beliefs(service) == {}

@@ -1,0 +1,230 @@
+"""Update rules: event → claim mapping, weighted update, counter-evidence, source precedence."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from jiyi.domain import (
+    Edge,
+    EdgeSource,
+    EntityKind,
+    EventAttr,
+    EventType,
+    ExtractionSource,
+    RelationKind,
+)
+from jiyi.graph.model import GraphInputError, RevisionAction
+from jiyi.graph.updates import (
+    RECENT_COUNTER_WINDOW_MS,
+    Claim,
+    EdgeChange,
+    Skipped,
+    checked_claim,
+    claim_for,
+    counter,
+    human_set,
+    support,
+    weighted,
+)
+
+T = 1_770_000_000_000
+KEY = ("u1", "user", RelationKind.LEARNING_OBSTACLE, "trig")
+confidences = st.floats(min_value=0.1, max_value=1.0, allow_nan=False)
+
+
+def edge(confidence: float = 0.8, source: EdgeSource = EdgeSource.RULE, **update) -> Edge:
+    values = dict(
+        user_id="u1", src="user", relation=RelationKind.LEARNING_OBSTACLE, dst="trig",
+        confidence=confidence, source=source, created_at=T, updated_at=T, valid_from=T,
+        evidence=["e0"],
+    )  # fmt: skip
+    return Edge.model_validate(values | update)
+
+
+def supported(existing: Edge | None, confidence: float, source=EdgeSource.RULE, at=T + 1):
+    return support(existing, KEY, confidence, source, at, ["e1"], "test", 0.3)
+
+
+@pytest.mark.parametrize(
+    ("event_type", "obj", "relation", "kind", "counters"),
+    [
+        (EventType.CONCEPT_CONFUSION, "三角函数", RelationKind.LEARNING_OBSTACLE,
+         EntityKind.CONCEPT, (RelationKind.MASTERY,)),
+        (EventType.CONCEPT_MASTERY, "chain rule", RelationKind.MASTERY, EntityKind.CONCEPT,
+         (RelationKind.LEARNING_OBSTACLE,)),
+        (EventType.PREFERENCE, "爵士乐", RelationKind.PREFERS, EntityKind.OBJECT,
+         (RelationKind.DISLIKES,)),
+        (EventType.DISLIKE, "long videos", RelationKind.DISLIKES, EntityKind.OBJECT,
+         (RelationKind.PREFERS,)),
+        (EventType.LEARNING_STYLE, "图解", RelationKind.LEARNING_STYLE, EntityKind.STYLE, ()),
+        (EventType.GOAL, "pass the gaokao", RelationKind.GOAL, EntityKind.ACTIVITY, ()),
+        (EventType.EMOTION, "焦虑", RelationKind.FEELS, EntityKind.EMOTION, ()),
+        (EventType.IDENTITY_DECLARATION, "teacher", RelationKind.HAS_ROLE, EntityKind.ROLE, ()),
+    ],
+)  # fmt: skip
+def test_each_event_type_maps_to_its_relation(
+    ev, event_type, obj, relation, kind, counters
+) -> None:
+    claim = claim_for(ev(0, event_type, obj, confidence=0.7))
+    assert claim == Claim(relation, obj, kind, 0.7, EdgeSource.RULE, counters)
+
+
+@pytest.mark.parametrize(
+    "event_type",
+    [EventType.GREETING, EventType.SMALL_TALK, EventType.QUESTION, EventType.TASK_REQUEST],
+)
+def test_types_without_lasting_meaning_make_no_claim(ev, event_type) -> None:
+    assert claim_for(ev(0, event_type, "你好")) is None
+
+
+def test_negative_polarity_flips_the_relation(ev) -> None:
+    not_confused = ev(0, EventType.CONCEPT_CONFUSION, "导数", polarity="negative")
+    assert claim_for(not_confused).relation is RelationKind.MASTERY
+    not_liked = ev(0, EventType.PREFERENCE, "rap music", polarity="negative")
+    assert claim_for(not_liked).relation is RelationKind.DISLIKES
+
+
+def test_role_may_come_from_the_value_attribute(ev) -> None:
+    event = ev(0, EventType.IDENTITY_DECLARATION, None, **{EventAttr.VALUE.value: "高三学生"})
+    assert claim_for(event).object_name == "高三学生"
+
+
+def test_model_sources_rank_as_llm_and_confidence_is_clamped(ev) -> None:
+    claim = claim_for(
+        ev(0, EventType.GOAL, "learn calculus", confidence=0.02, source=ExtractionSource.CLASSIFIER)
+    )
+    assert (claim.source, claim.confidence) == (EdgeSource.LLM, 0.1)
+
+
+@pytest.mark.parametrize("attrs", [{}, {"object": "   "}])
+def test_an_event_naming_no_object_makes_no_claim(ev, attrs) -> None:
+    assert claim_for(ev(0, EventType.CONCEPT_CONFUSION, None, **attrs)) is None
+
+
+@pytest.mark.parametrize(
+    ("attrs", "field"),
+    [
+        ({"object": "x", "object_kind": "planet"}, "attributes.object_kind"),
+        ({"object": "x", "object_kind": "user"}, "attributes.object_kind"),
+    ],
+)
+def test_a_claim_without_a_usable_object_is_refused_naming_the_field(ev, attrs, field) -> None:
+    event = ev(0, EventType.CONCEPT_CONFUSION, None, **attrs)
+    with pytest.raises(GraphInputError) as caught:
+        claim_for(event)
+    assert caught.value.field == field
+
+
+def test_weighted_update_is_three_tenths_old_seven_tenths_new() -> None:
+    assert weighted(0.8, 0.6, 0.3) == pytest.approx(0.66)
+    assert weighted(0.2, 1.0, 0.3) == pytest.approx(0.76)
+
+
+def test_support_creates_then_reinforces_with_history() -> None:
+    created = supported(None, 0.8)
+    assert isinstance(created, EdgeChange)
+    assert created.revision.action is RevisionAction.CREATE
+    assert created.revision.old_confidence is None
+    reinforced = supported(created.edge, 0.6, at=T + 5)
+    assert reinforced.edge.confidence == pytest.approx(0.66)
+    assert reinforced.edge.updated_at == T + 5
+    assert reinforced.edge.created_at == T + 1
+    assert reinforced.revision.old_confidence == 0.8
+    assert reinforced.edge.evidence == ["e1"]
+
+
+def test_a_human_set_belief_is_not_overwritten_by_rules_or_models() -> None:
+    human = edge(0.9, EdgeSource.HUMAN)
+    for source in (EdgeSource.RULE, EdgeSource.LLM):
+        decision = supported(human, 0.2, source)
+        assert isinstance(decision, Skipped)
+        assert decision.edge == human
+    assert isinstance(counter(human, T + 1, ["e1"], "test", 0.5), Skipped)
+    by_human = supported(human, 0.4, EdgeSource.HUMAN)
+    assert by_human.edge.confidence == 0.4  # a person states the value; no blending
+
+
+def test_counter_evidence_halves_and_marks_its_source() -> None:
+    result = counter(edge(0.8), T + 1, ["e9"], "test", 0.5)
+    assert result.edge.confidence == 0.4
+    assert result.edge.source is EdgeSource.COUNTER_EVIDENCE
+    assert result.revision.action is RevisionAction.COUNTER_EVIDENCE
+    assert result.edge.evidence == ["e0", "e9"]
+    assert result.edge.is_valid
+
+
+def test_repeated_counter_evidence_closes_the_edge_at_the_floor() -> None:
+    current = edge(0.8)
+    for step in range(1, 4):
+        current = counter(current, T + step, [f"e{step}"], "test", 0.5).edge
+    assert current.confidence == 0.1
+    assert current.invalid_at == T + 3
+    assert isinstance(counter(current, T + 4, ["e4"], "test", 0.5), Skipped)
+
+
+def test_new_evidence_reopens_a_closed_edge_with_a_new_validity_interval() -> None:
+    closed = edge(0.1, invalid_at=T + 10, updated_at=T + 10)
+    reopened = supported(closed, 0.7, at=T + 20)
+    assert reopened.revision.action is RevisionAction.REOPEN
+    assert (reopened.edge.valid_from, reopened.edge.invalid_at) == (T + 20, None)
+    assert reopened.edge.confidence == 0.7
+
+
+def test_a_model_claim_against_recent_opposite_evidence_enters_halved() -> None:
+    claim = Claim(RelationKind.LEARNING_OBSTACLE, "trig", EntityKind.CONCEPT, 0.8, EdgeSource.LLM)
+    recent_mastery = edge(0.7, relation=RelationKind.MASTERY, updated_at=T)
+    checked = checked_claim(claim, [recent_mastery], T + 3_600_000, 0.5)
+    assert (checked.confidence, checked.source) == (0.4, EdgeSource.COUNTER_EVIDENCE)
+    later = T + RECENT_COUNTER_WINDOW_MS + 1
+    assert checked_claim(claim, [recent_mastery], later, 0.5) == claim
+    as_rule = Claim(claim.relation, "trig", EntityKind.CONCEPT, 0.8, EdgeSource.RULE)
+    assert checked_claim(as_rule, [recent_mastery], T + 1, 0.5) == as_rule
+
+
+def test_human_confirm_correct_and_retract() -> None:
+    confirmed = human_set(edge(0.4), RevisionAction.CONFIRM, T + 1, "teacher")
+    assert (confirmed.edge.confidence, confirmed.edge.source) == (1.0, EdgeSource.HUMAN)
+    corrected = human_set(edge(0.9), RevisionAction.CORRECT, T + 1, "teacher", confidence=0.3)
+    assert corrected.edge.confidence == 0.3
+    assert corrected.revision.old_confidence == 0.9
+    retracted = human_set(edge(0.9), RevisionAction.RETRACT, T + 2, "teacher", close=True)
+    assert retracted.edge.invalid_at == T + 2
+    assert retracted.edge.confidence == 0.9
+    assert not retracted.revision.valid
+    reconfirmed = human_set(retracted.edge, RevisionAction.CONFIRM, T + 3, "teacher")
+    assert reconfirmed.edge.is_valid
+    assert reconfirmed.edge.valid_from == T + 3
+
+
+@given(old=confidences, incoming=confidences, w=st.floats(0.0, 1.0))
+def test_weighted_update_stays_between_its_inputs_and_in_range(old, incoming, w) -> None:
+    value = weighted(old, incoming, w)
+    assert 0.1 <= value <= 1.0
+    assert min(old, incoming) - 1e-6 <= value <= max(old, incoming) + 1e-6
+
+
+@given(
+    steps=st.lists(
+        st.tuples(st.sampled_from(["support", "counter", "human"]), confidences), max_size=30
+    ),
+    factor=st.floats(0.05, 0.95),
+)
+def test_any_sequence_of_updates_keeps_confidence_in_range(steps, factor) -> None:
+    current: Edge | None = None
+    for i, (kind, value) in enumerate(steps):
+        at = T + i
+        if kind == "support" or current is None:
+            decision = supported(current, value, at=at)
+        elif kind == "counter":
+            decision = counter(current, at, [f"e{i}"], "test", factor)
+        else:
+            decision = human_set(current, RevisionAction.CORRECT, at, "t", confidence=value)
+        if isinstance(decision, EdgeChange):
+            previous = current.confidence if current else None
+            if kind == "counter" and previous is not None:
+                assert decision.edge.confidence <= previous
+            current = decision.edge
+        assert current is not None
+        assert 0.1 <= current.confidence <= 1.0

@@ -1,0 +1,43 @@
+"""Fixtures for the write path: real stores on a temporary data dir, the real hashing encoder.
+
+`models.hashing.HashingEncoder` is a real (model-free) vector space, so these tests need no model
+load; the stores are the embedded defaults (LanceDB, SQLite) exactly as the stream opens them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from jiyi.config import Settings, load_settings
+from jiyi.domain import Role, Turn
+from jiyi.ingest import IngestContext
+
+MakeTurn = Callable[..., Turn]
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return load_settings(data_dir=tmp_path / "data", embedder={"model": "hashing:64"})
+
+
+@pytest.fixture
+def ctx(settings: Settings) -> Iterator[IngestContext]:
+    context = IngestContext.open(settings)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def make_turn() -> MakeTurn:
+    clock = iter(range(1_700_000_000_000, 1_800_000_000_000, 1000))
+
+    def make(content: str, user: str = "u1", session: str = "s1", role: str = "user") -> Turn:
+        return Turn(
+            user_id=user, session_id=session, role=Role(role), content=content,
+            client_ts=next(clock),
+        )  # fmt: skip
+
+    return make

@@ -1,0 +1,55 @@
+"""Entity resolution as a pure step: session state in, rewritten events out (no store needed)."""
+
+from __future__ import annotations
+
+from jiyi.domain import Entity, EntityKind, EventAttr
+from jiyi.extraction.engine import extract
+from jiyi.ingest import TurnWork
+from jiyi.ingest.entities import SessionEntities, as_reference, resolve_entities
+
+
+def _work(make_turn, content: str, session: str = "s1") -> TurnWork:  # type: ignore[no-untyped-def]
+    turn = make_turn(content, session=session)
+    return TurnWork(source="t", payload="", turn=turn, events=tuple(extract(turn)))
+
+
+def _unknown(user_id: str, name: str) -> Entity | None:
+    return None
+
+
+def _objects(work: TurnWork) -> list[str]:
+    return [e.attributes.get(EventAttr.OBJECT, "") for e in work.events]
+
+
+def test_kind_nouns_and_demonstratives_are_references() -> None:
+    assert as_reference("button").kind is EntityKind.UI_ELEMENT  # type: ignore[union-attr]
+    assert as_reference("那个公式").kind is EntityKind.CONCEPT  # type: ignore[union-attr]
+    assert as_reference("that formula").kind is EntityKind.CONCEPT  # type: ignore[union-attr]
+    assert as_reference("calculus") is None
+
+
+def test_a_reference_becomes_the_sessions_last_entity_in_zh_and_en(make_turn) -> None:
+    state = SessionEntities()
+    resolve_entities(_work(make_turn, "我不太理解链式法则"), state, _unknown)
+    resolve_entities(_work(make_turn, "I keep mixing up sine and cosine", "s2"), state, _unknown)
+    zh = resolve_entities(_work(make_turn, "我还是不太理解那个公式"), state, _unknown)
+    en = resolve_entities(
+        _work(make_turn, "I don't understand that formula", "s2"), state, _unknown
+    )
+    assert _objects(zh) == ["链式法则"]
+    assert _objects(en) == ["sine and cosine"]
+
+
+def test_a_reference_with_nothing_recent_is_left_alone(make_turn) -> None:
+    work = resolve_entities(_work(make_turn, "I don't understand that formula"), SessionEntities(),
+                            _unknown)  # fmt: skip
+    assert _objects(work) == ["formula"]
+
+
+def test_a_known_entity_is_noted_by_its_stored_id(make_turn) -> None:
+    stored = Entity(entity_id="calc", kind=EntityKind.CONCEPT, name="calculus")
+    state = SessionEntities()
+    resolve_entities(_work(make_turn, "I keep mixing up calculus"), state,
+                     lambda user, name: stored)  # fmt: skip
+    assert state.recent("s1").most_recent(EntityKind.CONCEPT) == "calc"
+    assert state.names["calc"] == "calculus"

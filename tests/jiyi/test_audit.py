@@ -1,0 +1,55 @@
+"""The audit log is append-only, per user, and keeps ids and numbers, never text."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from jiyi.audit import AUDIT_FILE, AuditEntry, AuditLog, AuditOutcome
+from jiyi.config import Settings
+
+
+def entry(user: str = "u1", edge: str | None = "e1", **update) -> AuditEntry:
+    values = dict(
+        at=1, operator="jiyi.rules", action="create", outcome=AuditOutcome.APPLIED,
+        source="rule", user_id=user, edge_id=edge, relation="prefers", old_confidence=None,
+        new_confidence=0.8, evidence=["ev1", "ev2"],
+    )  # fmt: skip
+    return AuditEntry.model_validate(values | update)
+
+
+def test_entries_come_back_in_order_filtered_by_user_and_edge(tmp_path) -> None:
+    log = AuditLog(tmp_path / "audit.sqlite3")
+    log.append([entry(), entry("u2"), entry(edge="e2", at=2, old_confidence=0.8)])
+    assert log.entries("u1") == [entry(), entry(edge="e2", at=2, old_confidence=0.8)]
+    assert log.entries("u1", edge_id="e2")[0].old_confidence == 0.8
+    assert [e.user_id for e in log.entries()] == ["u1", "u2", "u1"]
+    log.append([])
+    assert len(log.entries()) == 3
+
+
+@pytest.mark.parametrize(
+    "sql", ["UPDATE audit SET new_confidence = 1.0", "DELETE FROM audit WHERE user_id = 'u1'"]
+)
+def test_the_log_cannot_be_rewritten(tmp_path, sql) -> None:
+    path = tmp_path / "audit.sqlite3"
+    AuditLog(path).append([entry()])
+    raw = sqlite3.connect(path)
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        raw.execute(sql)
+    raw.close()
+    assert AuditLog(path).entries() == [entry()]
+
+
+def test_it_lives_under_the_data_dir_and_survives_reopening(tmp_path) -> None:
+    log = AuditLog.from_settings(Settings(data_dir=tmp_path))
+    log.append([entry(outcome=AuditOutcome.REJECTED, reason="relation: unknown")])
+    log.close()
+    assert (tmp_path / AUDIT_FILE).exists()
+    reopened = AuditLog.from_settings(Settings(data_dir=tmp_path))
+    assert reopened.entries()[0].reason == "relation: unknown"
+
+
+def test_an_entry_has_no_field_for_raw_text() -> None:
+    assert not {"text", "content", "raw", "raw_text"} & set(AuditEntry.model_fields)

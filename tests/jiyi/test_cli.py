@@ -1,0 +1,113 @@
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from jiyi import __version__
+from jiyi.cli import app
+
+runner = CliRunner()
+
+
+def test_help_lists_the_commands():
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    for command in ("version", "config", "demo", "bench"):
+        assert command in result.output
+
+
+def test_version():
+    result = runner.invoke(app, ["version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == __version__
+
+
+def test_config_show_masks_secrets(monkeypatch):
+    monkeypatch.setenv("JIYI_LLM__API_KEY", "sk-very-secret")
+    result = runner.invoke(app, ["config", "show"])
+    assert result.exit_code == 0
+    shown = json.loads(result.output)
+    assert shown["llm"]["api_key"] == "**********"
+    assert "sk-very-secret" not in result.output
+
+
+def test_config_check_fails_with_the_setting_named(monkeypatch):
+    monkeypatch.setenv("JIYI_GRAPH__BACKEND", "kuzu")
+    result = runner.invoke(app, ["config", "check"])
+    assert result.exit_code == 2
+    assert "JIYI_GRAPH__BACKEND" in result.output
+    assert "'sqlite' or 'neo4j'" in result.output
+
+
+def test_config_check_passes_on_defaults(monkeypatch):
+    monkeypatch.delenv("JIYI_GRAPH__BACKEND", raising=False)
+    result = runner.invoke(app, ["config", "check"])
+    assert result.exit_code == 0
+    assert "settings OK" in result.output
+
+
+def test_demo_plays_the_bundled_conversations(tmp_path, monkeypatch):
+    monkeypatch.setenv("JIYI_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("JIYI_EMBEDDER__MODEL", "hashing:64")
+    result = runner.invoke(app, ["demo", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert len(report["rejected"]) == 4
+    assert report["beliefs"]["maya"]
+
+
+def test_keys_create_list_revoke(tmp_path, monkeypatch):
+    monkeypatch.setenv("JIYI_DATA_DIR", str(tmp_path))
+    created = runner.invoke(app, ["keys", "create", "acme", "--name", "bot"])
+    assert created.exit_code == 0
+    key = created.output.strip()
+    assert key.startswith("jiyi_")
+    listed = runner.invoke(app, ["keys", "list"]).output
+    key_id = key.split("_")[1]
+    assert f"{key_id}  acme  bot  active" in listed
+    assert key.split("_", 2)[2] not in listed
+    assert runner.invoke(app, ["keys", "revoke", key_id]).exit_code == 0
+    assert "revoked" in runner.invoke(app, ["keys", "list"]).output
+    assert runner.invoke(app, ["keys", "revoke", key_id]).exit_code == 1
+
+
+@pytest.mark.integration
+def test_serve_answers_over_real_http(tmp_path):
+    env = {**os.environ, "JIYI_DATA_DIR": str(tmp_path), "JIYI_EMBEDDER__MODEL": "hashing:64"}
+    key = subprocess.run(
+        [sys.executable, "-m", "jiyi.cli", "keys", "create", "acme"],
+        env=env, capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jiyi.cli", "serve", "--port", str(port)],
+        env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                assert httpx.get(f"{base}/healthz", timeout=1).json()["status"] == "ok"
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, server.stderr.read() if server.poll() else ""
+                time.sleep(0.2)
+        auth = {"Authorization": f"Bearer {key}"}
+        turn = {"session_id": "s", "role": "user", "content": "I love tea.", "client_ts": 1}
+        added = httpx.post(f"{base}/v1/users/u1/turns", json={"turns": [turn]}, headers=auth)
+        assert added.status_code == 200
+        recall = httpx.post(f"{base}/v1/users/u1/recall", json={"query": "tea"}, headers=auth)
+        assert "tea" in recall.json()["text"]
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)

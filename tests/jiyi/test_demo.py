@@ -1,0 +1,63 @@
+from fastapi.testclient import TestClient
+
+from jiyi.api.app import create_app
+from jiyi.api.keys import ApiKeyStore
+from jiyi.config import Settings
+from jiyi.demo import DEMO_DIR, HttpClient, LibraryClient, Rejection, parse_turns, play, render
+from jiyi.memory import Memory
+from models.hashing import HashingEncoder
+
+
+def test_every_bad_line_is_reported_with_its_reason(tmp_path):
+    path = tmp_path / "turns.jsonl"
+    path.write_text(
+        '{"user_id": "u1", "session_id": "s1", "role": "user", "content": "hi", "client_ts": 1}\n'
+        "\n"
+        "{broken\n"
+        '{"user_id": "u1", "session_id": "s1", "role": "user", "content": "'
+        + "x" * 300
+        + '", "client_ts": 2}\n'
+    )
+    parsed = list(parse_turns(path, max_content_bytes=256))
+    assert [line for line, _ in parsed] == [1, 3, 4]
+    assert not isinstance(parsed[0][1], Rejection)
+    assert "not valid JSON" in parsed[1][1].reason
+    assert parsed[2][1].reason.startswith("content: is 300 bytes")
+    assert parsed[2][1].where == "turns.jsonl:4"
+
+
+def _check(report):
+    assert len(report.rejected) == 4
+    assert report.accepted == 34
+    assert report.beliefs["lily"] == []  # a 9-year-old: child mode, no graph
+    assert any("learning_obstacle: Newton's third law" in b for b in report.beliefs["maya"])
+    assert any("微积分的链式法则" in b for b in report.beliefs["xiaoming"])
+    by_user = {r.user_id: r.context for r in report.recalls}
+    assert "dinosaur" not in by_user["lily"].split("Recent conversation")[0]
+    assert "链式法则" in by_user["xiaoming"]
+    assert report.undo["new_version"] > 0
+    assert "== beliefs about maya" in render(report)
+
+
+def test_the_demo_through_the_library(tmp_path):
+    settings = Settings(data_dir=tmp_path / "data")
+    memory = Memory(settings, encoder=HashingEncoder(256))
+    try:
+        report = play(LibraryClient(memory), settings, DEMO_DIR)
+    finally:
+        memory.close()
+    assert report.events
+    assert report.events > 20
+    _check(report)
+
+
+def test_the_demo_through_the_http_api(tmp_path):
+    settings = Settings(data_dir=tmp_path / "data")
+    memory = Memory(settings, encoder=HashingEncoder(256))
+    keys = ApiKeyStore(tmp_path / "keys.sqlite3")
+    client = HttpClient("http://testserver", keys.create("demo"))
+    client.http = TestClient(create_app(memory, keys), headers=dict(client.http.headers))
+    try:
+        _check(play(client, settings, DEMO_DIR))
+    finally:
+        memory.close()

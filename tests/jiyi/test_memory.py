@@ -1,0 +1,197 @@
+"""The library facade end to end on the embedded stores (hashing encoder: fast, real vectors)."""
+
+from pathlib import Path
+
+import pytest
+
+from jiyi.archive import archive_cold_events
+from jiyi.config import Settings
+from jiyi.domain import EventType, Identity, IdentityKind, Role, Turn
+from jiyi.episodic.store import from_table
+from jiyi.feedback import FeedbackKind
+from jiyi.memory import Memory
+from models.hashing import HashingEncoder
+
+DAY_MS = 86_400_000
+T0 = 1_793_520_000_000
+
+
+def _events(memory, user_id):
+    return from_table(memory.ingest.episodic.scan(user_id))
+
+
+def _turn(user, content, ts, session="s1", role=Role.USER):
+    return Turn(user_id=user, session_id=session, role=role, content=content, client_ts=ts)
+
+
+@pytest.fixture
+def memory(tmp_path):
+    opened = Memory(Settings(data_dir=tmp_path / "data"), encoder=HashingEncoder(256))
+    yield opened
+    opened.close()
+
+
+def test_recall_brings_back_beliefs_events_and_recent_turns(memory):
+    memory.consent("alice", granted=True)
+    memory.add_turns(
+        [
+            _turn("alice", "I keep mixing up velocity and acceleration.", T0),
+            _turn("alice", "Let me draw it.", T0 + 1000, role=Role.ASSISTANT),
+            _turn("alice", "我喜欢用动画学数学。", T0 + 2000),
+        ]
+    )
+    context = memory.recall("alice", "velocity acceleration", session_id="s1", budget_chars=1200)
+    assert any(e.event_type == "concept_confusion" for e in context.events)
+    assert any(b.relation == "learning_obstacle" and b.matches_query for b in context.beliefs)
+    assert [t.content for t in context.turns][-1] == "我喜欢用动画学数学。"
+    assert "velocity and acceleration" in context.text
+    assert len(context.text) <= 1200
+    assert all(e.why["lexical"] >= 0 for e in context.events)
+
+
+def test_recall_reads_a_time_in_the_query_against_the_clients_clock(memory):
+    memory.consent("alice", granted=True)
+    memory.add_turns(
+        [
+            _turn("alice", "I love oolong tea.", T0, session="s1"),
+            _turn("alice", "I love oolong tea.", T0 + 30 * DAY_MS, session="s2"),
+        ]
+    )
+    asked = T0 + 44 * DAY_MS
+    context = memory.recall("alice", "which tea did I love two weeks ago?", now_ms=asked)
+    assert [e.why["timing"] < 0.01 for e in context.events] == [False, True]
+    assert context.events[0].score > context.events[1].score
+
+
+def test_the_budget_is_respected_and_reported(memory):
+    memory.consent("alice", granted=True)
+    memory.add_turns([_turn("alice", f"I love hiking trail number {i}.", T0 + i) for i in range(8)])
+    context = memory.recall("alice", "hiking", session_id="s1", budget_chars=200)
+    assert len(context.text) <= 200
+    assert context.left_out > 0
+
+
+def test_one_users_memories_never_reach_another(memory):
+    memory.consent("alice", granted=True)
+    memory.consent("bob", granted=True)
+    memory.add_turn(_turn("alice", "My secret: I am afraid of spiders.", T0))
+    memory.add_turn(_turn("bob", "I like chess.", T0))
+    context = memory.recall("bob", "spiders secret afraid", session_id="s1")
+    assert "spiders" not in context.text
+    assert all("spider" not in b.object for b in context.beliefs)
+
+
+def test_without_consent_nothing_reaches_the_graph(memory):
+    memory.add_turn(_turn("carol", "I don't understand the chain rule.", T0))
+    assert memory.profile("carol") == []
+    assert memory.recall("carol", "chain rule").events  # episodic memory still works
+
+
+def test_child_mode_keeps_event_types_only(memory):
+    memory.consent("kid", granted=True)
+    memory.add_turns(
+        [_turn("kid", "I am 9 years old.", T0), _turn("kid", "I love dinosaurs.", T0 + 1)]
+    )
+    assert memory.ingest.consent.get("kid").child_mode
+    assert memory.profile("kid") == []
+    stored = _events(memory, "kid")
+    assert stored
+    assert all("dinosaur" not in s.event.model_dump_json() for s in stored)
+
+
+def test_dont_bring_that_up_lowers_the_weight(memory):
+    memory.add_turn(_turn("dave", "I hate talking about my divorce.", T0))
+    event_id = memory.recall("dave", "divorce").events[0].event_id
+    weight = memory.feedback("dave", event_id, FeedbackKind.DONT_BRING_UP)
+    assert weight == pytest.approx(memory.settings.forgetting.dont_bring_up_factor)
+    assert memory.ingest.episodic.get("dave", event_id).event.retrieval_weight == weight
+    with pytest.raises(KeyError, match="event_id"):
+        memory.feedback("erin", event_id, FeedbackKind.USEFUL)
+
+
+def test_forget_clears_one_type(memory):
+    memory.add_turns([_turn("fay", "Hello there!", T0), _turn("fay", "I love tea.", T0 + 1)])
+    assert memory.forget("fay", EventType.GREETING) >= 1
+    types = {s.event.event_type for s in _events(memory, "fay")}
+    assert EventType.GREETING not in types
+    assert EventType.PREFERENCE in types
+
+
+def _files_containing(root: Path, needle: bytes) -> list[Path]:
+    return [p for p in root.rglob("*") if p.is_file() and needle in p.read_bytes()]
+
+
+def test_erasure_leaves_no_trace_in_any_store_or_file(memory, tmp_path):
+    secret = "zebrafinch"
+    memory.consent("gina", granted=True)
+    memory.consent("hank", granted=True)
+    old = T0 - 60 * DAY_MS
+    memory.add_turns(
+        [
+            _turn("gina", f"Hi! Nice weather for a {secret} walk.", old),
+            _turn("gina", f"I love my {secret} named Pip.", T0),
+            _turn("gina", f"I keep mixing up {secret} and sparrow.", T0 + 1),
+            _turn("gina", f"Here is your {secret} plan.", T0 + 2, role=Role.ASSISTANT),
+        ]
+    )
+    memory.ingest.dead_letters.put(f'{{"user_id": "gina", "content": "{secret}"}}', "x", "y")
+    memory.add_turn(_turn("hank", "I love my dog.", T0))
+    report = archive_cold_events(
+        memory.ingest.episodic, memory.archive, memory.settings.forgetting, now_ms=T0
+    )
+    assert report.archived >= 1
+    event_id = memory.recall("gina", secret).events[0].event_id
+    memory.feedback("gina", event_id, FeedbackKind.DONT_BRING_UP)
+    data_dir = memory.settings.data_dir
+    assert _files_containing(data_dir, secret.encode())
+
+    receipt = memory.erase("gina", operator="support:ticket-7")
+
+    assert receipt.removed["episodic"] >= 2
+    assert receipt.removed["archive"] >= 1
+    assert receipt.removed["turn_log"] == 4
+    assert memory.recall("gina", secret).text == ""
+    assert memory.profile("gina") == []
+    assert memory.working.get("gina", "s1") == []
+    assert _files_containing(data_dir, secret.encode()) == []
+    assert "dog" in memory.recall("hank", "dog").text  # other users untouched
+    audit = memory.ingest.audit.entries(user_id="gina")
+    assert audit[-1].action == "erase"
+    assert audit[-1].operator == "support:ticket-7"
+
+
+def test_linking_a_device_to_an_account_merges_and_routes_memories(memory):
+    for user in ("phone-7", "acct-7"):
+        memory.consent(user, granted=True)
+    memory.add_turns(
+        [
+            _turn("phone-7", "I love jazz piano.", T0),
+            _turn("phone-7", "I love cilantro.", T0 + 5),
+            _turn("acct-7", "I hate cilantro.", T0 + 1),
+            _turn("acct-7", "I love jazz piano.", T0 + 2),
+        ]
+    )
+    report = memory.link_identity(
+        Identity(kind=IdentityKind.DEVICE, value="phone-7"),
+        Identity(kind=IdentityKind.ACCOUNT, value="acct-7"),
+        operator="app",
+    )
+    assert (report.link.source_user, report.link.target_user) == ("phone-7", "acct-7")
+    assert report.moved_events >= 2
+    [contradiction] = report.contradictions
+    assert contradiction.object_name == "cilantro"
+    assert (contradiction.kept.relation.value, contradiction.dropped.relation.value) == (
+        "prefers", "dislikes",
+    )  # fmt: skip
+    assert contradiction.reason == "more recent"
+    beliefs = {(b.relation.value, b.entity.name) for b in memory.profile("acct-7")}
+    assert ("prefers", "cilantro") in beliefs
+    assert ("dislikes", "cilantro") not in beliefs
+    assert sum(name == "jazz piano" for _, name in beliefs) == 1
+    assert _events(memory, "phone-7") == []
+    now = T0 + DAY_MS
+    assert memory.profile("phone-7", as_of=now) == memory.profile("acct-7", as_of=now)
+    memory.add_turn(_turn("phone-7", "I also love sushi.", T0 + 9))
+    assert "sushi" in memory.recall("acct-7", "sushi").text
+    audit = memory.ingest.audit.entries(user_id="acct-7")
+    assert any(e.action == "merge_identity" and e.reason for e in audit)

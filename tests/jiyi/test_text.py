@@ -1,0 +1,16 @@
+from jiyi.text import index_terms, tokenize
+
+
+def test_tokenize_cuts_chinese_with_jieba_and_english_by_words_dropping_stopwords():
+    assert tokenize("我喜欢爬山") == ["喜欢", "爬山"]
+    assert tokenize("Caroline's hiking in the Alps") == ["caroline", "hiking", "alps"]
+
+
+def test_index_terms_stem_english_so_other_forms_match_and_leave_chinese_alone():
+    assert index_terms("She hiked; we are hiking") == index_terms("hike hikes")
+    assert index_terms("paintings painted") == ["paint", "paint"]
+    assert index_terms("我喜欢爬山") == tokenize("我喜欢爬山")
+
+
+def test_keywords_stay_readable_words_not_stems():
+    assert "hiking" in tokenize("I love hiking")
