@@ -154,10 +154,12 @@ def bench_graph(
     config: ConfigOption = None,
 ) -> None:
     """Semantic graph accuracy on scripted zh/en scenarios: precision, recall, error rate."""
-    from jiyi.bench import graph
+    from jiyi.bench import graph_rules
 
-    result = graph.run(scenarios or graph.SCENARIO_DIR, _settings(config).graph, bolt_uri)
-    typer.echo(graph.to_json(result) if as_json else graph.report(result, verbose))
+    result = graph_rules.run(
+        scenarios or graph_rules.SCENARIO_DIR, _settings(config).graph, bolt_uri
+    )
+    typer.echo(graph_rules.to_json(result) if as_json else graph_rules.report(result, verbose))
 
 
 DataOption = Annotated[

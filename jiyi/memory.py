@@ -26,10 +26,10 @@ from jiyi.graph.merge import Contradiction, merge_users
 from jiyi.graph.model import EdgeChange
 from jiyi.graph.queries import Belief, profile
 from jiyi.ingest.context import IngestContext, turn_log_dir
-from jiyi.ingest.entities import SessionEntities
 from jiyi.ingest.pipeline import IngestReport, process_turns
+from jiyi.ingest.references import SessionEntities
 from jiyi.privacy.identity import IdentityStore, Link
-from jiyi.recall import DEFAULT_BUDGET_CHARS, RecallContext, assemble
+from jiyi.prompt_context import DEFAULT_BUDGET_CHARS, RecallContext, assemble
 from jiyi.turnlog import LocalTurnLog, TurnLog
 from jiyi.working import WorkingMemory
 from models.embedder import SpaceEncoder

@@ -12,13 +12,13 @@ from collections.abc import Callable
 
 from jiyi.config import Settings
 from jiyi.ingest import IngestContext, Processed, Rejected, Stage, TurnWork
-from jiyi.ingest.entities import SessionEntities, resolve_entities
+from jiyi.ingest.consent_gate import apply_privacy
+from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.episodic import EmbeddedBatch, embed_batch, upsert_batch
 from jiyi.ingest.extract import extract_events
-from jiyi.ingest.lexical import attach_context
 from jiyi.ingest.parse import parse_record
 from jiyi.ingest.pipeline import finish
-from jiyi.ingest.privacy import apply_privacy
+from jiyi.ingest.references import SessionEntities, resolve_entities
 from jiyi.ingest.retry import with_retry
 from jiyi.turnlog import LogRecord
 from models.embedder import SpaceEncoder

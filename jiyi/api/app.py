@@ -44,7 +44,7 @@ from jiyi.graph.model import GraphInputError
 from jiyi.keyfile import load_or_create_key
 from jiyi.memory import ErasureReceipt, Memory
 from jiyi.privacy.identity import IdentityError
-from jiyi.recall import RecallContext
+from jiyi.prompt_context import RecallContext
 from jiyi.working import WorkingMemoryError
 
 DEFAULT_MAX_BODY_BYTES = 256 * 1024

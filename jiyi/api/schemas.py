@@ -9,7 +9,7 @@ from jiyi.episodic.timeframe import LAST_MS
 from jiyi.feedback import FeedbackKind
 from jiyi.graph.model import EdgeChange
 from jiyi.graph.queries import Belief
-from jiyi.recall import DEFAULT_BUDGET_CHARS
+from jiyi.prompt_context import DEFAULT_BUDGET_CHARS
 
 MAX_TURNS_PER_REQUEST = 100
 #: A user id as an API client names it (the tenant prefix is added by the server).

@@ -35,8 +35,8 @@ import pyarrow as pa
 from jiyi.config import EpisodicSettings, Settings
 from jiyi.domain import Event, EventType, ExtractionSource, Role, Turn, event_id_for, text_hash
 from jiyi.domain.events import SUMMARY_MAX_CHARS, EventAttr
+from jiyi.episodic.bm25 import BM25
 from jiyi.episodic.lancedb_store import LanceEpisodicStore
-from jiyi.episodic.lexical import BM25
 from jiyi.episodic.merging import write_events
 from jiyi.episodic.retrieval import config_for, recall
 from jiyi.episodic.store import IndexItem, arrow_schema, build_records, to_table

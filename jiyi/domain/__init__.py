@@ -8,16 +8,6 @@ from jiyi.domain.events import (
     ExtractionSource,
     event_id_for,
 )
-from jiyi.domain.graph import (
-    Edge,
-    EdgeSource,
-    Entity,
-    EntityKind,
-    RelationClass,
-    RelationKind,
-    clamp_confidence,
-    edge_id_for,
-)
 from jiyi.domain.ids import (
     DeviceId,
     EntityId,
@@ -28,6 +18,16 @@ from jiyi.domain.ids import (
     check_external_id,
     stable_id,
     text_hash,
+)
+from jiyi.domain.knowledge import (
+    Edge,
+    EdgeSource,
+    Entity,
+    EntityKind,
+    RelationClass,
+    RelationKind,
+    clamp_confidence,
+    edge_id_for,
 )
 from jiyi.domain.privacy import Consent, ConsentState, Identity, IdentityKind
 from jiyi.domain.turns import Role, Turn

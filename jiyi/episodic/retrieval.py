@@ -28,7 +28,7 @@ import pyarrow as pa
 
 from jiyi.config import EpisodicSettings
 from jiyi.domain import Event, EventType
-from jiyi.episodic.lexical import K1, B, column_scores
+from jiyi.episodic.bm25 import K1, B, column_scores
 from jiyi.episodic.query import PLAIN, QueryAnalysis, analyse, speaker_match
 from jiyi.episodic.store import EpisodicInputError, EpisodicStore, check_user, from_table
 from jiyi.episodic.terms import TERM_CHARS, IndexTerms

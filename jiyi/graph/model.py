@@ -12,7 +12,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from jiyi.domain import Edge, EdgeSource, EntityId, RelationKind
-from jiyi.domain.graph import MAX_CONFIDENCE, MIN_CONFIDENCE
+from jiyi.domain.knowledge import MAX_CONFIDENCE, MIN_CONFIDENCE
 
 
 class GraphInputError(ValueError):

@@ -28,7 +28,7 @@ from jiyi.domain import (
     RelationKind,
     check_external_id,
 )
-from jiyi.domain.graph import MAX_CONFIDENCE, MIN_CONFIDENCE
+from jiyi.domain.knowledge import MAX_CONFIDENCE, MIN_CONFIDENCE
 from jiyi.graph.entities import (
     RecentEntities,
     alias_key,
@@ -106,7 +106,7 @@ class GraphService:
         Entries are appended after the batch commits, as a single write appends after its own
         commit. If the batch raises, its entries are dropped: the store undoes its writes where
         it can (SQLite), and where a write stayed (Bolt commits each one) re-applying the event
-        is a replay that restores its entries (`jiyi.ingest.graph.restore_audit`).
+        is a replay that restores its entries (`jiyi.ingest.graph_writes.restore_audit`).
         """
         if self._open_batch() is not None:  # nested: the outer batch commits
             yield

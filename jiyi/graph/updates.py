@@ -37,7 +37,7 @@ from jiyi.domain import (
     RelationKind,
     clamp_confidence,
 )
-from jiyi.domain.graph import MIN_CONFIDENCE
+from jiyi.domain.knowledge import MIN_CONFIDENCE
 from jiyi.graph.model import EdgeChange, EdgeRevision, GraphInputError, RevisionAction
 
 USER_ENTITY_ID = "user"

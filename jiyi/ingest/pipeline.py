@@ -10,14 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from jiyi.domain import Turn
+from jiyi.ingest.consent_gate import apply_privacy
 from jiyi.ingest.context import IngestContext, now_ms
-from jiyi.ingest.entities import SessionEntities, resolve_entities
+from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.episodic import embed_batch, upsert_batch
 from jiyi.ingest.extract import extract_events
-from jiyi.ingest.graph import GraphOutcome, apply_graph, withheld_entry
-from jiyi.ingest.lexical import attach_context
+from jiyi.ingest.graph_writes import GraphOutcome, apply_graph, withheld_entry
 from jiyi.ingest.parse import parse_record
-from jiyi.ingest.privacy import apply_privacy
+from jiyi.ingest.references import SessionEntities, resolve_entities
 from jiyi.ingest.work import Processed, Rejected, TurnWork
 
 LIBRARY_SOURCE = "library"

@@ -1,7 +1,7 @@
 """Tier 1: working memory."""
 
 from jiyi.working.cleaning import clean_content, neutralise_markup, truncate_assistant
-from jiyi.working.memory import (
+from jiyi.working.sessions import (
     Snapshot,
     WorkingMemory,
     WorkingMemoryError,

@@ -7,7 +7,7 @@ from pathlib import Path
 from bytewax.testing import run_main
 
 from jiyi.ingest import IngestContext, process_turns
-from jiyi.ingest.entities import SessionEntities
+from jiyi.ingest.references import SessionEntities
 from pipelines.flow import build_flow, source_for
 from pipelines.sinks import read_progress
 

@@ -11,7 +11,7 @@ from jiyi.extraction.engine import extract
 from jiyi.graph import GraphService
 from jiyi.graph.updates import USER_ENTITY_ID
 from jiyi.ingest import IngestContext, Stage, process_turns
-from jiyi.ingest.entities import SessionEntities
+from jiyi.ingest.references import SessionEntities
 
 
 def _beliefs(ctx: IngestContext, user: str) -> dict[tuple[RelationKind, str], float]:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jiyi.episodic.lexical import BM25, column_scores
+from jiyi.episodic.bm25 import BM25, column_scores
 from jiyi.text import tokenize
 
 DOCS = [

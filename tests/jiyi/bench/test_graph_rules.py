@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from jiyi.bench import graph
+from jiyi.bench import graph_rules
 from jiyi.cli import app
 
 SCENARIO = {
@@ -37,12 +37,12 @@ SCENARIO = {
 
 
 @pytest.fixture(scope="module")
-def result() -> graph.GraphBenchResult:
-    return graph.run()
+def result() -> graph_rules.GraphBenchResult:
+    return graph_rules.run()
 
 
 def test_the_shipped_scenarios_cover_chinese_english_and_both(result) -> None:
-    scenarios = graph.load_scenarios()
+    scenarios = graph_rules.load_scenarios()
     assert len(scenarios) == len(result.scenarios) >= 10
     assert {s.lang for s in scenarios} == {"zh", "en", "mixed"}
     assert len({s.user_id for s in scenarios}) == len(scenarios)
@@ -54,7 +54,8 @@ def test_the_shipped_scenarios_cover_chinese_english_and_both(result) -> None:
 
 def test_every_expected_item_is_judged(result) -> None:
     expected = sum(
-        len(s.expected.believed) + len(s.expected.not_believed) for s in graph.load_scenarios()
+        len(s.expected.believed) + len(s.expected.not_believed)
+        for s in graph_rules.load_scenarios()
     )
     unexpected = sum(m.startswith("holds unexpected") for m in result.jiyi.mistakes)
     assert result.jiyi.judgements == expected + unexpected
@@ -70,7 +71,7 @@ def test_jiyi_makes_fewer_errors_than_the_articles_code(result) -> None:
 
 def test_scoring_counts_hits_misses_and_unexpected_beliefs(tmp_path: Path) -> None:
     (tmp_path / "tiny.json").write_text(json.dumps(SCENARIO), encoding="utf-8")
-    [tiny] = graph.run(tmp_path).scenarios
+    [tiny] = graph_rules.run(tmp_path).scenarios
     score = tiny.jiyi
     assert (score.tp, score.fp, score.fn, score.tn) == (2, 1, 1, 1)
     assert score.mistakes == [
@@ -87,9 +88,9 @@ def test_scoring_counts_hits_misses_and_unexpected_beliefs(tmp_path: Path) -> No
 def test_a_malformed_scenario_is_refused(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text(json.dumps(SCENARIO | {"lang": "fr"}), encoding="utf-8")
     with pytest.raises(ValueError, match="lang"):
-        graph.load_scenarios(tmp_path)
+        graph_rules.load_scenarios(tmp_path)
     with pytest.raises(FileNotFoundError):
-        graph.load_scenarios(tmp_path / "empty")
+        graph_rules.load_scenarios(tmp_path / "empty")
 
 
 def test_the_cli_prints_the_table_and_json(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from jiyi.domain import (
 )
 from jiyi.episodic.retrieval import Hit, ScoreParts
 from jiyi.graph.queries import Belief
-from jiyi.recall import assemble
+from jiyi.prompt_context import assemble
 from jiyi.working import WorkingTurn
 
 T0 = 1_793_520_000_000

@@ -5,7 +5,7 @@ from __future__ import annotations
 from jiyi.domain import Entity, EntityKind, EventAttr
 from jiyi.extraction.engine import extract
 from jiyi.ingest import TurnWork
-from jiyi.ingest.entities import SessionEntities, as_reference, resolve_entities
+from jiyi.ingest.references import SessionEntities, as_reference, resolve_entities
 
 
 def _work(make_turn, content: str, session: str = "s1") -> TurnWork:  # type: ignore[no-untyped-def]

@@ -6,10 +6,10 @@ from dataclasses import replace
 
 from jiyi.episodic import recall
 from jiyi.ingest import IngestContext
-from jiyi.ingest.entities import SessionEntities
-from jiyi.ingest.lexical import attach_context
+from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.parse import parse_record
 from jiyi.ingest.pipeline import process_turns
+from jiyi.ingest.references import SessionEntities
 
 
 def _work(turn, child_mode: bool = False):  # type: ignore[no-untyped-def]

@@ -11,7 +11,7 @@ from jiyi.domain import EventAttr, Turn
 from jiyi.graph.sqlite_store import _SqliteTx
 from jiyi.ingest import IngestContext, Rejected, Stage, TurnWork
 from jiyi.ingest.extract import extract_events
-from jiyi.ingest.graph import GraphOutcome, apply_graph
+from jiyi.ingest.graph_writes import GraphOutcome, apply_graph
 from jiyi.ingest.parse import parse_record
 
 

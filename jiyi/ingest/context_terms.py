@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jiyi.episodic.terms import IndexTerms
-from jiyi.ingest.entities import SessionEntities
+from jiyi.ingest.references import SessionEntities
 from jiyi.ingest.work import TurnWork
 
 
