@@ -8,37 +8,64 @@ TOML file in `config_file` (Weaviate, Neo4j, S3 ...). Assets only call these fac
 from __future__ import annotations
 
 import json
-import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import dagster as dg
 import polars as pl
 import pyarrow as pa
+from pydantic import PrivateAttr
 
-from jiyi.archive import Archive, open_archive
+from jiyi import clock
+from jiyi.archive import Archive
+from jiyi.composition import (
+    DataLayout,
+    adapter_registry,
+    layout,
+    open_archive,
+    open_encoder,
+    open_episodic_store,
+    open_feedback_log,
+    open_graph_store,
+    turn_history,
+)
 from jiyi.config import Settings, load_settings
 from jiyi.domain import Turn
-from jiyi.episodic.store import EpisodicStore, embedder_for, open_episodic_store
-from jiyi.feedback import FeedbackLog
-from jiyi.ingest.context import turn_log_dir
-from jiyi.memory import feedback_path
+from jiyi.episodic.store import EpisodicStore
+from jiyi.graph.store import GraphStore
 from jiyi.metrics import TURN_SCHEMA, recall_frame
-from jiyi.turnlog import LocalTurnLog
 from models.embedder import SpaceEncoder
 from models.registry import AdapterRegistry
 from models.training import TrainingConfig
 
+T = TypeVar("T")
+
 
 class JiyiResource(dg.ConfigurableResource):  # type: ignore[misc]
-    """jiyi's settings (env / TOML / overrides) and the stores they name."""
+    """jiyi's settings (env / TOML / overrides) and the stores they name.
+
+    Settings, the encoder and the episodic store are opened once per run and shared by every
+    asset and check of it (loading the model is the expensive part); `reopen` drops them after
+    the live store or the promoted model changed underneath.
+    """
 
     config_file: str | None = None
     data_dir: str | None = None
     embedder_model: str | None = None
     as_of_ms: int | None = None  # fixes "now" (tests, backfills); None = the wall clock
 
+    _opened: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    def _once(self, name: str, make: Callable[[], T]) -> T:
+        if name not in self._opened:
+            self._opened[name] = make()
+        return cast(T, self._opened[name])
+
     def settings(self) -> Settings:
+        return self._once("settings", self._load_settings)
+
+    def _load_settings(self) -> Settings:
         overrides: dict[str, Any] = {}
         if self.data_dir:
             overrides["data_dir"] = Path(self.data_dir)
@@ -48,38 +75,42 @@ class JiyiResource(dg.ConfigurableResource):  # type: ignore[misc]
             settings = settings.model_copy(update={"embedder": embedder})
         return settings
 
+    def layout(self) -> DataLayout:
+        return layout(self.settings())
+
     def now_ms(self) -> int:
-        return self.as_of_ms if self.as_of_ms is not None else time.time_ns() // 1_000_000
+        return self.as_of_ms if self.as_of_ms is not None else clock.now_ms()
 
     def encoder(self) -> SpaceEncoder:
-        return embedder_for(self.settings())
+        return self._once("encoder", lambda: open_encoder(self.settings()))
 
-    def episodic(self, encoder: SpaceEncoder | None = None) -> EpisodicStore:
-        return open_episodic_store(self.settings(), encoder)
+    def episodic(self) -> EpisodicStore:
+        return self._once("episodic", lambda: open_episodic_store(self.settings(), self.encoder()))
+
+    def graph(self) -> GraphStore:
+        return self._once("graph", lambda: open_graph_store(self.settings()))
+
+    def reopen(self) -> None:
+        """Close what this run opened; the next call opens it afresh."""
+        for name in ("episodic", "graph"):
+            if name in self._opened:
+                self._opened.pop(name).close()
+        self._opened.clear()
+
+    def teardown_after_execution(self, context: dg.InitResourceContext) -> None:
+        self.reopen()
 
     def turns(self) -> pl.DataFrame:
         """Every valid turn in the local turn log (malformed payloads are the stream's to
         dead-letter); a Kafka turn log has no history to read here, so it reads as empty."""
-        settings = self.settings()
-        directory = turn_log_dir(settings)
-        rows: list[dict[str, object]] = []
-        if settings.turn_log.backend == "local" and directory.is_dir():
-            log = LocalTurnLog(directory, settings.turn_log.partitions)
-            try:
-                for partition in range(log.partitions):
-                    after = 0
-                    while batch := log.read(partition, after, limit=5000):
-                        after = batch[-1].offset
-                        rows.extend(_turn_row(r.payload) for r in batch)
-            finally:
-                log.close()
+        rows = [_turn_row(record.payload) for record in turn_history(self.settings())]
         valid = [r for r in rows if r]
         schema = {**TURN_SCHEMA, "turn_id": pl.String, "content": pl.String}
         return pl.DataFrame(valid, schema=schema)
 
     def recalls(self) -> pl.DataFrame:
         """Recalled items with session, query and outcome, from the feedback log + turn log."""
-        log = FeedbackLog(feedback_path(self.settings()))
+        log = open_feedback_log(self.settings())
         try:
             recalls, feedback = log.frames()
         finally:
@@ -123,7 +154,7 @@ class ModelsResource(dg.ConfigurableResource):  # type: ignore[misc]
     pair_dir: str | None = None  # domain pair files; None = the repository's data/training
 
     def registry(self) -> AdapterRegistry:
-        return AdapterRegistry(self.jiyi.settings().data_dir / "adapters")
+        return adapter_registry(self.jiyi.settings())
 
     def training_config(self) -> TrainingConfig:
         return TrainingConfig(

@@ -15,10 +15,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from jiyi.config import Settings
 from jiyi.sqlite_util import connect
-
-AUDIT_FILE = "audit.sqlite3"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS audit (
@@ -72,10 +69,6 @@ class AuditLog:
         # last few, as for the graph store they describe (FULL cost an fsync, ~4 ms, per write).
         self._db = connect(Path(path))
         self._db.executescript(_SCHEMA)
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> AuditLog:
-        return cls(settings.data_dir / AUDIT_FILE)
 
     def append(self, entries: Iterable[AuditEntry]) -> None:
         """Append entries in one transaction: all of them or none."""

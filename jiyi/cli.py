@@ -174,10 +174,10 @@ LimitOption = Annotated[
 def bench_locomo(data: DataOption, limit: LimitOption = None, config: ConfigOption = None) -> None:
     """LoCoMo: turn-level recall@5/10 of BM25, the embedder and jiyi (both storage modes)."""
     from jiyi.bench import recall
-    from jiyi.episodic import embedder_for
+    from jiyi.composition import open_encoder
 
     settings = _settings(config)
-    embedder = recall.CachedEncoder(embedder_for(settings))  # shared with the residue stage
+    embedder = recall.CachedEncoder(open_encoder(settings))  # shared with the residue stage
     result = recall.run_recall_bench(
         "LoCoMo",
         list(recall.load_locomo(data))[:limit],
@@ -195,10 +195,10 @@ def bench_longmemeval(
 ) -> None:
     """LongMemEval: turn- and session-level recall@5/10 of BM25, the embedder and jiyi."""
     from jiyi.bench import recall
-    from jiyi.episodic import embedder_for
+    from jiyi.composition import open_encoder
 
     settings = _settings(config)
-    embedder = recall.CachedEncoder(embedder_for(settings))  # shared with the residue stage
+    embedder = recall.CachedEncoder(open_encoder(settings))  # shared with the residue stage
     result = recall.run_recall_bench(
         "LongMemEval",
         list(recall.load_longmemeval(data, limit)),
@@ -237,12 +237,12 @@ def bench_recall_latency(
 ) -> None:
     """Recall p50/p95 per query (query embedding included) at USERS x EVENTS on LanceDB."""
     from jiyi.bench import recall
-    from jiyi.episodic import embedder_for
+    from jiyi.composition import open_encoder
 
     settings = _settings(config)
     texts = recall.pool_texts(locomo, memorybank, pool)
     result = recall.run_latency(
-        embedder_for(settings), texts, users, events, queries, data_dir=settings.data_dir
+        open_encoder(settings), texts, users, events, queries, data_dir=settings.data_dir
     )
     typer.echo(recall.latency_report(result))
 
@@ -289,9 +289,9 @@ app.add_typer(keys_app, name="keys")
 
 
 def _key_store(settings: Settings) -> ApiKeyStore:
-    from jiyi.api.keys import ApiKeyStore
+    from jiyi.composition import open_key_store
 
-    return ApiKeyStore(settings.data_dir / "api_keys.sqlite3")
+    return open_key_store(settings)
 
 
 @keys_app.command("create")
@@ -339,7 +339,7 @@ def serve(
 
     settings = _settings(config)
     memory = Memory(settings, process_inline=inline)
-    memory.ingest.encoder.encode(["warm-up"])  # the first query would pay the ONNX export
+    memory.stores.encoder.encode(["warm-up"])  # the first query would pay the ONNX export
     try:
         uvicorn.run(create_app(memory, _key_store(settings)), host=host, port=port,
                     log_config=None)  # fmt: skip
@@ -407,10 +407,9 @@ def dead_letter_list(
     config: ConfigOption = None,
 ) -> None:
     """One JSON line per dead letter: id, stage, reason, key, payload."""
-    from jiyi.deadletter import DeadLetterStore
-    from jiyi.ingest import dead_letter_path
+    from jiyi.composition import open_dead_letters
 
-    store = DeadLetterStore(dead_letter_path(_settings(config)))
+    store = open_dead_letters(_settings(config))
     for entry in store.entries(include_replayed=all_entries, limit=limit):
         typer.echo(json.dumps(dataclasses.asdict(entry), ensure_ascii=False))
     store.close()
@@ -422,13 +421,11 @@ def dead_letter_replay(
     config: ConfigOption = None,
 ) -> None:
     """Append dead-lettered turns to the turn log again, after their cause is fixed."""
-    from jiyi.deadletter import DeadLetterStore
-    from jiyi.ingest import dead_letter_path
+    from jiyi.composition import open_dead_letters, open_turn_log
     from jiyi.ingest.replay import replay_dead_letters
-    from jiyi.memory import open_turn_log
 
     settings = _settings(config)
-    store, turn_log = DeadLetterStore(dead_letter_path(settings)), open_turn_log(settings)
+    store, turn_log = open_dead_letters(settings), open_turn_log(settings)
     try:
         replayed = replay_dead_letters(store, turn_log, ids or None)
     except ValueError as exc:
@@ -436,6 +433,7 @@ def dead_letter_replay(
         raise typer.Exit(code=1) from None
     finally:
         store.close()
+        turn_log.close()
     typer.echo(f"replayed {len(replayed)} dead letters into the turn log")
 
 
@@ -468,6 +466,7 @@ def up(
     import os
     import sys
 
+    from jiyi.composition import layout
     from jiyi.supervisor import Service, run_services
 
     settings = _settings(config)
@@ -487,7 +486,7 @@ def up(
                     ui, f"{ui}/server_info")
         )  # fmt: skip
     env = dict(os.environ)
-    env.setdefault("DAGSTER_HOME", str((settings.data_dir / "dagster").resolve()))
+    env.setdefault("DAGSTER_HOME", str(layout(settings).dagster_home.resolve()))
     os.makedirs(env["DAGSTER_HOME"], exist_ok=True)
     typer.echo(f"jiyi up: data in {settings.data_dir.resolve()}; Ctrl-C stops everything")
 

@@ -7,10 +7,10 @@ why, `jiyi dead-letter list` shows it, and `replay` re-drives it once the cause 
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from jiyi import clock
 from jiyi.sqlite_util import connect, erase_rows
 
 _SCHEMA = """
@@ -50,7 +50,7 @@ class DeadLetterStore:
             cursor = self._connection.execute(
                 "INSERT INTO dead_letters (received_at, stage, reason, key, payload) "
                 "VALUES (?, ?, ?, ?, ?)",
-                (time.time_ns() // 1_000_000, stage, reason, key, payload),
+                (clock.now_ms(), stage, reason, key, payload),
             )
         return int(cursor.lastrowid or 0)
 
@@ -79,7 +79,7 @@ class DeadLetterStore:
         with self._lock:
             self._connection.executemany(
                 "UPDATE dead_letters SET replayed_at = ? WHERE id = ?",
-                [(time.time_ns() // 1_000_000, i) for i in ids],
+                [(clock.now_ms(), i) for i in ids],
             )
 
     def erase_user(self, user_id: str) -> int:

@@ -7,12 +7,12 @@ interference rate (don't-bring-up per recalled item) and erasure can remove it.
 from __future__ import annotations
 
 import threading
-import time
 from enum import StrEnum
 from pathlib import Path
 
 import pyarrow as pa
 
+from jiyi import clock
 from jiyi.sqlite_util import connect, erase_rows
 
 _SCHEMA = """
@@ -45,10 +45,6 @@ class FeedbackKind(StrEnum):
     DONT_BRING_UP = "dont_bring_up"
 
 
-def _now_ms() -> int:
-    return time.time_ns() // 1_000_000
-
-
 class FeedbackLog:
     def __init__(self, path: Path) -> None:
         self._connection = connect(path)
@@ -56,7 +52,7 @@ class FeedbackLog:
         self._lock = threading.Lock()
 
     def recalled(self, user_id: str, event_ids: list[str], at: int | None = None) -> None:
-        when = at or _now_ms()
+        when = at or clock.now_ms()
         with self._lock:
             self._connection.executemany(
                 "INSERT INTO recalls (user_id, event_id, at) VALUES (?, ?, ?)",
@@ -69,7 +65,7 @@ class FeedbackLog:
         with self._lock:
             self._connection.execute(
                 "INSERT INTO feedback (user_id, event_id, kind, at) VALUES (?, ?, ?, ?)",
-                (user_id, event_id, kind.value, at or _now_ms()),
+                (user_id, event_id, kind.value, at or clock.now_ms()),
             )
 
     def frames(self) -> tuple[pa.Table, pa.Table]:

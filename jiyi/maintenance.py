@@ -2,7 +2,7 @@
 
 Each step is a pure function over polars frames (testable without a store, fast at scale), plus a
 thin `run_*` wrapper that reads the store, applies the step and records what changed under
-`data_dir/batch/`:
+the data directory's `batch/` (`DataLayout`):
 
 - Decay is applied at read time (`jiyi.graph.decay`); the stored confidence is the belief at its
   last evidence and is never overwritten here (that would decay it twice). The nightly recompute
@@ -19,7 +19,7 @@ thin `run_*` wrapper that reads the store, applies the step and records what cha
 
 from __future__ import annotations
 
-import sqlite3
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,17 +28,16 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from jiyi.composition import layout, open_staging_episodic_store
 from jiyi.config import EpisodicSettings, ForgettingSettings, GraphSettings, Settings
 from jiyi.domain import RelationClass, RelationKind
+from jiyi.episodic.indexing import reembedded
 from jiyi.episodic.merging import merge_group, plan_merges
-from jiyi.episodic.store import (
-    EpisodicStore,
-    StoredEvent,
-    from_row,
-    from_table,
-    reembedded,
-)
-from models.embedder import SpaceEncoder
+from jiyi.episodic.records import StoredEvent, from_row, from_table
+from jiyi.episodic.store import EpisodicStore
+from jiyi.graph.store import GraphStore
+from models.embedder import SpaceEncoder, load_embedder
+from models.registry import AdapterRegistry
 
 MS_PER_DAY = 86_400_000
 EDGE_SCHEMA = {
@@ -50,6 +49,7 @@ EDGE_SCHEMA = {
     "invalid_at": pl.Int64,
 }
 DECAY_CHANGE_STATUSES = ("new", "decayed", "below_threshold", "at_floor")
+DECAY_SNAPSHOT = "latest.parquet"
 
 
 # --- decay -------------------------------------------------------------------------------------
@@ -121,37 +121,13 @@ def decay_changes(
     return joined.with_columns(status.alias("status")).filter(pl.col("status").is_not_null())
 
 
-def read_edges(settings: Settings) -> pl.DataFrame:
-    """Every valid edge of every user as a frame (the graph store has no bulk read; this adapter
-    reads the configured backend's edges directly, read-only)."""
-    if settings.graph.backend == "neo4j":
-        return _read_edges_bolt(settings)
-    path = settings.data_dir / "graph.sqlite3"
-    if not path.is_file():
-        return pl.DataFrame(schema=EDGE_SCHEMA)
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        rows = connection.execute(
-            f"SELECT {', '.join(EDGE_SCHEMA)} FROM edges WHERE invalid_at IS NULL"
-        ).fetchall()
-    finally:
-        connection.close()
+def read_edges(store: GraphStore) -> pl.DataFrame:
+    """Every valid edge of every user as a frame in `EDGE_SCHEMA`."""
+    rows = [
+        (e.user_id, e.edge_id, e.relation.value, e.confidence, e.updated_at, e.invalid_at)
+        for e in store.scan_edges()
+    ]
     return pl.DataFrame(rows, schema=EDGE_SCHEMA, orient="row")
-
-
-def _read_edges_bolt(settings: Settings) -> pl.DataFrame:
-    from neo4j import GraphDatabase
-
-    graph = settings.graph
-    password = graph.neo4j_password.get_secret_value() if graph.neo4j_password else ""
-    auth = (graph.neo4j_user, password) if graph.neo4j_user else None
-    with GraphDatabase.driver(graph.neo4j_uri or "", auth=auth) as driver:
-        records, _, _ = driver.execute_query(
-            "MATCH (:Entity)-[r]->(:Entity) WHERE r.edge_id IS NOT NULL AND r.invalid_at IS NULL"
-            f" RETURN {', '.join(f'r.{c} AS {c}' for c in EDGE_SCHEMA)}",
-            database_=graph.neo4j_database,
-        )
-    return pl.DataFrame([dict(r) for r in records], schema=EDGE_SCHEMA)
 
 
 @dataclass(frozen=True)
@@ -161,14 +137,12 @@ class DecayRun:
     snapshot: Path
 
 
-def run_decay(settings: Settings, as_of_ms: int, edges: pl.DataFrame | None = None) -> DecayRun:
+def run_decay(store: GraphStore, settings: Settings, as_of_ms: int) -> DecayRun:
     """Recompute every edge's decayed confidence; keep the snapshot and the changes on disk."""
-    directory = settings.data_dir / "batch" / "decay"
+    directory = layout(settings).decay
     directory.mkdir(parents=True, exist_ok=True)
-    snapshot = directory / "latest.parquet"
-    current = decay_edges(
-        read_edges(settings) if edges is None else edges, as_of_ms, settings.graph
-    )
+    snapshot = directory / DECAY_SNAPSHOT
+    current = decay_edges(read_edges(store), as_of_ms, settings.graph)
     previous = pl.read_parquet(snapshot) if snapshot.is_file() else None
     changes = decay_changes(current, previous, settings.graph)
     changes.with_columns(pl.lit(as_of_ms).alias("as_of")).write_parquet(
@@ -254,7 +228,7 @@ class NoiseRun:
 
 def run_noise(store: EpisodicStore, settings: Settings, as_of_ms: int) -> NoiseRun:
     """Apply the noise rule to the whole hot store, once per event (ledger under data_dir)."""
-    ledger_path = settings.data_dir / "batch" / "noise_ledger.parquet"
+    ledger_path = layout(settings).noise_ledger
     ledger = pl.read_parquet(ledger_path) if ledger_path.is_file() else None
     rows = _frame(store)
     updates = noise_updates(rows, ledger, settings.forgetting)
@@ -387,3 +361,34 @@ def swap_directories(live: Path, staging: Path, backup: Path) -> None:
         if backup.exists():
             backup.rename(live)
         raise
+
+
+def sync_staging_store(
+    settings: Settings, live: EpisodicStore, registry: AdapterRegistry, adapter_version: str
+) -> ReembedRun:
+    """Bring the staging store of `adapter_version` up to date with the live one (resumable:
+    the first call re-embeds everything, a later one only what was written since)."""
+    encoder = load_embedder(settings.embedder.model, registry.get(adapter_version))
+    staging = open_staging_episodic_store(settings, adapter_version, encoder)
+    try:
+        return reembed_sync(live, staging, encoder)
+    finally:
+        staging.close()
+
+
+def promote_staging_store(
+    settings: Settings, registry: AdapterRegistry, adapter_version: str
+) -> Path:
+    """Swap the re-embedded staging store in and promote its adapter, as one step: if the
+    promotion fails, the old store goes back, so the live store always matches the promoted
+    model. Returns where the previous store is kept."""
+    paths = layout(settings)
+    live, staging = paths.episodic, paths.episodic_staging(adapter_version)
+    backup = paths.episodic_backup(time.time_ns())
+    swap_directories(live, staging, backup)
+    try:
+        registry.promote(adapter_version)
+    except BaseException:
+        swap_directories(live, backup, staging)
+        raise
+    return backup

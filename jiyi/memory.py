@@ -8,55 +8,39 @@ scoped by user id at the store boundary.
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from jiyi.archive import Archive, open_archive
+from jiyi import clock
+from jiyi.archive import Archive
 from jiyi.audit import AuditEntry, AuditOutcome
+from jiyi.composition import (
+    Stores,
+    open_archive,
+    open_feedback_log,
+    open_identity_store,
+    open_turn_log,
+)
 from jiyi.config import Settings, load_settings
 from jiyi.domain import Consent, EventType, Identity, Turn, check_external_id
+from jiyi.episodic.records import from_table
 from jiyi.episodic.retrieval import config_for
 from jiyi.episodic.retrieval import recall as episodic_recall
-from jiyi.episodic.store import from_table
 from jiyi.extraction.engine import ResidueStage
-from jiyi.feedback import FeedbackKind, FeedbackLog
+from jiyi.feedback import FeedbackKind
 from jiyi.graph.merge import Contradiction, merge_users
 from jiyi.graph.model import EdgeChange
 from jiyi.graph.queries import Belief, profile
-from jiyi.ingest.context import IngestContext, turn_log_dir
 from jiyi.ingest.pipeline import IngestReport, process_turns
 from jiyi.ingest.references import SessionEntities
-from jiyi.privacy.identity import IdentityStore, Link
+from jiyi.privacy.identity import Link
 from jiyi.prompt_context import DEFAULT_BUDGET_CHARS, RecallContext, assemble
-from jiyi.turnlog import LocalTurnLog, TurnLog
 from jiyi.working import WorkingMemory
 from models.embedder import SpaceEncoder
 
 DEFAULT_RECALL_EVENTS = 8
 DEFAULT_PROFILE_LIMIT = 20
 RECALL_MIN_CONFIDENCE = 0.2
-
-
-def _now_ms() -> int:
-    return time.time_ns() // 1_000_000
-
-
-def identity_path(settings: Settings) -> Path:
-    return settings.data_dir / "identity.sqlite3"
-
-
-def feedback_path(settings: Settings) -> Path:
-    return settings.data_dir / "feedback.sqlite3"
-
-
-def open_turn_log(settings: Settings) -> TurnLog:
-    if settings.turn_log.backend == "kafka":
-        from jiyi.turnlog.kafka import KafkaTurnLog
-
-        return KafkaTurnLog.from_settings(settings.turn_log)
-    return LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
 
 
 @dataclass
@@ -95,11 +79,11 @@ class Memory:
         process_inline: bool = True,
     ) -> None:
         self.settings = settings or load_settings()
-        self.ingest = IngestContext.open(self.settings, encoder, residue)
+        self.stores = Stores.open(self.settings, encoder, residue)
         self.working = WorkingMemory(self.settings.working_memory)
         self.turn_log = open_turn_log(self.settings)
-        self.identities = IdentityStore(identity_path(self.settings))
-        self.feedback_log = FeedbackLog(feedback_path(self.settings))
+        self.identities = open_identity_store(self.settings)
+        self.feedback_log = open_feedback_log(self.settings)
         self.archive: Archive = open_archive(self.settings)
         self.process_inline = process_inline
         self._sessions: dict[str, SessionEntities] = {}
@@ -118,7 +102,7 @@ class Memory:
             result.versions.append(self.working.add(turn))
             self.turn_log.append(turn)
         if self.process_inline:
-            result.report = process_turns(routed, self.ingest, self._sessions)
+            result.report = process_turns(routed, self.stores, self._sessions)
         return result
 
     def _route(self, turn: Turn) -> Turn:
@@ -152,9 +136,9 @@ class Memory:
         user_id = self._user(user_id)
         turns = self.working.get(user_id, session_id) if session_id else []
         hits = episodic_recall(
-            self.ingest.episodic,
-            self.ingest.encoder,
-            self.ingest.terms,
+            self.stores.episodic,
+            self.stores.encoder,
+            self.stores.terms,
             user_id,
             query,
             k=k,
@@ -177,10 +161,10 @@ class Memory:
     ) -> list[Belief]:
         """What the agent believes about the user, decayed to `as_of` (default: now)."""
         return profile(
-            self.ingest.graph.store,
+            self.stores.graph.store,
             self._user(user_id),
             self.settings.graph,
-            as_of or _now_ms(),
+            as_of or clock.now_ms(),
             min_confidence,
             limit,
         )
@@ -188,7 +172,7 @@ class Memory:
     # ---- corrections and feedback -------------------------------------------------------------
 
     def confirm(self, user_id: str, relation: str, obj: str, operator: str) -> list[EdgeChange]:
-        return self.ingest.graph.confirm(self._user(user_id), relation, obj, operator)
+        return self.stores.graph.confirm(self._user(user_id), relation, obj, operator)
 
     def correct(
         self,
@@ -201,19 +185,19 @@ class Memory:
         new_relation: str | None = None,
         new_object: str | None = None,
     ) -> list[EdgeChange]:
-        return self.ingest.graph.correct(
+        return self.stores.graph.correct(
             self._user(user_id), relation, obj, operator,
             confidence=confidence, new_relation=new_relation, new_object=new_object,
         )  # fmt: skip
 
     def retract(self, user_id: str, relation: str, obj: str, operator: str) -> list[EdgeChange]:
-        return self.ingest.graph.retract(self._user(user_id), relation, obj, operator)
+        return self.stores.graph.retract(self._user(user_id), relation, obj, operator)
 
     def feedback(self, user_id: str, event_id: str, kind: FeedbackKind) -> float:
         """Record feedback on a recalled event; "don't bring that up" lowers its retrieval weight.
         Returns the event's retrieval weight afterwards."""
         user_id = self._user(user_id)
-        store = self.ingest.episodic
+        store = self.stores.episodic
         stored = store.get(user_id, event_id)
         if stored is None:
             raise KeyError(f"event_id: no event {event_id} for this user")
@@ -228,33 +212,33 @@ class Memory:
     # ---- privacy ----------------------------------------------------------------------------
 
     def consent(self, user_id: str, granted: bool) -> Consent:
-        return self.ingest.consent.set_state(self._user(user_id), granted)
+        return self.stores.consent.set_state(self._user(user_id), granted)
 
     def forget(self, user_id: str, event_type: EventType) -> int:
         """Clear one kind of memory (e.g. every small_talk event) for a user."""
-        return self.ingest.episodic.delete(self._user(user_id), event_types=[event_type])
+        return self.stores.episodic.delete(self._user(user_id), event_types=[event_type])
 
     def erase(self, user_id: str, operator: str) -> ErasureReceipt:
         """Erase a user from every store: working memory, turn log, episodic, graph (soft delete:
         ids kept, properties cleared), archive, dead letters, feedback, consent, identity links.
         Audited by who and when, without content."""
         user_id = self._user(user_id)
-        ctx = self.ingest
+        stores = self.stores
         removed = {
             "working_memory": self.working.forget_user(user_id),
             "turn_log": self.turn_log.erase_user(user_id),
-            "episodic": ctx.episodic.delete(user_id),
-            "graph": ctx.graph.erase_user(user_id, operator),
+            "episodic": stores.episodic.delete(user_id),
+            "graph": stores.graph.erase_user(user_id, operator),
             "archive": self.archive.erase_user(user_id),
-            "dead_letters": ctx.dead_letters.erase_user(user_id),
+            "dead_letters": stores.dead_letters.erase_user(user_id),
             "feedback": self.feedback_log.erase_user(user_id),
-            "consent": ctx.consent.erase_user(user_id),
+            "consent": stores.consent.erase_user(user_id),
             "identity": self.identities.erase_user(user_id),
         }
-        ctx.episodic.purge_deleted()  # deleted rows must not linger in older table versions
+        stores.episodic.purge_deleted()  # deleted rows must not linger in older table versions
         self._sessions.pop(user_id, None)
-        at = _now_ms()
-        ctx.audit.append(
+        at = clock.now_ms()
+        stores.audit.append(
             [AuditEntry(at=at, operator=operator, action="erase", outcome=AuditOutcome.APPLIED,
                         user_id=user_id)]
         )  # fmt: skip
@@ -269,13 +253,13 @@ class Memory:
             return LinkReport(link, moved_events=0, adopted_beliefs=0, contradictions=[])
         moved = self._merge_episodic(link.source_user, link.target_user)
         graph = merge_users(
-            self.ingest.graph, link.source_user, link.target_user, operator, _now_ms()
+            self.stores.graph, link.source_user, link.target_user, operator, clock.now_ms()
         )
         self.working.forget_user(link.source_user)
         return LinkReport(link, moved, graph.adopted, graph.contradictions)
 
     def _merge_episodic(self, source: str, target: str) -> int:
-        store = self.ingest.episodic
+        store = self.stores.episodic
         moved = [
             dataclasses.replace(r, event=r.event.model_copy(update={"user_id": target}))
             for r in from_table(store.scan(source))
@@ -285,9 +269,7 @@ class Memory:
         return len(moved)
 
     def close(self) -> None:
-        self.ingest.close()
+        self.stores.close()
         self.identities.close()
         self.feedback_log.close()
-        close_log = getattr(self.turn_log, "close", None)
-        if close_log is not None:
-            close_log()
+        self.turn_log.close()

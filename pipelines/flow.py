@@ -16,7 +16,6 @@ Run it:
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from datetime import timedelta
 from typing import TypeVar
@@ -26,13 +25,12 @@ from bytewax.dataflow import Dataflow, Stream
 from bytewax.inputs import Source
 from bytewax.outputs import Sink
 
+from jiyi.composition import layout, open_turn_source, turn_log_origin
 from jiyi.config import Settings, load_settings
 from jiyi.ingest import Processed, Rejected, TurnWork
-from jiyi.ingest.context import turn_log_dir
 from jiyi.turnlog import LogRecord, partition_for
 from models.embedder import SpaceEncoder
 from pipelines.sinks import DeadLetterSink, ProgressSink
-from pipelines.sources import TurnLogSource
 from pipelines.status import stream_status
 from pipelines.steps import Steps
 
@@ -74,9 +72,9 @@ def build_flow(
     done, bad_store = _route("stored_route", finished)
 
     rejected = op.merge("all_rejected", bad_input, bad_extraction, bad_privacy, bad_store)
-    op.output("dead_letters", rejected, DeadLetterSink(lambda r: steps.ctx.dead_letter(r)))
+    op.output("dead_letters", rejected, DeadLetterSink(lambda r: steps.stores.dead_letter(r)))
     progress = progress or ProgressSink(
-        settings.data_dir, lambda own: stream_status(settings, own).lag
+        layout(settings).stream_progress, lambda own: stream_status(settings, own).lag
     )
     op.output("progress", op.merge("all_finished", done, rejected), progress)
     return flow
@@ -98,19 +96,7 @@ def _embed_lane(work: TurnWork) -> str:
     return f"lane-{partition_for(work.key, EMBED_LANES)}"
 
 
-def source_for(
-    settings: Settings, tail: bool, stop: threading.Event | None = None
-) -> Source[LogRecord]:
-    """The configured turn log as a Bytewax source: the local log, or the Kafka topic."""
-    if settings.turn_log.backend == "kafka":
-        from pipelines.kafka import KafkaTurnSource
-
-        return KafkaTurnSource.from_settings(settings.turn_log, tail, stop)
-    return TurnLogSource(turn_log_dir(settings), settings.turn_log.partitions, tail=tail, stop=stop)
-
-
 def get_flow(tail: bool = True) -> Dataflow:
     """For `python -m bytewax.run "pipelines.flow:get_flow()"`: settings from env / jiyi.toml."""
     settings = load_settings()
-    origin = "kafka" if settings.turn_log.backend == "kafka" else "turnlog"
-    return build_flow(settings, source_for(settings, tail), origin=origin)
+    return build_flow(settings, open_turn_source(settings, tail), origin=turn_log_origin(settings))

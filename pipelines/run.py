@@ -23,8 +23,9 @@ from types import FrameType
 from bytewax.recovery import RecoveryConfig, init_db_dir
 from bytewax.run import cli_main
 
+from jiyi.composition import layout, open_turn_source, turn_log_origin
 from jiyi.config import Settings
-from pipelines.flow import build_flow, source_for
+from pipelines.flow import build_flow
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +33,7 @@ RECOVERY_PARTITIONS = 4
 
 
 def default_recovery_dir(settings: Settings) -> Path:
-    return settings.data_dir / "recovery"
+    return layout(settings).recovery
 
 
 def recovery_config(directory: Path) -> RecoveryConfig:
@@ -63,8 +64,8 @@ def run_stream(settings: Settings, options: StreamOptions) -> None:
         stop.set()
 
     previous = {s: signal.signal(s, request_stop) for s in (signal.SIGTERM, signal.SIGINT)}
-    origin = "kafka" if settings.turn_log.backend == "kafka" else "turnlog"
-    flow = build_flow(settings, source_for(settings, options.tail, stop), origin=origin)
+    source = open_turn_source(settings, options.tail, stop)
+    flow = build_flow(settings, source, origin=turn_log_origin(settings))
     recovery = recovery_config(options.recovery_dir) if options.recovery_dir else None
     log.info(
         "stream starting",

@@ -1,7 +1,7 @@
 """Bytewax outputs: the dead-letter store, and progress (counts, offsets, lag) per worker.
 
-Progress goes to `<data_dir>/stream/metrics-<worker>.json` (rewritten atomically after every
-batch a worker finishes, a few hundred bytes) and to the log every few seconds;
+Progress goes to `metrics-<worker>.json` in `DataLayout.stream_progress` (rewritten atomically
+after every batch a worker finishes, a few hundred bytes) and to the log every few seconds;
 `jiyi stream-status` merges the workers' files with the turn log's heads to show how many
 turns the stream is behind.
 """
@@ -18,6 +18,7 @@ from pathlib import Path
 
 from bytewax.outputs import DynamicSink, StatelessSinkPartition
 
+from jiyi import clock
 from jiyi.ingest import Processed, Rejected
 
 log = logging.getLogger(__name__)
@@ -77,20 +78,17 @@ class WorkerProgress:
             self.offsets[origin] = max(self.offsets.get(origin, 0), int(offset))
 
 
-def metrics_dir(data_dir: Path) -> Path:
-    return data_dir / "stream"
-
-
 def write_atomically(path: Path, text: str) -> None:
     tmp = path.with_suffix(f".tmp{os.getpid()}")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
 
 
-def read_progress(data_dir: Path) -> list[WorkerProgress]:
-    """Every worker's last written progress (files of earlier runs included: offsets only grow)."""
+def read_progress(directory: Path) -> list[WorkerProgress]:
+    """Every worker's last written progress in `directory` (the layout's `stream_progress`),
+    files of earlier runs included: offsets only grow."""
     found = []
-    for path in sorted(metrics_dir(data_dir).glob("metrics-*.json")):
+    for path in sorted(directory.glob("metrics-*.json")):
         found.append(WorkerProgress(**json.loads(path.read_text(encoding="utf-8"))))
     return found
 
@@ -124,7 +122,7 @@ class _ProgressPartition(StatelessSinkPartition[Processed | Rejected]):
             self._log(now)
 
     def _flush(self) -> None:
-        self._progress.updated_at_ms = time.time_ns() // 1_000_000
+        self._progress.updated_at_ms = clock.now_ms()
         write_atomically(self._path, json.dumps(asdict(self._progress)))
 
     def _log(self, now: float) -> None:
@@ -146,8 +144,8 @@ class _ProgressPartition(StatelessSinkPartition[Processed | Rejected]):
 class ProgressSink(DynamicSink[Processed | Rejected]):
     """Per-worker progress file and log lines; `lag` turns finished offsets into turns behind."""
 
-    def __init__(self, data_dir: Path, lag: Callable[[dict[str, int]], int | None]) -> None:
-        self._dir = metrics_dir(data_dir)
+    def __init__(self, directory: Path, lag: Callable[[dict[str, int]], int | None]) -> None:
+        self._dir = directory
         self._lag = lag
 
     def build(self, step_id: str, worker_index: int, worker_count: int) -> _ProgressPartition:

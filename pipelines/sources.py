@@ -15,7 +15,8 @@ from pathlib import Path
 
 from bytewax.inputs import FixedPartitionedSource, StatefulSourcePartition
 
-from jiyi.turnlog import LocalTurnLog, LogRecord
+from jiyi.turnlog import LogRecord
+from jiyi.turnlog.local import LocalTurnLog
 
 PART_PREFIX = "turnlog-"
 

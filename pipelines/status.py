@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jiyi.composition import layout, turn_log_heads
 from jiyi.config import Settings
-from jiyi.ingest.context import turn_log_dir
-from jiyi.turnlog import LocalTurnLog
 from pipelines.sinks import WorkerProgress, finished_offsets, read_progress
 
 
@@ -32,13 +31,8 @@ class StreamStatus:
 
 def stream_status(settings: Settings, fresher: dict[str, int] | None = None) -> StreamStatus:
     """Every worker's progress file merged (with `fresher` offsets a worker holds in memory)."""
-    workers = read_progress(settings.data_dir)
+    workers = read_progress(layout(settings).stream_progress)
     finished = finished_offsets(workers)
     for partition, offset in (fresher or {}).items():
         finished[partition] = max(finished.get(partition, 0), offset)
-    heads: dict[str, int] = {}
-    if settings.turn_log.backend == "local":
-        turn_log = LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
-        heads = {f"turnlog:{p}": turn_log.head(p) for p in range(turn_log.partitions)}
-        turn_log.close()
-    return StreamStatus(workers, heads, finished)
+    return StreamStatus(workers, turn_log_heads(settings), finished)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from jiyi.composition import Stores
 from jiyi.config import Settings
-from jiyi.ingest import IngestContext, Processed, Rejected, Stage, TurnWork
+from jiyi.ingest import Processed, Rejected, TurnWork
 from jiyi.ingest.consent_gate import apply_privacy
 from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.episodic import EmbeddedBatch, embed_batch, upsert_batch
@@ -31,18 +32,18 @@ class Steps:
         self.settings = settings
         self.origin = origin
         self._open_encoder = open_encoder
-        self._ctx: IngestContext | None = None
+        self._stores: Stores | None = None
         self._lock = threading.Lock()
 
     @property
-    def ctx(self) -> IngestContext:
+    def stores(self) -> Stores:
         with self._lock:
-            if self._ctx is None:
+            if self._stores is None:
                 encoder = self._open_encoder() if self._open_encoder else None
-                self._ctx = with_retry(
-                    lambda: IngestContext.open(self.settings, encoder), "opening the stores"
+                self._stores = with_retry(
+                    lambda: Stores.open(self.settings, encoder), "opening the stores"
                 )
-            return self._ctx
+            return self._stores
 
     def source_of(self, record: LogRecord) -> str:
         return f"{self.origin}:{record.partition}:{record.offset}"
@@ -56,23 +57,20 @@ class Steps:
         )
 
     def extract(self, work: TurnWork) -> TurnWork | Rejected:
-        return extract_events(work, self.ctx.extractor)
+        return extract_events(work, self.stores.extractor)
 
     def privacy(self, work: TurnWork) -> TurnWork | Rejected:
-        try:
-            return apply_privacy(work, self.ctx.consent, self.settings.privacy)
-        except ValueError as exc:  # e.g. a declared age the consent record refuses
-            return work.reject(Stage.PRIVACY, str(exc))
+        return apply_privacy(work, self.stores.consent, self.settings.privacy)
 
     def resolve(
         self, state: SessionEntities | None, work: TurnWork
     ) -> tuple[SessionEntities, TurnWork]:
         state = state or SessionEntities()
-        work = resolve_entities(work, state, self.ctx.graph.resolve)
-        return state, attach_context(work, state, self.ctx.terms)
+        work = resolve_entities(work, state, self.stores.graph.resolve)
+        return state, attach_context(work, state, self.stores.terms)
 
     def embed(self, batch: list[TurnWork]) -> tuple[EmbeddedBatch, list[Rejected]]:
-        ctx = self.ctx
+        ctx = self.stores
         return embed_batch(batch, ctx.encoder, ctx.terms, self.settings.episodic.keep_raw_text)
 
     def upsert(
@@ -80,7 +78,7 @@ class Steps:
     ) -> tuple[list[TurnWork], list[Rejected]]:
         batch, rejected = embedded
         stored, failed = upsert_batch(
-            batch, self.ctx.episodic, self.settings.episodic, self.ctx.held
+            batch, self.stores.episodic, self.settings.episodic, self.stores.held
         )
         return stored, [*rejected, *failed]
 
@@ -88,4 +86,4 @@ class Steps:
         self, stored: tuple[list[TurnWork], list[Rejected]]
     ) -> list[Processed | Rejected]:
         works, rejected = stored
-        return [*rejected, *finish(works, self.ctx)]
+        return [*rejected, *finish(works, self.stores)]

@@ -18,8 +18,7 @@ import polars as pl
 
 from dagster_project.resources import JiyiResource, ModelsResource
 from jiyi.domain import stable_id
-from jiyi.episodic.lancedb_store import LanceEpisodicStore
-from jiyi.maintenance import reembed_sync, swap_directories
+from jiyi.maintenance import promote_staging_store, sync_staging_store
 from models.embedder import Encoder, load_embedder, resolve_model_path
 from models.evaluation import compare, promotion_gate
 from models.pairs import (
@@ -131,7 +130,7 @@ def adapter_evaluation(
         "current": current.version if current else None,
         "metrics": metrics,
     }
-    directory = jiyi.settings().data_dir / "batch" / "evaluations"
+    directory = jiyi.layout().evaluations
     directory.mkdir(parents=True, exist_ok=True)
     (directory / f"{candidate_adapter}.json").write_text(json.dumps(result, indent=2))
     flat = {
@@ -155,17 +154,11 @@ def candidate_beats_current(adapter_evaluation: dict[str, object]) -> dg.AssetCh
     return dg.AssetCheckResult(passed=decision.passed, metadata={"reason": decision.reason})
 
 
-def _staging_path(jiyi: JiyiResource, version: str) -> Path:
-    return jiyi.settings().data_dir / f"episodic.next-{version}"
-
-
 def _sync_staging(jiyi: JiyiResource, models: ModelsResource, version: str) -> dict[str, int]:
-    settings = jiyi.settings()
-    if settings.episodic.backend != "lancedb":
-        raise dg.Failure("re-embedding by staging store is built for the LanceDB backend only")
-    encoder = load_embedder(settings.embedder.model, models.registry().get(version))
-    staging = LanceEpisodicStore(_staging_path(jiyi, version), encoder.space_id, encoder.dimension)
-    run = reembed_sync(jiyi.episodic(), staging, encoder)
+    try:
+        run = sync_staging_store(jiyi.settings(), jiyi.episodic(), models.registry(), version)
+    except NotImplementedError as exc:
+        raise dg.Failure(str(exc)) from exc
     return {"copied": run.copied, "removed": run.removed, "unchanged": run.unchanged}
 
 
@@ -188,14 +181,8 @@ def promoted_adapter(
 ) -> dg.Output[str]:
     version = reembedded_episodic_store
     counts = _sync_staging(jiyi, models, version)  # events written since the re-embed
-    data_dir = jiyi.settings().data_dir
-    live, backup = data_dir / "episodic", data_dir / f"episodic.prev-{time.time_ns()}"
-    swap_directories(live, _staging_path(jiyi, version), backup)
-    try:
-        models.registry().promote(version)
-    except BaseException:
-        swap_directories(live, backup, _staging_path(jiyi, version))
-        raise
+    jiyi.reopen()  # the live store is about to move, and the promoted model to change
+    backup = promote_staging_store(jiyi.settings(), models.registry(), version)
     return dg.Output(version, metadata={**counts, "previous_store": str(backup)})
 
 

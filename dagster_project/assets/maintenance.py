@@ -6,7 +6,7 @@ import dagster as dg
 import polars as pl
 
 from dagster_project.resources import JiyiResource
-from jiyi.maintenance import run_decay, run_merging, run_noise
+from jiyi.maintenance import DECAY_SNAPSHOT, run_decay, run_merging, run_noise
 
 GROUP = "maintenance"
 
@@ -62,7 +62,7 @@ def noise_weights(jiyi: JiyiResource) -> dg.MaterializeResult:
 
 @dg.asset(group_name=GROUP, description="Decayed confidence of every edge; what changed.")
 def decayed_edges(jiyi: JiyiResource) -> dg.MaterializeResult:
-    run = run_decay(jiyi.settings(), jiyi.now_ms())
+    run = run_decay(jiyi.graph(), jiyi.settings(), jiyi.now_ms())
     return dg.MaterializeResult(
         metadata={
             "edges": run.edges,
@@ -77,7 +77,7 @@ def decayed_edges(jiyi: JiyiResource) -> dg.MaterializeResult:
 )
 def decay_within_bounds(jiyi: JiyiResource) -> dg.AssetCheckResult:
     settings = jiyi.settings()
-    snapshot = settings.data_dir / "batch" / "decay" / "latest.parquet"
+    snapshot = jiyi.layout().decay / DECAY_SNAPSHOT
     frame = pl.read_parquet(snapshot)
     floor = pl.min_horizontal(pl.col("confidence"), pl.lit(settings.graph.decay_floor))
     too_high = pl.col("decayed") > pl.col("confidence") + 1e-12

@@ -19,11 +19,10 @@ HISTORY = "history.parquet"
     "interference rate per UTC day (definitions: jiyi.metrics).",
 )
 def product_metrics(jiyi: JiyiResource) -> dg.MaterializeResult:
-    settings = jiyi.settings()
     events = pl.from_arrow(jiyi.episodic().scan().select(list(EVENT_SCHEMA)))
     assert isinstance(events, pl.DataFrame)
     latest = all_metrics(jiyi.turns(), events, jiyi.recalls(), jiyi.now_ms())
-    directory = settings.data_dir / "batch" / "metrics"
+    directory = jiyi.layout().metrics
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / HISTORY
     history = update_history(pl.read_parquet(path) if path.is_file() else None, latest)
@@ -44,7 +43,7 @@ def product_metrics(jiyi: JiyiResource) -> dg.MaterializeResult:
 
 @dg.asset_check(asset=product_metrics, description="Rates lie in [0, 1] and nothing is NaN.")
 def metrics_in_range(jiyi: JiyiResource) -> dg.AssetCheckResult:
-    path = jiyi.settings().data_dir / "batch" / "metrics" / HISTORY
+    path = jiyi.layout().metrics / HISTORY
     history = pl.read_parquet(path)
     rates = history.filter(pl.col("metric") != "session_depth")
     bad = (

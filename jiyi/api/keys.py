@@ -11,10 +11,10 @@ import hashlib
 import hmac
 import secrets
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from jiyi import clock
 from jiyi.domain import check_external_id
 from jiyi.sqlite_util import connect
 
@@ -60,7 +60,7 @@ class ApiKeyStore:
             self._connection.execute(
                 "INSERT INTO api_keys (key_id, tenant, name, secret_sha256, created_at) "
                 "VALUES (?, ?, ?, ?, ?)",
-                (key_id, tenant, name, _digest(secret), time.time_ns() // 1_000_000),
+                (key_id, tenant, name, _digest(secret), clock.now_ms()),
             )
         return f"{KEY_PREFIX}_{key_id}_{secret}"
 
@@ -84,7 +84,7 @@ class ApiKeyStore:
         with self._lock:
             cursor = self._connection.execute(
                 "UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL",
-                (time.time_ns() // 1_000_000, key_id),
+                (clock.now_ms(), key_id),
             )
         return cursor.rowcount == 1
 

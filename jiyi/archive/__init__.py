@@ -6,7 +6,6 @@ from jiyi.archive.base import (
     ArchiveError,
     ArchiveReceipt,
     ParquetArchive,
-    open_archive,
     user_bucket,
 )
 
@@ -17,7 +16,6 @@ __all__ = [
     "ArchiveRunReport",
     "ParquetArchive",
     "archive_cold_events",
-    "open_archive",
     "select_cold",
     "user_bucket",
 ]

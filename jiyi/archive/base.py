@@ -15,7 +15,7 @@ import io
 import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import polars as pl
 import pyarrow as pa
@@ -25,9 +25,6 @@ from pyarrow import fs as pafs
 
 from jiyi.domain import check_external_id, stable_id
 from jiyi.turnlog.base import partition_for
-
-if TYPE_CHECKING:
-    from jiyi.config import Settings
 
 USER_BUCKETS = 16
 KEY_COLUMNS = ("user_id", "event_id")
@@ -108,7 +105,7 @@ def partitions(table: pa.Table) -> list[tuple[str, int, pa.Table]]:
     return sorted(groups, key=lambda g: (g[0], g[1]))
 
 
-class ParquetArchive:
+class ParquetArchive(Archive):
     """`Archive` over a pyarrow filesystem rooted at `root` (a directory or `bucket/prefix`)."""
 
     def __init__(self, filesystem: pafs.FileSystem, root: str) -> None:
@@ -201,14 +198,3 @@ class ParquetArchive:
                 self._fs.delete_file(path)
             removed += hits
         return removed
-
-
-def open_archive(settings: Settings) -> Archive:
-    """The configured backend: a directory under `data_dir` by default, or an S3 bucket."""
-    if settings.archive.backend == "s3":
-        from jiyi.archive.s3 import s3_archive
-
-        return s3_archive(settings.archive)
-    from jiyi.archive.local import local_archive
-
-    return local_archive(settings.data_dir / "archive")

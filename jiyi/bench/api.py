@@ -23,7 +23,8 @@ from statistics import quantiles
 
 import httpx
 
-from jiyi.api.keys import ApiKeyStore
+from jiyi.composition import open_key_store
+from jiyi.config import load_settings
 
 SENTENCES = [
     "I keep mixing up velocity and acceleration.",
@@ -104,7 +105,7 @@ def _drive(
 def run(seconds: float = 60, clients: int = 4, ingest_every: int = 5, users: int = 50,
         model: str | None = None) -> tuple[LoadResult, LoadResult]:  # fmt: skip
     data_dir = Path(tempfile.mkdtemp(prefix="jiyi-bench-api-"))
-    key = ApiKeyStore(data_dir / "api_keys.sqlite3").create("bench")
+    key = open_key_store(load_settings(data_dir=data_dir)).create("bench")
     port = _free_port()
     env = {**os.environ, "JIYI_DATA_DIR": str(data_dir), "JIYI_LOG_LEVEL": "WARNING"}
     if model:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 import numpy as np
 import polars as pl
 
+from jiyi import clock
 from jiyi.domain import (
     Event,
     EventType,
@@ -30,10 +31,10 @@ from jiyi.domain import (
     event_id_for,
     text_hash,
 )
-from jiyi.episodic.store import IndexItem
+from jiyi.episodic.records import IndexItem
 
 if TYPE_CHECKING:
-    from jiyi.episodic.lancedb_store import LanceEpisodicStore
+    from jiyi.episodic.store import EpisodicStore
 
 T = TypeVar("T")
 DAY_MS = 86_400_000
@@ -172,14 +173,14 @@ def bench_noise(report: BatchReport, events: int, now_ms: int) -> None:
     report.add("noise rule (numpy windows)", events, seconds)
 
 
-def _filled_store(directory: Path, events: int, now_ms: int) -> LanceEpisodicStore:
-    from jiyi.episodic.lancedb_store import LanceEpisodicStore
-    from jiyi.episodic.store import build_records
+def _filled_store(directory: Path, events: int, now_ms: int) -> EpisodicStore:
+    from jiyi.composition import open_local_episodic_store
+    from jiyi.episodic.indexing import build_records
     from jiyi.episodic.terms import IndexTerms
     from models.hashing import HashingEncoder
 
     encoder = HashingEncoder(64)
-    store = LanceEpisodicStore(directory, encoder.space_id, encoder.dimension)
+    store = open_local_episodic_store(directory, encoder)
     terms = IndexTerms(secrets.token_bytes(32))
     per_user = 200
     items = synthetic_events(max(1, events // per_user), per_user, now_ms)
@@ -239,7 +240,7 @@ def run(
     lora: bool = True,
     baseline_edges: int = 200_000,
 ) -> BatchReport:
-    now_ms = time.time_ns() // 1_000_000
+    now_ms = clock.now_ms()
     report = BatchReport()
     bench_decay(report, edges, min(baseline_edges, edges), now_ms)
     bench_noise(report, events, now_ms)

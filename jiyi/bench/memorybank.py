@@ -125,10 +125,10 @@ def load_memorybank(data: Path, questions: Path = DEFAULT_QUESTIONS) -> list[Hay
 
 def run(data: Path, questions: Path | None, settings: Settings) -> RecallBenchResult:
     """Turn-level recall of BM25, the configured embedder and jiyi (as `bench locomo` runs)."""
-    from jiyi.episodic import embedder_for
+    from jiyi.composition import open_encoder
 
     haystacks = load_memorybank(data, questions or DEFAULT_QUESTIONS)
-    embedder = CachedEncoder(embedder_for(settings))  # shared with the residue stage
+    embedder = CachedEncoder(open_encoder(settings))  # shared with the residue stage
     extractor = extractor_for(settings, embedder)
     return run_recall_bench(
         "MemoryBank (zh)", haystacks, embedder, False, settings.episodic, extractor

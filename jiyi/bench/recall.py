@@ -32,14 +32,16 @@ from statistics import quantiles
 import numpy as np
 import pyarrow as pa
 
+from jiyi.composition import open_local_episodic_store
 from jiyi.config import EpisodicSettings, Settings
 from jiyi.domain import Event, EventType, ExtractionSource, Role, Turn, event_id_for, text_hash
 from jiyi.domain.events import SUMMARY_MAX_CHARS, EventAttr
 from jiyi.episodic.bm25 import BM25
-from jiyi.episodic.lancedb_store import LanceEpisodicStore
+from jiyi.episodic.indexing import build_records
 from jiyi.episodic.merging import write_events
+from jiyi.episodic.records import IndexItem, arrow_schema, to_table
 from jiyi.episodic.retrieval import config_for, recall
-from jiyi.episodic.store import IndexItem, arrow_schema, build_records, to_table
+from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import IndexTerms
 from jiyi.text import index_terms, tokenize
 from models.embedder import SpaceEncoder
@@ -299,7 +301,7 @@ def index_items(haystack: Haystack, events: Sequence[Event], terms: IndexTerms) 
 def jiyi_ranker(
     haystack: Haystack,
     items: Sequence[IndexItem],
-    store: LanceEpisodicStore,
+    store: EpisodicStore,
     encoder: SpaceEncoder,
     terms: IndexTerms,
     settings: EpisodicSettings,
@@ -386,10 +388,7 @@ def run_recall_bench(
     levels = ["turn", "session"] if session_level else ["turn"]
     depth = SESSION_DEPTH if session_level else max(KS)
     with tempfile.TemporaryDirectory(prefix="jiyi-bench-") as tmp:
-        stores = {
-            mode: LanceEpisodicStore(Path(tmp) / mode, cached.space_id, cached.dimension)
-            for mode in MODES
-        }
+        stores = {mode: open_local_episodic_store(Path(tmp) / mode, cached) for mode in MODES}
         for haystack in haystacks:
             rankers: dict[str, Ranker] = {
                 "bm25": bm25_ranker(haystack),
@@ -523,7 +522,7 @@ def run_latency(
     if data_dir is not None:
         data_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="jiyi-latency-", dir=data_dir) as tmp:
-        store = LanceEpisodicStore(Path(tmp), encoder.space_id, encoder.dimension)
+        store = open_local_episodic_store(Path(tmp), encoder)
         pool_table = to_table(pool_records, arrow_schema(encoder.dimension, encoder.space_id))
         per_user = min(events_per_user, len(pool_records))
         turn_ids = [f"t{j}" for j in range(per_user)]

@@ -27,17 +27,16 @@ from statistics import quantiles
 from bytewax.outputs import DynamicSink, StatelessSinkPartition
 from bytewax.run import cli_main
 
+from jiyi import clock
+from jiyi.composition import open_encoder, open_turn_log, open_turn_source
 from jiyi.config import load_settings
 from jiyi.domain import Role, Turn
-from jiyi.episodic import embedder_for
-from jiyi.episodic.store import index_text
+from jiyi.episodic.indexing import index_text
 from jiyi.extraction.engine import extract
 from jiyi.ingest import Processed, Rejected
-from jiyi.ingest.context import turn_log_dir
-from jiyi.turnlog import LocalTurnLog
+from jiyi.turnlog import TurnLog
 from models.embedder import SpaceEncoder
 from pipelines.flow import EMBED_BATCH_SIZE, build_flow
-from pipelines.sources import TurnLogSource
 
 EN = [
     "I love {}",
@@ -146,10 +145,6 @@ class StreamBenchResult:
     results: list[WorkerResult]
 
 
-def _now_ms() -> int:
-    return time.time_ns() // 1_000_000
-
-
 def _run(
     data_dir: Path,
     model: str,
@@ -162,17 +157,15 @@ def _run(
         data_dir=data_dir, embedder={"model": model}, privacy={"require_consent_for_graph": False}
     )
     recorder = _Recorder()
-    source = TurnLogSource(
-        turn_log_dir(settings), settings.turn_log.partitions, tail=tail, stop=stop
-    )
+    source = open_turn_source(settings, tail, stop)
     flow = build_flow(settings, source, progress=recorder, open_encoder=lambda: encoder)
     cli_main(flow, workers_per_process=workers)
     return recorder
 
 
-def _append(data_dir: Path, turns: list[Turn]) -> LocalTurnLog:
+def _append(data_dir: Path, turns: list[Turn]) -> TurnLog:
     settings = load_settings(data_dir=data_dir)
-    log = LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
+    log = open_turn_log(settings)
     for turn in turns:
         log.append(turn)
     return log
@@ -217,7 +210,7 @@ def measure_workers(
         rate = load_share * len(turns) / drain_s
         live = Path(tmp) / "live"
         settings = load_settings(data_dir=live)
-        log = LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
+        log = open_turn_log(settings)
         stop = threading.Event()
         appended: dict[str, int] = {}
 
@@ -228,7 +221,7 @@ def measure_workers(
                 if delay > 0:
                     time.sleep(delay)
                 log.append(turn)
-                appended[turn.turn_id] = _now_ms()
+                appended[turn.turn_id] = clock.now_ms()
             stop.set()
 
         producer = threading.Thread(target=produce, daemon=True)
@@ -251,7 +244,7 @@ def run(
     load_share: float = 0.6,
 ) -> StreamBenchResult:
     settings = load_settings(embedder={"model": model})
-    encoder = embedder_for(settings)
+    encoder = open_encoder(settings)
     made = workload(turns, users)
     results = [measure_workers(model, encoder, made, w, load_share) for w in workers]
     return StreamBenchResult(model, results)

@@ -1,17 +1,10 @@
 """Tier 2, episodic memory: typed events, embedded and stored per user, found by hybrid search."""
 
+from jiyi.episodic.indexing import build_records
 from jiyi.episodic.merging import WriteReport, write_events
+from jiyi.episodic.records import EpisodicInputError, IndexItem, StoredEvent
 from jiyi.episodic.retrieval import DEFAULT_CONFIG, Hit, RetrievalConfig, ScoreParts, recall
-from jiyi.episodic.store import (
-    EpisodicInputError,
-    EpisodicStore,
-    IndexItem,
-    StoredEvent,
-    build_records,
-    embedder_for,
-    index_terms_for,
-    open_episodic_store,
-)
+from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import IndexTerms
 
 __all__ = [
@@ -26,9 +19,6 @@ __all__ = [
     "StoredEvent",
     "WriteReport",
     "build_records",
-    "embedder_for",
-    "index_terms_for",
-    "open_episodic_store",
     "recall",
     "write_events",
 ]

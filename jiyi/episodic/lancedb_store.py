@@ -18,7 +18,7 @@ import pyarrow as pa
 from lancedb.index import BTree
 
 from jiyi.domain import EventType
-from jiyi.episodic.store import (
+from jiyi.episodic.records import (
     SPACE_METADATA_KEY,
     EpisodicInputError,
     StoredEvent,
@@ -32,6 +32,7 @@ from jiyi.episodic.store import (
     last_per_key,
     to_table,
 )
+from jiyi.episodic.store import EpisodicStore
 from models.embedder import SpaceMismatchError, check_space
 
 TABLE = "events"
@@ -43,7 +44,7 @@ def _in(column: str, values: Sequence[str]) -> str:
     return f"{column} IN ({', '.join(repr(str(v)) for v in values)})"
 
 
-class LanceEpisodicStore:
+class LanceEpisodicStore(EpisodicStore):
     """`EpisodicStore` over a LanceDB table."""
 
     def __init__(self, path: Path, space_id: str, dimension: int) -> None:

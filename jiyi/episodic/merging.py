@@ -20,13 +20,9 @@ import numpy as np
 from jiyi.config import EpisodicSettings
 from jiyi.domain import Event, EventAttr, ExtractionSource
 from jiyi.domain.events import MAX_KEYWORDS
-from jiyi.episodic.store import (
-    EpisodicStore,
-    IndexItem,
-    StoredEvent,
-    build_records,
-    from_table,
-)
+from jiyi.episodic.indexing import build_records
+from jiyi.episodic.records import IndexItem, StoredEvent, from_table
+from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import IndexTerms, split_context, with_context
 from models.embedder import SpaceEncoder
 

@@ -17,7 +17,6 @@ Pipeline for one user and one query:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -26,11 +25,13 @@ from typing import Literal
 import numpy as np
 import pyarrow as pa
 
+from jiyi import clock
 from jiyi.config import EpisodicSettings
 from jiyi.domain import Event, EventType
 from jiyi.episodic.bm25 import K1, B, column_scores
 from jiyi.episodic.query import PLAIN, QueryAnalysis, analyse, speaker_match
-from jiyi.episodic.store import EpisodicInputError, EpisodicStore, check_user, from_table
+from jiyi.episodic.records import EpisodicInputError, check_user, from_table
+from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import TERM_CHARS, IndexTerms
 from jiyi.episodic.timeframe import LAST_MS, closeness
 from models.embedder import SpaceEncoder, check_space
@@ -233,7 +234,7 @@ def recall(
     rows = _READERS.submit(_read_scored, store, user, event_types, query_tokens, config)
     query_vector = encoder.encode([query])[0]
     table, lexical = rows.result()
-    now_ms = int(time.time() * 1000) if now_ms is None else now_ms
+    now_ms = clock.now_ms() if now_ms is None else now_ms
     return rank(table, query_vector, lexical, now_ms, k, config, analyse(query, now_ms))
 
 

@@ -25,7 +25,7 @@ from weaviate.util import generate_uuid5
 
 from jiyi.config import EpisodicSettings
 from jiyi.domain import EventType, stable_id
-from jiyi.episodic.store import (
+from jiyi.episodic.records import (
     EpisodicInputError,
     StoredEvent,
     arrow_schema,
@@ -35,9 +35,11 @@ from jiyi.episodic.store import (
     check_search,
     check_user,
     from_row,
+    from_table,
     last_per_key,
     to_row,
 )
+from jiyi.episodic.store import EpisodicStore
 from models.embedder import check_space
 
 _SPACE_PREFIX = "jiyi episodic events; space="
@@ -69,7 +71,7 @@ def tenant_for(user_id: str) -> str:
     return "u" + stable_id("tenant", check_user(user_id), length=32)
 
 
-class WeaviateEpisodicStore:
+class WeaviateEpisodicStore(EpisodicStore):
     """`EpisodicStore` over a multi-tenant Weaviate collection."""
 
     def __init__(
@@ -233,6 +235,16 @@ class WeaviateEpisodicStore:
             ]
         rows = [to_row(self._record(obj)) for obj in objects]
         return pa.Table.from_pylist(rows, schema=self._schema)
+
+    def append_rows(self, rows: pa.Table) -> int:
+        """Bulk-load rows as built by `to_table`. Weaviate's batch insert is already keyed by
+        (user, event), so rows go through the upsert and its checks; there is no cheaper path."""
+        if not rows.schema.equals(self._schema):
+            raise EpisodicInputError("rows: schema differs from the episodic collection's")
+        return self.upsert(from_table(rows))
+
+    def optimize(self) -> None:
+        """Weaviate compacts and indexes on the server; nothing to do here."""
 
     def drop(self) -> None:
         """Delete the whole collection (tests and decommissioning only)."""

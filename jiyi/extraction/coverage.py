@@ -272,9 +272,9 @@ def residue_for(choice: str, settings: Settings) -> ResidueStage | None:
         return None
     if choice == "lexical":
         return build_residue_stage(settings)
-    from jiyi.episodic import embedder_for
+    from jiyi.composition import open_encoder
 
-    return build_residue_stage(settings, embedder_for(settings))
+    return build_residue_stage(settings, open_encoder(settings))
 
 
 def event_lines(path: Path, residue: ResidueStage | None = None) -> Iterator[str]:

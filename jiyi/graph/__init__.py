@@ -7,7 +7,7 @@ Pure rules (`updates`, `decay`, `entities`) decide; a `GraphStore` (SQLite or Bo
 
 from jiyi.graph.model import EdgeChange, EdgeRevision, GraphInputError, RevisionAction
 from jiyi.graph.service import GraphService
-from jiyi.graph.store import Capability, GraphStore, GraphTx, open_graph_store
+from jiyi.graph.store import Capability, GraphStore, GraphTx
 
 __all__ = [
     "Capability",
@@ -18,5 +18,4 @@ __all__ = [
     "GraphStore",
     "GraphTx",
     "RevisionAction",
-    "open_graph_store",
 ]

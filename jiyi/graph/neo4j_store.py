@@ -27,7 +27,7 @@ from neo4j.exceptions import Neo4jError
 from jiyi.domain import Edge, Entity, EntityKind, RelationKind
 from jiyi.graph.entities import alias_key
 from jiyi.graph.model import EdgeChange, EdgeRevision
-from jiyi.graph.store import Capability, Direction, check_hops
+from jiyi.graph.store import Capability, Direction, GraphStore, GraphTx, check_hops
 from jiyi.graph.updates import USER_ENTITY_ID
 
 T = TypeVar("T")
@@ -171,7 +171,7 @@ def _write_statements(
     return statements
 
 
-class _BoltTx:
+class _BoltTx(GraphTx):
     """Reads go to the server at once; writes wait in a buffer for one statement at commit."""
 
     def __init__(self, tx: Runner, user_id: str) -> None:
@@ -227,7 +227,7 @@ class _BoltTx:
             self._tx.run(statement, **params).consume()
 
 
-class Neo4jGraphStore:
+class Neo4jGraphStore(GraphStore):
     """`GraphStore` over Bolt: Neo4j in production, FalkorDB's Bolt server in the tests."""
 
     def __init__(
@@ -321,6 +321,17 @@ class Neo4jGraphStore:
         include_invalid: bool = False,
     ) -> list[Edge]:
         return self._read(lambda tx: _find_edges(tx, user_id, src, relation, dst, include_invalid))
+
+    def scan_edges(self) -> list[Edge]:
+        def work(tx: Runner) -> list[Edge]:
+            records = tx.run(
+                "MATCH (:Entity)-[r]->(:Entity) WHERE r.edge_id IS NOT NULL"
+                " AND r.invalid_at IS NULL RETURN properties(r) AS r"
+            )
+            edges = [_edge(record["r"]) for record in records]
+            return sorted(edges, key=lambda e: (e.user_id, e.edge_id))
+
+        return self._read(work)
 
     def revisions(self, user_id: str, edge_id: str) -> list[EdgeRevision]:
         def work(tx: Runner) -> list[EdgeRevision]:

@@ -10,13 +10,13 @@ in one go after the commit.
 from __future__ import annotations
 
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from jiyi import clock
 from jiyi.audit import AuditEntry, AuditLog, AuditOutcome
 from jiyi.config import GraphSettings
 from jiyi.domain import (
@@ -62,10 +62,6 @@ MAX_EVIDENCE_ID_CHARS = 128
 MAX_SESSIONS_TRACKED = 10_000
 
 
-def now_ms() -> int:
-    return time.time_ns() // 1_000_000
-
-
 def _parse(kind: Callable[[str], T], name: str, value: str, allowed: Sequence[str]) -> T:
     try:
         return kind(value)
@@ -89,7 +85,7 @@ class GraphService:
         store: GraphStore,
         audit: AuditLog,
         settings: GraphSettings,
-        clock: Callable[[], int] = now_ms,
+        clock: Callable[[], int] = clock.now_ms,
     ) -> None:
         self.store = store
         self.audit = audit

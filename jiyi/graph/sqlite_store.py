@@ -18,7 +18,7 @@ from typing import Any
 from jiyi.domain import Edge, Entity, EntityKind, RelationKind
 from jiyi.graph.entities import alias_key
 from jiyi.graph.model import EdgeChange, EdgeRevision
-from jiyi.graph.store import Capability, Direction, check_hops
+from jiyi.graph.store import Capability, Direction, GraphStore, GraphTx, check_hops
 from jiyi.graph.updates import USER_ENTITY_ID
 from jiyi.sqlite_util import connect
 
@@ -78,7 +78,7 @@ def _entity(row: sqlite3.Row) -> Entity:
     )
 
 
-class _SqliteTx:
+class _SqliteTx(GraphTx):
     """Reads and writes on the store's connection inside one BEGIN IMMEDIATE transaction."""
 
     def __init__(self, store: SqliteGraphStore, user_id: str) -> None:
@@ -157,7 +157,7 @@ class _SqliteTx:
         )
 
 
-class SqliteGraphStore:
+class SqliteGraphStore(GraphStore):
     """`GraphStore` on one SQLite file (WAL, busy timeout, immediate transactions)."""
 
     capabilities = frozenset({Capability.ROLLBACK})
@@ -267,6 +267,13 @@ class SqliteGraphStore:
         include_invalid: bool = False,
     ) -> list[Edge]:
         return self._edges(user_id, src, relation, dst, include_invalid)
+
+    def scan_edges(self) -> list[Edge]:
+        rows = self._query(
+            f"SELECT {_EDGE_COLUMNS} FROM edges WHERE invalid_at IS NULL ORDER BY user_id, edge_id",
+            (),
+        )
+        return [_edge(row) for row in rows]
 
     def revisions(self, user_id: str, edge_id: str) -> list[EdgeRevision]:
         rows = self._query(

@@ -12,7 +12,6 @@ from contextlib import AbstractContextManager
 from enum import StrEnum
 from typing import Protocol
 
-from jiyi.config import Settings
 from jiyi.domain import Edge, Entity, RelationKind
 from jiyi.graph.model import EdgeChange, EdgeRevision
 
@@ -92,6 +91,10 @@ class GraphStore(Protocol):
         """Every change of one edge, oldest first."""
         ...
 
+    def scan_edges(self) -> list[Edge]:
+        """Every user's valid edges, for batch jobs (the nightly decay recompute)."""
+        ...
+
     def neighbours(
         self,
         user_id: str,
@@ -117,19 +120,3 @@ def check_hops(max_hops: int) -> int:
     if not 1 <= max_hops <= MAX_HOPS:
         raise ValueError(f"max_hops must be between 1 and {MAX_HOPS}, got {max_hops}")
     return max_hops
-
-
-def open_graph_store(settings: Settings) -> GraphStore:
-    """The configured backend: SQLite under `data_dir` by default, or Neo4j/Bolt by URI."""
-    if settings.graph.backend == "neo4j":
-        from jiyi.graph.neo4j_store import Neo4jGraphStore
-
-        graph = settings.graph
-        auth = None
-        if graph.neo4j_user:
-            password = graph.neo4j_password.get_secret_value() if graph.neo4j_password else ""
-            auth = (graph.neo4j_user, password)
-        return Neo4jGraphStore(graph.neo4j_uri or "", auth=auth, database=graph.neo4j_database)
-    from jiyi.graph.sqlite_store import SqliteGraphStore
-
-    return SqliteGraphStore(settings.data_dir / "graph.sqlite3")

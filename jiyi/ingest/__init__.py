@@ -5,18 +5,14 @@ Each step is a plain function over `TurnWork` (or a batch of them) that returns 
 (`pipelines/flow.py`) and the synchronous `process_turns` are two wirings of the same steps.
 """
 
-from jiyi.ingest.context import IngestContext, dead_letter_path, turn_log_dir
 from jiyi.ingest.pipeline import IngestReport, process_turns
 from jiyi.ingest.work import Processed, Rejected, Stage, TurnWork
 
 __all__ = [
-    "IngestContext",
     "IngestReport",
     "Processed",
     "Rejected",
     "Stage",
     "TurnWork",
-    "dead_letter_path",
     "process_turns",
-    "turn_log_dir",
 ]

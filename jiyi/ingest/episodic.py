@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jiyi.config import EpisodicSettings
-from jiyi.episodic import EpisodicInputError, EpisodicStore, StoredEvent, WriteReport
+from jiyi.episodic import EpisodicStore, WriteReport
+from jiyi.episodic.indexing import build_records
 from jiyi.episodic.merging import enforce_cap
-from jiyi.episodic.store import IndexItem, build_records
+from jiyi.episodic.records import EpisodicInputError, IndexItem, StoredEvent
 from jiyi.episodic.terms import IndexTerms
 from jiyi.ingest.retry import StoreUnavailableError, with_retry
 from jiyi.ingest.work import Rejected, Stage, TurnWork

@@ -23,11 +23,7 @@ from jiyi.working.cleaning import clean_content
 def parse_record(
     payload: str, *, key: str, source: str, max_content_bytes: int
 ) -> TurnWork | Rejected:
-    """A cleaned turn ready for extraction, or a `Rejected` naming the field and the problem.
-
-    Cleaning keeps the turn id the client's text was given, so a replayed payload maps to the
-    same turn, events and graph evidence as the first time.
-    """
+    """A cleaned turn ready for extraction, or a `Rejected` naming the field and the problem."""
 
     def reject(reason: str) -> Rejected:
         return Rejected(Stage.PARSE, reason, key, payload, source)
@@ -42,14 +38,34 @@ def parse_record(
         return reject(f"payload: expected a JSON object, got {type(data).__name__}")
     try:
         turn = Turn.model_validate(data, context={MAX_CONTENT_BYTES_CONTEXT_KEY: max_content_bytes})
-        check_content(turn.content, max_content_bytes)
     except ValidationError as exc:
         return reject(describe(exc, "turn"))
+    return admit_turn(turn, payload=payload, source=source, max_content_bytes=max_content_bytes)
+
+
+def admit_turn(
+    turn: Turn, *, payload: str, source: str, max_content_bytes: int
+) -> TurnWork | Rejected:
+    """The checks a valid `Turn` still has to pass (content extraction can trust, within the
+    deployment's size limit), then cleaning: the library enters here with its `Turn`, the
+    stream through `parse_record`, so both reject the same turns for the same reasons.
+
+    Cleaning keeps the turn id the client's text was given, so a replayed payload maps to the
+    same turn, events and graph evidence as the first time.
+    """
+    try:
+        check_content(turn.content, max_content_bytes)
     except ExtractionInputError as exc:
-        return reject(str(exc))
+        return Rejected(Stage.PARSE, str(exc), turn.user_id, payload, source)
     cleaned = clean_content(turn.content)
     if not cleaned:
-        return reject("content: nothing left after cleaning (only markup or spacing)")
+        return Rejected(
+            Stage.PARSE,
+            "content: nothing left after cleaning (only markup or spacing)",
+            turn.user_id,
+            payload,
+            source,
+        )
     if cleaned != turn.content:
         turn = turn.model_copy(update={"content": cleaned})
     return TurnWork(source=source, payload=payload, turn=turn)

@@ -1,24 +1,30 @@
 """The whole write path for a batch of turns, run synchronously: the library's way in.
 
 The dataflow in `pipelines/flow.py` wires exactly these steps as named Bytewax steps; here they
-run one after the other in-process, for tests, notebooks and agents that need no stream.
+run one after the other in-process, for tests, notebooks and agents that need no stream. A
+`Turn` enters as a `Turn` (`admit_turn`: no JSON round trip), and every step's rejections are
+dead-lettered with the same stage and reason as in the stream.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from jiyi import clock
 from jiyi.domain import Turn
 from jiyi.ingest.consent_gate import apply_privacy
-from jiyi.ingest.context import IngestContext, now_ms
 from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.episodic import embed_batch, upsert_batch
 from jiyi.ingest.extract import extract_events
 from jiyi.ingest.graph_writes import GraphOutcome, apply_graph, withheld_entry
-from jiyi.ingest.parse import parse_record
+from jiyi.ingest.parse import admit_turn
 from jiyi.ingest.references import SessionEntities, resolve_entities
 from jiyi.ingest.work import Processed, Rejected, TurnWork
+
+if TYPE_CHECKING:
+    from jiyi.composition import Stores
 
 LIBRARY_SOURCE = "library"
 
@@ -38,26 +44,26 @@ class IngestReport:
 
 
 def prepare(
-    payload: str, key: str, source: str, ctx: IngestContext, state: SessionEntities
+    admitted: TurnWork | Rejected, stores: Stores, state: SessionEntities
 ) -> TurnWork | Rejected:
-    """Parse, validate and clean → extract → privacy → entity resolution → context terms."""
-    work = parse_record(
-        payload, key=key, source=source, max_content_bytes=ctx.settings.limits.max_content_bytes
-    )
+    """Extract → privacy → entity resolution → context terms, for a turn already admitted
+    (`parse_record` for a logged payload, `admit_turn` for a `Turn`)."""
+    work = admitted
     if isinstance(work, TurnWork):
-        work = extract_events(work, ctx.extractor)
+        work = extract_events(work, stores.extractor)
     if isinstance(work, TurnWork):
-        work = apply_privacy(work, ctx.consent, ctx.settings.privacy)
-        work = resolve_entities(work, state, ctx.graph.resolve)
-        work = attach_context(work, state, ctx.terms)
+        work = apply_privacy(work, stores.consent, stores.settings.privacy)
+    if isinstance(work, TurnWork):
+        work = resolve_entities(work, state, stores.graph.resolve)
+        work = attach_context(work, state, stores.terms)
     return work
 
 
-def finish(works: Sequence[TurnWork], ctx: IngestContext) -> list[Processed | Rejected]:
+def finish(works: Sequence[TurnWork], stores: Stores) -> list[Processed | Rejected]:
     """Graph updates and their audit for a batch of stored turns; the turns are then recallable."""
-    outcomes = apply_graph(works, ctx.graph)
-    done = now_ms()
-    ctx.audit.append(
+    outcomes = apply_graph(works, stores.graph)
+    done = clock.now_ms()
+    stores.audit.append(
         entry
         for work, outcome in zip(works, outcomes, strict=True)
         if isinstance(outcome, GraphOutcome) and (entry := withheld_entry(work, outcome, done))
@@ -81,7 +87,7 @@ def processed(work: TurnWork, outcome: GraphOutcome, done_at_ms: int) -> Process
 
 
 def process_turns(
-    turns: Sequence[Turn], ctx: IngestContext, sessions: dict[str, SessionEntities] | None = None
+    turns: Sequence[Turn], stores: Stores, sessions: dict[str, SessionEntities] | None = None
 ) -> IngestReport:
     """Run every step for a batch of turns; rejected turns are dead-lettered and reported.
 
@@ -93,19 +99,27 @@ def process_turns(
     works: list[TurnWork] = []
     for turn in turns:
         state = sessions.setdefault(turn.user_id, SessionEntities())
-        item = prepare(turn.model_dump_json(), turn.user_id, LIBRARY_SOURCE, ctx, state)
+        admitted = admit_turn(
+            turn,
+            payload=turn.model_dump_json(),  # kept verbatim, as the turn log would, for replay
+            source=LIBRARY_SOURCE,
+            max_content_bytes=stores.settings.limits.max_content_bytes,
+        )
+        item = prepare(admitted, stores, state)
         if isinstance(item, TurnWork):
             works.append(item)
         else:
             report.rejected.append(item)
-    batch, bad = embed_batch(works, ctx.encoder, ctx.terms, ctx.settings.episodic.keep_raw_text)
-    stored, unstored = upsert_batch(batch, ctx.episodic, ctx.settings.episodic, ctx.held)
+    batch, bad = embed_batch(
+        works, stores.encoder, stores.terms, stores.settings.episodic.keep_raw_text
+    )
+    stored, unstored = upsert_batch(batch, stores.episodic, stores.settings.episodic, stores.held)
     report.rejected += bad + unstored
-    for result in finish(stored, ctx):
+    for result in finish(stored, stores):
         if isinstance(result, Processed):
             report.processed.append(result)
         else:
             report.rejected.append(result)
     for rejected in report.rejected:
-        ctx.dead_letter(rejected)
+        stores.dead_letter(rejected)
     return report

@@ -7,9 +7,9 @@ treats as a yes.
 from __future__ import annotations
 
 import threading
-import time
 from pathlib import Path
 
+from jiyi import clock
 from jiyi.domain import Consent, ConsentState, check_external_id
 from jiyi.sqlite_util import connect, erase_rows
 
@@ -22,10 +22,6 @@ CREATE TABLE IF NOT EXISTS consent (
     child_mode INTEGER NOT NULL DEFAULT 0
 );
 """
-
-
-def _now_ms() -> int:
-    return time.time_ns() // 1_000_000
 
 
 class ConsentStore:
@@ -56,19 +52,20 @@ class ConsentStore:
     def set_state(self, user_id: str, granted: bool, at: int | None = None) -> Consent:
         current = self.get(user_id)
         state = ConsentState.GRANTED if granted else ConsentState.REVOKED
-        return self._put(current, state=state, updated_at=at or _now_ms())
+        return self._put(current, state=state, updated_at=at or clock.now_ms())
 
     def declare_age(self, user_id: str, age: int, at: int | None = None) -> Consent:
         """Record a declared age; under the threshold turns child mode on (never off again by a
         later claim: only `set_child_mode` by an operator or guardian can lift it)."""
         current = self.get(user_id)
         child = current.child_mode or age < self._threshold
-        return self._put(current, declared_age=age, child_mode=child, updated_at=at or _now_ms())
+        when = at or clock.now_ms()
+        return self._put(current, declared_age=age, child_mode=child, updated_at=when)
 
     def set_child_mode(self, user_id: str, on: bool, at: int | None = None) -> Consent:
         current = self.get(user_id)
         return self._put(
-            current.model_copy(update={"child_mode": on, "updated_at": at or _now_ms()})
+            current.model_copy(update={"child_mode": on, "updated_at": at or clock.now_ms()})
         )
 
     def erase_user(self, user_id: str) -> int:

@@ -9,10 +9,10 @@ memories once (`Memory.link_identity`).
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from jiyi import clock
 from jiyi.domain import Identity, IdentityKind
 from jiyi.sqlite_util import connect, erase_rows, write_transaction
 
@@ -69,7 +69,7 @@ class IdentityStore:
                     f"{weaker.value} is already linked to {source}; unlink it before linking it "
                     f"to {target}"
                 )
-            now = time.time_ns() // 1_000_000
+            now = clock.now_ms()
             with write_transaction(self._connection) as tx:
                 tx.execute(
                     "INSERT INTO identity_links (identity, kind, user_id, linked_at) "

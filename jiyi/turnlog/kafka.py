@@ -16,7 +16,7 @@ from confluent_kafka.admin import AdminClient, NewTopic
 
 from jiyi.config import TurnLogSettings
 from jiyi.domain import Turn
-from jiyi.turnlog.base import LogRecord, partition_for
+from jiyi.turnlog.base import LogRecord, TurnLog, partition_for
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ class _Delivery:
     offset: int = -1
 
 
-class KafkaTurnLog:
+class KafkaTurnLog(TurnLog):
     def __init__(self, bootstrap_servers: str, topic: str, partitions: int) -> None:
         self.topic = topic
         self.partitions = partitions

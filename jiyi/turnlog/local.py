@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-import time
 from pathlib import Path
 
+from jiyi import clock
 from jiyi.domain import Turn
 from jiyi.sqlite_util import connect, erase_rows
-from jiyi.turnlog.base import LogRecord, partition_for
+from jiyi.turnlog.base import LogRecord, TurnLog, partition_for
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS turns (
@@ -27,7 +27,7 @@ CREATE INDEX IF NOT EXISTS turns_by_key ON turns (key);
 """
 
 
-class LocalTurnLog:
+class LocalTurnLog(TurnLog):
     def __init__(self, directory: Path, partitions: int = 4) -> None:
         self.directory = directory
         self.partitions = partitions
@@ -61,7 +61,7 @@ class LocalTurnLog:
         with self._lock:
             cursor = self._connection(partition).execute(
                 "INSERT INTO turns (key, payload, appended_at) VALUES (?, ?, ?)",
-                (key, payload, time.time_ns() // 1_000_000),
+                (key, payload, clock.now_ms()),
             )
         return LogRecord(partition, int(cursor.lastrowid or 0), key, payload)
 

@@ -16,8 +16,8 @@ import pytest
 from dagster_project.assets import embedder
 from dagster_project.resources import JiyiResource, ModelsResource
 from jiyi.bench.batch import synthetic_events
+from jiyi.episodic.indexing import build_records
 from jiyi.episodic.lancedb_store import LanceEpisodicStore
-from jiyi.episodic.store import build_records
 from jiyi.episodic.terms import IndexTerms
 from models.embedder import DEFAULT_MODEL, load_embedder
 from models.pairs import domain_pairs

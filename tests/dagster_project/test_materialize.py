@@ -13,15 +13,15 @@ from dagster_project.assets import archive, maintenance, metrics
 from dagster_project.resources import ArchiveResource, JiyiResource, ModelsResource
 from jiyi.audit import AuditLog
 from jiyi.bench.batch import DAY_MS, synthetic_events
+from jiyi.composition import open_feedback_log, open_index_terms
 from jiyi.config import load_settings
 from jiyi.domain import Role, Turn
+from jiyi.episodic.indexing import build_records
 from jiyi.episodic.lancedb_store import LanceEpisodicStore
-from jiyi.episodic.store import build_records, index_terms_for
-from jiyi.feedback import FeedbackKind, FeedbackLog
+from jiyi.feedback import FeedbackKind
 from jiyi.graph.service import GraphService
 from jiyi.graph.sqlite_store import SqliteGraphStore
-from jiyi.memory import feedback_path
-from jiyi.turnlog import LocalTurnLog
+from jiyi.turnlog.local import LocalTurnLog
 from models.hashing import HashingEncoder
 
 NOW = 1_800_000_000_000
@@ -33,7 +33,7 @@ def data_dir(tmp_path: Path) -> Path:
     encoder = HashingEncoder(64)
     store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
     items = synthetic_events(5, 60, NOW, days=45)
-    terms = index_terms_for(load_settings(data_dir=tmp_path))  # the deployment's own key
+    terms = open_index_terms(load_settings(data_dir=tmp_path))  # the deployment's own key
     store.upsert(build_records(items, encoder, terms, False))
     log = LocalTurnLog(tmp_path / "turnlog", 4)
     for event, text, _ in items[:120]:
@@ -49,7 +49,7 @@ def data_dir(tmp_path: Path) -> Path:
             at=NOW - 20 * DAY_MS,
         )  # fmt: skip
     graph.close()
-    feedback = FeedbackLog(feedback_path(settings))
+    feedback = open_feedback_log(settings)
     recalled = [item.event for item in items[:4]]  # one user's events
     at = max(e.ts for e in recalled) + 1
     feedback.recalled(recalled[0].user_id, [e.event_id for e in recalled], at=at)

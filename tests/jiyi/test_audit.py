@@ -6,7 +6,8 @@ import sqlite3
 
 import pytest
 
-from jiyi.audit import AUDIT_FILE, AuditEntry, AuditLog, AuditOutcome
+from jiyi.audit import AuditEntry, AuditLog, AuditOutcome
+from jiyi.composition import DataLayout, open_audit_log
 from jiyi.config import Settings
 
 
@@ -43,11 +44,11 @@ def test_the_log_cannot_be_rewritten(tmp_path, sql) -> None:
 
 
 def test_it_lives_under_the_data_dir_and_survives_reopening(tmp_path) -> None:
-    log = AuditLog.from_settings(Settings(data_dir=tmp_path))
+    log = open_audit_log(Settings(data_dir=tmp_path))
     log.append([entry(outcome=AuditOutcome.REJECTED, reason="relation: unknown")])
     log.close()
-    assert (tmp_path / AUDIT_FILE).exists()
-    reopened = AuditLog.from_settings(Settings(data_dir=tmp_path))
+    assert DataLayout(tmp_path).audit.exists()
+    reopened = open_audit_log(Settings(data_dir=tmp_path))
     assert reopened.entries()[0].reason == "relation: unknown"
 
 

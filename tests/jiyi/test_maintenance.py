@@ -13,8 +13,9 @@ from jiyi.audit import AuditLog
 from jiyi.bench.batch import DAY_MS
 from jiyi.config import EpisodicSettings, ForgettingSettings, GraphSettings, load_settings
 from jiyi.domain import Event, EventType, ExtractionSource, RelationKind, event_id_for, text_hash
+from jiyi.episodic.indexing import build_records
 from jiyi.episodic.lancedb_store import LanceEpisodicStore
-from jiyi.episodic.store import IndexItem, StoredEvent, build_records, from_table
+from jiyi.episodic.records import IndexItem, StoredEvent, from_table
 from jiyi.episodic.terms import IndexTerms
 from jiyi.graph.decay import decayed_confidence
 from jiyi.graph.service import GraphService
@@ -120,7 +121,7 @@ def test_decay_changes_name_what_moved():
     assert decay_changes(slightly, first, GRAPH)["status"].to_list() == ["decayed"]
 
 
-def test_run_decay_reads_the_sqlite_graph_and_records_changes(tmp_path: Path):
+def test_run_decay_reads_every_users_edges_and_records_changes(tmp_path: Path):
     settings = load_settings(data_dir=tmp_path)
     store = SqliteGraphStore(tmp_path / "graph.sqlite3")
     service = GraphService(store, AuditLog(tmp_path / "audit.sqlite3"), settings.graph)
@@ -128,17 +129,17 @@ def test_run_decay_reads_the_sqlite_graph_and_records_changes(tmp_path: Path):
         service.assert_belief(
             user, "mastery", concept, confidence=0.9, source="human", operator="t", at=NOW
         )
-    store.close()
-    edges = read_edges(settings)
+    edges = read_edges(store)
     assert sorted(edges["user_id"].to_list()) == ["u-en", "u-zh"]
-    first = run_decay(settings, NOW)
+    first = run_decay(store, settings, NOW)
     assert first.edges == 2
     assert first.changes["new"] == 2
-    second = run_decay(settings, NOW + 30 * DAY_MS)
+    second = run_decay(store, settings, NOW + 30 * DAY_MS)
     assert second.changes["below_threshold"] == 2
     snapshot = pl.read_parquet(second.snapshot)
     assert snapshot["decayed"].to_list() == pytest.approx([0.45, 0.45])
     assert len(list((tmp_path / "batch" / "decay").glob("changes-*.parquet"))) == 2
+    store.close()
 
 
 def _brute_noise(frame: pl.DataFrame, s: ForgettingSettings) -> list[bool]:

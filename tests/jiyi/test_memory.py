@@ -7,7 +7,7 @@ import pytest
 from jiyi.archive import archive_cold_events
 from jiyi.config import Settings
 from jiyi.domain import EventType, Identity, IdentityKind, Role, Turn
-from jiyi.episodic.store import from_table
+from jiyi.episodic.records import from_table
 from jiyi.feedback import FeedbackKind
 from jiyi.memory import Memory
 from models.hashing import HashingEncoder
@@ -17,7 +17,7 @@ T0 = 1_793_520_000_000
 
 
 def _events(memory, user_id):
-    return from_table(memory.ingest.episodic.scan(user_id))
+    return from_table(memory.stores.episodic.scan(user_id))
 
 
 def _turn(user, content, ts, session="s1", role=Role.USER):
@@ -92,7 +92,7 @@ def test_child_mode_keeps_event_types_only(memory):
     memory.add_turns(
         [_turn("kid", "I am 9 years old.", T0), _turn("kid", "I love dinosaurs.", T0 + 1)]
     )
-    assert memory.ingest.consent.get("kid").child_mode
+    assert memory.stores.consent.get("kid").child_mode
     assert memory.profile("kid") == []
     stored = _events(memory, "kid")
     assert stored
@@ -104,7 +104,7 @@ def test_dont_bring_that_up_lowers_the_weight(memory):
     event_id = memory.recall("dave", "divorce").events[0].event_id
     weight = memory.feedback("dave", event_id, FeedbackKind.DONT_BRING_UP)
     assert weight == pytest.approx(memory.settings.forgetting.dont_bring_up_factor)
-    assert memory.ingest.episodic.get("dave", event_id).event.retrieval_weight == weight
+    assert memory.stores.episodic.get("dave", event_id).event.retrieval_weight == weight
     with pytest.raises(KeyError, match="event_id"):
         memory.feedback("erin", event_id, FeedbackKind.USEFUL)
 
@@ -134,10 +134,10 @@ def test_erasure_leaves_no_trace_in_any_store_or_file(memory, tmp_path):
             _turn("gina", f"Here is your {secret} plan.", T0 + 2, role=Role.ASSISTANT),
         ]
     )
-    memory.ingest.dead_letters.put(f'{{"user_id": "gina", "content": "{secret}"}}', "x", "y")
+    memory.stores.dead_letters.put(f'{{"user_id": "gina", "content": "{secret}"}}', "x", "y")
     memory.add_turn(_turn("hank", "I love my dog.", T0))
     report = archive_cold_events(
-        memory.ingest.episodic, memory.archive, memory.settings.forgetting, now_ms=T0
+        memory.stores.episodic, memory.archive, memory.settings.forgetting, now_ms=T0
     )
     assert report.archived >= 1
     event_id = memory.recall("gina", secret).events[0].event_id
@@ -155,7 +155,7 @@ def test_erasure_leaves_no_trace_in_any_store_or_file(memory, tmp_path):
     assert memory.working.get("gina", "s1") == []
     assert _files_containing(data_dir, secret.encode()) == []
     assert "dog" in memory.recall("hank", "dog").text  # other users untouched
-    audit = memory.ingest.audit.entries(user_id="gina")
+    audit = memory.stores.audit.entries(user_id="gina")
     assert audit[-1].action == "erase"
     assert audit[-1].operator == "support:ticket-7"
 
@@ -193,5 +193,5 @@ def test_linking_a_device_to_an_account_merges_and_routes_memories(memory):
     assert memory.profile("phone-7", as_of=now) == memory.profile("acct-7", as_of=now)
     memory.add_turn(_turn("phone-7", "I also love sushi.", T0 + 9))
     assert "sushi" in memory.recall("acct-7", "sushi").text
-    audit = memory.ingest.audit.entries(user_id="acct-7")
+    audit = memory.stores.audit.entries(user_id="acct-7")
     assert any(e.action == "merge_identity" and e.reason for e in audit)

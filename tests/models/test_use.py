@@ -69,12 +69,12 @@ def test_use_puts_paraphrases_and_translations_closer_than_unrelated_text(use):
 
 @pytest.mark.integration
 def test_settings_switch_the_episodic_embedder_to_use(tmp_path, monkeypatch):
-    from jiyi.episodic import embedder_for
+    from jiyi.composition import open_encoder
 
     monkeypatch.setenv("JIYI_EMBEDDER__MODEL", "usem3")
     settings = Settings(data_dir=tmp_path)
     assert settings.embedder.model == USE_MODEL
-    assert embedder_for(settings).space_id == "usem3/512"
+    assert open_encoder(settings).space_id == "usem3/512"
 
 
 @pytest.mark.integration

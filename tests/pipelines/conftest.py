@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from jiyi.composition import Stores, open_turn_log
 from jiyi.config import Settings, load_settings
 from jiyi.domain import Role, Turn
-from jiyi.ingest import IngestContext
-from jiyi.ingest.context import turn_log_dir
-from jiyi.turnlog import LocalTurnLog, TurnLog
+from jiyi.turnlog import TurnLog
 
 REPO = Path(__file__).resolve().parents[2]
 TEXTS = [
@@ -92,7 +91,7 @@ def write_turns(log: TurnLog, users: int, turns_per_user: int, first: int = 0) -
 
 def write_turn_log(data_dir: Path, users: int, turns_per_user: int, first: int = 0) -> int:
     settings = settings_for(data_dir)
-    log = LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
+    log = open_turn_log(settings)
     try:
         return write_turns(log, users, turns_per_user, first)
     finally:
@@ -111,7 +110,7 @@ def start_flow(data_dir: Path, *args: str, log_name: str = "flow") -> subprocess
 
 def dump_stores(data_dir: Path, users: int) -> dict[str, object]:
     """Everything the write path leaves behind, in a comparable form."""
-    ctx = IngestContext.open(settings_for(data_dir))
+    ctx = Stores.open(settings_for(data_dir))
     try:
         events: list[tuple[str, str]] = []
         edges: dict[tuple[str, str, str], tuple[float, bool, tuple[str, ...], int]] = {}

@@ -6,9 +6,11 @@ from pathlib import Path
 
 from bytewax.testing import run_main
 
-from jiyi.ingest import IngestContext, process_turns
+from jiyi.composition import DataLayout, Stores, open_turn_log, open_turn_source
+from jiyi.domain import Turn
+from jiyi.ingest import Stage, process_turns
 from jiyi.ingest.references import SessionEntities
-from pipelines.flow import build_flow, source_for
+from pipelines.flow import build_flow
 from pipelines.sinks import read_progress
 
 from .conftest import BAD_PAYLOADS, dump_stores, settings_for, turn_for, write_turn_log
@@ -19,12 +21,12 @@ USERS, TURNS = 3, 12
 def test_flow_stores_every_turn_and_dead_letters_every_bad_one(tmp_path: Path) -> None:
     appended = write_turn_log(tmp_path, USERS, TURNS)
     settings = settings_for(tmp_path)
-    run_main(build_flow(settings, source_for(settings, tail=False)))
+    run_main(build_flow(settings, open_turn_source(settings, tail=False)))
 
     stores = dump_stores(tmp_path, USERS)
     assert stores["stored_rows"] == len(stores["events"]) > USERS * TURNS  # some turns: 2 events
     assert {payload for _, payload in stores["dead_letters"]} == set(BAD_PAYLOADS)
-    ctx = IngestContext.open(settings)
+    ctx = Stores.open(settings)
     reasons = {d.payload: d.reason for d in ctx.dead_letters.entries()}
     ctx.close()
     assert "malformed JSON" in reasons["{not json"]
@@ -33,26 +35,50 @@ def test_flow_stores_every_turn_and_dead_letters_every_bad_one(tmp_path: Path) -
     assert "session_id: Field required" in reasons[BAD_PAYLOADS[3]]
     assert "over the limit" in reasons[BAD_PAYLOADS[4]]
 
-    (progress,) = read_progress(tmp_path)
+    (progress,) = read_progress(DataLayout(tmp_path).stream_progress)
     assert progress.processed + progress.rejected == appended
     assert progress.rejected == len(BAD_PAYLOADS)
     assert sum(progress.offsets.values()) == appended  # every record of every partition finished
 
 
-def test_flow_and_library_path_write_the_same(tmp_path: Path) -> None:
-    """Two wirings of the same steps: the stream and `process_turns` must agree exactly."""
-    write_turn_log(tmp_path / "stream", USERS, TURNS)
-    settings = settings_for(tmp_path / "stream")
-    run_main(build_flow(settings, source_for(settings, tail=False)))
+def _rejected_turns() -> list[Turn]:
+    """Turns a client can build (they pass `Turn`'s own checks) that a later step sets aside."""
+    return [
+        turn_for(0, 0).model_copy(update={"content": "ring the bell \x07 now", "turn_id": "bell"}),
+        turn_for(1, 0).model_copy(update={"content": "x" * 4_000, "turn_id": "long"}),
+    ]
 
-    ctx = IngestContext.open(settings_for(tmp_path / "library"))
+
+def _dead_letters(data_dir: Path) -> set[tuple[str, str, str, str]]:
+    stores = Stores.open(settings_for(data_dir))
+    try:
+        return {(d.stage, d.reason, d.key, d.payload) for d in stores.dead_letters.entries()}
+    finally:
+        stores.close()
+
+
+def test_flow_and_library_path_write_the_same(tmp_path: Path) -> None:
+    """Two wirings of the same steps: the stream and `process_turns` must agree exactly, on
+    good turns and on the turns they set aside (same stage, same reason, same payload)."""
+    write_turn_log(tmp_path / "stream", USERS, TURNS)
+    settings = settings_for(tmp_path / "stream", limits={"max_content_bytes": 2_000})
+    log = open_turn_log(settings)
+    for turn in _rejected_turns():
+        log.append(turn)
+    log.close()
+    run_main(build_flow(settings, open_turn_source(settings, tail=False)))
+
+    ctx = Stores.open(settings_for(tmp_path / "library", limits={"max_content_bytes": 2_000}))
     sessions: dict[str, SessionEntities] = {}
     for i in range(TURNS):
         process_turns([turn_for(u, i) for u in range(USERS)], ctx, sessions)
-    for payload in BAD_PAYLOADS:
-        ctx.dead_letters.put(payload, "parse", "-", "user0")  # only events and edges compared
+    report = process_turns(_rejected_turns(), ctx, sessions)
     ctx.close()
 
+    assert [r.stage for r in report.rejected] == [Stage.PARSE, Stage.PARSE]
+    stream_letters = {d for d in _dead_letters(tmp_path / "stream") if d[3] not in BAD_PAYLOADS}
+    assert stream_letters == _dead_letters(tmp_path / "library")
+    assert {reason.split(":")[0] for _, reason, _, _ in stream_letters} == {"content"}
     stream, library = (
         dump_stores(tmp_path / "stream", USERS),
         dump_stores(tmp_path / "library", USERS),

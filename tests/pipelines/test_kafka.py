@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from bytewax.testing import run_main
 
+from jiyi.composition import DataLayout, open_turn_source
 from jiyi.turnlog.kafka import KafkaTurnLog
-from pipelines.flow import build_flow, source_for
+from pipelines.flow import build_flow
 from pipelines.sinks import read_progress
 
 from .conftest import dump_stores, settings_for, write_turn_log, write_turns
@@ -33,7 +34,7 @@ def broker() -> Iterator[str]:
 def test_flow_from_kafka_equals_flow_from_the_local_log(tmp_path: Path, broker: str) -> None:
     write_turn_log(tmp_path / "local", USERS, TURNS)
     local = settings_for(tmp_path / "local")
-    run_main(build_flow(local, source_for(local, tail=False)))
+    run_main(build_flow(local, open_turn_source(local, tail=False)))
 
     settings = settings_for(
         tmp_path / "kafka",
@@ -43,9 +44,9 @@ def test_flow_from_kafka_equals_flow_from_the_local_log(tmp_path: Path, broker: 
     log = KafkaTurnLog.from_settings(settings.turn_log)
     appended = write_turns(log, USERS, TURNS)
     log.close()
-    run_main(build_flow(settings, source_for(settings, tail=False), origin="kafka"))
+    run_main(build_flow(settings, open_turn_source(settings, tail=False), origin="kafka"))
 
-    (progress,) = read_progress(tmp_path / "kafka")
+    (progress,) = read_progress(DataLayout(tmp_path / "kafka").stream_progress)
     assert progress.processed + progress.rejected == appended
     assert set(progress.offsets) <= {f"kafka:{p}" for p in range(4)}
     assert dump_stores(tmp_path / "kafka", USERS) == dump_stores(tmp_path / "local", USERS)

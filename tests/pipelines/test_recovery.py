@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from bytewax.testing import run_main
 
-from pipelines.flow import build_flow, source_for
-from pipelines.sinks import metrics_dir
+from jiyi.composition import DataLayout, open_turn_source
+from pipelines.flow import build_flow
 
 from .conftest import REPO, dump_stores, settings_for, start_flow, write_turn_log
 
@@ -31,7 +31,7 @@ KILLS = 3
 
 def _processed_so_far(data_dir: Path) -> int:
     total = 0
-    for path in metrics_dir(data_dir).glob("metrics-*.json"):
+    for path in DataLayout(data_dir).stream_progress.glob("metrics-*.json"):
         try:
             progress = json.loads(path.read_text())
         except (OSError, ValueError):
@@ -55,7 +55,7 @@ def test_sigkill_at_random_points_leaves_every_turn_processed_once(tmp_path: Pat
     write_turn_log(reference, USERS, FIRST_PART)
     write_turn_log(reference, USERS, TURNS, first=FIRST_PART)
     settings = settings_for(reference)
-    run_main(build_flow(settings, source_for(settings, tail=False)))
+    run_main(build_flow(settings, open_turn_source(settings, tail=False)))
 
     recovery = crashed / "recovery"
     recovery.mkdir(parents=True)
@@ -70,7 +70,7 @@ def test_sigkill_at_random_points_leaves_every_turn_processed_once(tmp_path: Pat
     rng = random.Random(5)
     killed_mid_run, written_before_kills = 0, []
     for _ in range(KILLS):
-        for progress_file in metrics_dir(crashed).glob("metrics-*.json"):
+        for progress_file in DataLayout(crashed).stream_progress.glob("metrics-*.json"):
             progress_file.unlink()  # so "progress" below means progress of this run
         worker = start_flow(crashed, *recovering)
         if _wait_for_progress(crashed, worker, timeout=120):
@@ -86,7 +86,7 @@ def test_sigkill_at_random_points_leaves_every_turn_processed_once(tmp_path: Pat
 
     final = start_flow(crashed, *recovering)
     assert final.wait(timeout=300) == 0, (crashed / "flow.log").read_text()[-3000:]
-    final_run = json.loads((metrics_dir(crashed) / "metrics-0.json").read_text())
+    final_run = json.loads((DataLayout(crashed).stream_progress / "metrics-0.json").read_text())
     assert final_run["processed"] + final_run["rejected"] <= second  # resumed after part one
 
     expected, got = dump_stores(reference, USERS), dump_stores(crashed, USERS)

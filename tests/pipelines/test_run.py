@@ -14,16 +14,15 @@ import pytest
 from typer.testing import CliRunner
 
 from jiyi.cli import app
-from jiyi.ingest import IngestContext
-from jiyi.ingest.context import turn_log_dir
-from jiyi.turnlog import LocalTurnLog
+from jiyi.composition import DataLayout, Stores, open_turn_log
 from pipelines.sinks import read_progress
 
 from .conftest import REPO, env_for, settings_for, turn_for, write_turn_log
 
 
 def _finished(data_dir: Path) -> int:
-    return sum(p.processed + p.rejected for p in read_progress(data_dir))
+    progress = read_progress(DataLayout(data_dir).stream_progress)
+    return sum(p.processed + p.rejected for p in progress)
 
 
 def _wait_until(condition, timeout: float = 120) -> None:  # type: ignore[no-untyped-def]
@@ -48,7 +47,7 @@ def test_stream_tails_stops_on_sigterm_and_resumes(tmp_path: Path) -> None:
     _wait_until(lambda: _finished(tmp_path) == first)
 
     settings = settings_for(tmp_path)
-    log = LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
+    log = open_turn_log(settings)
     log.append(turn_for(0, 100))  # a live turn, picked up while tailing
     _wait_until(lambda: _finished(tmp_path) == first + 1)
 
@@ -68,7 +67,7 @@ def test_dead_letters_are_listed_and_replayed_after_a_fix(tmp_path: Path, monkey
     for key, value in env_for(tmp_path).items():
         if key.startswith("JIYI_"):
             monkeypatch.setenv(key, value)
-    ctx = IngestContext.open(settings_for(tmp_path))
+    ctx = Stores.open(settings_for(tmp_path))
     payload = turn_for(0, 1).model_copy(update={"content": "长" * 12_000}).model_dump_json()
     ctx.dead_letters.put(payload, "parse", "content: is 36000 bytes, over the limit", "user0")
     runner = CliRunner()
@@ -83,7 +82,7 @@ def test_dead_letters_are_listed_and_replayed_after_a_fix(tmp_path: Path, monkey
     assert replayed.exit_code == 0, replayed.output
     assert runner.invoke(app, ["dead-letter", "list"]).stdout == ""
     settings = settings_for(tmp_path)
-    log = LocalTurnLog(turn_log_dir(settings), settings.turn_log.partitions)
+    log = open_turn_log(settings)
     records = [r for p in range(log.partitions) for r in log.read(p)]
     assert [(r.key, r.payload) for r in records] == [("user0", payload)]
     ctx.close()

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from bytewax.testing import run_main
 
-from pipelines.flow import build_flow, source_for
+from jiyi.composition import DataLayout, open_turn_source
+from pipelines.flow import build_flow
 from pipelines.sinks import read_progress
 
 from .conftest import dump_stores, settings_for, start_flow, write_turn_log
@@ -30,7 +31,7 @@ def _free_port() -> int:
 def reference(tmp_path: Path) -> dict[str, object]:
     write_turn_log(tmp_path / "reference", USERS, TURNS)
     settings = settings_for(tmp_path / "reference")
-    run_main(build_flow(settings, source_for(settings, tail=False)))
+    run_main(build_flow(settings, open_turn_source(settings, tail=False)))
     return dump_stores(tmp_path / "reference", USERS)
 
 
@@ -40,7 +41,7 @@ def test_two_workers_in_one_process(tmp_path: Path, reference: dict[str, object]
     appended = write_turn_log(data, USERS, TURNS)
     worker = start_flow(data, "-w", "2")
     assert worker.wait(timeout=300) == 0, (data / "flow.log").read_text()[-3000:]
-    progress = read_progress(data)
+    progress = read_progress(DataLayout(data).stream_progress)
     assert sorted(p.worker for p in progress) == [0, 1]
     assert sum(p.processed + p.rejected for p in progress) == appended
     assert all(p.processed > 0 for p in progress)  # both workers did a share of the work
@@ -58,6 +59,6 @@ def test_two_processes_as_a_cluster(tmp_path: Path, reference: dict[str, object]
     codes = [process.wait(timeout=300) for process in processes]
     logs = "\n".join((data / f"proc{i}.log").read_text()[-3000:] for i in range(2))
     assert codes == [0, 0], logs
-    progress = read_progress(data)
+    progress = read_progress(DataLayout(data).stream_progress)
     assert sum(p.processed + p.rejected for p in progress) == appended
     assert dump_stores(data, USERS) == reference

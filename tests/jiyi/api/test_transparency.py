@@ -58,7 +58,7 @@ def test_the_user_corrects_deletes_and_clears(setup):
     assert "trail running" not in {b.entity.name for b in memory.profile("acme:u1")}
     assert client.delete(f"{path}/events", params={"type": "greeting"}).json()["removed"] >= 1
     assert "greeting" not in client.get(f"{path}/memories").json()
-    audit = memory.ingest.audit.entries(user_id="acme:u1")
+    audit = memory.stores.audit.entries(user_id="acme:u1")
     assert any(entry.operator == "user" for entry in audit)
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from jiyi.bench.batch import synthetic_events
+from jiyi.episodic.indexing import build_records
 from jiyi.episodic.lancedb_store import LanceEpisodicStore
-from jiyi.episodic.store import build_records
 from jiyi.episodic.terms import IndexTerms
 from models.hashing import HashingEncoder
 

@@ -9,7 +9,8 @@ import pytest
 from jiyi.archive.base import ArchiveError, user_bucket
 from jiyi.archive.local import local_archive
 from jiyi.bench.batch import synthetic_events
-from jiyi.episodic.store import arrow_schema, build_records, to_table
+from jiyi.episodic.indexing import build_records
+from jiyi.episodic.records import arrow_schema, to_table
 from jiyi.episodic.terms import IndexTerms
 from models.hashing import HashingEncoder
 

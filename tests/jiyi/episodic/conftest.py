@@ -16,8 +16,10 @@ import pytest
 
 from jiyi.config import EpisodicSettings
 from jiyi.domain import Event, EventType, ExtractionSource, event_id_for, text_hash
+from jiyi.episodic.indexing import build_records
 from jiyi.episodic.lancedb_store import LanceEpisodicStore
-from jiyi.episodic.store import EpisodicStore, IndexItem, StoredEvent, build_records
+from jiyi.episodic.records import IndexItem, StoredEvent
+from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import IndexTerms
 from models.hashing import HashingEncoder
 

@@ -6,7 +6,7 @@ import pyarrow as pa
 import pytest
 
 from jiyi.episodic.lancedb_store import LanceEpisodicStore
-from jiyi.episodic.store import EpisodicInputError, arrow_schema, to_table
+from jiyi.episodic.records import EpisodicInputError, arrow_schema, to_table
 from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder
 

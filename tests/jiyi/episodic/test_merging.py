@@ -5,7 +5,7 @@ import pytest
 from jiyi.config import EpisodicSettings
 from jiyi.domain import EventAttr, EventType, ExtractionSource
 from jiyi.episodic.merging import enforce_cap, merge_group, plan_merges, write_events
-from jiyi.episodic.store import EpisodicInputError, IndexItem, from_table
+from jiyi.episodic.records import EpisodicInputError, IndexItem, from_table
 from jiyi.episodic.terms import split_context
 
 BASE = 1_700_000_000_000

@@ -7,6 +7,7 @@ from jiyi.config import EpisodicSettings
 from jiyi.domain import EventType
 from jiyi.episodic.merging import write_events
 from jiyi.episodic.query import analyse
+from jiyi.episodic.records import EpisodicInputError, IndexItem, arrow_schema, to_table
 from jiyi.episodic.retrieval import (
     DAY_MS,
     Hit,
@@ -16,12 +17,6 @@ from jiyi.episodic.retrieval import (
     lexical_scores,
     rank,
     recall,
-)
-from jiyi.episodic.store import (
-    EpisodicInputError,
-    IndexItem,
-    arrow_schema,
-    to_table,
 )
 from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder

@@ -7,13 +7,8 @@ import pyarrow as pa
 import pytest
 
 from jiyi.domain import EventType
-from jiyi.episodic.store import (
-    EpisodicInputError,
-    IndexItem,
-    StoredEvent,
-    from_table,
-    index_text,
-)
+from jiyi.episodic.indexing import index_text
+from jiyi.episodic.records import EpisodicInputError, IndexItem, StoredEvent, from_table
 from models.embedder import SpaceMismatchError
 
 
@@ -202,13 +197,13 @@ def test_a_batch_repeating_an_event_stores_it_once_the_last_version_winning(
 
 
 def test_the_index_key_comes_from_settings_or_a_key_file_in_the_data_dir(tmp_path):
+    from jiyi.composition import DataLayout, open_index_terms
     from jiyi.config import Settings
-    from jiyi.episodic.store import INDEX_KEY_FILE, index_terms_for
 
     settings = Settings(data_dir=tmp_path)
-    first = index_terms_for(settings).of("alice", "tea")
-    assert (tmp_path / INDEX_KEY_FILE).exists()
-    assert index_terms_for(settings).of("alice", "tea") == first  # another process, same key
+    first = open_index_terms(settings).of("alice", "tea")
+    assert DataLayout(tmp_path).index_key.exists()
+    assert open_index_terms(settings).of("alice", "tea") == first  # another process, same key
     keyed = Settings(data_dir=tmp_path / "other", episodic={"index_key": "k" * 32})
-    assert index_terms_for(keyed).of("alice", "tea") != first
-    assert not (tmp_path / "other" / INDEX_KEY_FILE).exists()
+    assert open_index_terms(keyed).of("alice", "tea") != first
+    assert not DataLayout(tmp_path / "other").index_key.exists()

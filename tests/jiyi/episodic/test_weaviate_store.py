@@ -8,7 +8,7 @@ import re
 import pytest
 
 from jiyi.config import EpisodicSettings
-from jiyi.episodic.store import EpisodicInputError, arrow_schema
+from jiyi.episodic.records import EpisodicInputError, arrow_schema
 from jiyi.episodic.weaviate_store import WeaviateEpisodicStore, _properties, tenant_for
 
 

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 
 import pytest
 
 from jiyi.domain import EntityKind, EventAttr, EventType, Role, Turn
+from jiyi.extraction import rules as rules_package
 from jiyi.extraction.engine import extract_with_rules, normalise, split_sentences
 from jiyi.extraction.rules import RULES, RULES_BY_NAME, normalise_age, normalise_name, rules_for
 
@@ -41,6 +44,15 @@ def test_rule_names_are_unique_and_follow_the_convention():
         assert 0.0 < rule.confidence <= 1.0
         assert rule.description
         assert rule.examples
+
+
+def test_the_table_holds_each_family_modules_rules_exactly_once():
+    modules = (
+        importlib.import_module(f"{rules_package.__name__}.{info.name}")
+        for info in pkgutil.iter_modules(rules_package.__path__)
+    )
+    family_rules = [r.name for m in modules for r in getattr(m, "RULES", ())]
+    assert sorted(family_rules) == sorted(r.name for r in RULES)
 
 
 def test_every_event_type_has_a_rule_in_both_languages():

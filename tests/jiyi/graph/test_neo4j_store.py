@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from jiyi.composition import open_graph_store
 from jiyi.config import Settings
 from jiyi.domain import Edge, EdgeSource, Entity, EntityKind, RelationKind
 from jiyi.graph.model import EdgeChange, EdgeRevision, RevisionAction
 from jiyi.graph.neo4j_store import Neo4jGraphStore, _escape, _write_statements
-from jiyi.graph.store import Capability, open_graph_store
+from jiyi.graph.store import Capability
 
 T = 1_770_000_000_000
 HOSTILE = "x`]->(n) DETACH DELETE n //'"

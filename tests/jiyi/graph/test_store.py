@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from jiyi.composition import open_graph_store
 from jiyi.config import Settings
 from jiyi.domain import Edge, EdgeSource, Entity, EntityKind, RelationKind
 from jiyi.graph.entities import alias_key
 from jiyi.graph.model import EdgeChange, EdgeRevision, RevisionAction
 from jiyi.graph.sqlite_store import SqliteGraphStore
-from jiyi.graph.store import Direction, GraphStore, check_hops, open_graph_store
+from jiyi.graph.store import Direction, GraphStore, check_hops
 
 T = 1_770_000_000_000
 
@@ -290,3 +291,17 @@ def test_the_factory_opens_sqlite_under_the_data_dir(tmp_path) -> None:
         assert (tmp_path / "graph.sqlite3").exists()
     finally:
         store.close()
+
+
+def test_scan_edges_reads_every_users_valid_edges(graph_store: GraphStore) -> None:
+    seed(graph_store, "u1")
+    seed(graph_store, "u2")
+    with graph_store.transaction("u2") as tx:  # u2's preference is closed: not scanned
+        tx.put_change(change("u2", "user", RelationKind.PREFERS, "jazz", 0.9, invalid_at=T + 1))
+    scanned = graph_store.scan_edges()
+    assert sorted((e.user_id, e.relation.value) for e in scanned) == [
+        ("u1", "learning_obstacle"), ("u1", "prefers"), ("u2", "learning_obstacle"),
+    ]  # fmt: skip
+    assert [(e.user_id, e.edge_id) for e in scanned] == sorted(
+        (e.user_id, e.edge_id) for e in scanned
+    )

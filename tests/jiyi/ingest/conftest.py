@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from jiyi.composition import Stores
 from jiyi.config import Settings, load_settings
 from jiyi.domain import Role, Turn
-from jiyi.ingest import IngestContext
 
 MakeTurn = Callable[..., Turn]
 
@@ -24,8 +24,8 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-def ctx(settings: Settings) -> Iterator[IngestContext]:
-    context = IngestContext.open(settings)
+def ctx(settings: Settings) -> Iterator[Stores]:
+    context = Stores.open(settings)
     yield context
     context.close()
 

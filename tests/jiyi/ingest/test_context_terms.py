@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from jiyi.composition import Stores
 from jiyi.episodic import recall
-from jiyi.ingest import IngestContext
 from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.parse import parse_record
 from jiyi.ingest.pipeline import process_turns
@@ -19,7 +19,7 @@ def _work(turn, child_mode: bool = False):  # type: ignore[no-untyped-def]
     return replace(work, child_mode=child_mode)
 
 
-def test_each_turn_gets_the_previous_turn_of_its_own_session(ctx: IngestContext, make_turn):
+def test_each_turn_gets_the_previous_turn_of_its_own_session(ctx: Stores, make_turn):
     state = SessionEntities()
     question = attach_context(_work(make_turn("Which instrument do you play?")), state, ctx.terms)
     other = attach_context(_work(make_turn("hello", session="s2")), state, ctx.terms)
@@ -29,7 +29,7 @@ def test_each_turn_gets_the_previous_turn_of_its_own_session(ctx: IngestContext,
     assert reply.context == ctx.terms.context("u1", "Which instrument do you play?")
 
 
-def test_a_child_turn_is_neither_given_nor_kept_as_context(ctx: IngestContext, make_turn):
+def test_a_child_turn_is_neither_given_nor_kept_as_context(ctx: Stores, make_turn):
     state = SessionEntities()
     attach_context(_work(make_turn("my school is Elm Park"), child_mode=True), state, ctx.terms)
     after = attach_context(_work(make_turn("ok")), state, ctx.terms)

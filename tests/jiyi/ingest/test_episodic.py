@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from jiyi.composition import Stores
 from jiyi.domain import Event
-from jiyi.episodic.store import from_table
-from jiyi.ingest import IngestContext, Stage, TurnWork
+from jiyi.episodic.records import from_table
+from jiyi.ingest import Stage, TurnWork
 from jiyi.ingest.episodic import HeldCounts, embed_batch, upsert_batch
 from jiyi.ingest.extract import extract_events
 from jiyi.ingest.parse import parse_record
 
 
-def _work(ctx: IngestContext, turn) -> TurnWork:  # type: ignore[no-untyped-def]
+def _work(ctx: Stores, turn) -> TurnWork:  # type: ignore[no-untyped-def]
     work = parse_record(
         turn.model_dump_json(), key=turn.user_id, source="t", max_content_bytes=4096
     )
@@ -32,7 +33,7 @@ class CountingEncoder:
         return self.inner.encode(texts)
 
 
-def test_a_batch_is_embedded_at_once_and_a_bad_turn_is_set_aside(ctx: IngestContext, make_turn):
+def test_a_batch_is_embedded_at_once_and_a_bad_turn_is_set_aside(ctx: Stores, make_turn):
     works = [_work(ctx, make_turn(text, user=f"u{i}")) for i, text in
              enumerate(["I love hiking", "我不太理解链式法则", "I hate hiking"])]  # fmt: skip
     empty = works[1].events[0].model_copy(update={"summary": "", "keywords": [], "attributes": {}})

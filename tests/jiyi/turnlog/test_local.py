@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from jiyi.domain import Role, Turn
-from jiyi.turnlog import LocalTurnLog, key_for_payload, partition_for
+from jiyi.turnlog import key_for_payload, partition_for
+from jiyi.turnlog.local import LocalTurnLog
 
 
 def _turn(user="u1", content="hello", ts=1):

@@ -1,0 +1,107 @@
+"""What the routes need, as FastAPI dependencies read from `app.state` (filled by `create_app`).
+
+Tenancy is enforced here, where data is addressed: the tenant comes from the key, never from the
+request, and every user id is scoped as `<tenant>:<user>` before it reaches a store, so no
+request can name another tenant's user.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated
+
+from fastapi import Depends, Header, Path, Request
+
+from jiyi.api.errors import ApiError
+from jiyi.api.keys import ApiKeyStore
+from jiyi.api.schemas import API_USER_ID_PATTERN
+from jiyi.graph.model import GraphInputError
+from jiyi.memory import Memory
+from jiyi.privacy.identity import IdentityError
+from jiyi.working import WorkingMemoryError
+
+API_USER_ID = re.compile(API_USER_ID_PATTERN)
+
+
+class StoreGuard:
+    """The only way a route reaches the stores, so every route gets the same lock and errors."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()  # one writer at a time through the embedded stores
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        """Serialise store access; domain errors become 4xx with a stable code, nothing leaks."""
+        try:
+            with self._lock:
+                yield
+        except GraphInputError as exc:
+            raise ApiError(422, "invalid_input", str(exc), {exc.field: exc.message}) from None
+        except IdentityError as exc:
+            raise ApiError(409, "identity_conflict", str(exc)) from None
+        except (KeyError, WorkingMemoryError) as exc:
+            raise ApiError(404, "not_found", str(exc).strip("'\"")) from None
+
+
+def scope_user(tenant: str, user_id: str) -> str:
+    """The storage user id for a tenant's user: the only way an API user id reaches a store."""
+    if not API_USER_ID.fullmatch(user_id):
+        raise ApiError(
+            422,
+            "invalid_input",
+            "the request is not valid",
+            {"user_id": "1-64 characters: letters, digits and . _ @ -, starting alphanumeric"},
+        )
+    return f"{tenant}:{user_id}"
+
+
+def unscope_user(tenant: str, scoped_user: str) -> str:
+    """The user id as the tenant's app names it: responses never show the tenant prefix."""
+    return scoped_user.removeprefix(f"{tenant}:")
+
+
+def audit_operator(tenant: str, given: str | None = None) -> str:
+    """Who the audit log records: the operator the app names, always within its tenant."""
+    return f"{tenant}:{given or 'api'}"
+
+
+def _memory(request: Request) -> Memory:
+    return request.app.state.memory
+
+
+def _guard(request: Request) -> StoreGuard:
+    return request.app.state.guard
+
+
+def _link_secret(request: Request) -> bytes:
+    return request.app.state.link_secret
+
+
+def _tenant(
+    request: Request,
+    authorization: Annotated[str | None, Header()] = None,
+    x_api_key: Annotated[str | None, Header()] = None,
+) -> str:
+    """The tenant of the presented key (`Authorization: Bearer` or `X-API-Key`), else 401."""
+    keys: ApiKeyStore = request.app.state.keys
+    key = x_api_key or (authorization or "").removeprefix("Bearer ").strip()
+    found = keys.tenant_for(key) if key else None
+    if found is None:
+        raise ApiError(401, "unauthorized", "a valid API key is required")
+    return found
+
+
+AppMemory = Annotated[Memory, Depends(_memory)]
+Guard = Annotated[StoreGuard, Depends(_guard)]
+LinkSecret = Annotated[bytes, Depends(_link_secret)]
+Tenant = Annotated[str, Depends(_tenant)]
+
+
+def _user(tenant: Tenant, user_id: Annotated[str, Path(pattern=API_USER_ID_PATTERN)]) -> str:
+    return scope_user(tenant, user_id)
+
+
+User = Annotated[str, Depends(_user)]

@@ -1,0 +1,91 @@
+"""The transparency page: an end user sees what is believed about them and corrects it.
+
+Opened through a signed link (`jiyi.api.tokens`) that the agent's application requests for one
+of its users; every route below acts on that user only, with the user as the audited operator.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from importlib.resources import files
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query
+from fastapi.responses import HTMLResponse
+
+from jiyi.api.belief_routes import correct_belief
+from jiyi.api.dependencies import AppMemory, Guard, LinkSecret
+from jiyi.api.errors import ApiError
+from jiyi.api.schemas import BeliefOut, BeliefRefIn, ChangeOut, CorrectIn, beliefs_out, changes_out
+from jiyi.api.tokens import TokenError, verify
+from jiyi.domain import EventType
+from jiyi.episodic.records import from_table
+
+USER_OPERATOR = "user"
+# read once: the page is static, its data comes from the routes below
+_PAGE = files("jiyi.api").joinpath("static/transparency.html").read_text(encoding="utf-8")
+
+router = APIRouter(tags=["transparency"])
+
+
+def _me(secret: LinkSecret, token: str) -> str:
+    """The scoped user the link was issued for: the link is the page's only credential."""
+    try:
+        return verify(secret, token)
+    except TokenError as exc:
+        raise ApiError(403, "forbidden", str(exc)) from None
+
+
+Me = Annotated[str, Depends(_me)]
+
+
+@router.get("/me/{token}", response_class=HTMLResponse, include_in_schema=False)
+def transparency_page(_: Me) -> str:
+    return _PAGE
+
+
+@router.get("/me/{token}/beliefs")
+def my_beliefs(user_id: Me, memory: AppMemory, guard: Guard) -> list[BeliefOut]:
+    with guard():
+        return beliefs_out(memory.profile(user_id, limit=None))
+
+
+@router.get("/me/{token}/memories")
+def my_memories(user_id: Me, memory: AppMemory, guard: Guard) -> dict[str, int]:
+    """How many memories of each kind are kept (what "clear a kind" would remove)."""
+    with guard():
+        stored = from_table(memory.stores.episodic.scan(user_id))
+    return dict(Counter(s.event.event_type.value for s in stored).most_common())
+
+
+@router.post("/me/{token}/beliefs/confirm")
+def confirm_mine(
+    user_id: Me, body: BeliefRefIn, memory: AppMemory, guard: Guard
+) -> list[ChangeOut]:
+    with guard():
+        return changes_out(memory.confirm(user_id, body.relation, body.object, USER_OPERATOR))
+
+
+@router.post("/me/{token}/beliefs/correct")
+def correct_mine(user_id: Me, body: CorrectIn, memory: AppMemory, guard: Guard) -> list[ChangeOut]:
+    with guard():
+        return changes_out(correct_belief(memory, user_id, body, USER_OPERATOR))
+
+
+@router.post("/me/{token}/beliefs/retract")
+def retract_mine(
+    user_id: Me, body: BeliefRefIn, memory: AppMemory, guard: Guard
+) -> list[ChangeOut]:
+    with guard():
+        return changes_out(memory.retract(user_id, body.relation, body.object, USER_OPERATOR))
+
+
+@router.delete("/me/{token}/events")
+def clear_mine(
+    user_id: Me,
+    event_type: Annotated[EventType, Query(alias="type")],
+    memory: AppMemory,
+    guard: Guard,
+) -> dict[str, int]:
+    with guard():
+        return {"removed": memory.forget(user_id, event_type)}

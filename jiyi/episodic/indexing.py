@@ -1,0 +1,97 @@
+"""Turning events into records: what is embedded for an event, its vector, its lexical terms.
+
+The lexical terms always cover the whole turn (blinded, see `jiyi.episodic.terms`), then the
+event's own words the turn lacks (a resolved "that button"), then the context terms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from jiyi.domain import Event, EventAttr, text_hash
+from jiyi.episodic.records import EpisodicInputError, IndexItem, StoredEvent
+from jiyi.episodic.terms import IndexTerms, new_terms, with_context
+from models.embedder import SpaceEncoder
+
+_CONTENT_ATTRIBUTES = (EventAttr.OBJECT, EventAttr.VALUE)  # not labels such as lang or kind
+
+
+def index_text(event: Event, raw_text: str | None = None) -> str:
+    """What is embedded: the raw text when it is kept (it holds everything the summary, keywords
+    and attributes were cut from), else summary + keywords + the object or value named. Only
+    what is stored is embedded, so the nightly re-embedding reproduces the same kind of vector;
+    labels ("zh", "concept", "positive") are left out: they are not what the event says and
+    only lengthened the embedder's input."""
+    if raw_text:
+        return raw_text
+    named = (event.attributes.get(key, "") for key in _CONTENT_ATTRIBUTES)
+    return " ".join(p for p in (event.summary, *event.keywords, *named) if p)
+
+
+def check_raw_text(event: Event, raw_text: str) -> None:
+    if not isinstance(raw_text, str):
+        raise EpisodicInputError(f"raw_text of event {event.event_id}: expected str")
+    if text_hash(raw_text) != event.raw_hash:
+        raise EpisodicInputError(
+            f"raw_text of event {event.event_id}: its SHA-256 does not match event.raw_hash"
+        )
+
+
+def _embed(texts: Sequence[str], encoder: SpaceEncoder) -> np.ndarray:
+    vectors = encoder.encode(texts)
+    if vectors.shape != (len(texts), encoder.dimension):
+        raise EpisodicInputError(
+            f"encoder returned shape {vectors.shape}, expected {(len(texts), encoder.dimension)}"
+        )
+    return vectors
+
+
+def build_records(
+    items: Sequence[IndexItem], encoder: SpaceEncoder, terms: IndexTerms, keep_raw_text: bool
+) -> list[StoredEvent]:
+    """Embed (in one batch) and index events; the raw text is stored only if it is to be kept.
+
+    The lexical terms always cover the whole turn (blinded, see `jiyi.episodic.terms`), then
+    the event's own words the turn lacks (a resolved "that button"), then the context terms.
+    Every item is checked before anything is encoded, so a bad one rejects the whole batch.
+    """
+    for item in items:
+        if item.raw_text is not None:
+            check_raw_text(item.event, item.raw_text)
+    kept = [item.raw_text if keep_raw_text else None for item in items]
+    texts = [index_text(item.event, raw) for item, raw in zip(items, kept, strict=True)]
+    empty = [i.event.event_id for i, t in zip(items, texts, strict=True) if not t.strip()]
+    if empty:
+        raise EpisodicInputError(f"events {empty}: nothing to index (no summary, keywords, text)")
+    vectors = _embed(texts, encoder)
+    turn_terms: dict[tuple[str, str], list[str]] = {}  # a turn's events share its terms
+    return [
+        StoredEvent(
+            item.event, vector, encoder.space_id, _lexical_terms(item, terms, turn_terms), raw
+        )
+        for item, vector, raw in zip(items, vectors, kept, strict=True)
+    ]
+
+
+def _lexical_terms(
+    item: IndexItem, terms: IndexTerms, turn_terms: dict[tuple[str, str], list[str]]
+) -> tuple[str, ...]:
+    user_id, raw = item.event.user_id, item.raw_text
+    own: list[str] = []
+    if raw:
+        if (user_id, raw) not in turn_terms:
+            turn_terms[(user_id, raw)] = terms.of(user_id, raw)
+        own = turn_terms[(user_id, raw)]
+    own = [*own, *new_terms(own, terms.of(user_id, index_text(item.event)))]
+    return with_context(own, item.context)
+
+
+def reembedded(records: Sequence[StoredEvent], encoder: SpaceEncoder) -> list[StoredEvent]:
+    """The same records with vectors from `encoder` (a new model or adapter); terms are kept."""
+    vectors = _embed([index_text(r.event, r.raw_text) for r in records], encoder)
+    return [
+        StoredEvent(r.event, vector, encoder.space_id, r.tokens, r.raw_text)
+        for r, vector in zip(records, vectors, strict=True)
+    ]

@@ -1,0 +1,189 @@
+"""What the episodic tier keeps and how it travels: the record, its Arrow schema, the row codec
+and the checks every backend runs on input before it writes.
+
+Every backend stores the same columns (`arrow_schema`), so a batch job can read any of them as a
+table and the row codec is written once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+import pyarrow as pa
+
+from jiyi.domain import Event, EventType, ExtractionSource, check_external_id
+from models.embedder import check_space
+
+SPACE_METADATA_KEY = b"jiyi.space_id"
+_EVENT_ID = re.compile(r"[0-9a-f]{8,64}")
+
+
+class EpisodicInputError(ValueError):
+    """Input the episodic tier refuses; the message names the field. Nothing was written."""
+
+
+@dataclass(frozen=True, eq=False)
+class StoredEvent:
+    """An event as the episodic tier keeps it: the event, its vector and its lexical tokens."""
+
+    event: Event
+    vector: np.ndarray
+    space_id: str
+    tokens: tuple[str, ...]
+    raw_text: str | None = None
+
+
+class IndexItem(NamedTuple):
+    """An event to store, with the turn text it came from (indexed; stored only when raw text is
+    kept; None in child mode) and the context terms of the turn before it (`IndexTerms.context`)."""
+
+    event: Event
+    raw_text: str | None = None
+    context: tuple[str, ...] = ()
+
+
+def check_user(user_id: str) -> str:
+    """Validate a user id before it reaches a filter (ids use a safe alphabet, see domain.ids)."""
+    try:
+        return check_external_id(user_id)
+    except ValueError as exc:
+        raise EpisodicInputError(f"user_id {user_id!r}: {exc}") from None
+
+
+def check_event_ids(event_ids: Iterable[str]) -> list[str]:
+    ids = list(event_ids)
+    for event_id in ids:
+        if not isinstance(event_id, str) or not _EVENT_ID.fullmatch(event_id):
+            raise EpisodicInputError(f"event_id {event_id!r}: expected 8-64 lowercase hex digits")
+    return ids
+
+
+def check_event_types(event_types: Iterable[EventType | str] | None) -> list[EventType] | None:
+    if event_types is None:
+        return None
+    try:
+        return [EventType(t) for t in event_types]
+    except ValueError as exc:
+        raise EpisodicInputError(f"event_types: {exc}") from None
+
+
+def last_per_key(records: Sequence[StoredEvent]) -> list[StoredEvent]:
+    """One record per (user_id, event_id), the last given: a batch may repeat a replayed turn."""
+    return list({(r.event.user_id, r.event.event_id): r for r in records}.values())
+
+
+def check_search(vector: np.ndarray, limit: int, dimension: int) -> np.ndarray:
+    """A search's query vector as float32 of the store's dimension, and a positive limit."""
+    vector = np.asarray(vector, dtype=np.float32)
+    if vector.shape != (dimension,):
+        raise EpisodicInputError(f"query vector: expected shape ({dimension},)")
+    if limit < 1:
+        raise EpisodicInputError(f"limit: must be >= 1, got {limit}")
+    return vector
+
+
+def check_records(records: Sequence[StoredEvent], space_id: str, dimension: int) -> None:
+    """Refuse a batch with a vector from another space or of the wrong shape, before writing."""
+    for record in records:
+        check_user(record.event.user_id)
+        check_space(space_id, record.space_id, f"event {record.event.event_id}")
+        if record.vector.shape != (dimension,) or not np.isfinite(record.vector).all():
+            raise EpisodicInputError(
+                f"vector of event {record.event.event_id}: expected {dimension} finite floats"
+            )
+
+
+def arrow_schema(dimension: int, space_id: str) -> pa.Schema:
+    """The columns every backend stores; the space is also kept in the schema's metadata."""
+    return pa.schema(
+        [
+            pa.field("user_id", pa.string(), nullable=False),
+            pa.field("event_id", pa.string(), nullable=False),
+            pa.field("session_id", pa.string(), nullable=False),
+            pa.field("turn_id", pa.string(), nullable=False),
+            pa.field("ts", pa.int64(), nullable=False),
+            pa.field("event_type", pa.string(), nullable=False),
+            pa.field("confidence", pa.float64(), nullable=False),
+            pa.field("source", pa.string(), nullable=False),
+            pa.field("rule", pa.string()),
+            pa.field("count", pa.int64(), nullable=False),
+            pa.field("retrieval_weight", pa.float64(), nullable=False),
+            pa.field("attributes", pa.string(), nullable=False),
+            pa.field("keywords", pa.list_(pa.string()), nullable=False),
+            pa.field("evidence_turn_ids", pa.list_(pa.string()), nullable=False),
+            pa.field("summary", pa.string(), nullable=False),
+            pa.field("raw_hash", pa.string(), nullable=False),
+            pa.field("raw_text", pa.string()),
+            pa.field("tokens", pa.string(), nullable=False),
+            pa.field("space_id", pa.string(), nullable=False),
+            pa.field("vector", pa.list_(pa.float32(), dimension), nullable=False),
+        ],
+        metadata={SPACE_METADATA_KEY: space_id.encode()},
+    )
+
+
+def to_row(record: StoredEvent) -> dict[str, Any]:
+    event = record.event
+    row = event.model_dump(mode="json")
+    row["attributes"] = json.dumps(event.attributes, ensure_ascii=False, sort_keys=True)
+    row.update(
+        raw_text=record.raw_text,
+        tokens=" ".join(record.tokens),
+        space_id=record.space_id,
+        vector=record.vector.astype(np.float32),
+    )
+    return row
+
+
+def to_table(records: Sequence[StoredEvent], schema: pa.Schema) -> pa.Table:
+    rows = [to_row(r) for r in records]
+    return pa.Table.from_pylist(rows, schema=schema)
+
+
+_EVENT_FIELDS = frozenset(Event.model_fields)
+
+
+def from_row(row: dict[str, Any]) -> StoredEvent:
+    fields = {k: v for k, v in row.items() if k in _EVENT_FIELDS}
+    fields["attributes"] = json.loads(row["attributes"])
+    return StoredEvent(
+        event=Event.model_validate(fields),
+        vector=np.asarray(row["vector"], dtype=np.float32),
+        space_id=row["space_id"],
+        tokens=tuple(row["tokens"].split()),
+        raw_text=row.get("raw_text"),
+    )
+
+
+def from_table(table: pa.Table) -> list[StoredEvent]:
+    """Records from rows in `arrow_schema`, column by column: the hot path of every recall.
+
+    The rows were validated as `Event`s when written, so they are rebuilt without re-validating
+    (`model_construct`, enums restored); vectors come out as one numpy block, not float objects.
+    """
+    if table.num_rows == 0:
+        return []
+    vectors = table.column("vector").combine_chunks()
+    matrix = vectors.flatten().to_numpy().reshape(len(vectors), -1).astype(np.float32)
+    columns = {name: table.column(name).to_pylist() for name in table.column_names}
+    records = []
+    for i in range(table.num_rows):
+        fields = {name: columns[name][i] for name in _EVENT_FIELDS if name in columns}
+        fields["attributes"] = json.loads(fields["attributes"])
+        fields["event_type"] = EventType(fields["event_type"])
+        fields["source"] = ExtractionSource(fields["source"])
+        records.append(
+            StoredEvent(
+                event=Event.model_construct(**fields),
+                vector=matrix[i],
+                space_id=columns["space_id"][i],
+                tokens=tuple(columns["tokens"][i].split()),
+                raw_text=columns["raw_text"][i],
+            )
+        )
+    return records

@@ -1,0 +1,120 @@
+"""Cleaning what a rule's named groups captured: objects trimmed to the thing itself, values
+normalised (an age to digits, a name checked against words that only look like names).
+
+Captures are generous on purpose (patterns stop at punctuation, not at meaning); this is where
+the trailing "because …", the leading "the", the final "了" and time-only objects are cut away.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jiyi.extraction.rules.fragments import NOT_NAMES
+from jiyi.text import has_han, tokenize
+
+_MAX_OBJECT_CHARS = 40
+_MAX_OBJECT_WORDS = 8
+_MAX_SPLIT_OBJECTS = 4
+
+
+_EN_CUT = re.compile(
+    r"\s+(?:because|but|so\s+that|so|since|when|while|if|although|though|cause|cuz|'cause|"
+    r"which|who|where|whenever|as\s+well\s+as|until|unless|after|before|(?:better|more|less)?\s*than|"
+    r"rather\s+than|lol|haha\w*|and\s+(?:it|i|we|he|she|they|that|this|then|so|now|also|my|"
+    r"it's|i'm|i've|we're|we've))\b.*$|\s+[-–—]+\s.*$",
+    re.IGNORECASE,
+)
+_EN_LEADING = re.compile(
+    r"^(?:(?:to|the|a|an|about|some|any|that|this|these|those|really|just|doing|going|with|"
+    r"recently|yesterday|today)\s+)+",
+    re.IGNORECASE,
+)
+_EN_TRAILING = re.compile(
+    r"(?:\s+(?:too|also|a\s+lot|so\s+much|very\s+much|anymore|again|now|lately|right\s+now|"
+    r"today|yesterday|tonight|these\s+days|at\s+all|though|either|as\s+well|yet|already|"
+    r"recently|(?:last|this|next)\s+(?:week|weekend|month|year|summer|winter|spring|fall|autumn|"
+    r"morning|night|evening|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"(?:a\s+(?:few\s+)?|\w+\s+)(?:days?|weeks?|months?|years?)\s+ago|a\s+while\s+ago))+$",
+    re.IGNORECASE,
+)
+_TIME_ONLY = re.compile(
+    r"(?:(?:last|this|next)\s+\w+|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|"
+    r"tonight|recently|今天|昨天|前天|最近|刚才|上周|周末|去年|今年)",
+    re.IGNORECASE,
+)
+_ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后).*$")
+_ZH_LEADING = re.compile(
+    r"^(?:这个|那个|这些|那些|一下|一些|有关|关于|这|那|[一两二三四五六七八九十几\d]+[只条个头匹本部件位名家次场门]|个(?=[\u4e00-\u9fff]{2}))+"
+)
+_ZH_TRAILING = re.compile(r"[了呢啊吧呀哦嘛啦哈吗的呗哟喔~]+$")
+_SPLIT = re.compile(r"\s*(?:、|,|和|与|以及|跟|\band\b|\bor\b|&|/)\s*", re.IGNORECASE)
+
+
+def _clean_object(raw: str, lang: str) -> str | None:
+    text = " ".join(raw.split()).strip(" '\"“”‘’-*")
+    if lang == "zh" and has_han(text):
+        text = _ZH_CUT.sub("", text)
+        text = _ZH_LEADING.sub("", text)
+        text = _ZH_TRAILING.sub("", text).strip()
+    else:
+        text = _EN_CUT.sub("", text)
+        text = _EN_LEADING.sub("", text)
+        text = _EN_TRAILING.sub("", text).strip(" '\"-")
+        text = " ".join(text.split()[:_MAX_OBJECT_WORDS])
+    if len(text) > _MAX_OBJECT_CHARS:
+        cut = text[: _MAX_OBJECT_CHARS + 1]
+        text = cut.rsplit(" ", 1)[0] if " " in cut else cut[:_MAX_OBJECT_CHARS]
+    text = text.strip()
+    if _TIME_ONLY.fullmatch(text) or not text or not tokenize(text):
+        return None  # only pronouns, particles or stopwords: nothing to remember
+    return text
+
+
+def clean_objects(raw: str | None, lang: str, split: bool) -> tuple[str, ...]:
+    """The distinct cleaned objects of a capture; with `split`, each item of a list is one."""
+    if not raw:
+        return ()
+    parts = _SPLIT.split(raw) if split else [raw]
+    cleaned = (_clean_object(part, lang) for part in parts[:_MAX_SPLIT_OBJECTS])
+    return tuple(dict.fromkeys(obj for obj in cleaned if obj))
+
+
+_ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
+_ZH_DIGITS |= {"八": 8, "九": 9}
+
+
+def _zh_number(text: str) -> int | None:
+    """Chinese numerals up to 999 ("十七", "二十", "一百零五") as an int."""
+    if not text or any(c not in _ZH_DIGITS and c not in "十百" for c in text):
+        return None
+    total, current = 0, 0
+    for char in text:
+        if char == "百":
+            total += (current or 1) * 100
+            current = 0
+        elif char == "十":
+            total += (current or 1) * 10
+            current = 0
+        else:
+            current = _ZH_DIGITS[char]
+    return total + current
+
+
+def normalise_age(raw: str) -> str | None:
+    """An age as digits, only if it is a plausible human age (1-130)."""
+    age = int(raw) if raw.isdigit() else _zh_number(raw)
+    return str(age) if age is not None and 1 <= age <= 130 else None
+
+
+def normalise_name(raw: str) -> str | None:
+    """A declared name, unless it is a word that only looks like one ("I'm Fine")."""
+    name = raw.strip(" .,!")
+    first = name.split()[0].lower() if name else ""
+    if not name or first in NOT_NAMES or not tokenize(name):
+        return None
+    return name
+
+
+def normalise_value(raw: str) -> str | None:
+    """A declared role or trait, cleaned like an object."""
+    return _clean_object(raw, "zh" if has_han(raw) else "en")

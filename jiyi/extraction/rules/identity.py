@@ -1,0 +1,167 @@
+"""Who the user is: age, name and identity (occupation, school stage, field, lasting traits).
+
+Declarations, not guesses ("I'm 17", "我叫小明", "I'm a nurse"): each carries a `value`, and the
+value is normalised (an age to digits, a name checked against words that only look like one)
+because it becomes a fact of the user's profile.
+"""
+
+from __future__ import annotations
+
+from jiyi.domain import EventType
+from jiyi.extraction.rules.cleaning import normalise_age, normalise_name, normalise_value
+from jiyi.extraction.rules.fragments import EN_I_AM, EN_OCCUPATIONS, ZH_OCCUPATIONS
+from jiyi.extraction.rules.model import Rule, rule
+
+RULES: tuple[Rule, ...] = (
+    # --- age ----------------------------------------------------------------------------------
+    rule(
+        "age_en_declared",
+        EventType.AGE_DECLARATION,
+        rf"\b(?:{EN_I_AM}|I\s+(?:just\s+)?turned|I'll\s+be|I\s+will\s+be|my\s+age\s+is)\s+"
+        r"(?:now\s+|only\s+|just\s+|almost\s+|nearly\s+|about\s+)?(?P<value>\d{1,3})"
+        r"(?:\s*(?:years?|yrs?)(?:\s+old)?|\s*y/?o\b)?"
+        r"(?=\s*(?:$|[,.!?;)]|(?:and|but|now|this|next|last|in|on|today|yesterday|so)\b))",
+        0.9,
+        "An age stated by the user: 'I'm 17', 'I just turned 30', 'my age is 45'.",
+        ("Hi! I'm Alice, I'm 17 and I'm studying.", "I just turned 30 last week."),
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_zh_declared",
+        EventType.AGE_DECLARATION,
+        r"我(?:今年|现在|已经|是|才|都|也|快|已|刚满|满)*"
+        r"(?P<value>\d{1,3}|[零一二两三四五六七八九十百]{1,4})\s*(?:周)?岁(?!月)",
+        0.9,
+        "年龄声明：'我今年18岁'、'我十七岁了'（中文数字转为阿拉伯数字）。",
+        ("我今年18岁。", "我十七岁了"),
+        value_normaliser=normalise_age,
+    ),
+    # --- name ---------------------------------------------------------------------------------
+    rule(
+        "name_en_my_name_is",
+        EventType.NAME_DECLARATION,
+        r"\b(?i:my\s+name\s+is|my\s+name's)\s+(?P<value>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})",
+        0.9,
+        "A name after 'my name is'.",
+        ("My name is Alice Chen.", "my name is bob"),
+        case_sensitive=True,
+        value_normaliser=normalise_name,
+    ),
+    rule(
+        "name_en_call_me",
+        EventType.NAME_DECLARATION,
+        r"\b(?i:(?:you\s+can\s+)?call\s+me|I'm\s+called|I\s+am\s+called|they\s+call\s+me|"
+        r"I\s+go\s+by)\s+(?P<value>[A-Z][\w'-]*)",
+        0.8,
+        "A capitalised name after 'call me' / 'I go by' (lower case 'call me later' is no name).",
+        ("Just call me Sam.", "I go by Liz."),
+        case_sensitive=True,
+        value_normaliser=normalise_name,
+    ),
+    rule(
+        "name_en_i_am",
+        EventType.NAME_DECLARATION,
+        r"(?:^|[,.!]\s*|\b(?i:hi|hello|hey)[,!]?\s+)(?i:I'm|I\s+am)\s+(?P<value>[A-Z][a-z]{1,20})"
+        r"(?=\s*(?:$|[,.!]|(?i:and)\b))",
+        0.65,
+        "'I'm Alice' introducing oneself; common adjectives and nationalities are not names.",
+        ("Hi! I'm Alice, I'm 17.", "Hello, I am Priya."),
+        case_sensitive=True,
+        value_normaliser=normalise_name,
+    ),
+    rule(
+        "name_zh_called",
+        EventType.NAME_DECLARATION,
+        r"(?:我(?:的名字)?叫|我的名字是|叫我|我姓)(?![了过着醒车外他她你它])"
+        r"(?P<value>[\u4e00-\u9fffA-Za-z·]{1,8}?)(?=$|[,.!?;。\s]|就行|就好|就可以|吧)",
+        0.9,
+        "姓名声明：'我叫张曼婷'、'叫我小明就行'（排除'我叫了外卖'）。",
+        ("你好,我叫张曼婷,很高兴认识你。", "叫我小明就行"),
+        value_normaliser=normalise_name,
+    ),
+    # --- identity -----------------------------------------------------------------------------
+    rule(
+        "identity_en_occupation",
+        EventType.IDENTITY_DECLARATION,
+        rf"\b(?:{EN_I_AM}|I\s+work\s+as|I've\s+been\s+working\s+as|I\s+became|I\s+used\s+to\s+be)"
+        rf"\s+(?:a|an)\s+(?P<value>(?:[\w-]+\s+){{0,2}}?(?:{EN_OCCUPATIONS}))\b",
+        0.85,
+        "An occupation or role: 'I'm a nurse', 'I work as a software engineer'.",
+        ("I'm a high school teacher.", "I work as a software engineer"),
+        value_normaliser=normalise_value,
+    ),
+    rule(
+        "identity_en_schooling",
+        EventType.IDENTITY_DECLARATION,
+        rf"\b{EN_I_AM}\s+(?:currently\s+|now\s+)?(?:in|a|an)\s+(?P<value>(?:\d{{1,2}}(?:st|nd|rd|th)|"
+        r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)"
+        r"\s+grader?|(?:high|middle|grad|graduate|elementary|primary|secondary|law|medical|nursing"
+        r"|art)\s+school(?:\s+student)?|college|university|(?:year|grade)\s+\d{1,2}|"
+        r"(?:freshman|sophomore|junior|senior)\s+year)\b",
+        0.85,
+        "A school stage: 'I'm in 10th grade', 'I'm in college'.",
+        ("I'm in 10th grade.", "I am in high school"),
+        value_normaliser=normalise_value,
+    ),
+    rule(
+        "identity_en_trait",
+        EventType.IDENTITY_DECLARATION,
+        rf"\b{EN_I_AM}\s+(?:a\s+|an\s+)?(?P<value>(?:proud\s+)?(?:transgender|trans|gay|lesbian|"
+        r"bisexual|queer|non-?binary|single|married|divorced|widowed|retired|vegan|vegetarian|"
+        r"introvert|extrovert|immigrant|left-handed|single\s+parent)"
+        r"(?:\s+(?:woman|man|person|parent|mom|dad|mother|father))?)\b",
+        0.75,
+        "A lasting personal trait or status: 'I'm a transgender woman', 'I'm vegetarian'.",
+        ("I'm a transgender woman.", "I'm vegetarian, so no meat please."),
+        value_normaliser=normalise_value,
+    ),
+    rule(
+        "identity_en_field",
+        EventType.IDENTITY_DECLARATION,
+        r"\b(?:I(?:'m|\s+am)\s+(?:majoring|minoring)\s+in|I\s+(?:major|majored)\s+in|"
+        r"my\s+(?:major|job|profession|occupation)\s+is)\s+(?:a\s+|an\s+)?"
+        r"(?P<value>[^,.;:!?()\n]{1,40})",
+        0.8,
+        "A field of study or profession: 'I'm majoring in biology', 'my job is nursing'.",
+        ("I'm majoring in computer science.", "My job is accounting"),
+        value_normaliser=normalise_value,
+    ),
+    rule(
+        "identity_zh_occupation",
+        EventType.IDENTITY_DECLARATION,
+        rf"我(?:现在|目前|已经|本身)?是(?:一名|一个|一位|个|名|位)?"
+        rf"(?P<value>[\u4e00-\u9fff]{{0,6}}?(?:{ZH_OCCUPATIONS}))",
+        0.85,
+        "职业或身份：'我是一名高中生'、'我是程序员'。",
+        ("我是一名高中生", "我现在是程序员。"),
+        value_normaliser=normalise_value,
+    ),
+    rule(
+        "identity_zh_grade",
+        EventType.IDENTITY_DECLARATION,
+        r"我(?:现在|目前|今年)?(?:在)?(?:读|上|念)(?P<value>(?:小学|初中|高中|大学)?[一二三四五六1-6]年级"
+        r"|高[一二三]|初[一二三]|大[一二三四]|研[一二三]|小学|初中|高中|大学|大专|研究生|博士|硕士)",
+        0.85,
+        "年级或学段：'我在读高二'、'我上初三'。",
+        ("我在读高二", "我今年上三年级了"),
+        value_normaliser=normalise_value,
+    ),
+    rule(
+        "identity_zh_work",
+        EventType.IDENTITY_DECLARATION,
+        r"我(?:的工作|的职业)?是(?:做|搞)(?P<value>[\u4e00-\u9fff]{1,8}?)的",
+        0.8,
+        "工作领域：'我是做设计的'。",
+        ("我是做设计的。",),
+        value_normaliser=normalise_value,
+    ),
+    rule(
+        "identity_zh_industry",
+        EventType.IDENTITY_DECLARATION,
+        r"我(?:从事|在做)(?P<value>[\u4e00-\u9fff]{1,8}?)(?:工作|行业|方面的工作)",
+        0.8,
+        "所在行业：'我从事金融行业'。",
+        ("我从事金融行业",),
+        value_normaliser=normalise_value,
+    ),
+)

@@ -1,0 +1,105 @@
+"""What a rule is: a named, precompiled pattern that emits one closed `EventType`, and `rule()`,
+which every family module builds its rules with.
+
+Patterns run on one normalised sentence at a time (NFKC, so full-width "，？！" arrive as ",?!")
+unless `whole_text` is set (plans span several lines). Named groups carry what is extracted:
+`object` (the thing the event is about) and `value` (a scalar: an age, a name, a role).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from jiyi.domain import EntityKind, EventType, Role
+from jiyi.extraction.rules.cleaning import clean_objects
+
+Normaliser = Callable[[str], str | None]
+
+USER_ROLES = frozenset({Role.USER})
+ASSISTANT_ROLES = frozenset({Role.ASSISTANT})
+
+POSITIVE = "positive"
+NEGATIVE = "negative"
+DO_NOT_MENTION = "do_not_mention"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleMatch:
+    """What one rule found in one sentence (already cleaned)."""
+
+    rule: Rule
+    objects: tuple[str, ...]
+    value: str | None
+    start: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One named pattern and the event it stands for."""
+
+    name: str
+    event_type: EventType
+    lang: str
+    pattern: re.Pattern[str]
+    confidence: float
+    description: str
+    examples: tuple[str, ...]
+    roles: frozenset[Role] = USER_ROLES
+    object_kind: EntityKind | None = None
+    polarity: str | None = None
+    fixed_value: str | None = None
+    object_required: bool = False
+    split_objects: bool = False
+    whole_text: bool = False
+    value_normaliser: Normaliser | None = None
+
+    def matches(self, text: str) -> Iterator[RuleMatch]:
+        """Every usable match in `text`; one whose required parts clean to nothing is skipped."""
+        for found in self.pattern.finditer(text):
+            groups = found.groupdict()
+            objects = clean_objects(groups.get("object"), self.lang, self.split_objects)
+            if self.object_required and not objects:
+                continue
+            value = self._value(groups.get("value"))
+            if "value" in self.pattern.groupindex and value is None:
+                continue
+            yield RuleMatch(self, objects, value, found.start())
+
+    def _value(self, raw: str | None) -> str | None:
+        if raw is None:
+            return self.fixed_value
+        value = raw.strip()
+        if self.value_normaliser is not None:
+            return self.value_normaliser(value)
+        return value or None
+
+
+def rule(
+    name: str,
+    event_type: EventType,
+    pattern: str,
+    confidence: float,
+    description: str,
+    examples: tuple[str, ...],
+    *,
+    case_sensitive: bool = False,
+    **options: Any,
+) -> Rule:
+    """Build a rule; its language is the name's second part (`age_zh_numeral` is zh)."""
+    lang = name.split("_")[1]
+    if lang not in {"zh", "en"}:
+        raise ValueError(f"rule name {name!r} must be <family>_<zh|en>_<what>")
+    flags = 0 if case_sensitive else re.IGNORECASE
+    return Rule(
+        name=name,
+        event_type=event_type,
+        lang=lang,
+        pattern=re.compile(pattern, flags),
+        confidence=confidence,
+        description=description,
+        examples=examples,
+        **options,
+    )

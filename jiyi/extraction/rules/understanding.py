@@ -1,0 +1,198 @@
+"""Understanding: concept confusion (learning obstacles) and concept mastery.
+
+Together because they are two sides of one belief: mastery of a concept is the counter-evidence
+for confusion about it. A confusion may leave its concept unnamed ("I still don't get it");
+mastery rules carry a positive polarity.
+"""
+
+from __future__ import annotations
+
+from jiyi.domain import EntityKind, EventType
+from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_ADV, ZH_OBJ
+from jiyi.extraction.rules.model import POSITIVE, Rule, rule
+
+RULES: tuple[Rule, ...] = (
+    # --- concept confusion --------------------------------------------------------------------
+    rule(
+        "confusion_en_mix_up",
+        EventType.CONCEPT_CONFUSION,
+        rf"\bI\s+{EN_ADV}(?:keep\s+|tend\s+to\s+)?(?:mix(?:ing)?\s+up|confus(?:e|ing)|"
+        rf"get(?:ting)?\s+confused\s+(?:between|about|by|with|over)|"
+        rf"can(?:'t|not)\s+tell\s+(?:the\s+difference\s+)?between|"
+        rf"can(?:'t|not)\s+distinguish(?:\s+between)?)\s+{EN_OBJ}",
+        0.9,
+        "Two things the user confuses: 'I keep mixing up velocity and acceleration'.",
+        ("I keep mixing up velocity and acceleration.", "I always confuse affect and effect"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+    ),
+    rule(
+        "confusion_en_mixed_up",
+        EventType.CONCEPT_CONFUSION,
+        r"\bI\s+(?:always\s+|still\s+|keep\s+)?(?:get(?:ting)?|have|had)\s+"
+        r"(?P<object>[^,.;:!?()\n]{1,60}?)\s+(?:mixed|muddled)\s+up\b",
+        0.9,
+        "'I always get X and Y mixed up'.",
+        ("I always get sine and cosine mixed up.",),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+    ),
+    rule(
+        "confusion_en_dont_understand",
+        EventType.CONCEPT_CONFUSION,
+        rf"\bI\s+{EN_ADV}(?:don't|do\s+not|can't|cannot|didn't|did\s+not|still\s+don't)\s+"
+        r"(?:really\s+|quite\s+|fully\s+|totally\s+|completely\s+|even\s+)?(?:understand|grasp|"
+        r"follow|comprehend|get\s+it|get\s+how|get\s+why|get\s+what|see\s+how|see\s+why|"
+        r"wrap\s+my\s+head\s+around|figure\s+out)(?:\s+(?P<object>[^,.;:!?()\n]{1,80}))?",
+        0.85,
+        "Not understanding something: 'I don't understand derivatives' (object optional).",
+        ("I don't understand derivatives.", "I still don't get it"),
+        object_kind=EntityKind.CONCEPT,
+    ),
+    rule(
+        "confusion_en_confused_about",
+        EventType.CONCEPT_CONFUSION,
+        rf"\b{EN_I_AM}\s+{EN_ADV}(?:(?:a\s+(?:bit|little)\s+|so\s+|really\s+|totally\s+)?"
+        r"(?:confused|lost|stuck)|struggling|having\s+(?:trouble|a\s+hard\s+time|difficulty|"
+        r"problems?))\s+(?:about|on|with|by|understanding|in\s+understanding)\s+"
+        rf"{EN_OBJ}",
+        0.85,
+        "Confusion or struggle with a topic: 'I'm confused about recursion'.",
+        ("I'm confused about recursion.", "I'm having trouble with fractions"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+    ),
+    rule(
+        "confusion_en_confuses_me",
+        EventType.CONCEPT_CONFUSION,
+        r"(?P<object>\b[\w' -]{2,40}?)\s+(?:confuses\s+me|(?:is|are)\s+(?:so\s+|really\s+|too\s+)?"
+        r"confusing|makes\s+no\s+sense(?:\s+to\s+me)?|(?:doesn't|does\s+not)\s+make\s+(?:any\s+)?"
+        r"sense(?:\s+to\s+me)?|(?:is|are)\s+(?:so\s+|really\s+|too\s+)?(?:hard|difficult)\s+"
+        r"(?:for\s+me\s+)?to\s+understand)",
+        0.75,
+        "A topic named first: 'the chain rule confuses me' (object optional when a pronoun).",
+        ("The chain rule confuses me.", "Recursion makes no sense to me"),
+        object_kind=EntityKind.CONCEPT,
+    ),
+    rule(
+        "confusion_zh_mix_up",
+        EventType.CONCEPT_CONFUSION,
+        rf"{ZH_ADV}(?:总是?|老是?|经常|常常|一直|又|每次都|容易)(?:把|将)"
+        r"(?P<object>[^,.;:!?()。\n]{1,20}?)(?:搞混|弄混|混淆|搞错|弄错|记混|看混|混在一起|分不清|搞反|弄反)",
+        0.9,
+        "把两个概念搞混：'我总把a和v搞混'。",
+        ("我总把a和v搞混", "我老是把sin和cos弄混。"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+    ),
+    rule(
+        "confusion_zh_cant_tell",
+        EventType.CONCEPT_CONFUSION,
+        rf"(?:分不清|搞不清楚?|弄不清楚?|区分不了|区分不开|分不出){ZH_OBJ}",
+        0.85,
+        "分不清：'我分不清正弦和余弦'。",
+        ("我分不清正弦和余弦",),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+    ),
+    rule(
+        "confusion_zh_dont_understand",
+        EventType.CONCEPT_CONFUSION,
+        rf"我{ZH_ADV}(?:还是|完全|有点|有些|始终|就是|根本)?(?:(?:不太|不大|不是很|不怎么|不|没太|没有|没)"
+        r"(?:懂|理解|明白|搞懂|弄懂|学会)|搞不懂|弄不懂|看不懂|听不懂|理解不了|学不会|想不通|"
+        rf"搞不明白|弄不明白)(?!了)(?P<object>[^,.;:!?()。\n]{{1,30}})?",
+        0.85,
+        "不理解：'我不太理解微积分的链式法则'（对象可省略：'我还是不懂'）。",
+        ("我不太理解微积分的链式法则", "我还是不懂"),
+        object_kind=EntityKind.CONCEPT,
+    ),
+    rule(
+        "confusion_zh_topic_first",
+        EventType.CONCEPT_CONFUSION,
+        rf"(?P<object>[^,.;:!?()。\n]{{1,20}}?)(?:我)?{ZH_ADV}(?:还是|完全|有点|有些|始终|就是)?"
+        r"(?:搞不懂|弄不懂|看不懂|听不懂|学不会|理解不了|想不通|不太懂|不懂|不明白|不理解|"
+        r"(?:好|太|很|有些|有点|比较)难懂)",
+        0.8,
+        "先说概念再说不懂：'这个链式法则我还是不懂'。",
+        ("这个链式法则我还是不懂", "三角函数我完全看不懂"),
+        object_kind=EntityKind.CONCEPT,
+    ),
+    # --- concept mastery (counter-evidence for confusion) -------------------------------------
+    rule(
+        "mastery_en_finally_get",
+        EventType.CONCEPT_MASTERY,
+        r"\bI\s+(?:think\s+I\s+)?(?:finally|now|totally|fully|completely)\s+(?:get|got|understand|"
+        r"understood|grasp|see|figured\s+out|know\s+how\s+to)(?:\s+(?P<object>[^,.;:!?()\n]{1,60}))?",
+        0.85,
+        "Understanding reached: 'I finally get derivatives' (object optional: 'I finally get it').",
+        ("I finally get derivatives!", "I now understand how recursion works"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+    ),
+    rule(
+        "mastery_en_mastered",
+        EventType.CONCEPT_MASTERY,
+        rf"\bI(?:'ve|\s+have)?\s+(?:finally\s+)?(?:mastered|figured\s+out|got\s+the\s+hang\s+of|"
+        rf"nailed|learned\s+how\s+to)\s+{EN_OBJ}",
+        0.85,
+        "A skill acquired: 'I've mastered long division', 'I got the hang of it'.",
+        ("I've mastered long division.", "I finally figured out the quadratic formula"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+    ),
+    rule(
+        "mastery_en_makes_sense",
+        EventType.CONCEPT_MASTERY,
+        r"\b(?:now\s+I\s+(?:get|understand|see)\s+it|(?:it|that|this)\s+(?:makes|made)\s+(?:so\s+"
+        r"much\s+|more\s+|perfect\s+|total\s+|complete\s+)?sense\s+now|I\s+see\s+now|"
+        r"(?:oh|ah|aha),?\s+(?:I\s+see|got\s+it)|that\s+clicked)\b",
+        0.7,
+        "An 'aha' without a named concept: 'oh, I see', 'that makes sense now'.",
+        ("Oh, I see!", "That makes so much sense now."),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+    ),
+    rule(
+        "mastery_en_can_now",
+        EventType.CONCEPT_MASTERY,
+        rf"\bI\s+(?:can|could)\s+(?:now|finally)\s+(?:solve|do|use|apply|handle|write|calculate)\s+"
+        rf"{EN_OBJ}",
+        0.85,
+        "Applying a concept successfully: 'I can now solve quadratic equations'.",
+        ("I can now solve quadratic equations.",),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+    ),
+    rule(
+        "mastery_zh_understood",
+        EventType.CONCEPT_MASTERY,
+        r"(?<![你他她])(?:终于|现在|已经|总算|彻底|完全)?(?:懂了|明白了|理解了|学会了?|掌握了?|搞懂了|"
+        r"弄懂了|会做了|搞明白了|弄明白了|想通了)(?!吗|没|么)(?P<object>[^,.;:!?()。\n]{1,30})?",
+        0.8,
+        "懂了：'我懂了'、'我终于搞懂了链式法则'（'你明白了吗'不算）。",
+        ("我终于搞懂了链式法则", "懂了!"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+    ),
+    rule(
+        "mastery_zh_can_use",
+        EventType.CONCEPT_MASTERY,
+        rf"我{ZH_ADV}(?:终于|现在|已经|总算)?会(?:用|做|算|解|写|说)(?P<object>[^,.;:!?()。\n]{{1,15}}?)了",
+        0.85,
+        "会用了：'我会用勾股定理了'。",
+        ("我会用勾股定理了",),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+    ),
+    rule(
+        "mastery_zh_aha",
+        EventType.CONCEPT_MASTERY,
+        r"原来如此|原来是这样|恍然大悟|豁然开朗",
+        0.7,
+        "恍然大悟：'原来如此'。",
+        ("原来如此!",),
+        polarity=POSITIVE,
+    ),
+)
