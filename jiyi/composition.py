@@ -376,10 +376,6 @@ class Stores:
             dead_letters=open_dead_letters(settings),
         )
 
-    @property
-    def layout(self) -> DataLayout:
-        return layout(self.settings)
-
     def dead_letter(self, rejected: Rejected) -> bool:
         """Keep a rejected turn with its stage and reason, for `jiyi dead-letter list|replay`.
 

@@ -1,0 +1,71 @@
+"""The composition root: one data layout, and the configured backend behind each protocol."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from pathlib import Path
+
+from jiyi.composition import (
+    DataLayout,
+    Stores,
+    open_archive,
+    open_graph_store,
+    open_turn_log,
+    turn_history,
+    turn_log_heads,
+    turn_log_origin,
+)
+from jiyi.config import Settings
+from jiyi.domain import Role, Turn
+from jiyi.graph.sqlite_store import SqliteGraphStore
+from jiyi.turnlog.local import LocalTurnLog
+
+
+def _paths(layout: DataLayout) -> list[Path]:
+    named = [n for n in dir(DataLayout) if isinstance(getattr(DataLayout, n), property)]
+    return [getattr(layout, n) for n in named] + [
+        layout.episodic_staging("v1"),
+        layout.episodic_backup(1),
+    ]
+
+
+def test_every_path_is_under_the_data_dir_and_each_is_its_own(tmp_path: Path) -> None:
+    assert [f.name for f in fields(DataLayout)] == ["root"]
+    paths = _paths(DataLayout(tmp_path))
+    assert len(paths) >= 20
+    assert all(path.is_relative_to(tmp_path) and path != tmp_path for path in paths)
+    assert len(set(paths)) == len(paths)
+
+
+def test_the_embedded_default_opens_under_the_data_dir(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, embedder={"model": "hashing:16"})
+    layout = DataLayout(tmp_path)
+    graph, log, stores = open_graph_store(settings), open_turn_log(settings), Stores.open(settings)
+    try:
+        assert isinstance(graph, SqliteGraphStore)
+        assert layout.graph.is_file()
+        assert isinstance(log, LocalTurnLog)
+        assert layout.turn_log.is_dir()
+        assert layout.episodic.is_dir()
+        assert layout.audit.is_file()
+        assert layout.index_key.is_file()
+        assert open_archive(settings).read().num_rows == 0
+        assert layout.archive.is_dir()
+        log.append(Turn(user_id="u1", session_id="s", role=Role.USER, content="hi", client_ts=1))
+        assert [r.key for r in turn_history(settings)] == ["u1"]
+        assert sum(turn_log_heads(settings).values()) == 1
+        assert turn_log_origin(settings) == "turnlog"
+    finally:
+        graph.close()
+        log.close()
+        stores.close()
+
+
+def test_kafka_has_no_history_or_heads_to_read_here(tmp_path: Path) -> None:
+    settings = Settings(
+        data_dir=tmp_path,
+        turn_log={"backend": "kafka", "kafka_bootstrap_servers": "127.0.0.1:1"},
+    )
+    assert turn_log_origin(settings) == "kafka"
+    assert turn_log_heads(settings) == {}
+    assert list(turn_history(settings)) == []
