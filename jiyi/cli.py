@@ -162,6 +162,29 @@ def bench_graph(
     typer.echo(graph_rules.to_json(result) if as_json else graph_rules.report(result, verbose))
 
 
+@bench_app.command("beliefs")
+def bench_beliefs(
+    scenarios: Annotated[
+        Path | None,
+        typer.Option(exists=True, file_okay=False, help="Scenario folder (default: data's)."),
+    ] = None,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="List each miss and each junk belief.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Beliefs from raw zh/en chats through the write path: states met, firm found, junk."""
+    from jiyi.bench import beliefs
+
+    try:
+        result = beliefs.run(scenarios or beliefs.SCENARIO_DIR, _settings(config))
+    except beliefs.ScenarioFileError as exc:
+        typer.secho(str(exc), fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=2) from None
+    typer.echo(beliefs.to_json(result) if as_json else beliefs.report(result, verbose))
+
+
 DataOption = Annotated[
     Path, typer.Option("--data", exists=True, dir_okay=False, help="The benchmark's JSON file.")
 ]

@@ -365,7 +365,10 @@ class Stores:
         return cls(
             settings=settings,
             extractor=partial(
-                extract, residue=residue, max_content_bytes=settings.limits.max_content_bytes
+                extract,
+                residue=residue,
+                max_content_bytes=settings.limits.max_content_bytes,
+                read_claims=settings.extraction.read_claims,
             ),
             encoder=encoder,
             terms=open_index_terms(settings),

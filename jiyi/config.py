@@ -220,6 +220,15 @@ class EmbedderSettings(_Section):
     )
 
 
+class ExtractionSettings(_Section):
+    read_claims: bool = Field(
+        True,
+        description="read each claim the way a careful person would: whose view it is, whether "
+        "it is past, whether it is venting, and the tutor's replies as evidence; false takes the "
+        "rule table's events as said (the pre-reader behaviour, `jiyi bench beliefs`' baseline)",
+    )
+
+
 class LLMSettings(_Section):
     base_url: str | None = Field(None, description="OpenAI-compatible endpoint; null = no LLM")
     model: str = "gpt-4o-mini"
@@ -256,6 +265,7 @@ class Settings(BaseSettings):
     archive: ArchiveSettings = Field(default_factory=ArchiveSettings)
     turn_log: TurnLogSettings = Field(default_factory=TurnLogSettings)
     embedder: EmbedderSettings = Field(default_factory=EmbedderSettings)
+    extraction: ExtractionSettings = Field(default_factory=ExtractionSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
     privacy: PrivacySettings = Field(default_factory=PrivacySettings)
 

@@ -2,6 +2,10 @@
 
 from jiyi.domain.events import (
     LOW_VALUE_EVENT_TYPES,
+    OTHER_HOLDER,
+    PAST_TENSE,
+    SUPERSEDES,
+    TRANSIENT,
     Event,
     EventAttr,
     EventType,
@@ -34,6 +38,10 @@ from jiyi.domain.turns import Role, Turn
 
 __all__ = [
     "LOW_VALUE_EVENT_TYPES",
+    "OTHER_HOLDER",
+    "PAST_TENSE",
+    "SUPERSEDES",
+    "TRANSIENT",
     "Consent",
     "ConsentState",
     "DeviceId",

@@ -53,6 +53,19 @@ class EventAttr(StrEnum):
     POLARITY = "polarity"  # "positive" | "negative" for feedback and mastery statements
     LANG = "lang"  # "zh" | "en": the language the rule or classifier matched
     SPEAKER = "speaker"  # the role that said the source turn, when it was not the user
+    # --- how the claim reads (set by the claim reader; absent means the plain reading) ---
+    RELATION = "relation"  # the relation a fact asserts, for types with more than one
+    HOLDER = "holder"  # "other": someone else's view, reported by the user
+    TENSE = "tense"  # "past": a past or given-up state, not a current one
+    DURABILITY = "durability"  # "transient": venting in the moment, not a standing attitude
+    CHANGE = "change"  # "supersedes": the user says their view changed (the contrary one ends)
+
+
+#: What the claim reader writes in those attributes.
+OTHER_HOLDER = "other"
+PAST_TENSE = "past"
+TRANSIENT = "transient"
+SUPERSEDES = "supersedes"
 
 
 class ExtractionSource(StrEnum):

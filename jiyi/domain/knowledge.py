@@ -28,6 +28,7 @@ class EntityKind(StrEnum):
     STYLE = "style"
     EMOTION = "emotion"
     ROLE = "role"
+    VALUE = "value"  # a scalar fact about the user: an age
 
 
 class RelationClass(StrEnum):
@@ -51,11 +52,19 @@ class RelationKind(StrEnum):
     KNOWS = "knows"
     LIVES_IN = "lives_in"
     HAS_ROLE = "has_role"
+    AGE = "age"
+    SCHOOL_YEAR = "school_year"
+    ALLERGIC_TO = "allergic_to"
     PREREQUISITE_OF = "prerequisite_of"
 
     @property
     def relation_class(self) -> RelationClass:
         return _RELATION_CLASSES.get(self, RelationClass.DEFAULT)
+
+    @property
+    def single_valued(self) -> bool:
+        """A person has one age, one school year, one home: a new value closes the old one."""
+        return self in _SINGLE_VALUED
 
     @property
     def cypher_type(self) -> str:
@@ -73,7 +82,12 @@ _RELATION_CLASSES: dict[RelationKind, RelationClass] = {
     # Who someone is and where they live change by correction, not by fading with time.
     RelationKind.HAS_ROLE: RelationClass.STRUCTURAL,
     RelationKind.LIVES_IN: RelationClass.STRUCTURAL,
+    RelationKind.AGE: RelationClass.STRUCTURAL,
+    RelationKind.SCHOOL_YEAR: RelationClass.STRUCTURAL,
+    RelationKind.ALLERGIC_TO: RelationClass.STRUCTURAL,
 }
+
+_SINGLE_VALUED = frozenset({RelationKind.AGE, RelationKind.SCHOOL_YEAR, RelationKind.LIVES_IN})
 
 
 class EdgeSource(StrEnum):

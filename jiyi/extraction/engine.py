@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
 
+from jiyi import vocabulary
 from jiyi.domain import (
+    EntityKind,
     Event,
     EventAttr,
     EventType,
@@ -26,11 +28,14 @@ from jiyi.domain import (
 )
 from jiyi.domain.events import MAX_KEYWORDS, SUMMARY_MAX_CHARS
 from jiyi.domain.turns import DEFAULT_MAX_CONTENT_BYTES
+from jiyi.extraction.reading import read_claim
 from jiyi.extraction.rules import Rule, RuleMatch, rules_for
 from jiyi.extraction.validation import check_content
 from jiyi.text import has_han, tokenize
 
 MAX_EVENTS_PER_TURN = 8
+#: Objects the vocabulary names ("pictures" → "visual diagrams"): what is learned and how.
+_NAMED_BY_VOCABULARY = frozenset({EntityKind.CONCEPT, EntityKind.TOPIC, EntityKind.STYLE})
 
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "＇": "'"})
 _SENTENCE_BREAK = re.compile(r"(?<=[。!?…])\s*|(?<=[.;])\s+|\s*\n+\s*")
@@ -197,12 +202,20 @@ def _candidates(text: str, table: _RuleTable) -> list[_Candidate]:
 
 
 def _deduplicate(candidates: list[_Candidate]) -> list[_Candidate]:
-    """One candidate per (type, object): the most confident, earliest; bare ones yield to named."""
+    """One candidate per (type, object): the most confident, earliest; bare ones yield to named,
+    and a liking yields to a learning style found in the same sentence."""
     best: dict[tuple[EventType, str], _Candidate] = {}
     for cand in sorted(candidates, key=lambda c: (-c.rule.confidence, c.order)):
         best.setdefault(cand.key, cand)
     named_types = {key[0] for key in best if key[1]}
-    kept = [c for key, c in best.items() if key[1] or key[0] not in named_types]
+    styled = {c.order for c in best.values() if c.rule.event_type is EventType.LEARNING_STYLE}
+    kept = [
+        c
+        for key, c in best.items()
+        if (key[1] or key[0] not in named_types)
+        # "I like learning with videos" is a learning style, not also a liking of "videos"
+        and not (key[0] is EventType.PREFERENCE and c.order in styled)
+    ]
     kept.sort(key=lambda c: (c.order, -c.rule.confidence))
     return kept[:MAX_EVENTS_PER_TURN]
 
@@ -211,23 +224,35 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
     rule = cand.rule
     attributes = {EventAttr.LANG.value: rule.lang}
     if cand.object:
-        attributes[EventAttr.OBJECT.value] = cand.object
+        attributes[EventAttr.OBJECT.value] = (
+            vocabulary.canonical(cand.object, rule.lang)
+            if rule.object_kind in _NAMED_BY_VOCABULARY
+            else cand.object
+        )
         if rule.object_kind is not None:
             attributes[EventAttr.OBJECT_KIND.value] = rule.object_kind.value
     if cand.match.value:
         attributes[EventAttr.VALUE.value] = cand.match.value
+    if rule.relation is not None:
+        attributes[EventAttr.RELATION.value] = rule.relation.value
     if rule.polarity:
         attributes[EventAttr.POLARITY.value] = rule.polarity
     return attributes
 
 
-def extract_with_rules(turn: Turn, rules: Sequence[Rule] | None = None) -> list[Event]:
-    """Events the rule table finds in an already-checked turn (none for system turns)."""
+def extract_with_rules(
+    turn: Turn, rules: Sequence[Rule] | None = None, read_claims: bool = True
+) -> list[Event]:
+    """Events the rule table finds in an already-checked turn (none for system turns), each
+    read in its context (`reading.read_claim`) unless `read_claims` is off."""
     text = normalise(turn.content)
     table = _table_for(turn.role) if rules is None else _RuleTable.of(rules)
     events = []
     for cand in _deduplicate(_candidates(text, table)):
         priority = [p for p in (cand.object, cand.match.value) if p]
+        attributes = _attributes(cand)
+        if read_claims:
+            attributes |= read_claim(cand.rule.event_type, text, cand.sentence, cand.start)
         events.append(
             build_event(
                 turn,
@@ -236,7 +261,7 @@ def extract_with_rules(turn: Turn, rules: Sequence[Rule] | None = None) -> list[
                 confidence=cand.rule.confidence,
                 summary=summarise(cand.sentence, cand.start),
                 keywords=keywords_for(cand.sentence, priority),
-                attributes=_attributes(cand),
+                attributes=attributes,
                 rule=cand.rule.name,
                 discriminator=cand.key[1],
             )
@@ -248,13 +273,14 @@ def extract(
     turn: Turn,
     residue: ResidueStage | None = None,
     max_content_bytes: int = DEFAULT_MAX_CONTENT_BYTES,
+    read_claims: bool = True,
 ) -> list[Event]:
     """Rules first; a user turn no rule covers goes to `residue` when one is given.
 
     Raises `ExtractionInputError` for content extraction cannot trust (nothing is produced).
     """
     check_content(turn.content, max_content_bytes)
-    events = extract_with_rules(turn)
+    events = extract_with_rules(turn, read_claims=read_claims)
     if not events and residue is not None and turn.role is Role.USER:
         events = [residue.extract(turn)]
     return events

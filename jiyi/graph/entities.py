@@ -72,6 +72,89 @@ _EN_DEMONSTRATIVE = re.compile(
 _ZH_REFERENCE_MARK = re.compile(r"^(?:之前|刚才|上次|前面|那个|这个|那|这|该)")
 
 
+MAX_NAME_WORDS = 5
+MAX_NAME_CHARS = 40
+MAX_NAME_HAN = 8
+_EN_CLAUSE_WORDS = frozenset(
+    [
+        "i",
+        "i'm",
+        "im",
+        "i've",
+        "i'd",
+        "me",
+        "my",
+        "mine",
+        "you",
+        "your",
+        "you're",
+        "it",
+        "it's",
+        "its",
+        "is",
+        "are",
+        "was",
+        "were",
+        "am",
+        "be",
+        "been",
+        "we",
+        "they",
+        "he",
+        "she",
+        "him",
+        "her",
+        "them",
+        "us",
+        "this",
+        "that",
+        "these",
+        "those",
+        "because",
+        "if",
+        "when",
+        "so",
+        "do",
+        "does",
+        "did",
+        "don't",
+        "can",
+        "can't",
+        "could",
+        "will",
+        "would",
+        "should",
+        "have",
+        "has",
+        "had",
+        "lol",
+        "idk",
+        "tbh",
+        "u",
+        "ur",
+        "gonna",
+        "wanna",
+    ]
+)
+_ZH_CLAUSE_MARKS = re.compile(
+    r"[我你他她它咱]|把|被|就是|如果|因为|所以|但是|然后|时候|觉得|什么|怎么|一下"
+)
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def nameable(name: str) -> bool:
+    """Whether `name` can name a thing: a short phrase ("chain rule", "链式法则"), not a clause
+    a rule's capture ran into ("trying to pass it", "把雅思考到6"). A belief about something
+    that cannot be named is not written (audited), whatever extractor proposed it."""
+    key = alias_key(name)
+    if not key or len(key) > MAX_NAME_CHARS:
+        return False
+    if has_han(key):
+        return len(_HAN.findall(key)) <= MAX_NAME_HAN and not _ZH_CLAUSE_MARKS.search(key)
+    words = key.split()
+    return len(words) <= MAX_NAME_WORDS and _EN_CLAUSE_WORDS.isdisjoint(words)
+
+
 def alias_key(name: str) -> str:
     """The form two spellings of one name share: NFKC, case-folded, no article or punctuation."""
     text = unicodedata.normalize("NFKC", name).casefold().strip()

@@ -33,6 +33,7 @@ class RevisionAction(StrEnum):
     CORRECT = "correct"
     RETRACT = "retract"
     MERGE = "merge"  # two identities of one person were linked
+    SUPERSEDE = "supersede"  # a newer contrary statement or value ended it
 
 
 class EdgeRevision(BaseModel):

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from jiyi import clock
+from jiyi import clock, vocabulary
 from jiyi.audit import AuditEntry, AuditLog, AuditOutcome
 from jiyi.config import GraphSettings
 from jiyi.domain import (
@@ -33,6 +33,7 @@ from jiyi.graph.entities import (
     RecentEntities,
     alias_key,
     entity_id_for,
+    nameable,
     parse_reference,
     resolve_reference,
 )
@@ -42,6 +43,7 @@ from jiyi.graph.store import GraphStore, GraphTx
 from jiyi.graph.updates import (
     COUNTERS,
     EVENT_RULES,
+    HUMAN_WINS,
     USER_ENTITY_ID,
     Claim,
     Decision,
@@ -50,6 +52,7 @@ from jiyi.graph.updates import (
     claim_for,
     counter,
     human_set,
+    supersede,
     support,
 )
 
@@ -57,6 +60,7 @@ T = TypeVar("T")
 
 RULE_OPERATOR = "jiyi.rules"
 NO_OBJECT = "the event names no object to hold a belief about"
+NOT_A_NAME = "the object is a clause, not a short name of a thing"
 MAX_NAME_CHARS = 200
 MAX_EVIDENCE_ID_CHARS = 128
 MAX_SESSIONS_TRACKED = 10_000
@@ -143,17 +147,24 @@ class GraphService:
         except GraphInputError as exc:
             self._reject(event.user_id, operator, "apply_event", exc, event.ts)
             raise
+        name = claim.object_name if claim is not None else ""
+        if claim is not None and parse_reference(name) is None and not nameable(name):
+            self._skip_event(event, operator, NOT_A_NAME)
+            return []
         if claim is None:
             if event.event_type in EVENT_RULES:  # a belief-type event naming no object
-                self._audit(
-                    [AuditEntry(at=event.ts, operator=operator, action="apply_event",
-                                outcome=AuditOutcome.SKIPPED, user_id=event.user_id,
-                                evidence=[event.event_id], reason=NO_OBJECT)]
-                )  # fmt: skip
+                self._skip_event(event, operator, NO_OBJECT)
             return []
         return self._apply_claim(
             event.user_id, event.session_id, USER_ENTITY_ID, claim, event.ts, [event.event_id],
             operator,
+        )  # fmt: skip
+
+    def _skip_event(self, event: Event, operator: str, reason: str) -> None:
+        self._audit(
+            [AuditEntry(at=event.ts, operator=operator, action="apply_event",
+                        outcome=AuditOutcome.SKIPPED, user_id=event.user_id,
+                        evidence=[event.event_id], reason=reason)]
         )  # fmt: skip
 
     def assert_belief(
@@ -232,22 +243,36 @@ class GraphService:
             checked = checked_claim(claim, opposing, at, settings.counter_evidence_factor)
             if checked is not claim:  # a claim the recent evidence contradicts counters nothing
                 claim, opposing = checked, []
-            decisions: list[Decision] = [
-                support(
-                    existing,
-                    (user_id, src, claim.relation, dst),
-                    claim.confidence,
-                    claim.source,
-                    at,
-                    evidence,
-                    operator,
-                    settings.old_weight,
-                )
-            ]
-            decisions += [
-                counter(e, at, evidence, operator, settings.counter_evidence_factor)
-                for e in opposing
-            ]
+            replaced = (
+                [e for e in self.store.edges(user_id, src=src, relation=claim.relation)
+                 if e.dst != dst]
+                if claim.relation.single_valued
+                else []
+            )  # fmt: skip
+            held_by_human = next((e for e in replaced if e.source is EdgeSource.HUMAN), None)
+            decisions: list[Decision]
+            if held_by_human is not None:  # a person set the value: the rules do not change it
+                decisions = [Skipped(held_by_human, HUMAN_WINS)]
+            else:
+                decisions = [
+                    support(
+                        existing,
+                        (user_id, src, claim.relation, dst),
+                        claim.confidence,
+                        claim.source,
+                        at,
+                        evidence,
+                        operator,
+                        settings.old_weight,
+                    )
+                ]
+                decisions += [supersede(e, at, evidence, operator) for e in replaced]
+                decisions += [
+                    supersede(e, at, evidence, operator)
+                    if claim.supersedes
+                    else counter(e, at, evidence, operator, settings.counter_evidence_factor)
+                    for e in opposing
+                ]
             for decision in decisions:
                 if isinstance(decision, EdgeChange):
                     tx.put_change(decision)
@@ -406,15 +431,16 @@ class GraphService:
         """The entity a name refers to for this user (alias or id), without creating one."""
         return find_entity(self.store, self._check_user(user_id), name)
 
-    def erase_user(self, user_id: str, operator: str) -> int:
-        """Soft-delete a user's graph (ids kept, properties cleared); audited."""
+    def erase_user(self, user_id: str, operator: str, reason: str | None = None) -> int:
+        """Soft-delete a user's graph (ids kept, properties cleared); audited, with the reason
+        when it was not the user's request (child mode)."""
         user = self._check_user(user_id)
         cleared = self.store.erase_user(user)
         for key in [k for k in self._recent if k[0] == user]:
             del self._recent[key]
         self._audit(
             [AuditEntry(at=self._clock(), operator=operator, action="erase_user",
-                        outcome=AuditOutcome.APPLIED, user_id=user)]
+                        outcome=AuditOutcome.APPLIED, user_id=user, reason=reason)]
         )  # fmt: skip
         return cleared
 
@@ -435,7 +461,8 @@ class GraphService:
         return None if found is None or found.kind is EntityKind.USER else found
 
     def _resolve(self, tx: GraphTx, session_id: str | None, name: str, kind: EntityKind) -> Entity:
-        """Name → entity: a "that button" reference, an alias, or a new node with a fresh id."""
+        """Name → entity: a "that button" reference, an alias (of the name or of any name the
+        vocabulary gives the same thing), or a new node with a fresh id and those aliases."""
         recent = self._session(tx.user_id, session_id)
         reference = parse_reference(name)
         if reference is not None:
@@ -445,13 +472,17 @@ class GraphService:
                 entity = Entity(entity_id=entity_id, kind=reference.kind, name=reference.phrase)
                 tx.put_entity(entity)
         else:
-            found = tx.entity_by_alias(alias_key(name))
+            entry = vocabulary.lookup(name)
+            names = [name, *(entry.names if entry else ())]
+            found = next((e for n in names if (e := tx.entity_by_alias(alias_key(n)))), None)
             entity = found if found is not None and found.kind is not EntityKind.USER else None
             if entity is None:
                 entity_id = entity_id_for(name, kind)
                 if tx.entity(entity_id) is not None:  # same slug, different name: hash it
                     entity_id = entity_id_for(name, kind, hashed=True)
-                entity = Entity(entity_id=entity_id, kind=kind, name=name)
+                own = alias_key(name)
+                aliases = list(dict.fromkeys(n for n in names[1:] if alias_key(n) != own))
+                entity = Entity(entity_id=entity_id, kind=kind, name=name, aliases=aliases)
                 tx.put_entity(entity)
         recent.note(entity.kind, entity.entity_id)
         return entity

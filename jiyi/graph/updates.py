@@ -12,9 +12,17 @@ Event type → relation (the object comes from `EventAttr.OBJECT`, or `VALUE` fo
 | goal                 | goal              | —                                      |
 | identity_declaration | has_role          | —                                      |
 | emotion              | feels             | —                                      |
+| age_declaration      | age (the value)   | —                                      |
+| personal_fact        | lives_in, allergic_to (as the event's `relation` says) | —         |
 
 `polarity=negative` flips confusion ↔ mastery and preference ↔ dislike ("我不再怕三角函数了").
-Every other type (greeting, small_talk, question, task_request, …) never touches the graph.
+Identity declarations may name `school_year` instead of `has_role`. Every other type (greeting,
+small_talk, question, task_request, …) never touches the graph, nor does a claim the reader
+marked as someone else's view, a past state, or venting about a preference.
+
+Age, school year and home are single-valued: a new value closes the old one (a correction).
+A claim marked `change=supersedes` ("I used to hate essays, now I like them") closes the
+contrary belief instead of halving it: the user said the old view is over.
 
 Confidence: repeated evidence gives w·old + (1-w)·incoming (w = `graph.old_weight`, 0.3);
 counter-evidence multiplies by `graph.counter_evidence_factor` (0.5) with source
@@ -27,6 +35,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from jiyi.domain import (
+    OTHER_HOLDER,
+    PAST_TENSE,
+    SUPERSEDES,
+    TRANSIENT,
     Edge,
     EdgeSource,
     EntityKind,
@@ -34,6 +46,7 @@ from jiyi.domain import (
     EventAttr,
     EventType,
     ExtractionSource,
+    RelationClass,
     RelationKind,
     clamp_confidence,
 )
@@ -66,6 +79,29 @@ EVENT_RULES: dict[EventType, Rule] = {
     EventType.GOAL: Rule(RelationKind.GOAL, EntityKind.ACTIVITY),
     EventType.IDENTITY_DECLARATION: Rule(RelationKind.HAS_ROLE, EntityKind.ROLE),
     EventType.EMOTION: Rule(RelationKind.FEELS, EntityKind.EMOTION),
+    EventType.AGE_DECLARATION: Rule(RelationKind.AGE, EntityKind.VALUE),
+}
+
+#: Event types whose claim names its relation (`EventAttr.RELATION`): the relations each may
+#: name, with the kind of object each holds. A personal fact naming none is episodic only.
+RELATION_CHOICES: dict[EventType, dict[RelationKind, EntityKind]] = {
+    EventType.PERSONAL_FACT: {
+        RelationKind.LIVES_IN: EntityKind.PLACE,
+        RelationKind.ALLERGIC_TO: EntityKind.OBJECT,
+    },
+    EventType.IDENTITY_DECLARATION: {
+        RelationKind.HAS_ROLE: EntityKind.ROLE,
+        RelationKind.SCHOOL_YEAR: EntityKind.ROLE,
+    },
+}
+
+#: Relations whose object is the declared value (an age, a role), not a named thing.
+_VALUE_OBJECTS = frozenset({RelationKind.HAS_ROLE, RelationKind.AGE, RelationKind.SCHOOL_YEAR})
+
+#: Readings that make a claim no belief about the user now.
+_NOT_THE_USERS_NOW = {
+    EventAttr.HOLDER: OTHER_HOLDER,
+    EventAttr.TENSE: PAST_TENSE,
 }
 
 #: What a belief in each relation is counter-evidence against, whoever proposes it.
@@ -99,6 +135,7 @@ class Claim:
     confidence: float
     source: EdgeSource
     counters: tuple[RelationKind, ...] = ()
+    supersedes: bool = False  # the user said the contrary view is over: close it, not halve it
 
 
 @dataclass(frozen=True)
@@ -116,18 +153,22 @@ def claim_for(event: Event) -> Claim | None:
     """The graph claim an event makes; None for types that never touch the graph and for events
     that name no object ("I still don't get it", or a classifier's pick): there is nothing to
     hold a belief about, which is not an error in the turn."""
-    event_type = event.event_type
-    if event.attributes.get(EventAttr.POLARITY) == "negative" and event_type in _NEGATED:
-        event_type = _NEGATED[event_type]
-    rule = EVENT_RULES.get(event_type)
+    attributes = event.attributes
+    if any(attributes.get(attr) == value for attr, value in _NOT_THE_USERS_NOW.items()):
+        return None
+    rule = _rule_for(event)
     if rule is None:
         return None
-    name = event.attributes.get(EventAttr.OBJECT) or (
-        event.attributes.get(EventAttr.VALUE) if rule.relation is RelationKind.HAS_ROLE else None
+    if attributes.get(EventAttr.DURABILITY) == TRANSIENT and (
+        rule.relation.relation_class is RelationClass.PREFERENCE
+    ):
+        return None  # venting after a bad day is how they feel, not what they like
+    name = attributes.get(EventAttr.OBJECT) or (
+        attributes.get(EventAttr.VALUE) if rule.relation in _VALUE_OBJECTS else None
     )
     if not name or not name.strip():
         return None
-    kind_text = event.attributes.get(EventAttr.OBJECT_KIND)
+    kind_text = attributes.get(EventAttr.OBJECT_KIND)
     try:
         kind = EntityKind(kind_text) if kind_text else rule.default_kind
     except ValueError:
@@ -144,7 +185,30 @@ def claim_for(event: Event) -> Claim | None:
         confidence=clamp_confidence(event.confidence),
         source=_EDGE_SOURCES[event.source],
         counters=rule.counters,
+        supersedes=attributes.get(EventAttr.CHANGE) == SUPERSEDES,
     )
+
+
+def _rule_for(event: Event) -> Rule | None:
+    """The update rule for the event: by type (negation flips it), or by the relation a fact
+    names; an unknown relation name is refused, naming the field."""
+    event_type = event.event_type
+    if event.attributes.get(EventAttr.POLARITY) == "negative" and event_type in _NEGATED:
+        event_type = _NEGATED[event_type]
+    choices = RELATION_CHOICES.get(event_type)
+    named = event.attributes.get(EventAttr.RELATION)
+    if choices is None or named is None:
+        return EVENT_RULES.get(event_type)
+    try:
+        relation = RelationKind(named)
+    except ValueError:
+        relation = None
+    if relation not in choices:
+        raise GraphInputError(
+            f"attributes.{EventAttr.RELATION}",
+            f"{named!r} is not one of {', '.join(r.value for r in choices)} for {event_type}",
+        )
+    return Rule(relation, choices[relation])
 
 
 def _confidence(value: float) -> float:
@@ -289,6 +353,24 @@ def counter(existing: Edge, at: int, evidence: list[str], operator: str, factor:
     return change_for(
         edge, RevisionAction.COUNTER_EVIDENCE, operator, existing.confidence, at, evidence
     )
+
+
+def supersede(existing: Edge, at: int, evidence: list[str], operator: str) -> Decision:
+    """A newer statement ends this belief ("now I like essays", a new age): closed, its
+    confidence kept for the record; a human-set belief stays (the new claim is skipped)."""
+    if not existing.is_valid:
+        return Skipped(existing, "the belief is already closed")
+    if existing.source is EdgeSource.HUMAN:
+        return Skipped(existing, HUMAN_WINS)
+    edge = _updated(
+        existing,
+        {
+            "updated_at": max(existing.updated_at, at),
+            "invalid_at": max(at, existing.valid_from),
+            "evidence": _evidence(existing.evidence, evidence),
+        },
+    )
+    return change_for(edge, RevisionAction.SUPERSEDE, operator, existing.confidence, at, evidence)
 
 
 def human_set(

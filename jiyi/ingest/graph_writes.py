@@ -23,6 +23,7 @@ from jiyi.ingest.retry import StoreUnavailableError, with_retry
 from jiyi.ingest.work import Rejected, Stage, TurnWork
 
 PRIVACY_OPERATOR = "jiyi.ingest"
+CHILD_MODE_ERASURE = "child mode began: beliefs from the user's earlier turns removed"
 
 
 @dataclass(frozen=True)
@@ -115,13 +116,16 @@ def _apply_turn(
 
 def apply_graph(works: Sequence[TurnWork], service: GraphService) -> list[GraphOutcome | Rejected]:
     """Apply a batch of turns' claims (where privacy allows) as one graph batch: one commit and
-    one audit append for all, instead of one each per event.
+    one audit append for all, instead of one each per event. A user whose child mode began in
+    the batch first loses the beliefs earlier turns wrote (audited with the reason).
 
     A store that is briefly down is retried by re-running the whole batch (undone, or where a
     write stayed, skipped as a duplicate); one that stays down rejects every turn of it.
     """
 
     def run() -> list[GraphOutcome | Rejected]:
+        for user_id in {work.turn.user_id for work in works if work.child_mode_began}:
+            service.erase_user(user_id, PRIVACY_OPERATOR, reason=CHILD_MODE_ERASURE)
         in_batch: set[str] = set()
         with service.batch():
             return [_apply_turn(work, service, in_batch) for work in works]

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 
-from jiyi.domain import Entity, EntityKind, Event, EventAttr
+from jiyi.domain import Entity, EntityKind, Event, EventAttr, EventType
 from jiyi.graph.entities import (
     KIND_NOUNS,
     RecentEntities,
@@ -33,6 +33,9 @@ from jiyi.ingest.work import TurnWork
 log = logging.getLogger(__name__)
 
 MAX_SESSIONS_PER_USER = 64
+#: Understanding said without its object ("I still don't get it", the tutor's "Exactly!") is
+#: about the concept the session last named.
+_ABOUT_THE_SESSION_TOPIC = frozenset({EventType.CONCEPT_CONFUSION, EventType.CONCEPT_MASTERY})
 MAX_NAMES_PER_USER = 512
 
 #: Finds a user's existing entity by name or alias: (user_id, name) → entity or None.
@@ -99,8 +102,9 @@ def _known(lookup: EntityLookup, user_id: str, name: str) -> Entity | None:
 
 
 def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLookup) -> TurnWork:
-    """Rewrite a reference object to the name of the entity it points at, and note every named
-    object in session state; a reference with nothing recent to point at is left as it is."""
+    """Rewrite a reference object to the name of the entity it points at, give understanding
+    said without an object the session's concept, and note every named object in session
+    state; a reference with nothing recent to point at is left as it is."""
     recent = state.recent(work.turn.session_id)
     resolved = []
     for event in work.events:
@@ -112,6 +116,15 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
                 attributes = event.attributes | {
                     EventAttr.OBJECT.value: target,
                     EventAttr.OBJECT_KIND.value: reference.kind.value,
+                }
+                event = event.model_copy(update={"attributes": attributes})
+        elif not name and event.event_type in _ABOUT_THE_SESSION_TOPIC:
+            concept = recent.most_recent(EntityKind.CONCEPT)
+            target = state.names.get(concept) if concept else None
+            if target is not None:  # "I still don't get it", "Exactly!": the session's concept
+                attributes = event.attributes | {
+                    EventAttr.OBJECT.value: target,
+                    EventAttr.OBJECT_KIND.value: EntityKind.CONCEPT.value,
                 }
                 event = event.model_copy(update={"attributes": attributes})
         elif name and (kind := _object_kind(event)) is not None:

@@ -49,6 +49,7 @@ class TurnWork:
     events: tuple[Event, ...] = ()
     graph_allowed: bool = False
     child_mode: bool = False
+    child_mode_began: bool = False  # this turn switched it on: earlier beliefs must go
     context: tuple[str, ...] = ()
 
     @property

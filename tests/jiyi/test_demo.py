@@ -31,7 +31,9 @@ def _check(report):
     assert report.accepted == 34
     assert report.beliefs["lily"] == []  # a 9-year-old: child mode, no graph
     assert any("learning_obstacle: Newton's third law" in b for b in report.beliefs["maya"])
-    assert any("微积分的链式法则" in b for b in report.beliefs["xiaoming"])
+    assert any("learning_obstacle: 链式法则" in b for b in report.beliefs["xiaoming"])
+    assert any("lives_in: Lyon" in b for b in report.beliefs["maya"])  # "I moved to Lyon"
+    assert not any("difference between" in b for b in report.beliefs["maya"])  # no fragment
     by_user = {r.user_id: r.context for r in report.recalls}
     assert "dinosaur" not in by_user["lily"].split("Recent conversation")[0]
     assert "链式法则" in by_user["xiaoming"]

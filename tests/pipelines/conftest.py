@@ -26,7 +26,7 @@ TEXTS = [
     "I keep mixing up velocity and acceleration",
     "我不太理解链式法则",
     "I hate hiking",
-    "我喜欢用动画学数学",
+    "我喜欢画画和唱歌",
     "I love hiking",
     "I finally understand velocity and acceleration",
     "你好",

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from jiyi.domain import Role
 from jiyi.extraction.rules import (
+    assessment,
     complaints,
     emotions,
+    facts,
     feedback,
     goals,
     identity,
@@ -32,6 +34,7 @@ from jiyi.extraction.rules.model import NEGATIVE, POSITIVE, Rule, RuleMatch
 
 RULES: tuple[Rule, ...] = (
     *identity.RULES,
+    *facts.RULES,
     *personal.RULES,
     *preferences.RULES,
     *learning_style.RULES,
@@ -40,6 +43,7 @@ RULES: tuple[Rule, ...] = (
     *questions.RULES,
     *complaints.RULES,
     *plans.RULES,
+    *assessment.RULES,
     *feedback.RULES,
     *emotions.RULES,
     *small_talk.RULES,

@@ -12,7 +12,7 @@ import re
 from jiyi.extraction.rules.fragments import NOT_NAMES
 from jiyi.text import has_han, tokenize
 
-_MAX_OBJECT_CHARS = 40
+_MAX_OBJECT_CHARS = 80  # a longer capture is cut at a word; the graph never names such a cut
 _MAX_OBJECT_WORDS = 8
 _MAX_SPLIT_OBJECTS = 4
 
@@ -26,15 +26,22 @@ _EN_CUT = re.compile(
 )
 _EN_LEADING = re.compile(
     r"^(?:(?:to|the|a|an|about|some|any|that|this|these|those|really|just|doing|going|with|"
-    r"recently|yesterday|today)\s+)+",
+    r"recently|yesterday|today|my|our|your|(?:the\s+)?difference\s+between|the\s+concept\s+of|"
+    r"the\s+idea\s+of|stuff\s+like|things\s+like)\s+)+",
     re.IGNORECASE,
+)
+_EN_MONTHS = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|xmas|christmas|spring|summer|"
+    r"fall|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tmrw"
 )
 _EN_TRAILING = re.compile(
     r"(?:\s+(?:too|also|a\s+lot|so\s+much|very\s+much|anymore|again|now|lately|right\s+now|"
     r"today|yesterday|tonight|these\s+days|at\s+all|though|either|as\s+well|yet|already|"
     r"recently|(?:last|this|next)\s+(?:week|weekend|month|year|summer|winter|spring|fall|autumn|"
     r"morning|night|evening|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
-    r"(?:a\s+(?:few\s+)?|\w+\s+)(?:days?|weeks?|months?|years?)\s+ago|a\s+while\s+ago))+$",
+    r"(?:a\s+(?:few\s+)?|\w+\s+)(?:days?|weeks?|months?|years?|yrs?)\s+ago|a\s+while\s+ago|"
+    rf"(?:in|by|on|before|this|next)\s+(?:{_EN_MONTHS})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?))+$",
     re.IGNORECASE,
 )
 _TIME_ONLY = re.compile(
@@ -100,9 +107,39 @@ def _zh_number(text: str) -> int | None:
     return total + current
 
 
+_EN_NUMBERS = {
+    word: n
+    for n, word in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+
+
 def normalise_age(raw: str) -> str | None:
-    """An age as digits, only if it is a plausible human age (1-130)."""
-    age = int(raw) if raw.isdigit() else _zh_number(raw)
+    """An age as digits ("17", "十七", "nine"), only if it is a plausible human age (1-130)."""
+    age = int(raw) if raw.isdigit() else _EN_NUMBERS.get(raw.lower()) or _zh_number(raw)
     return str(age) if age is not None and 1 <= age <= 130 else None
 
 

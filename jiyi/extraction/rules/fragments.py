@@ -15,7 +15,7 @@ ZH_OBJ_LAZY = r"(?P<object>[^,.;:!?()。\n]{1,20}?)"
 EN_ADV = (
     r"(?:(?:really|just|absolutely|also|totally|truly|still|do|so|definitely|actually|kind\s+of|"
     r"kinda|always|especially|genuinely|honestly|seriously|personally|simply|sometimes|"
-    r"generally|usually|even)\s+)*"
+    r"generally|usually|even|used\s+to)\s+)*"
 )
 ZH_ADV = (
     r"(?:很|非常|特别|超级?|挺|真的?|最|也|还|比较|一直|蛮|好|太|十分|相当|都|更|尤其|确实|就|一向|"
@@ -41,6 +41,12 @@ ZH_OCCUPATIONS = (
     r"硕士生?|本科生|大学生|中学生|高中生|初中生|小学生|留学生|家长|全职妈妈|宝妈|上班族|"
     r"自由职业者?|公务员|销售|经理|主管|创业者|画家|歌手|演员|警察|军人|农民|工人|店主|客服|"
     r"产品经理|运营|实习生|退休(?:人员|教师|工人)?|新手|初学者|学霸|考生|艺术生|体育生"
+)
+
+# Ages said in words, up to twenty ("i'm nine"); `cleaning.normalise_age` reads them.
+EN_NUMBER_WORDS = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty"
 )
 
 # Words that follow "I'm" capitalised yet are no name ("I'm Fine", "I'm American").

@@ -7,9 +7,14 @@ because it becomes a fact of the user's profile.
 
 from __future__ import annotations
 
-from jiyi.domain import EventType
+from jiyi.domain import EventType, RelationKind
 from jiyi.extraction.rules.cleaning import normalise_age, normalise_name, normalise_value
-from jiyi.extraction.rules.fragments import EN_I_AM, EN_OCCUPATIONS, ZH_OCCUPATIONS
+from jiyi.extraction.rules.fragments import (
+    EN_I_AM,
+    EN_NUMBER_WORDS,
+    EN_OCCUPATIONS,
+    ZH_OCCUPATIONS,
+)
 from jiyi.extraction.rules.model import Rule, rule
 
 RULES: tuple[Rule, ...] = (
@@ -34,6 +39,28 @@ RULES: tuple[Rule, ...] = (
         0.9,
         "年龄声明：'我今年18岁'、'我十七岁了'（中文数字转为阿拉伯数字）。",
         ("我今年18岁。", "我十七岁了"),
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_en_casual",
+        EventType.AGE_DECLARATION,
+        r"(?:^|[,.!?;]\s*|\b(?:and|but|hi|hey|hello|btw|so|lol)\s+)(?:i'?m|i\s+am|me|im)\s+"
+        r"(?:only\s+|just\s+|like\s+)?(?P<value>\d{1,2}|"
+        rf"{EN_NUMBER_WORDS})(?:\s*(?:years?|yrs?|yo|y/o)(?:\s+old)?)?"
+        r"(?=\s*(?:$|[,.!?;)]|lol\b|haha|lmao|btw\b|and\b|but\b|so\b|[\U0001F300-\U0001FAFF]))",
+        0.85,
+        "An age said casually: 'i'm nine', 'me 12 yrs lol', 'im 11 btw'.",
+        ("i'm nine lol", "me 12 yrs lol", "hey im 11 btw"),
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_zh_this_year",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[,.!?;~\s]))(?:今年|现在|才|已经|刚满)+(?P<value>\d{1,3}|[零一二两三四五六七八九十]{1,3})"
+        r"\s*(?:周)?岁(?!月)",
+        0.85,
+        "不带'我'的年龄：'今年10岁啦'（'我妹妹今年10岁'不算）。",
+        ("今年10岁啦", "哈哈,才十一岁"),
         value_normaliser=normalise_age,
     ),
     # --- name ---------------------------------------------------------------------------------
@@ -102,6 +129,7 @@ RULES: tuple[Rule, ...] = (
         "A school stage: 'I'm in 10th grade', 'I'm in college'.",
         ("I'm in 10th grade.", "I am in high school"),
         value_normaliser=normalise_value,
+        relation=RelationKind.SCHOOL_YEAR,
     ),
     rule(
         "identity_en_trait",
@@ -145,6 +173,7 @@ RULES: tuple[Rule, ...] = (
         "年级或学段：'我在读高二'、'我上初三'。",
         ("我在读高二", "我今年上三年级了"),
         value_normaliser=normalise_value,
+        relation=RelationKind.SCHOOL_YEAR,
     ),
     rule(
         "identity_zh_work",

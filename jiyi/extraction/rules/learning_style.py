@@ -22,6 +22,7 @@ RULES: tuple[Rule, ...] = (
         ("I learn best with diagrams.", "I understand things better through examples"),
         object_kind=EntityKind.STYLE,
         object_required=True,
+        split_objects=True,
     ),
     rule(
         "style_en_medium",

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from jiyi.domain import EntityKind, EventType, Role
+from jiyi.domain import EntityKind, EventType, RelationKind, Role
 from jiyi.extraction.rules.cleaning import clean_objects
 
 Normaliser = Callable[[str], str | None]
@@ -49,6 +49,7 @@ class Rule:
     examples: tuple[str, ...]
     roles: frozenset[Role] = USER_ROLES
     object_kind: EntityKind | None = None
+    relation: RelationKind | None = None  # for facts whose type has several (`RELATION_CHOICES`)
     polarity: str | None = None
     fixed_value: str | None = None
     object_required: bool = False

@@ -55,12 +55,13 @@ RULES: tuple[Rule, ...] = (
         "personal_en_place",
         EventType.PERSONAL_FACT,
         rf"\b(?:I(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+"
-        rf"(?:back\s+)?(?:to|from)|I\s+(?:currently\s+|now\s+|still\s+)?live\s+(?:in|near)|"
+        rf"(?:back\s+)?from|I\s+(?:currently\s+|now\s+|still\s+)?live\s+near|"
         rf"I\s+grew\s+up\s+in|{EN_I_AM}\s+(?:originally\s+)?from|I\s+was\s+born\s+in|"
         rf"my\s+hometown\s+is)\s+{EN_OBJ}",
         0.85,
-        "Where the user lives, moved to or comes from: 'I moved to Paris'.",
-        ("I moved to Paris last year.", "I'm originally from Sweden."),
+        "Where the user comes from or lives near: 'I'm originally from Sweden' (where they live "
+        "now is `facts.lives_en_in`).",
+        ("I grew up in Paris.", "I'm originally from Sweden."),
         object_kind=EntityKind.PLACE,
         object_required=True,
     ),

@@ -93,7 +93,8 @@ RULES: tuple[Rule, ...] = (
     rule(
         "dislike_en_hate",
         EventType.DISLIKE,
-        rf"\bI\s+{EN_ADV}(?:hate|dislike|detest|loathe|can't\s+stand|cannot\s+stand|"
+        rf"\bI\s+{EN_ADV}(?:hate|hated|dislike|disliked|detest|loathe|can't\s+stand|"
+        rf"cannot\s+stand|couldn't\s+stand|could\s+not\s+stand|"
         rf"(?:don't|do\s+not)\s+(?:really\s+|particularly\s+)?(?:like|enjoy|care\s+for|love))\s+"
         rf"{EN_OBJ}",
         0.8,

@@ -290,3 +290,63 @@ def test_a_batch_that_raises_keeps_none_of_its_audit_entries(service, ev, audit_
     assert audit_log.entries() == []
     if isinstance(service.store, SqliteGraphStore):  # it can undo the batch's writes too
         assert beliefs(service) == {}
+
+
+# --- claims as the reader marks them, single-valued facts, supersession, names ----------------
+
+
+def test_someone_elses_view_and_a_past_state_make_no_belief(service, ev, audit_log) -> None:
+    assert service.apply_event(ev(0, EventType.PREFERENCE, "flashcards", holder="other")) == []
+    assert service.apply_event(ev(0, EventType.DISLIKE, "essays", tense="past")) == []
+    assert service.apply_event(ev(0, EventType.DISLIKE, "math", durability="transient")) == []
+    assert beliefs(service) == {}
+
+
+def test_a_new_age_closes_the_old_one_and_a_human_set_age_stays(service, ev, audit_log) -> None:
+    service.apply_event(ev(0, EventType.AGE_DECLARATION, None, value="34"))
+    changes = service.apply_event(ev(0.01, EventType.AGE_DECLARATION, None, value="43"))
+    assert {c.revision.action for c in changes} == {"create", "supersede"}
+    assert beliefs(service, include_invalid=True) == {
+        (RelationKind.AGE, "34"): (0.8, EdgeSource.RULE, False),
+        (RelationKind.AGE, "43"): (0.8, EdgeSource.RULE, True),
+    }
+    service.confirm("u1", "age", "43", operator="parent")
+    assert service.apply_event(ev(1, EventType.AGE_DECLARATION, None, value="12")) == []
+    assert beliefs(service)[(RelationKind.AGE, "43")][1] is EdgeSource.HUMAN
+    assert audit_log.entries("u1")[-1].reason == "a human-set belief is changed only by a human"
+
+
+def test_a_change_of_mind_closes_the_contrary_belief(service, ev) -> None:
+    service.apply_event(ev(0, EventType.PREFERENCE, "错题本"))
+    changes = service.apply_event(ev(5, EventType.DISLIKE, "错题本", change="supersedes"))
+    assert {c.revision.action for c in changes} == {"create", "supersede"}
+    assert beliefs(service, include_invalid=True)[(RelationKind.PREFERS, "错题本")][2] is False
+
+
+def test_a_personal_fact_names_its_relation_or_stays_episodic(service, ev) -> None:
+    service.apply_event(ev(0, EventType.PERSONAL_FACT, "Lyon", relation="lives_in"))
+    service.apply_event(ev(0, EventType.PERSONAL_FACT, "peanuts", relation="allergic_to"))
+    assert service.apply_event(ev(0, EventType.PERSONAL_FACT, "my sister")) == []
+    assert set(beliefs(service)) == {
+        (RelationKind.LIVES_IN, "Lyon"),
+        (RelationKind.ALLERGIC_TO, "peanuts"),
+    }
+    with pytest.raises(GraphInputError, match=r"attributes\.relation"):
+        service.apply_event(ev(1, EventType.PERSONAL_FACT, "Lyon", relation="mastery"))
+
+
+def test_a_clause_is_not_a_name_and_the_skip_is_audited(service, ev, audit_log) -> None:
+    assert service.apply_event(ev(0, EventType.GOAL, "be able to order food and chat a")) == []
+    assert service.apply_event(ev(0, EventType.GOAL, "把雅思考到6")) == []
+    assert beliefs(service) == {}
+    reasons = [e.reason for e in audit_log.entries("u1")]
+    assert reasons == ["the object is a clause, not a short name of a thing"] * 2
+
+
+def test_the_same_thing_in_two_languages_is_one_entity(service, ev) -> None:
+    [first] = service.apply_event(ev(0, EventType.CONCEPT_CONFUSION, "chain rule"))
+    [second] = service.apply_event(ev(3, EventType.CONCEPT_CONFUSION, "链式法则"))
+    assert first.edge.dst == second.edge.dst
+    entity = service.store.entity("u1", first.edge.dst)
+    assert entity.name == "chain rule"
+    assert "链式法则" in entity.aliases

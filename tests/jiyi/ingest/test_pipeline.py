@@ -127,3 +127,50 @@ def test_a_replay_restores_audit_entries_a_crash_lost(ctx: Stores, make_turn, tm
     assert len(restored) == 2
     process_turns(turns, ctx)
     assert len(ctx.audit.entries("u1")) == before + 2  # restored once
+
+
+def test_a_childs_age_said_any_way_removes_what_earlier_turns_wrote(ctx: Stores, make_turn) -> None:
+    ctx.consent.set_state("kid", granted=True)
+    process_turns([make_turn("I love dinosaurs", user="kid")], ctx)
+    assert _beliefs(ctx, "kid")  # an adult, as far as anyone knew
+    process_turns([make_turn("lol me 12 yrs", user="kid")], ctx)
+    assert ctx.consent.get("kid").child_mode
+    assert _beliefs(ctx, "kid") == {}
+    erased = [e for e in ctx.audit.entries("kid") if e.action == "erase_user"]
+    assert [e.reason for e in erased] == [
+        "child mode began: beliefs from the user's earlier turns removed"
+    ]
+    process_turns([make_turn("I love volcanoes", user="kid")], ctx)
+    assert _beliefs(ctx, "kid") == {}
+
+
+@pytest.mark.parametrize("text", ["我上四年级", "i'm nine lol", "今年10岁啦", "I'm in 5th grade"])
+def test_child_mode_from_any_common_phrasing(ctx: Stores, make_turn, text) -> None:
+    process_turns([make_turn(text, user="kid")], ctx)
+    assert ctx.consent.get("kid").child_mode
+
+
+def test_a_high_school_year_is_no_childs_and_is_a_belief(ctx: Stores, make_turn) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    process_turns(
+        [make_turn("我在读高二"), make_turn("I live in Lyon, I'm allergic to peanuts")], ctx
+    )
+    assert not ctx.consent.get("u1").child_mode
+    relations = {relation for relation, _ in _beliefs(ctx, "u1")}
+    assert {RelationKind.SCHOOL_YEAR, RelationKind.LIVES_IN, RelationKind.ALLERGIC_TO} <= relations
+
+
+def test_the_tutors_verdict_is_evidence_about_the_sessions_concept(ctx: Stores, make_turn) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    sessions: dict[str, SessionEntities] = {}  # what each session last named, across calls
+    process_turns([
+        make_turn("I don't understand the chain rule"),
+        make_turn("Close, but you forgot the inner derivative again.", role="assistant"),
+        make_turn("Exactly! That's right.", role="assistant", session="s2"),  # nothing named there
+    ], ctx, sessions)  # fmt: skip
+    beliefs = _beliefs(ctx, "u1")
+    assert beliefs == {(RelationKind.LEARNING_OBSTACLE, "chain_rule"): 0.745}  # 0.3·0.85 + 0.7·0.7
+    process_turns([make_turn("That's right, well done!", role="assistant")], ctx, sessions)
+    beliefs = _beliefs(ctx, "u1")
+    assert beliefs[(RelationKind.MASTERY, "chain_rule")] == 0.6
+    assert beliefs[(RelationKind.LEARNING_OBSTACLE, "chain_rule")] == 0.3725  # halved

@@ -1,0 +1,101 @@
+"""Reading a claim the way a careful person does: whose view it is, when it held, how lasting.
+
+A rule finds "I hated essays" or "我妈觉得我该多背单词"; whether that is a belief about the user
+*now* depends on the words around it. This module reads them, in zh and en, and says so in the
+event's attributes (`holder`, `tense`, `durability`), which the graph's update rules honour
+(`jiyi.graph.updates.claim_for`); the episodic event is kept either way, so "what did my dad
+say about flashcards?" can still be recalled. Pure functions over one turn's text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jiyi.domain import OTHER_HOLDER, PAST_TENSE, TRANSIENT, EventAttr, EventType
+
+_EN_OTHERS = (
+    r"(?:my|our)\s+(?:dad|father|mom|mum|mother|parents?|folks|teachers?|tutor|prof(?:essor)?|"
+    r"friends?|best\s+friend|classmates?|roommate|brother|sister|sis|bro|boss|coach|cousin|uncle|"
+    r"aunt|grandma|grandpa|husband|wife|partner|bf|gf|boyfriend|girlfriend|kids?|son|daughter)|"
+    r"(?:he|she|they)"
+)
+_EN_REPORTING = (
+    r"says?|said|thinks?|thought|swears?\s+by|believes?|reckons?|insists?|keeps?\s+saying|"
+    r"told\s+me|tells\s+me|wants?\s+me\s+to|recommends?|suggests?|loves?|likes?|hates?|"
+    r"prefers?|is\s+(?:convinced|sure)"
+)
+_EN_OTHER_VIEW = re.compile(
+    rf"\b(?:{_EN_OTHERS})\b[^.!?;]{{0,40}}?\b(?:{_EN_REPORTING})\b|\baccording\s+to\b", re.I
+)
+_ZH_OTHERS = (
+    r"爸爸?|妈妈?|老爸|老妈|父母|家长|爷爷|奶奶|外婆|姥姥|老师|班主任|同学|朋友|闺蜜|哥哥?|姐姐?|弟弟?|妹妹?|"
+    r"室友|舍友|同桌|学长|学姐|男朋友|女朋友|老公|老婆|老板|教练|同事|他们?|她们?"
+)
+_ZH_OTHER_VIEW = re.compile(
+    rf"(?:{_ZH_OTHERS})[^,.;!?。，]{{0,6}}?(?:说|觉得|认为|总说|老说|建议|推荐|希望|让我|要我|逼我|非要)"
+)
+
+_EN_PAST = re.compile(
+    r"\b(?:back\s+(?:in|when|then)|used\s+to|when\s+I\s+was|as\s+a\s+(?:kid|child|teen)|"
+    r"in\s+(?:middle|high|primary|elementary|junior\s+high|grade)\s+school|years\s+ago|"
+    r"in\s+the\s+past|last\s+(?:year|semester|term)|before\s+(?:college|uni|university)|"
+    r"at\s+(?:the\s+)?time|once\s+upon)\b",
+    re.I,
+)
+_ZH_PAST = re.compile(
+    r"以前|之前|小时候|(?:初中|小学|高中|大学)(?:的时候|时|那会儿?|那阵子?)|曾经|那时候?|那会儿?|过去|当年|"
+    r"原来(?!如此|是这样)|上学期|去年"
+)
+_EN_PAST_LIKING = re.compile(
+    r"I\s+(?:\w+\s+)?(?:hated|disliked|loved|liked|enjoyed|adored|couldn't\s+stand|"
+    r"could\s+not\s+stand|didn't\s+(?:like|enjoy|mind)|was\s+(?:into|obsessed\s+with))\b",
+    re.I,
+)
+_NOW = re.compile(
+    r"\b(?:now|these\s+days|nowadays|anymore|no\s+longer)\b|现在|如今|目前|不再", re.I
+)
+
+_EN_VENTING = re.compile(
+    r"\b(?:ugh+|argh+|ffs|fml|so\s+done|i\s+give\s+up|bombed|failed|flunked|screwed\s+up|"
+    r"worst\s+day|bad\s+day|(?:today|tonight)\b[^.!?]{0,30}\b(?:awful|terrible|horrible|sucked|"
+    r"the\s+worst))\b|[😭😤😡🤬]"
+)
+_ZH_VENTING = re.compile(
+    r"考砸|挂科|挂了|崩溃|烦死|气死|破防|啊啊啊|心态炸|受不了了|不想活|[😭😤😡🤬]"
+)
+
+#: Event types whose claim is a view the reader can attribute, date and weigh.
+_READ_TYPES = frozenset({
+    EventType.PREFERENCE, EventType.DISLIKE, EventType.LEARNING_STYLE, EventType.GOAL,
+    EventType.CONCEPT_CONFUSION, EventType.CONCEPT_MASTERY, EventType.IDENTITY_DECLARATION,
+    EventType.PERSONAL_FACT, EventType.AGE_DECLARATION,
+})  # fmt: skip
+_LIKING = frozenset({EventType.PREFERENCE, EventType.DISLIKE})
+_CLAUSE_BREAK = re.compile(r"[,;，；]|\b(?:but|though|however)\b|但是|可是|不过|然而", re.I)
+
+
+def _clause_at(sentence: str, start: int) -> str:
+    """The clause of the sentence the match starts in (between clause breaks)."""
+    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, start)]
+    begin = breaks[-1] if breaks else 0
+    after = _CLAUSE_BREAK.search(sentence, start + 1)
+    return sentence[begin : after.start() if after else len(sentence)]
+
+
+def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> dict[str, str]:
+    """The attributes a careful reader adds to a claim found at `start` of `sentence` (a
+    sentence of the turn `text`): someone else's view, a past state, or venting."""
+    if event_type not in _READ_TYPES:
+        return {}
+    before = sentence[:start]
+    reading: dict[str, str] = {}
+    if _EN_OTHER_VIEW.search(before) or _ZH_OTHER_VIEW.search(before):
+        reading[EventAttr.HOLDER.value] = OTHER_HOLDER
+    clause = _clause_at(sentence, start)
+    past_liking = event_type in _LIKING and _EN_PAST_LIKING.match(sentence, start) is not None
+    past = past_liking or _EN_PAST.search(clause) or _ZH_PAST.search(clause)
+    if past and not _NOW.search(clause):
+        reading[EventAttr.TENSE.value] = PAST_TENSE
+    if event_type is EventType.DISLIKE and (_EN_VENTING.search(text) or _ZH_VENTING.search(text)):
+        reading[EventAttr.DURABILITY.value] = TRANSIENT
+    return reading

@@ -1,0 +1,66 @@
+"""The claim reader: whose view, when, how lasting, in zh and en."""
+
+from __future__ import annotations
+
+import pytest
+
+from jiyi.domain import EventAttr, EventType, Role, Turn
+from jiyi.extraction.engine import extract_with_rules
+
+E = EventType
+
+
+def read(text: str, event_type: EventType, read_claims: bool = True) -> dict[str, str]:
+    turn = Turn(user_id="u", session_id="s", role=Role.USER, content=text, client_ts=1)
+    [event] = [e for e in extract_with_rules(turn, read_claims=read_claims)
+               if e.event_type is event_type]  # fmt: skip
+    return event.attributes
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("My teacher thinks I'm struggling with fractions.", E.CONCEPT_CONFUSION),
+        ("我妈觉得我不太理解英语语法", E.CONCEPT_CONFUSION),
+        ("my sister says I love anime, which is not true", E.PREFERENCE),
+    ],
+)
+def test_someone_elses_view_is_marked(text, event_type):
+    assert read(text, event_type)[EventAttr.HOLDER] == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("Back in middle school I couldn't stand essays.", E.DISLIKE),
+        ("I used to love flashcards", E.LEARNING_STYLE),
+        ("初中的时候我特别讨厌背单词", E.DISLIKE),
+        ("I hated physics as a kid", E.DISLIKE),
+    ],
+)
+def test_a_past_state_is_marked_past(text, event_type):
+    assert read(text, event_type)[EventAttr.TENSE] == "past"
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("I hate essays.", E.DISLIKE),
+        ("I used to be slow, but now I really love essays", E.PREFERENCE),
+        ("我不太理解链式法则", E.CONCEPT_CONFUSION),
+    ],
+)
+def test_the_users_current_view_is_left_as_said(text, event_type):
+    attributes = read(text, event_type)
+    assert not {EventAttr.HOLDER, EventAttr.TENSE, EventAttr.DURABILITY} & set(attributes)
+
+
+@pytest.mark.parametrize(
+    "text", ["ugh I bombed the quiz, I hate math 😭", "今天考砸了 烦死了 我讨厌数学"]
+)
+def test_venting_after_a_bad_day_is_transient(text):
+    assert read(text, E.DISLIKE)[EventAttr.DURABILITY] == "transient"
+
+
+def test_without_the_reader_claims_are_taken_as_said():
+    assert EventAttr.TENSE not in read("I used to love flashcards", E.LEARNING_STYLE, False)
