@@ -21,6 +21,7 @@ from jiyi.domain import (
     EventAttr,
     EventType,
     ExtractionSource,
+    RelationKind,
     Role,
     Turn,
     event_id_for,
@@ -203,10 +204,17 @@ def _candidates(text: str, table: _RuleTable) -> list[_Candidate]:
 
 def _deduplicate(candidates: list[_Candidate]) -> list[_Candidate]:
     """One candidate per (type, object): the most confident, earliest; bare ones yield to named,
-    and a liking yields to a learning style found in the same sentence."""
+    a liking yields to a learning style found in the same sentence, and a value corrected in
+    the same turn ("im a junior, wait no senior") replaces the others of its type."""
     best: dict[tuple[EventType, str], _Candidate] = {}
     for cand in sorted(candidates, key=lambda c: (-c.rule.confidence, c.order)):
         best.setdefault(cand.key, cand)
+    corrected = {c.rule.event_type for c in best.values() if c.rule.corrects}
+    best = {
+        key: c
+        for key, c in best.items()
+        if c.rule.corrects or key[0] not in corrected  # "34 yo … wait 43": the age is 43
+    }
     named_types = {key[0] for key in best if key[1]}
     styled = {c.order for c in best.values() if c.rule.event_type is EventType.LEARNING_STYLE}
     kept = [
@@ -220,12 +228,32 @@ def _deduplicate(candidates: list[_Candidate]) -> list[_Candidate]:
     return kept[:MAX_EVENTS_PER_TURN]
 
 
+#: Liking a subject is an interest in it; liking a way of learning is a learning style.
+_LIKING_BY_KIND = {
+    EntityKind.TOPIC: RelationKind.INTERESTED_IN,
+    EntityKind.STYLE: RelationKind.LEARNING_STYLE,
+}
+
+
+def _vocabulary_kind(name: str | None) -> EntityKind | None:
+    entry = vocabulary.lookup(name) if name else None
+    return entry.kind if entry is not None else None
+
+
+def _head(name: str, lang: str) -> str:
+    """The head of a Chinese "X的Y" ("那种好看的图表" → "图表"): what the phrase names."""
+    if lang != "zh" or "的" not in name:
+        return name
+    head = name.rsplit("的", 1)[1].strip()
+    return head if len(head) >= 2 else name
+
+
 def _attributes(cand: _Candidate) -> dict[str, str]:
     rule = cand.rule
     attributes = {EventAttr.LANG.value: rule.lang}
     if cand.object:
         attributes[EventAttr.OBJECT.value] = (
-            vocabulary.canonical(cand.object, rule.lang)
+            vocabulary.canonical(_head(cand.object, rule.lang), rule.lang)
             if rule.object_kind in _NAMED_BY_VOCABULARY
             else cand.object
         )
@@ -235,6 +263,12 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
         attributes[EventAttr.VALUE.value] = cand.match.value
     if rule.relation is not None:
         attributes[EventAttr.RELATION.value] = rule.relation.value
+    elif rule.event_type is EventType.PREFERENCE and (
+        kind := _vocabulary_kind(attributes.get(EventAttr.OBJECT.value))
+    ):
+        relation = _LIKING_BY_KIND.get(kind)  # "我更喜欢物理", "I prefer reading the docs"
+        if relation is not None:
+            attributes[EventAttr.RELATION.value] = relation.value
     if rule.polarity:
         attributes[EventAttr.POLARITY.value] = rule.polarity
     return attributes

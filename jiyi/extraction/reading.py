@@ -43,7 +43,8 @@ _EN_PAST = re.compile(
     re.I,
 )
 _ZH_PAST = re.compile(
-    r"以前|之前|小时候|(?:初中|小学|高中|大学)(?:的时候|时|那会儿?|那阵子?)|曾经|那时候?|那会儿?|过去|当年|"
+    r"以前|之前|小时候|(?:初中|小学|高中|大学)(?:的时候|时|那会儿?|那阵子?)|曾经|那时候?|那会儿?|"
+    r"过去(?![分式时完])|当年|"
     r"原来(?!如此|是这样)|上学期|去年"
 )
 _EN_PAST_LIKING = re.compile(
@@ -56,7 +57,7 @@ _NOW = re.compile(
 )
 
 _EN_VENTING = re.compile(
-    r"\b(?:ugh+|argh+|ffs|fml|so\s+done|i\s+give\s+up|bombed|failed|flunked|screwed\s+up|"
+    r"\b(?:ffs|fml|so\s+done|i\s+give\s+up|bombed|failed|flunked|screwed\s+up|"
     r"worst\s+day|bad\s+day|(?:today|tonight)\b[^.!?]{0,30}\b(?:awful|terrible|horrible|sucked|"
     r"the\s+worst))\b|[😭😤😡🤬]"
 )
@@ -71,7 +72,10 @@ _READ_TYPES = frozenset({
     EventType.PERSONAL_FACT, EventType.AGE_DECLARATION,
 })  # fmt: skip
 _LIKING = frozenset({EventType.PREFERENCE, EventType.DISLIKE})
-_CLAUSE_BREAK = re.compile(r"[,;，；]|\b(?:but|though|however)\b|但是|可是|不过|然而", re.I)
+_CLAUSE_BREAK = re.compile(
+    r"[,;，；]|\b(?:but|though|however)\b|但是|可是|不过|然而|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])",
+    re.I,
+)
 
 
 def _clause_at(sentence: str, start: int) -> str:

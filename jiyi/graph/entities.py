@@ -128,6 +128,13 @@ _EN_CLAUSE_WORDS = frozenset(
         "has",
         "had",
         "lol",
+        "btw",
+        "tho",
+        "rn",
+        "ngl",
+        "fr",
+        "pls",
+        "omg",
         "idk",
         "tbh",
         "u",
@@ -140,6 +147,7 @@ _ZH_CLAUSE_MARKS = re.compile(
     r"[我你他她它咱]|把|被|就是|如果|因为|所以|但是|然后|时候|觉得|什么|怎么|一下"
 )
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+_FORMULA = re.compile(r"[=^*/\\<>]|(?:^|\s)[-+]\w")  # "-sin x", "y=2x": an expression, not a name
 
 
 def nameable(name: str) -> bool:
@@ -147,7 +155,7 @@ def nameable(name: str) -> bool:
     a rule's capture ran into ("trying to pass it", "把雅思考到6"). A belief about something
     that cannot be named is not written (audited), whatever extractor proposed it."""
     key = alias_key(name)
-    if not key or len(key) > MAX_NAME_CHARS:
+    if not key or len(key) > MAX_NAME_CHARS or _FORMULA.search(name):
         return False
     if has_han(key):
         return len(_HAN.findall(key)) <= MAX_NAME_HAN and not _ZH_CLAUSE_MARKS.search(key)

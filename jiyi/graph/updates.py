@@ -15,6 +15,9 @@ Event type → relation (the object comes from `EventAttr.OBJECT`, or `VALUE` fo
 | age_declaration      | age (the value)   | —                                      |
 | personal_fact        | lives_in, allergic_to (as the event's `relation` says) | —         |
 
+A preference may name `interested_in` (a subject: "I'm interested in X") or `learning_style` (a
+way of learning: "I prefer reading the docs") instead.
+
 `polarity=negative` flips confusion ↔ mastery and preference ↔ dislike ("我不再怕三角函数了").
 Identity declarations may name `school_year` instead of `has_role`. Every other type (greeting,
 small_talk, question, task_request, …) never touches the graph, nor does a claim the reader
@@ -85,6 +88,11 @@ EVENT_RULES: dict[EventType, Rule] = {
 #: Event types whose claim names its relation (`EventAttr.RELATION`): the relations each may
 #: name, with the kind of object each holds. A personal fact naming none is episodic only.
 RELATION_CHOICES: dict[EventType, dict[RelationKind, EntityKind]] = {
+    EventType.PREFERENCE: {
+        RelationKind.PREFERS: EntityKind.TOPIC,
+        RelationKind.INTERESTED_IN: EntityKind.TOPIC,
+        RelationKind.LEARNING_STYLE: EntityKind.STYLE,
+    },
     EventType.PERSONAL_FACT: {
         RelationKind.LIVES_IN: EntityKind.PLACE,
         RelationKind.ALLERGIC_TO: EntityKind.OBJECT,

@@ -26,7 +26,9 @@ from jiyi.extraction.rules import (
     plans,
     preferences,
     questions,
+    requests,
     small_talk,
+    struggles,
     understanding,
 )
 from jiyi.extraction.rules.cleaning import normalise_age, normalise_name
@@ -38,8 +40,10 @@ RULES: tuple[Rule, ...] = (
     *personal.RULES,
     *preferences.RULES,
     *learning_style.RULES,
+    *requests.RULES,
     *goals.RULES,
     *understanding.RULES,
+    *struggles.RULES,
     *questions.RULES,
     *complaints.RULES,
     *plans.RULES,

@@ -26,7 +26,7 @@ _EN_CUT = re.compile(
 )
 _EN_LEADING = re.compile(
     r"^(?:(?:to|the|a|an|about|some|any|that|this|these|those|really|just|doing|going|with|"
-    r"recently|yesterday|today|my|our|your|(?:the\s+)?difference\s+between|the\s+concept\s+of|"
+    r"recently|yesterday|today|my|our|your|ok|okay|so|like|um|uh|and|but|also|tbh|ngl|honestly|other|(?:the\s+)?difference\s+between|the\s+concept\s+of|"
     r"the\s+idea\s+of|stuff\s+like|things\s+like)\s+)+",
     re.IGNORECASE,
 )
@@ -51,9 +51,16 @@ _TIME_ONLY = re.compile(
 )
 _ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后).*$")
 _ZH_LEADING = re.compile(
-    r"^(?:这个|那个|这些|那些|一下|一些|有关|关于|这|那|[一两二三四五六七八九十几\d]+[只条个头匹本部件位名家次场门]|个(?=[\u4e00-\u9fff]{2}))+"
+    r"^(?:这个|那个|这些|那些|这种|那种|一下|一些|有关|关于|这|那|[一两二三四五六七八九十几\d]+[只条个头匹本部件位名家次场门]|个(?=[\u4e00-\u9fff]{2}))+"
 )
-_ZH_TRAILING = re.compile(r"[了呢啊吧呀哦嘛啦哈吗的呗哟喔~]+$")
+_ZH_TRAILING = re.compile(r"[了呢啊吧呀哦嘛啦哈吗的呗哟喔~真都也就还总老又]+$")
+_ZH_SELF = re.compile(r"^(?:我)?(?:自己|本人)?(?:就|也|还|都)?(?=[\u4e00-\u9fff]{2})")
+_ZH_ROLE_VERB = re.compile(r"^(?:刚|已经|现在|目前)*(?:做|当|干)?(?=[\u4e00-\u9fff]{2})")
+#: Words that only point at something said before: not a name ("that one clicked", "这俩").
+_POINTERS = frozenset({
+    "that", "this", "it", "one", "that one", "this one", "these", "those", "them", "stuff",
+    "this stuff", "that stuff", "这俩", "那俩", "这个", "那个", "它", "这", "那", "俩", "遍",
+})  # fmt: skip
 _SPLIT = re.compile(r"\s*(?:、|,|和|与|以及|跟|\band\b|\bor\b|&|/)\s*", re.IGNORECASE)
 
 
@@ -61,7 +68,7 @@ def _clean_object(raw: str, lang: str) -> str | None:
     text = " ".join(raw.split()).strip(" '\"“”‘’-*")
     if lang == "zh" and has_han(text):
         text = _ZH_CUT.sub("", text)
-        text = _ZH_LEADING.sub("", text)
+        text = _ZH_SELF.sub("", _ZH_LEADING.sub("", text))
         text = _ZH_TRAILING.sub("", text).strip()
     else:
         text = _EN_CUT.sub("", text)
@@ -72,7 +79,7 @@ def _clean_object(raw: str, lang: str) -> str | None:
         cut = text[: _MAX_OBJECT_CHARS + 1]
         text = cut.rsplit(" ", 1)[0] if " " in cut else cut[:_MAX_OBJECT_CHARS]
     text = text.strip()
-    if _TIME_ONLY.fullmatch(text) or not text or not tokenize(text):
+    if _TIME_ONLY.fullmatch(text) or not text or text.lower() in _POINTERS or not tokenize(text):
         return None  # only pronouns, particles or stopwords: nothing to remember
     return text
 
@@ -153,5 +160,8 @@ def normalise_name(raw: str) -> str | None:
 
 
 def normalise_value(raw: str) -> str | None:
-    """A declared role or trait, cleaned like an object."""
+    """A declared role or trait, cleaned like an object; a Chinese role without the verb or
+    the 的 of its modifiers ("做会计" → "会计", "退休的语文老师" → "退休语文老师")."""
+    if has_han(raw):
+        raw = _ZH_ROLE_VERB.sub("", raw.strip()).replace("的", "") or raw
     return _clean_object(raw, "zh" if has_han(raw) else "en")

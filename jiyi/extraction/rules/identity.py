@@ -44,10 +44,11 @@ RULES: tuple[Rule, ...] = (
     rule(
         "age_en_casual",
         EventType.AGE_DECLARATION,
-        r"(?:^|[,.!?;]\s*|\b(?:and|but|hi|hey|hello|btw|so|lol)\s+)(?:i'?m|i\s+am|me|im)\s+"
+        r"(?:^|[,.!?;(]\s*|\b(?:and|but|hi|hey|hello|btw|so|lol|ok|also)\s+)(?:i'?m|i\s+am|me|im)\s+"
         r"(?:only\s+|just\s+|like\s+)?(?P<value>\d{1,2}|"
         rf"{EN_NUMBER_WORDS})(?:\s*(?:years?|yrs?|yo|y/o)(?:\s+old)?)?"
-        r"(?=\s*(?:$|[,.!?;)]|lol\b|haha|lmao|btw\b|and\b|but\b|so\b|[\U0001F300-\U0001FAFF]))",
+        r"(?=\s*(?:$|[,.!?;)]|lol\b|haha|lmao|btw\b|and\b|but\b|so\b|if\b|now\b|tho\b|rn\b|"
+        r"[\U0001F300-\U0001FAFF]))",
         0.85,
         "An age said casually: 'i'm nine', 'me 12 yrs lol', 'im 11 btw'.",
         ("i'm nine lol", "me 12 yrs lol", "hey im 11 btw"),
@@ -62,6 +63,111 @@ RULES: tuple[Rule, ...] = (
         "不带'我'的年龄：'今年10岁啦'（'我妹妹今年10岁'不算）。",
         ("今年10岁啦", "哈哈,才十一岁"),
         value_normaliser=normalise_age,
+    ),
+    # --- said in passing, and corrected in the same breath ---------------------------------------
+    rule(
+        "age_zh_this_year_no_sui",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[,.!?;~\s，]))(?:我)?今年(?P<value>[一二三四五六七八九]十[一二三四五六七八九]?|\d{2})(?:了|啦)",
+        0.8,
+        "'今年六十八了'（没有'岁'，两位数）。",
+        ("我是刚退休的语文老师,今年六十八了",),
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_en_corrected",
+        EventType.AGE_DECLARATION,
+        r"\b\d{1,2}\s*(?:yo|y/o|yrs?(?:\s+old)?|years?\s+old)\b.{0,80}?\bwait,?\s+(?:no,?\s+)?(?:i'?m\s+)?"
+        r"(?P<value>\d{1,2})\b",
+        0.9,
+        "An age corrected at once: '34 yo ... wait 43. typo' (the correction is the age).",
+        ("34 yo warehouse supervisor lol. wait 43. typo",),
+        whole_text=True,
+        value_normaliser=normalise_age,
+        corrects=True,
+    ),
+    rule(
+        "age_zh_corrected",
+        EventType.AGE_DECLARATION,
+        r"我(?:今年|现在)?(?P<value>\d{1,3}|[一二三四五六七八九十]{1,3})(?:岁)?不是(?:\d{1,3}|[一二三四五六七八九十]{1,3})",
+        0.9,
+        "纠正年龄：'我15不是14'。",
+        ("纠正一下 我15不是14",),
+        value_normaliser=normalise_age,
+        corrects=True,
+    ),
+    rule(
+        "school_en_year",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:^|(?<=[,.!?;]\s)|\b(?:hi|hey|hiya|yo|hello|salut|im|i'm|i\s+am)[,!]?\s+(?:a\s+|in\s+)?)"
+        r"(?P<value>(?:year|grade)\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+(?:grade|year)|"
+        r"(?:first|second|third|fourth|final)\s+year|freshman|sophomore|junior|senior)\b"
+        r"(?!\s+(?:dev|developer|engineer|manager|analyst|partner|associate|citizen|moment))",
+        0.8,
+        "A school year said in passing: 'hiya, year 11, …', 'im a junior btw', '2nd year econ'.",
+        (
+            "hiya, year 11, gcse history mocks are in 2 weeks",
+            "im a junior btw",
+            "salut! 2nd year econ at mcgill",
+        ),
+        value_normaliser=normalise_value,
+        relation=RelationKind.SCHOOL_YEAR,
+    ),
+    rule(
+        "school_en_corrected",
+        EventType.IDENTITY_DECLARATION,
+        r"\b(?:freshman|sophomore|junior|senior|year\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+grade)\b,?\s+"
+        r"(?:wait,?\s+)?(?:no|actually|i\s+mean)[,!]?\s+(?:i'?m\s+(?:a\s+)?)?(?P<value>freshman|sophomore|"
+        r"junior|senior|year\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+grade)\b",
+        0.9,
+        "A school year corrected at once: 'im a junior, wait no senior lol'.",
+        ("im a junior, wait no senior lol",),
+        value_normaliser=normalise_value,
+        relation=RelationKind.SCHOOL_YEAR,
+        corrects=True,
+    ),
+    rule(
+        "school_zh_bare",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:我|本人|^|(?<=[,!~\s]))(?:现在|今年|目前)?(?P<value>高[一二三]|初[一二三]|大[一二三四]|研[一二三]|"
+        r"[一二三四五六]年级)(?:了|啦|狗|党|生|学生|的)?(?=$|[,.!?~\s]|狗|党|来了|了)",
+        0.8,
+        "年级随口一说：'我高二'、'高三狗来了'。",
+        ("老师好～我高二 这个导数", "老师 高三狗来了"),
+        value_normaliser=normalise_value,
+        relation=RelationKind.SCHOOL_YEAR,
+    ),
+    rule(
+        "role_en_in_passing",
+        EventType.IDENTITY_DECLARATION,
+        rf"(?:^|(?<=[.!?]\s))(?:hey|hi|hello|yo|ok|so)?[.,!]*\s*(?P<value>(?:[\w-]+\s+){{0,2}}?(?:"
+        rf"{EN_OCCUPATIONS}|premed|pre-med|med\s+student|nursing\s+student|line\s+cook|sous\s+chef))"
+        r",\s",
+        0.75,
+        "A role said in passing at the start: 'hey. icu nurse, nights, 6 yrs in'.",
+        ("hey. icu nurse, nights, 6 yrs in.",),
+        value_normaliser=normalise_value,
+    ),
+    rule(
+        "role_en_corrected",
+        EventType.IDENTITY_DECLARATION,
+        rf"\b(?:{EN_I_AM}|im)\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?:{EN_OCCUPATIONS}|line\s+cook)\b,?\s+"
+        r"(?:well|wait|actually|i\s+mean)[,!]?\s+(?:no,?\s+)?(?:a\s+|an\s+)?(?P<value>(?:[\w-]+\s+){0,2}?"
+        rf"(?:{EN_OCCUPATIONS}|chef))(?:\s+now)?\b",
+        0.9,
+        "A role corrected at once: 'im a line cook, well sous chef now actually'.",
+        ("so im a line cook, well sous chef now actually",),
+        value_normaliser=normalise_value,
+        corrects=True,
+    ),
+    rule(
+        "role_zh_work_as",
+        EventType.IDENTITY_DECLARATION,
+        rf"我(?:在[\u4e00-\u9fffA-Za-z]{{1,8}}?)?(?:做|当|干)(?P<value>{ZH_OCCUPATIONS})",
+        0.8,
+        "'我在外企做产品经理'。",
+        ("我在外企做产品经理",),
+        value_normaliser=normalise_value,
     ),
     # --- name ---------------------------------------------------------------------------------
     rule(
@@ -158,7 +264,7 @@ RULES: tuple[Rule, ...] = (
         "identity_zh_occupation",
         EventType.IDENTITY_DECLARATION,
         rf"我(?:现在|目前|已经|本身)?是(?:一名|一个|一位|个|名|位)?"
-        rf"(?P<value>[\u4e00-\u9fff]{{0,6}}?(?:{ZH_OCCUPATIONS}))",
+        rf"(?P<value>[\u4e00-\u9fff]{{0,6}}(?:{ZH_OCCUPATIONS}))",
         0.85,
         "职业或身份：'我是一名高中生'、'我是程序员'。",
         ("我是一名高中生", "我现在是程序员。"),

@@ -52,6 +52,8 @@ class Rule:
     relation: RelationKind | None = None  # for facts whose type has several (`RELATION_CHOICES`)
     polarity: str | None = None
     fixed_value: str | None = None
+    fixed_object: str | None = None  # the object a request names by its kind ("draw it": diagrams)
+    corrects: bool = False  # a correction in the same breath: it replaces the turn's other values
     object_required: bool = False
     split_objects: bool = False
     whole_text: bool = False
@@ -62,6 +64,8 @@ class Rule:
         for found in self.pattern.finditer(text):
             groups = found.groupdict()
             objects = clean_objects(groups.get("object"), self.lang, self.split_objects)
+            if not objects and self.fixed_object is not None:
+                objects = (self.fixed_object,)
             if self.object_required and not objects:
                 continue
             value = self._value(groups.get("value"))

@@ -7,7 +7,7 @@ written not to fire on it ("I don't like", "我不喜欢"). Lists split into one
 
 from __future__ import annotations
 
-from jiyi.domain import EntityKind, EventType
+from jiyi.domain import EntityKind, EventType, RelationKind
 from jiyi.extraction.rules.fragments import (
     EN_ADV,
     EN_I_AM,
@@ -43,6 +43,7 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.TOPIC,
         object_required=True,
         split_objects=True,
+        relation=RelationKind.INTERESTED_IN,
     ),
     rule(
         "preference_en_favourite",
@@ -78,6 +79,49 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.TOPIC,
         object_required=True,
         split_objects=True,
+        relation=RelationKind.INTERESTED_IN,
+    ),
+    rule(
+        "interest_en_fun_part",
+        EventType.PREFERENCE,
+        r"(?:^|[,.;!?]\s*|\b(?:tbh|ngl|honestly|but|and|also)\s+)(?:the\s+)?(?P<object>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
+        r"(?:\s+(?:stuff|part|bit|side|lecture|class))?\s+(?:is|are|was|were)\s+(?:actually\s+|kinda\s+|really\s+|"
+        r"so\s+|trop\s+|literally\s+)*(?:the\s+)?(?:fun|cool|interesting|fascinating|best|my\s+favou?rite)"
+        r"(?:\s+(?:part|bit|stuff|one))?\b",
+        0.7,
+        "A topic found interesting: 'the patho stuff is the fun part', 'physics is kinda fun'.",
+        ("tbh the patho stuff is the fun part", "physics is actually kinda fun when it clicks"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+    ),
+    rule(
+        "interest_en_find_interesting",
+        EventType.PREFERENCE,
+        r"\b(?:the\s+)?(?P<object>[\w'-]+(?:\s+[\w'-]+){0,2}?)(?:\s+stuff|\s+bit|\s+part)?\s+(?:is|are)\s+"
+        r"(?:the\s+)?(?:only\s+)?(?:bit|part|thing|stuff)\s+i\s+(?:actually\s+|really\s+)?(?:find\s+"
+        r"interesting|love|like|enjoy|care\s+about)\b",
+        0.75,
+        "'the spy stuff is the only bit i find interesting', 'neuro is the stuff i actually love'.",
+        (
+            "ngl the spy stuff is the only bit i find interesting",
+            "neuro is the stuff i actually love",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+    ),
+    rule(
+        "interest_zh_want_to_learn",
+        EventType.PREFERENCE,
+        r"我(?:其实|也|一直|还)?(?:挺|很|特别|有点|蛮)?想(?:学|学学|跟着学学?|学做)(?:一下|点)?(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)"
+        r"(?:的|了|呢|吧|$|[,.!~\s])",
+        0.6,
+        "想学点什么：'我也有点想跟着学学国画'。",
+        ("我也有点想跟着学学国画,以后再说吧",),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
     ),
     rule(
         "preference_zh_favourite",

@@ -62,7 +62,7 @@ def test_a_batch_retried_after_a_lock_error_lands_every_event_once(
     ctx: Stores, make_turn, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     batch = works(ctx, [make_turn("I love hiking"), make_turn("I hate hiking"),
-                        make_turn("我想学编程", "u2")])  # fmt: skip
+                        make_turn("我想考上大学", "u2")])  # fmt: skip
     writes = {"n": 0}
     put_change = _SqliteTx.put_change
 

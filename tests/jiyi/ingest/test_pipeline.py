@@ -172,5 +172,5 @@ def test_the_tutors_verdict_is_evidence_about_the_sessions_concept(ctx: Stores, 
     assert beliefs == {(RelationKind.LEARNING_OBSTACLE, "chain_rule"): 0.745}  # 0.3·0.85 + 0.7·0.7
     process_turns([make_turn("That's right, well done!", role="assistant")], ctx, sessions)
     beliefs = _beliefs(ctx, "u1")
-    assert beliefs[(RelationKind.MASTERY, "chain_rule")] == 0.6
+    assert beliefs[(RelationKind.MASTERY, "chain_rule")] == 0.2  # one right answer: weak
     assert beliefs[(RelationKind.LEARNING_OBSTACLE, "chain_rule")] == 0.3725  # halved
