@@ -77,3 +77,27 @@ def canonical(name: str, lang: str) -> str:
         return name
     chosen = entry.name_in(lang)
     return name if name.casefold() == chosen.casefold() else chosen  # "Newton's…" keeps its case
+
+
+_WORDS = re.compile(r"[a-z0-9'’+#-]+")
+MAX_NAME_WORDS = 4
+
+
+def mentions(text: str, kind: EntityKind) -> list[str]:
+    """The names of known things of `kind` a text mentions, in the order they first appear
+    ("That's the chain rule: …" → ["chain rule"]), each once."""
+    lowered = unicodedata.normalize("NFKC", text).casefold()
+    found: list[tuple[int, str]] = []
+    words = list(_WORDS.finditer(lowered))
+    for size in range(MAX_NAME_WORDS, 0, -1):
+        for i in range(len(words) - size + 1):
+            phrase = lowered[words[i].start() : words[i + size - 1].end()]
+            entry = _index().get(key(phrase))
+            if entry is not None and entry.kind is kind:
+                found.append((words[i].start(), entry.name_in("en")))
+    if has_han(lowered):
+        for entry in {e for e in _index().values() if e.kind is kind}:
+            positions = [lowered.find(n) for n in entry.zh if n in lowered]
+            if positions:
+                found.append((min(positions), entry.name_in("zh")))
+    return list(dict.fromkeys(name for _, name in sorted(found)))

@@ -37,6 +37,7 @@ class RelationClass(StrEnum):
     DEFAULT = "default"
     PREFERENCE = "preference"
     EMOTION = "emotion"
+    GOAL = "goal"  # held until reached or given up: fades slower than a topic's state
     STRUCTURAL = "structural"
 
 
@@ -78,6 +79,7 @@ _RELATION_CLASSES: dict[RelationKind, RelationClass] = {
     RelationKind.LEARNING_STYLE: RelationClass.PREFERENCE,
     RelationKind.INTERESTED_IN: RelationClass.PREFERENCE,
     RelationKind.FEELS: RelationClass.EMOTION,
+    RelationKind.GOAL: RelationClass.GOAL,
     RelationKind.PREREQUISITE_OF: RelationClass.STRUCTURAL,
     # Who someone is and where they live change by correction, not by fading with time.
     RelationKind.HAS_ROLE: RelationClass.STRUCTURAL,

@@ -240,6 +240,26 @@ def _vocabulary_kind(name: str | None) -> EntityKind | None:
     return entry.kind if entry is not None else None
 
 
+_EN_GOAL_VERB = re.compile(
+    r"^(?:to\s+)?(?:pass|ace|get\s+into|get|score|land|become|finish|crush|nail|do\s+well\s+(?:on|in))\s+"
+    r"(?:(?:a|an|the|my)\s+)?",
+    re.IGNORECASE,
+)
+_EN_GOAL_TAIL = re.compile(
+    r"\s+(?:first\s+try|on\s+(?:the\s+)?first\s+try|this\s+year|by\s+(?:the\s+)?end\s+of\s+(?:the\s+)?"
+    r"(?:year|month|term|semester)|asap|for\s+sure)$",
+    re.IGNORECASE,
+)
+
+
+def goal_name(name: str, lang: str) -> str:
+    """A goal named by what is aimed at: "pass my physics exam" → "physics exam", "雅思考到6.5"
+    → "雅思6.5"; the verb of wanting is not part of the goal's name."""
+    if lang == "zh":
+        return name.replace("考到", "")
+    return _EN_GOAL_TAIL.sub("", _EN_GOAL_VERB.sub("", name)).strip() or name
+
+
 def _head(name: str, lang: str) -> str:
     """The head of a Chinese "X的Y" ("那种好看的图表" → "图表"): what the phrase names."""
     if lang != "zh" or "的" not in name:
@@ -252,11 +272,13 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
     rule = cand.rule
     attributes = {EventAttr.LANG.value: rule.lang}
     if cand.object:
-        attributes[EventAttr.OBJECT.value] = (
-            vocabulary.canonical(_head(cand.object, rule.lang), rule.lang)
-            if rule.object_kind in _NAMED_BY_VOCABULARY
-            else cand.object
-        )
+        if rule.object_kind in _NAMED_BY_VOCABULARY:
+            name = vocabulary.canonical(_head(cand.object, rule.lang), rule.lang)
+        elif rule.event_type is EventType.GOAL:
+            name = goal_name(cand.object, rule.lang)
+        else:
+            name = cand.object
+        attributes[EventAttr.OBJECT.value] = name
         if rule.object_kind is not None:
             attributes[EventAttr.OBJECT_KIND.value] = rule.object_kind.value
     if cand.match.value:

@@ -73,7 +73,9 @@ _READ_TYPES = frozenset({
 })  # fmt: skip
 _LIKING = frozenset({EventType.PREFERENCE, EventType.DISLIKE})
 _CLAUSE_BREAK = re.compile(
-    r"[,;，；]|\b(?:but|though|however)\b|但是|可是|不过|然而|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])",
+    r"[,;，；]|\b(?:but|though|however)\b|但是|可是|不过|然而|"
+    # in chat Chinese a space ends a clause
+    r"(?<=\S)\s+(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])\s+(?=\S)",
     re.I,
 )
 

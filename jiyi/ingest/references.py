@@ -16,7 +16,8 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 
-from jiyi.domain import Entity, EntityKind, Event, EventAttr, EventType
+from jiyi import vocabulary
+from jiyi.domain import Entity, EntityKind, Event, EventAttr, EventType, Role
 from jiyi.graph.entities import (
     KIND_NOUNS,
     RecentEntities,
@@ -101,11 +102,27 @@ def _known(lookup: EntityLookup, user_id: str, name: str) -> Entity | None:
         return None
 
 
+def _note_tutor_topic(text: str, recent: RecentEntities, state: SessionEntities) -> None:
+    """The concept a tutor names ("That's the chain rule: …") becomes the session's topic when
+    the user has named none yet, so "I still have a problem with that" finds it. A tutor's
+    mention never becomes a belief by itself, and never displaces what the user named."""
+    if recent.most_recent(EntityKind.CONCEPT) is not None:
+        return
+    named = vocabulary.mentions(text, EntityKind.CONCEPT)
+    if named:
+        with suppress(ValueError):
+            entity_id = entity_id_for(named[0], EntityKind.CONCEPT)
+            recent.note(EntityKind.CONCEPT, entity_id)
+            state.named(entity_id, named[0])
+
+
 def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLookup) -> TurnWork:
     """Rewrite a reference object to the name of the entity it points at, give understanding
     said without an object the session's concept, and note every named object in session
     state; a reference with nothing recent to point at is left as it is."""
     recent = state.recent(work.turn.session_id)
+    if work.turn.role is Role.ASSISTANT:
+        _note_tutor_topic(work.turn.content, recent, state)
     resolved = []
     for event in work.events:
         name = event.attributes.get(EventAttr.OBJECT, "").strip()

@@ -22,13 +22,19 @@ RULES: tuple[Rule, ...] = (
     rule(
         "age_en_declared",
         EventType.AGE_DECLARATION,
-        rf"\b(?:{EN_I_AM}|I\s+(?:just\s+)?turned|I'll\s+be|I\s+will\s+be|my\s+age\s+is)\s+"
+        rf"\b(?:{EN_I_AM}|I\s+(?:just\s+)?turned|I'll\s+be|I\s+will\s+be|my\s+age\s+is|"
+        rf"(?:{EN_I_AM}|im)\s+(?:turning|gonna\s+be|going\s+to\s+be))\s+"
         r"(?:now\s+|only\s+|just\s+|almost\s+|nearly\s+|about\s+)?(?P<value>\d{1,3})"
         r"(?:\s*(?:years?|yrs?)(?:\s+old)?|\s*y/?o\b)?"
-        r"(?=\s*(?:$|[,.!?;)]|(?:and|but|now|this|next|last|in|on|today|yesterday|so)\b))",
+        r"(?=\s*(?:$|[,.!?;)]|(?:and|but|now|this|next|last|in|on|today|yesterday|so|soon|"
+        r"tomorrow)\b))",
         0.9,
-        "An age stated by the user: 'I'm 17', 'I just turned 30', 'my age is 45'.",
-        ("Hi! I'm Alice, I'm 17 and I'm studying.", "I just turned 30 last week."),
+        "An age stated by the user: 'I'm 17', 'I just turned 30', 'im turning 11 on saturday'.",
+        (
+            "Hi! I'm Alice, I'm 17 and I'm studying.",
+            "I just turned 30 last week.",
+            "also im turning 11 on saturday!!",
+        ),
         value_normaliser=normalise_age,
     ),
     rule(
@@ -68,10 +74,11 @@ RULES: tuple[Rule, ...] = (
     rule(
         "age_zh_this_year_no_sui",
         EventType.AGE_DECLARATION,
-        r"(?:^|(?<=[,.!?;~\s，]))(?:我)?今年(?P<value>[一二三四五六七八九]十[一二三四五六七八九]?|\d{2})(?:了|啦)",
+        r"(?:^|(?<=[,.!?;~\s，]))(?:我)?今年(?:应该|大概|已经)?(?:是)?(?P<value>[一二三四五六七八九]十[一二三四五六七八九]?|\d{2})"
+        r"(?:了|啦|(?=[,.!?;~\s]|$))",
         0.8,
         "'今年六十八了'（没有'岁'，两位数）。",
-        ("我是刚退休的语文老师,今年六十八了",),
+        ("我是刚退休的语文老师,今年六十八了", "我是59年的,今年应该是六十七,老糊涂了"),
         value_normaliser=normalise_age,
     ),
     rule(
