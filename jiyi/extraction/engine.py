@@ -185,7 +185,7 @@ def _table_for(role: Role) -> _RuleTable:
 def _hits(rules: list[Rule], text: str) -> Iterator[RuleMatch]:
     """Matches of the rules whose pattern occurs in `text` (a C-level search screens the rest)."""
     for rule in rules:
-        if rule.pattern.search(text) is not None:
+        if (rule.trigger is None or rule.trigger.search(text)) and rule.pattern.search(text):
             yield from rule.matches(text)
 
 

@@ -57,6 +57,7 @@ RULES: tuple[Rule, ...] = (
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
+        trigger=r"solid|automatic|mastered|second\s+nature|down|know",
     ),
     rule(
         "assessment_zh_solid",
@@ -69,6 +70,7 @@ RULES: tuple[Rule, ...] = (
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
+        trigger=r"掌握|没问题了|熟练|过关|会了",
     ),
     rule(
         "assessment_en_same_mistake",

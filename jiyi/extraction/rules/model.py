@@ -54,6 +54,7 @@ class Rule:
     fixed_value: str | None = None
     fixed_object: str | None = None  # the object a request names by its kind ("draw it": diagrams)
     corrects: bool = False  # a correction in the same breath: it replaces the turn's other values
+    trigger: re.Pattern[str] | None = None  # words the pattern needs: a cheap screen before it
     object_required: bool = False
     split_objects: bool = False
     whole_text: bool = False
@@ -91,9 +92,14 @@ def rule(
     examples: tuple[str, ...],
     *,
     case_sensitive: bool = False,
+    trigger: str | None = None,
     **options: Any,
 ) -> Rule:
-    """Build a rule; its language is the name's second part (`age_zh_numeral` is zh)."""
+    """Build a rule; its language is the name's second part (`age_zh_numeral` is zh).
+
+    `trigger`: a short pattern every match contains ("weak|nemesis"), searched first: a pattern
+    that starts with a free-form object is tried at every position, the trigger is not.
+    """
     lang = name.split("_")[1]
     if lang not in {"zh", "en"}:
         raise ValueError(f"rule name {name!r} must be <family>_<zh|en>_<what>")
@@ -103,6 +109,7 @@ def rule(
         event_type=event_type,
         lang=lang,
         pattern=re.compile(pattern, flags),
+        trigger=re.compile(trigger, re.IGNORECASE) if trigger else None,
         confidence=confidence,
         description=description,
         examples=examples,

@@ -94,6 +94,7 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.TOPIC,
         object_required=True,
         relation=RelationKind.INTERESTED_IN,
+        trigger=r"fun|cool|interesting|fascinating|best|favou?rite",
     ),
     rule(
         "interest_en_find_interesting",
@@ -110,6 +111,7 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.TOPIC,
         object_required=True,
         relation=RelationKind.INTERESTED_IN,
+        trigger=r"\bi\s+(?:actually\s+|really\s+)?(?:find|love|like|enjoy|care)",
     ),
     rule(
         "interest_zh_want_to_learn",

@@ -63,6 +63,7 @@ RULES: tuple[Rule, ...] = (
         ),
         object_kind=EntityKind.STYLE,
         split_objects=True,
+        trigger=r"works?\s+(?:best\s+)?for\s+me",
     ),
     rule(
         "style_en_helps",
@@ -78,6 +79,7 @@ RULES: tuple[Rule, ...] = (
             "seeing a full example helps way more",
         ),
         object_kind=EntityKind.STYLE,
+        trigger=r"\bhelp",
     ),
     rule(
         "style_en_better_with",
@@ -98,6 +100,7 @@ RULES: tuple[Rule, ...] = (
         "A preference written as a comparison: 'bullets > paragraphs'.",
         ("bullets > paragraphs",),
         object_kind=EntityKind.STYLE,
+        trigger=r">",
     ),
     rule(
         "style_en_keep_it_short",

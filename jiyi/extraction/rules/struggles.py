@@ -23,6 +23,7 @@ RULES: tuple[Rule, ...] = (
         ("ABGs are my weak spot honestly", "amino acids are my nemesis"),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
+        trigger=r"weak|nemesis|kryptonite|achilles|problem\s+area|worst",
     ),
     rule(
         "struggle_en_killing_me",
@@ -36,6 +37,7 @@ RULES: tuple[Rule, ...] = (
         ("price elasticity of demand is killing me", "ok modes are still melting my brain"),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
+        trigger=r"killing|melting|breaking|frying|mess\s+in|blur|hard\s+for\s+me|confusing\s+me|destroying|the\s+worst",
     ),
     rule(
         "struggle_en_bad_at",
@@ -94,6 +96,7 @@ RULES: tuple[Rule, ...] = (
         ("酸碱平衡那章看了三遍还是懵", "能量计算这块我真的老翻车"),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
+        trigger=r"还是|总是|老是|一直|经常|真的|完全",
     ),
     rule(
         "struggle_zh_weak",
@@ -114,6 +117,7 @@ RULES: tuple[Rule, ...] = (
         ("这个复合函数求导我真的不太get",),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
+        trigger=r"get",
     ),
     rule(
         "mastery_en_got_it_down",
@@ -127,6 +131,7 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         object_required=True,
+        trigger=r"\bi\s+(?:got|get|know|can)|easy|fine|solid|no\s+problem|clicked",
     ),
     rule(
         "mastery_zh_know_well",
@@ -139,5 +144,6 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         object_required=True,
+        trigger=r"滚瓜烂熟|秒答|没问题|熟|记得|会了",
     ),
 )

@@ -73,6 +73,7 @@ RULES: tuple[Rule, ...] = (
         "A topic named first: 'the chain rule confuses me' (object optional when a pronoun).",
         ("The chain rule confuses me.", "Recursion makes no sense to me"),
         object_kind=EntityKind.CONCEPT,
+        trigger=r"confus|sense|understand",
     ),
     rule(
         "confusion_zh_mix_up",
@@ -116,6 +117,7 @@ RULES: tuple[Rule, ...] = (
         "先说概念再说不懂：'这个链式法则我还是不懂'。",
         ("这个链式法则我还是不懂", "三角函数我完全看不懂"),
         object_kind=EntityKind.CONCEPT,
+        trigger=r"懂|不会|理解不了|想不通|不明白|不理解",
     ),
     # --- concept mastery (counter-evidence for confusion) -------------------------------------
     rule(
