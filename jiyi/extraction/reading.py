@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from jiyi.domain import OTHER_HOLDER, PAST_TENSE, TRANSIENT, EventAttr, EventType
+from jiyi.domain import OTHER_HOLDER, PAST_TENSE, SUPERSEDES, TRANSIENT, EventAttr, EventType
 
 _EN_OTHERS = (
     r"(?:my|our)\s+(?:dad|father|mom|mum|mother|parents?|folks|teachers?|tutor|prof(?:essor)?|"
@@ -65,6 +65,16 @@ _ZH_VENTING = re.compile(
     r"考砸|挂科|挂了|崩溃|烦死|气死|破防|啊啊啊|心态炸|受不了了|不想活|[😭😤😡🤬]"
 )
 
+#: A dislike said of this moment ("i hate barre chords today") is a mood, not a standing view.
+_EN_TODAY = re.compile(r"\b(?:today|tonight|right\s+now|rn|atm|this\s+(?:morning|evening))\b", re.I)
+#: A view said to have changed: the contrary one it replaces is over, not merely weakened.
+_CHANGED = re.compile(
+    r"\b(?:now|these\s+days|anymore|any\s+more|no\s+longer|actually)\b|现在|如今|不再|再也不|其实",
+    re.I,
+)
+_VIEWS = frozenset({EventType.PREFERENCE, EventType.DISLIKE, EventType.LEARNING_STYLE})
+TENSE = EventAttr.TENSE.value
+
 #: Event types whose claim is a view the reader can attribute, date and weigh.
 _READ_TYPES = frozenset({
     EventType.PREFERENCE, EventType.DISLIKE, EventType.LEARNING_STYLE, EventType.GOAL,
@@ -102,6 +112,9 @@ def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> d
     past = past_liking or _EN_PAST.search(clause) or _ZH_PAST.search(clause)
     if past and not _NOW.search(clause):
         reading[EventAttr.TENSE.value] = PAST_TENSE
-    if event_type is EventType.DISLIKE and (_EN_VENTING.search(text) or _ZH_VENTING.search(text)):
+    venting = _EN_VENTING.search(text) or _ZH_VENTING.search(text) or _EN_TODAY.search(clause)
+    if event_type is EventType.DISLIKE and venting:
         reading[EventAttr.DURABILITY.value] = TRANSIENT
+    elif event_type in _VIEWS and TENSE not in reading and _CHANGED.search(clause):
+        reading[EventAttr.CHANGE.value] = SUPERSEDES  # "now I prefer the docs": the old view ends
     return reading

@@ -12,16 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from jiyi.audit import AuditEntry, AuditOutcome
-from jiyi.domain import Edge, EdgeSource, Entity, EntityKind, RelationKind
+from jiyi.domain import Edge, EdgeSource, Entity, EntityKind
 from jiyi.graph.entities import alias_key
 from jiyi.graph.model import EdgeChange, RevisionAction
 from jiyi.graph.service import GraphService
 from jiyi.graph.store import GraphStore, GraphTx
-from jiyi.graph.updates import EVENT_RULES, MAX_EDGE_EVIDENCE, USER_ENTITY_ID, change_for
-
-COUNTERS: dict[RelationKind, frozenset[RelationKind]] = {
-    rule.relation: frozenset(rule.counters) for rule in EVENT_RULES.values()
-}
+from jiyi.graph.updates import COUNTERS, MAX_EDGE_EVIDENCE, USER_ENTITY_ID, change_for
 
 Belief = tuple[Entity, Edge]
 

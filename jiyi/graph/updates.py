@@ -7,8 +7,8 @@ Event type → relation (the object comes from `EventAttr.OBJECT`, or `VALUE` fo
 | concept_confusion    | learning_obstacle | mastery                                |
 | concept_mastery      | mastery           | learning_obstacle                      |
 | preference           | prefers           | dislikes                               |
-| dislike              | dislikes          | prefers                                |
-| learning_style       | learning_style    | —                                      |
+| dislike              | dislikes          | prefers, learning_style                |
+| learning_style       | learning_style    | dislikes                               |
 | goal                 | goal              | —                                      |
 | identity_declaration | has_role          | —                                      |
 | emotion              | feels             | —                                      |
@@ -66,24 +66,34 @@ HUMAN_WINS = "a human-set belief is changed only by a human"
 class Rule:
     relation: RelationKind
     default_kind: EntityKind
-    counters: tuple[RelationKind, ...] = ()
 
 
 EVENT_RULES: dict[EventType, Rule] = {
-    EventType.CONCEPT_CONFUSION: Rule(
-        RelationKind.LEARNING_OBSTACLE, EntityKind.CONCEPT, (RelationKind.MASTERY,)
-    ),
-    EventType.CONCEPT_MASTERY: Rule(
-        RelationKind.MASTERY, EntityKind.CONCEPT, (RelationKind.LEARNING_OBSTACLE,)
-    ),
-    EventType.PREFERENCE: Rule(RelationKind.PREFERS, EntityKind.OBJECT, (RelationKind.DISLIKES,)),
-    EventType.DISLIKE: Rule(RelationKind.DISLIKES, EntityKind.OBJECT, (RelationKind.PREFERS,)),
+    EventType.CONCEPT_CONFUSION: Rule(RelationKind.LEARNING_OBSTACLE, EntityKind.CONCEPT),
+    EventType.CONCEPT_MASTERY: Rule(RelationKind.MASTERY, EntityKind.CONCEPT),
+    EventType.PREFERENCE: Rule(RelationKind.PREFERS, EntityKind.OBJECT),
+    EventType.DISLIKE: Rule(RelationKind.DISLIKES, EntityKind.OBJECT),
     EventType.LEARNING_STYLE: Rule(RelationKind.LEARNING_STYLE, EntityKind.STYLE),
     EventType.GOAL: Rule(RelationKind.GOAL, EntityKind.ACTIVITY),
     EventType.IDENTITY_DECLARATION: Rule(RelationKind.HAS_ROLE, EntityKind.ROLE),
     EventType.EMOTION: Rule(RelationKind.FEELS, EntityKind.EMOTION),
     EventType.AGE_DECLARATION: Rule(RelationKind.AGE, EntityKind.VALUE),
 }
+
+#: What a belief in each relation is counter-evidence against (same object), whoever proposes
+#: it: mastery and an obstacle, a liking and a dislike, a way of learning and a dislike of it.
+COUNTERS: dict[RelationKind, tuple[RelationKind, ...]] = {
+    RelationKind.LEARNING_OBSTACLE: (RelationKind.MASTERY,),
+    RelationKind.MASTERY: (RelationKind.LEARNING_OBSTACLE,),
+    RelationKind.PREFERS: (RelationKind.DISLIKES,),
+    RelationKind.DISLIKES: (RelationKind.PREFERS, RelationKind.LEARNING_STYLE),
+    RelationKind.LEARNING_STYLE: (RelationKind.DISLIKES,),
+}
+
+#: The most a rule's claim of each kind starts at, whatever the rule's own certainty: chosen on
+#: the dev scenarios (`jiyi bench beliefs`), where a careful reader holds an interest mentioned
+#: once a month ago only weakly (0.6 · 0.5^(30/90) = 0.48) and one said again lately firmly.
+INITIAL_CONFIDENCE: dict[RelationKind, float] = {RelationKind.INTERESTED_IN: 0.6}
 
 #: Event types whose claim names its relation (`EventAttr.RELATION`): the relations each may
 #: name, with the kind of object each holds. A personal fact naming none is episodic only.
@@ -110,11 +120,6 @@ _VALUE_OBJECTS = frozenset({RelationKind.HAS_ROLE, RelationKind.AGE, RelationKin
 _NOT_THE_USERS_NOW = {
     EventAttr.HOLDER: OTHER_HOLDER,
     EventAttr.TENSE: PAST_TENSE,
-}
-
-#: What a belief in each relation is counter-evidence against, whoever proposes it.
-COUNTERS: dict[RelationKind, tuple[RelationKind, ...]] = {
-    rule.relation: rule.counters for rule in EVENT_RULES.values() if rule.counters
 }
 
 _NEGATED: dict[EventType, EventType] = {
@@ -190,11 +195,17 @@ def claim_for(event: Event) -> Claim | None:
         relation=rule.relation,
         object_name=name.strip(),
         object_kind=kind,
-        confidence=clamp_confidence(event.confidence),
+        confidence=_initial(rule.relation, event.confidence, _EDGE_SOURCES[event.source]),
         source=_EDGE_SOURCES[event.source],
-        counters=rule.counters,
+        counters=COUNTERS.get(rule.relation, ()),
         supersedes=attributes.get(EventAttr.CHANGE) == SUPERSEDES,
     )
+
+
+def _initial(relation: RelationKind, confidence: float, source: EdgeSource) -> float:
+    """A claim's starting confidence: the extractor's, capped for its kind (a person's: theirs)."""
+    cap = INITIAL_CONFIDENCE.get(relation, 1.0) if source is not EdgeSource.HUMAN else 1.0
+    return clamp_confidence(min(confidence, cap))
 
 
 def _rule_for(event: Event) -> Rule | None:

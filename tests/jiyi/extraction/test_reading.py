@@ -64,3 +64,22 @@ def test_venting_after_a_bad_day_is_transient(text):
 
 def test_without_the_reader_claims_are_taken_as_said():
     assert EventAttr.TENSE not in read("I used to love flashcards", E.LEARNING_STYLE, False)
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("i think i actually prefer reading the docs now", E.PREFERENCE),
+        ("I don't like flashcards anymore", E.DISLIKE),
+        ("以前爱看视频，现在我更喜欢用思维导图学", E.LEARNING_STYLE),
+    ],
+)
+def test_a_changed_view_supersedes_the_old_one(text, event_type):
+    assert read(text, event_type)[EventAttr.CHANGE] == "supersedes"
+
+
+def test_a_dislike_said_of_today_is_a_mood():
+    assert (
+        read("ugh i hate barre chords today honestly", E.DISLIKE)[EventAttr.DURABILITY]
+        == "transient"
+    )

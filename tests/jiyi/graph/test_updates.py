@@ -57,8 +57,10 @@ def supported(existing: Edge | None, confidence: float, source=EdgeSource.RULE, 
         (EventType.PREFERENCE, "爵士乐", RelationKind.PREFERS, EntityKind.OBJECT,
          (RelationKind.DISLIKES,)),
         (EventType.DISLIKE, "long videos", RelationKind.DISLIKES, EntityKind.OBJECT,
-         (RelationKind.PREFERS,)),
-        (EventType.LEARNING_STYLE, "图解", RelationKind.LEARNING_STYLE, EntityKind.STYLE, ()),
+         (RelationKind.PREFERS, RelationKind.LEARNING_STYLE)),
+        (EventType.LEARNING_STYLE, "图解", RelationKind.LEARNING_STYLE, EntityKind.STYLE,
+         (RelationKind.DISLIKES,)),
+        (EventType.AGE_DECLARATION, "17", RelationKind.AGE, EntityKind.VALUE, ()),
         (EventType.GOAL, "pass the gaokao", RelationKind.GOAL, EntityKind.ACTIVITY, ()),
         (EventType.EMOTION, "焦虑", RelationKind.FEELS, EntityKind.EMOTION, ()),
         (EventType.IDENTITY_DECLARATION, "teacher", RelationKind.HAS_ROLE, EntityKind.ROLE, ()),
@@ -228,3 +230,11 @@ def test_any_sequence_of_updates_keeps_confidence_in_range(steps, factor) -> Non
             current = decision.edge
         assert current is not None
         assert 0.1 <= current.confidence <= 1.0
+
+
+def test_an_interest_starts_no_higher_than_its_kind_allows(ev) -> None:
+    claim = claim_for(
+        ev(0, EventType.PREFERENCE, "physics", confidence=0.8, relation="interested_in")
+    )
+    assert claim is not None
+    assert (claim.relation, claim.confidence) == (RelationKind.INTERESTED_IN, 0.6)

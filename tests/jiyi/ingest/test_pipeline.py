@@ -174,3 +174,13 @@ def test_the_tutors_verdict_is_evidence_about_the_sessions_concept(ctx: Stores, 
     beliefs = _beliefs(ctx, "u1")
     assert beliefs[(RelationKind.MASTERY, "chain_rule")] == 0.2  # one right answer: weak
     assert beliefs[(RelationKind.LEARNING_OBSTACLE, "chain_rule")] == 0.3725  # halved
+
+
+def test_the_concept_a_tutor_names_is_what_the_user_then_points_at(ctx: Stores, make_turn) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    process_turns([
+        make_turn("i literally cannot do these sin(3x) ones"),
+        make_turn("That's the chain rule: outside first, then the inside.", role="assistant"),
+        make_turn("ok yeah i def still have a problem w that lol"),
+    ], ctx)  # fmt: skip
+    assert set(_beliefs(ctx, "u1")) == {(RelationKind.LEARNING_OBSTACLE, "chain_rule")}
