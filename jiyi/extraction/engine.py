@@ -282,7 +282,10 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
         if rule.object_kind is not None:
             attributes[EventAttr.OBJECT_KIND.value] = rule.object_kind.value
     if cand.match.value:
-        attributes[EventAttr.VALUE.value] = cand.match.value
+        value = cand.match.value
+        if rule.event_type is EventType.IDENTITY_DECLARATION:
+            value = vocabulary.canonical(value, rule.lang)  # "考研狗" → "考研生"
+        attributes[EventAttr.VALUE.value] = value
     if rule.relation is not None:
         attributes[EventAttr.RELATION.value] = rule.relation.value
     elif rule.event_type is EventType.PREFERENCE and (

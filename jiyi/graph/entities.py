@@ -72,7 +72,7 @@ _EN_DEMONSTRATIVE = re.compile(
 _ZH_REFERENCE_MARK = re.compile(r"^(?:之前|刚才|上次|前面|那个|这个|那|这|该)")
 
 
-MAX_NAME_WORDS = 5
+MAX_NAME_WORDS = 6
 MAX_NAME_CHARS = 40
 MAX_NAME_HAN = 8
 _EN_CLAUSE_WORDS = frozenset(

@@ -26,7 +26,8 @@ ZH_SUBJECT = r"(?:^|我|(?<=[,;]))(?:今天|明天|晚上|今晚|周末|最近|�
 # --- who the user is (identity) ---------------------------------------------------------------
 
 EN_OCCUPATIONS = (
-    r"student|teacher|tutor|professor|nurse|doctor|physician|dentist|engineer|developer|"
+    r"student|teacher|tutor|professor|nurse|doctor|physician|dentist|engineer|developer|supervisor|"
+    r"technician|paramedic|receptionist|clerk|"
     r"programmer|designer|lawyer|accountant|driver|chef|cook|baker|writer|author|journalist|"
     r"artist|painter|musician|singer|dancer|actor|actress|scientist|researcher|manager|"
     r"consultant|analyst|photographer|counselor|counsellor|therapist|psychologist|social\s+worker|"

@@ -147,12 +147,31 @@ RULES: tuple[Rule, ...] = (
     rule(
         "role_en_in_passing",
         EventType.IDENTITY_DECLARATION,
-        rf"(?:^|(?<=[.!?]\s))(?:hey|hi|hello|yo|ok|so)?[.,!]*\s*(?P<value>(?:[\w-]+\s+){{0,2}}?(?:"
-        rf"{EN_OCCUPATIONS}|premed|pre-med|med\s+student|nursing\s+student|line\s+cook|sous\s+chef))"
-        r",\s",
+        rf"(?:^|(?<=[.!?,]\s))(?:hey|hi|hello|yo|ok|so)?[.,!]*\s*(?:\d{{1,2}}\s*(?:yo|y/o)\s+)?"
+        rf"(?P<value>(?:[\w-]+\s+){{0,2}}?(?:{EN_OCCUPATIONS}|premed|pre-med|med\s+student|"
+        r"nursing\s+student|line\s+cook|sous\s+chef))(?:,\s|\s+(?:here|trying|learning|who|looking)\b)",
         0.75,
         "A role said in passing at the start: 'hey. icu nurse, nights, 6 yrs in'.",
-        ("hey. icu nurse, nights, 6 yrs in.",),
+        ("hey. icu nurse, nights, 6 yrs in.", "hey. 34 yo warehouse supervisor trying to learn python"),
+        value_normaliser=normalise_value,
+    ),
+    rule(
+        "role_en_retired",
+        EventType.IDENTITY_DECLARATION,
+        r"\bI(?:'m|\s+am|\s+have|'ve)?\s+(?:just\s+|recently\s+|finally\s+|now\s+)?(?:retired|been\s+retired)\b"
+        r"|\b(?:I'?m\s+|im\s+)?(?:recently|newly|just)\s+retired\b",
+        0.8,
+        "Retired: 'I'm 67, recently retired after 31 years teaching'.",
+        ("I'm 67, recently retired after 31 years teaching high school chemistry",),
+        fixed_value="retiree",
+    ),
+    rule(
+        "role_zh_slang",
+        EventType.IDENTITY_DECLARATION,
+        r"(?P<value>(?:二战)?考研(?:狗|党|人)|(?:高三|高二|初三)(?:狗|党)|打工人|社畜)(?:一枚|一个|来了)?",
+        0.75,
+        "身份的网络说法：'二战考研狗一枚'。",
+        ("在吗在吗 二战考研狗一枚🐶",),
         value_normaliser=normalise_value,
     ),
     rule(
