@@ -149,10 +149,14 @@ RULES: tuple[Rule, ...] = (
         EventType.IDENTITY_DECLARATION,
         rf"(?:^|(?<=[.!?,]\s))(?:hey|hi|hello|yo|ok|so)?[.,!]*\s*(?:\d{{1,2}}\s*(?:yo|y/o)\s+)?"
         rf"(?P<value>(?:[\w-]+\s+){{0,2}}?(?:{EN_OCCUPATIONS}|premed|pre-med|med\s+student|"
-        r"nursing\s+student|line\s+cook|sous\s+chef))(?:,\s|\s+(?:here|trying|learning|who|looking)\b)",
+        r"nursing\s+student|line\s+cook|sous\s+chef))"
+        r"(?:,\s|\s+(?:here|trying|learning|who|looking)\b)",
         0.75,
         "A role said in passing at the start: 'hey. icu nurse, nights, 6 yrs in'.",
-        ("hey. icu nurse, nights, 6 yrs in.", "hey. 34 yo warehouse supervisor trying to learn python"),
+        (
+            "hey. icu nurse, nights, 6 yrs in.",
+            "hey. 34 yo warehouse supervisor trying to learn python",
+        ),
         value_normaliser=normalise_value,
     ),
     rule(
