@@ -21,6 +21,7 @@ import httpx
 
 from jiyi.config import LLMSettings
 from jiyi.domain import EntityKind, Event, EventAttr, EventType, ExtractionSource, Turn
+from jiyi.domain.claims import NAMEABLE_RELATIONS, READINGS
 from jiyi.domain.events import MAX_KEYWORDS, SUMMARY_MAX_CHARS
 from jiyi.extraction.engine import (
     ResidueStage,
@@ -46,6 +47,8 @@ _LLM_ATTRIBUTES = frozenset(
         EventAttr.OBJECT_KIND.value,
         EventAttr.VALUE.value,
         EventAttr.POLARITY.value,
+        EventAttr.RELATION.value,
+        *(attr.value for attr in READINGS),
     }
 )
 
@@ -56,7 +59,11 @@ SYSTEM_PROMPT = (
     '"confidence" (0 to 1), "summary" (at most 50 characters, same language as the message), '
     '"keywords" (up to 3 strings), and optionally "attributes" with keys '
     '"object" (the thing the event is about), "object_kind" (one of: {kinds}), '
-    '"value" (a declared scalar such as an age or a name), "polarity" ("positive" or "negative").'
+    '"value" (a declared scalar such as an age or a name), "polarity" ("positive" or "negative"), '
+    '"relation" (only for a fact, identity or liking whose relation is one of: {relations}), '
+    '"holder" ("other" when it is someone else\'s view, not the user\'s), "tense" ("past" for a '
+    'past or given-up state), "durability" ("transient" for venting in the moment), "change" '
+    '("supersedes" when the user says their view changed).'
 )
 
 
@@ -167,6 +174,8 @@ def _attributes(raw: Any, repairs: list[str]) -> dict[str, str]:
     allowed_values = {
         EventAttr.OBJECT_KIND.value: {k.value for k in EntityKind} - {EntityKind.USER.value},
         EventAttr.POLARITY.value: {POSITIVE, NEGATIVE},
+        EventAttr.RELATION.value: {r.value for r in NAMEABLE_RELATIONS},
+        **{attr.value: {value} for attr, value in READINGS.items()},
     }
     for key, value in raw.items():
         if key not in _LLM_ATTRIBUTES:
@@ -220,6 +229,7 @@ class LLMExtractor:
         self._system = SYSTEM_PROMPT.format(
             types=", ".join(t.value for t in EventType if t in USER_EVENT_TYPES),
             kinds=", ".join(k.value for k in EntityKind if k is not EntityKind.USER),
+            relations=", ".join(sorted(r.value for r in NAMEABLE_RELATIONS)),
         )
 
     def close(self) -> None:

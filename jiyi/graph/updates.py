@@ -53,6 +53,7 @@ from jiyi.domain import (
     RelationKind,
     clamp_confidence,
 )
+from jiyi.domain.claims import RELATION_CHOICES
 from jiyi.domain.knowledge import MIN_CONFIDENCE
 from jiyi.graph.model import EdgeChange, EdgeRevision, GraphInputError, RevisionAction
 
@@ -94,24 +95,6 @@ COUNTERS: dict[RelationKind, tuple[RelationKind, ...]] = {
 #: the dev scenarios (`jiyi bench beliefs`), where a careful reader holds an interest mentioned
 #: once a month ago only weakly (0.6 · 0.5^(30/90) = 0.48) and one said again lately firmly.
 INITIAL_CONFIDENCE: dict[RelationKind, float] = {RelationKind.INTERESTED_IN: 0.6}
-
-#: Event types whose claim names its relation (`EventAttr.RELATION`): the relations each may
-#: name, with the kind of object each holds. A personal fact naming none is episodic only.
-RELATION_CHOICES: dict[EventType, dict[RelationKind, EntityKind]] = {
-    EventType.PREFERENCE: {
-        RelationKind.PREFERS: EntityKind.TOPIC,
-        RelationKind.INTERESTED_IN: EntityKind.TOPIC,
-        RelationKind.LEARNING_STYLE: EntityKind.STYLE,
-    },
-    EventType.PERSONAL_FACT: {
-        RelationKind.LIVES_IN: EntityKind.PLACE,
-        RelationKind.ALLERGIC_TO: EntityKind.OBJECT,
-    },
-    EventType.IDENTITY_DECLARATION: {
-        RelationKind.HAS_ROLE: EntityKind.ROLE,
-        RelationKind.SCHOOL_YEAR: EntityKind.ROLE,
-    },
-}
 
 #: Relations whose object is the declared value (an age, a role), not a named thing.
 _VALUE_OBJECTS = frozenset({RelationKind.HAS_ROLE, RelationKind.AGE, RelationKind.SCHOOL_YEAR})

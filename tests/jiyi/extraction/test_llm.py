@@ -292,3 +292,13 @@ def test_parse_answer_only_ever_returns_a_valid_answer_or_rejects(content):
     assert answer.summary is None or len(answer.summary) <= 50
     assert answer.keywords is None or 1 <= len(answer.keywords) <= 3
     assert set(answer.attributes) <= {"object", "object_kind", "value", "polarity"}
+
+
+def test_the_model_writes_the_same_claim_schema_as_the_rules():
+    answer = parse_answer(
+        '{"event_type": "personal_fact", "confidence": 0.8, "attributes": {"object": "Lyon",'
+        ' "relation": "lives_in", "holder": "other", "tense": "PAST", "change": "maybe"}}'
+    )
+    assert answer.attributes == {"object": "Lyon", "relation": "lives_in", "holder": "other",
+                                 "tense": "past"}  # fmt: skip
+    assert "attribute 'change' dropped: 'maybe' not allowed" in answer.repairs
