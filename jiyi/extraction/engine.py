@@ -252,20 +252,31 @@ _EN_GOAL_TAIL = re.compile(
 )
 
 
+_ZH_GOAL_TIME = re.compile(
+    r"^(?:今年|明年|下半年|上半年|年底|年初|暑假|寒假|\d{1,2}月份?)+(?=[\u4e00-\u9fff]{2})"
+)
+
+
 def goal_name(name: str, lang: str) -> str:
     """A goal named by what is aimed at: "pass my physics exam" → "physics exam", "雅思考到6.5"
-    → "雅思6.5"; the verb of wanting is not part of the goal's name."""
+    → "雅思6.5", "今年12月考研" → "考研"; the verb of wanting and the date are not its name."""
     if lang == "zh":
-        return name.replace("考到", "")
+        return _ZH_GOAL_TIME.sub("", name.replace("考到", ""))
     return _EN_GOAL_TAIL.sub("", _EN_GOAL_VERB.sub("", name)).strip() or name
 
 
 def _head(name: str, lang: str) -> str:
-    """The head of a Chinese "X的Y" ("那种好看的图表" → "图表"): what the phrase names."""
-    if lang != "zh" or "的" not in name:
+    """What a Chinese phrase names: the head of "X的Y" ("那种好看的图表" → "图表"), without a
+    subject in front ("物理电磁感应" → "电磁感应")."""
+    if lang != "zh":
         return name
-    head = name.rsplit("的", 1)[1].strip()
-    return head if len(head) >= 2 else name
+    if "的" in name and len(head := name.rsplit("的", 1)[1].strip()) >= 2:
+        name = head
+    for size in range(2, min(5, len(name) - 1)):
+        subject = vocabulary.lookup(name[:size])
+        if subject is not None and subject.kind is EntityKind.TOPIC and len(name) - size >= 2:
+            return name[size:]
+    return name
 
 
 def _attributes(cand: _Candidate) -> dict[str, str]:
@@ -274,6 +285,9 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
     if cand.object:
         if rule.object_kind in _NAMED_BY_VOCABULARY:
             name = vocabulary.canonical(_head(cand.object, rule.lang), rule.lang)
+            learned_by = _vocabulary_kind(name) is EntityKind.STYLE
+            if rule.object_kind is EntityKind.CONCEPT and learned_by:
+                return attributes  # "例题" is how they learn, not what they cannot do
         elif rule.event_type is EventType.GOAL:
             name = goal_name(cand.object, rule.lang)
         else:

@@ -144,7 +144,7 @@ _EN_CLAUSE_WORDS = frozenset(
     ]
 )
 _ZH_CLAUSE_MARKS = re.compile(
-    r"[我你他她它咱]|把|被|就是|如果|因为|所以|但是|然后|时候|觉得|什么|怎么|一下"
+    r"^比|[我你他她它咱]|把|被|就是|如果|因为|所以|但是|然后|时候|觉得|什么|怎么|一下"
 )
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _FORMULA = re.compile(r"[=^*/\\<>]|(?:^|\s)[-+]\w")  # "-sin x", "y=2x": an expression, not a name
@@ -155,8 +155,10 @@ def nameable(name: str) -> bool:
     a rule's capture ran into ("trying to pass it", "把雅思考到6"). A belief about something
     that cannot be named is not written (audited), whatever extractor proposed it."""
     key = alias_key(name)
-    if not key or len(key) > MAX_NAME_CHARS or _FORMULA.search(name):
+    if name.endswith("…"):  # an extractor cut it short
         return False
+    if not key or len(key) > MAX_NAME_CHARS or _FORMULA.search(name) or key.isdigit():
+        return False  # a bare number names nothing (an age is a value, not checked here)
     if has_han(key):
         return len(_HAN.findall(key)) <= MAX_NAME_HAN and not _ZH_CLAUSE_MARKS.search(key)
     words = key.split()

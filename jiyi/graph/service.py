@@ -148,7 +148,8 @@ class GraphService:
             self._reject(event.user_id, operator, "apply_event", exc, event.ts)
             raise
         name = claim.object_name if claim is not None else ""
-        if claim is not None and parse_reference(name) is None and not nameable(name):
+        named = claim is None or claim.relation is RelationKind.AGE or parse_reference(name)
+        if not named and not nameable(name):
             self._skip_event(event, operator, NOT_A_NAME)
             return []
         if claim is None:

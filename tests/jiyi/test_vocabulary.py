@@ -51,3 +51,7 @@ def test_short_phrases_are_names(name):
 )
 def test_clauses_are_not_names(name):
     assert not nameable(name)
+
+
+def test_a_bare_number_is_no_name():
+    assert not nameable("70")

@@ -12,7 +12,9 @@ import re
 from jiyi.extraction.rules.fragments import NOT_NAMES
 from jiyi.text import has_han, tokenize
 
-_MAX_OBJECT_CHARS = 80  # a longer capture is cut at a word; the graph never names such a cut
+_MAX_OBJECT_CHARS = 80
+#: Ends an object cut short: the episodic event keeps it, the graph never names a cut phrase.
+CUT_MARK = "…"
 _MAX_OBJECT_WORDS = 8
 _MAX_SPLIT_OBJECTS = 4
 
@@ -41,6 +43,7 @@ _EN_TRAILING = re.compile(
     r"recently|(?:last|this|next)\s+(?:week|weekend|month|year|summer|winter|spring|fall|autumn|"
     r"morning|night|evening|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"(?:a\s+(?:few\s+)?|\w+\s+)(?:days?|weeks?|months?|years?|yrs?)\s+ago|a\s+while\s+ago|"
+    r"by\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:year|month|term|semester|summer|week)|"
     rf"(?:in|by|on|before|this|next)\s+(?:{_EN_MONTHS})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?))+$",
     re.IGNORECASE,
 )
@@ -53,7 +56,9 @@ _ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽�
 _ZH_LEADING = re.compile(
     r"^(?:这个|那个|这些|那些|这种|那种|一下|一些|有关|关于|这|那|[一两二三四五六七八九十几\d]+[只条个头匹本部件位名家次场门]|个(?=[\u4e00-\u9fff]{2}))+"
 )
-_ZH_TRAILING = re.compile(r"[了呢啊吧呀哦嘛啦哈吗的呗哟喔~真都也就还总老又]+$")
+_ZH_TRAILING = re.compile(
+    r"(?:这块|那块|这章|那章|这部分|那部分|这一块|那一块|这里|那里|这方面|方面)?[了呢啊吧呀哦嘛啦哈吗的呗哟喔~真都也就还总老又]*$"
+)
 _ZH_SELF = re.compile(r"^(?:我)?(?:自己|本人)?(?:就|也|还|都)?(?=[\u4e00-\u9fff]{2})")
 _ZH_ROLE_VERB = re.compile(r"^(?:刚|已经|现在|目前)*(?:做|当|干)?(?=[\u4e00-\u9fff]{2})")
 #: Words that only point at something said before: not a name ("that one clicked", "这俩").
@@ -74,14 +79,19 @@ def _clean_object(raw: str, lang: str) -> str | None:
         text = _EN_CUT.sub("", text)
         text = _EN_LEADING.sub("", text)
         text = _EN_TRAILING.sub("", text).strip(" '\"-")
-        text = " ".join(text.split()[:_MAX_OBJECT_WORDS])
-    if len(text) > _MAX_OBJECT_CHARS:
-        cut = text[: _MAX_OBJECT_CHARS + 1]
-        text = cut.rsplit(" ", 1)[0] if " " in cut else cut[:_MAX_OBJECT_CHARS]
-    text = text.strip()
-    if _TIME_ONLY.fullmatch(text) or not text or text.lower() in _POINTERS or not tokenize(text):
+    cut = _cut(text)
+    if _TIME_ONLY.fullmatch(cut) or not cut or cut.lower() in _POINTERS or not tokenize(cut):
         return None  # only pronouns, particles or stopwords: nothing to remember
-    return text
+    return cut if cut == text else cut + CUT_MARK
+
+
+def _cut(text: str) -> str:
+    """At most `_MAX_OBJECT_WORDS` words and `_MAX_OBJECT_CHARS` characters, cut at a word."""
+    text = " ".join(text.split()[:_MAX_OBJECT_WORDS]) if not has_han(text) else text
+    if len(text) > _MAX_OBJECT_CHARS:
+        head = text[: _MAX_OBJECT_CHARS + 1]
+        text = head.rsplit(" ", 1)[0] if " " in head else head[:_MAX_OBJECT_CHARS]
+    return text.strip()
 
 
 def clean_objects(raw: str | None, lang: str, split: bool) -> tuple[str, ...]:

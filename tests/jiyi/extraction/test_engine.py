@@ -274,3 +274,27 @@ def test_rule_fragment_soup_never_crashes(text):
     for role in (Role.USER, Role.ASSISTANT):
         for event in extract(turn(text, role)):
             assert Event.model_validate(event.model_dump()) == event
+
+
+def _objects(text: str, event_type: EventType) -> list[str | None]:
+    turn = Turn(user_id="u", session_id="s", role=Role.USER, content=text, client_ts=1)
+    return [e.attributes.get(EventAttr.OBJECT) for e in extract_with_rules(turn)
+            if e.event_type is event_type]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type", "named"),
+    [
+        ("我今年12月考研 目标是今年12月考研", EventType.GOAL, "考研"),  # the date is not the goal
+        ("物理电磁感应我还是不懂", EventType.CONCEPT_CONFUSION, "电磁感应"),  # nor the subject
+        ("有机化学那块我总是搞混", EventType.CONCEPT_CONFUSION, "有机化学"),  # nor "that part"
+        ("I want to pass my physics exam by the end of the year", EventType.GOAL, "physics exam"),
+        ("I learn best with pictures", EventType.LEARNING_STYLE, "visual diagrams"),
+    ],
+)
+def test_objects_are_named_by_what_they_name(text, event_type, named):
+    assert named in _objects(text, event_type)
+
+
+def test_a_way_of_learning_is_never_an_obstacles_object():
+    assert _objects("例题我还是不懂", EventType.CONCEPT_CONFUSION) in ([], [None])
