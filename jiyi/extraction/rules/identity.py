@@ -84,7 +84,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "age_en_corrected",
         EventType.AGE_DECLARATION,
-        r"\b\d{1,2}\s*(?:yo|y/o|yrs?(?:\s+old)?|years?\s+old)\b.{0,80}?\bwait,?\s+(?:no,?\s+)?(?:i'?m\s+)?"
+        r"\b\d{1,2}\s*(?:yo|y/o|yrs?(?:\s+old)?|years?\s+old)\b.{0,160}?\bwait,?\s+(?:no,?\s+)?(?:i'?m\s+)?"
         r"(?P<value>\d{1,2})\b",
         0.9,
         "An age corrected at once: '34 yo ... wait 43. typo' (the correction is the age).",
@@ -92,6 +92,26 @@ RULES: tuple[Rule, ...] = (
         whole_text=True,
         value_normaliser=normalise_age,
         corrects=True,
+    ),
+    rule(
+        "age_en_leading",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[.!?,]\s))(?:hey|hi|hello|yo|ok|so)?[.,!]*\s*(?P<value>\d{1,2})\s*(?:yo|y/o|years?\s+old)\b"
+        r"(?=\s+(?:\w+\s+){0,3}?(?:here|trying|learning|who|looking|student|mom|dad|guy|girl|"
+        rf"{EN_OCCUPATIONS}))",
+        0.8,
+        "An age opening a self-description: '34 yo warehouse supervisor trying to learn python'.",
+        ("hey. 34 yo warehouse supervisor trying to learn python",),
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_zh_bare",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[\s,，]))(?:嗯嗯?\s*)?我(?P<value>\d{1,2})(?:岁)?(?=\s|[,，。!！~]|$)",
+        0.75,
+        "年龄只说数字：'嗯嗯 我14 在读初三'。",
+        ("嗯嗯 我14 在读初三",),
+        value_normaliser=normalise_age,
     ),
     rule(
         "age_zh_corrected",
@@ -172,7 +192,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "role_zh_slang",
         EventType.IDENTITY_DECLARATION,
-        r"(?P<value>(?:二战)?考研(?:狗|党|人)|(?:高三|高二|初三)(?:狗|党)|打工人|社畜)(?:一枚|一个|来了)?",
+        r"(?:二战)?(?P<value>考研(?:狗|党|人)|打工人|社畜)(?:一枚|一个|来了)?",
         0.75,
         "身份的网络说法：'二战考研狗一枚'。",
         ("在吗在吗 二战考研狗一枚🐶",),
@@ -303,7 +323,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "identity_zh_grade",
         EventType.IDENTITY_DECLARATION,
-        r"我(?:现在|目前|今年)?(?:在)?(?:读|上|念)(?P<value>(?:小学|初中|高中|大学)?[一二三四五六1-6]年级"
+        r"(?:我|^|(?<=[\s,，]))(?:现在|目前|今年)?(?:在)?(?:读|上|念)(?P<value>(?:小学|初中|高中|大学)?[一二三四五六1-6]年级"
         r"|高[一二三]|初[一二三]|大[一二三四]|研[一二三]|小学|初中|高中|大学|大专|研究生|博士|硕士)",
         0.85,
         "年级或学段：'我在读高二'、'我上初三'。",

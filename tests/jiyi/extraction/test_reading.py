@@ -83,3 +83,7 @@ def test_a_dislike_said_of_today_is_a_mood():
         read("ugh i hate barre chords today honestly", E.DISLIKE)[EventAttr.DURABILITY]
         == "transient"
     )
+
+
+def test_the_tutor_addressed_is_not_a_reported_view():
+    assert EventAttr.HOLDER not in read("对了老师 上次我说16是说错了 我17", E.AGE_DECLARATION)
