@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from jiyi import vocabulary
-from jiyi.graph.entities import nameable
 
 
 @pytest.mark.parametrize(
@@ -29,29 +28,3 @@ def test_an_entry_holds_both_languages():
     assert entry is not None
     assert entry is vocabulary.lookup("复合函数求导")
     assert entry.name_in("zh") == "链式法则"
-
-
-@pytest.mark.parametrize(
-    "name", ["chain rule", "链式法则", "completing the square", "peanuts", "期末数学120分", "Lyon"]
-)
-def test_short_phrases_are_names(name):
-    assert nameable(name)
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        "pass it",
-        "be able to order food and chat a",
-        "把雅思考到6",
-        "讲语法术语我就晕",
-        "i hate this stupid exam",
-        "a very long phrase that goes on and on forever",
-    ],
-)
-def test_clauses_are_not_names(name):
-    assert not nameable(name)
-
-
-def test_a_bare_number_is_no_name():
-    assert not nameable("70")

@@ -12,6 +12,7 @@ from jiyi.graph.entities import (
     Reference,
     alias_key,
     entity_id_for,
+    nameable,
     parse_reference,
     resolve_reference,
 )
@@ -118,3 +119,32 @@ def test_recent_entities_are_bounded() -> None:
     assert recent.most_recent(EntityKind.OBJECT) == "c"
     assert recent.most_recent(EntityKind.CONCEPT) is None
     assert len(recent._items) == 2
+
+
+# --- what can name a thing ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["chain rule", "链式法则", "completing the square", "peanuts", "期末数学120分", "Lyon"]
+)
+def test_short_phrases_are_names(name):
+    assert nameable(name)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pass it",
+        "be able to order food and chat a",
+        "把雅思考到6",
+        "讲语法术语我就晕",
+        "i hate this stupid exam",
+        "a very long phrase that goes on and on forever",
+    ],
+)
+def test_clauses_are_not_names(name):
+    assert not nameable(name)
+
+
+def test_a_bare_number_is_no_name():
+    assert not nameable("70")

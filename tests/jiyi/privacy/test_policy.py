@@ -1,6 +1,8 @@
+import pytest
+
 from jiyi.config import PrivacySettings
 from jiyi.domain import Consent, ConsentState, Event, EventType, ExtractionSource, text_hash
-from jiyi.privacy import graph_allowed, minimise_for_child
+from jiyi.privacy import graph_allowed, implied_age, minimise_for_child
 
 
 def test_graph_needs_consent_by_default():
@@ -38,3 +40,13 @@ def test_child_events_keep_their_type_only():
     assert minimal.keywords == []
     assert minimal.attributes == {}
     assert "恐龙" not in minimal.model_dump_json()
+
+
+@pytest.mark.parametrize(
+    ("school_year", "age"),
+    [("4th grade", 9), ("sixth grader", 11), ("grade 7", 12), ("year 7", 11), ("四年级", 9),
+     ("小学三年级", 8), ("primary school", 8), ("10th grade", 15), ("高二", None),
+     ("college", None)],
+)  # fmt: skip
+def test_a_school_year_implies_the_youngest_age_it_is_reached_at(school_year, age):
+    assert implied_age(school_year) == age
