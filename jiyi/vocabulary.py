@@ -18,6 +18,7 @@ from jiyi.domain import EntityKind
 from jiyi.text import has_han
 
 _PUNCT = re.compile(r"[\s\-_'’.,!?]+")
+_VAGUE_TAIL = re.compile(r"\s+(?:stuff|things?|bits?|parts?|side)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -62,10 +63,12 @@ def _index() -> dict[str, Entry]:
 
 def lookup(name: str) -> Entry | None:
     """The vocabulary entry a name belongs to, if any: "微积分的链式法则" is the chain rule
-    (in Chinese the head of "X的Y" is Y)."""
+    (in Chinese the head of "X的Y" is Y), "patho stuff" pathophysiology."""
     found = _index().get(key(name))
     if found is None and has_han(name) and "的" in name:
         found = _index().get(key(name.rsplit("的", 1)[1]))
+    if found is None and (bare := _VAGUE_TAIL.sub("", name)) != name:
+        found = _index().get(key(bare))  # "the patho stuff" is pathophysiology
     return found
 
 

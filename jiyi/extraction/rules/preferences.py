@@ -84,8 +84,9 @@ RULES: tuple[Rule, ...] = (
     rule(
         "interest_en_fun_part",
         EventType.PREFERENCE,
-        r"(?:^|[,.;!?]\s*|\b(?:tbh|ngl|honestly|but|and|also)\s+)(?:the\s+)?(?P<object>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
-        r"(?:\s+(?:stuff|part|bit|side|lecture|class))?\s+(?:is|are|was|were)\s+(?:actually\s+|kinda\s+|really\s+|"
+        r"(?:^|[,.;!?]\s*|\b(?:tbh|ngl|honestly|but|and|also)\s+)(?:the\s+)?"
+        r"(?P<object>[\w'-]+(?:\s+[\w'-]+){0,2}?(?:\s+(?:stuff|side))?)"
+        r"(?:\s+(?:part|bit|lecture|class))?\s+(?:is|are|was|were)\s+(?:actually\s+|kinda\s+|really\s+|"
         r"so\s+|trop\s+|literally\s+)*(?:the\s+)?(?:fun|cool|interesting|fascinating|best|my\s+favou?rite)"
         r"(?:\s+(?:part|bit|stuff|one))?\b",
         0.7,
@@ -99,7 +100,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "interest_en_find_interesting",
         EventType.PREFERENCE,
-        r"\b(?:the\s+)?(?P<object>[\w'-]+(?:\s+[\w'-]+){0,2}?)(?:\s+stuff|\s+bit|\s+part)?\s+(?:is|are)\s+"
+        r"\b(?:the\s+)?(?P<object>[\w'-]+(?:\s+[\w'-]+){0,2}?(?:\s+stuff)?)(?:\s+bit|\s+part)?\s+(?:is|are)\s+"
         r"(?:the\s+)?(?:only\s+)?(?:bit|part|thing|stuff)\s+i\s+(?:actually\s+|really\s+)?(?:find\s+"
         r"interesting|love|like|enjoy|care\s+about)\b",
         0.75,
@@ -116,8 +117,8 @@ RULES: tuple[Rule, ...] = (
     rule(
         "interest_zh_want_to_learn",
         EventType.PREFERENCE,
-        r"我(?:其实|也|一直|还)?(?:挺|很|特别|有点|蛮)?想(?:学|学学|跟着学学?|学做)(?:一下|点)?(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)"
-        r"(?:的|了|呢|吧|$|[,.!~\s])",
+        r"我(?:其实|也|一直|还)?(?:挺|很|特别|有点|蛮)?想(?:学|学学|跟着学学?|学做)(?:一下|点)?"
+        r"(?P<object>[\u4e00-\u9fffA-Za-z的]{2,12}?)(?:的)?(?=了|呢|吧|$|[,.!~\s])",
         0.6,
         "想学点什么：'我也有点想跟着学学国画'。",
         ("我也有点想跟着学学国画,以后再说吧",),
