@@ -66,6 +66,10 @@ MAX_EVIDENCE_ID_CHARS = 128
 MAX_SESSIONS_TRACKED = 10_000
 
 
+def _canonical_names(entry: vocabulary.Entry | None) -> list[str]:
+    return [entry.name_in("en"), entry.name_in("zh")] if entry is not None else []
+
+
 def _parse(kind: Callable[[str], T], name: str, value: str, allowed: Sequence[str]) -> T:
     try:
         return kind(value)
@@ -475,7 +479,10 @@ class GraphService:
         else:
             entry = vocabulary.lookup(name)
             names = [name, *(entry.names if entry else ())]
-            found = next((e for n in names if (e := tx.entity_by_alias(alias_key(n)))), None)
+            # An entity made for any name of an entry carries all its names as aliases, so the
+            # name and the entry's two canonical names are all that need looking up.
+            keys = dict.fromkeys(alias_key(n) for n in names[:1] + _canonical_names(entry))
+            found = next((e for k in keys if (e := tx.entity_by_alias(k))), None)
             entity = found if found is not None and found.kind is not EntityKind.USER else None
             if entity is None:
                 entity_id = entity_id_for(name, kind)
