@@ -1,8 +1,10 @@
 """The append-only audit log: who changed which belief, from what, and by how much.
 
 Every graph write (and every refused one) lands here: operator, source, user, edge, old and
-new confidence, evidence event ids and time. Never the raw text. SQLite triggers refuse UPDATE
-and DELETE, so the log cannot be rewritten through this or any other connection.
+new confidence, evidence event ids and time. Never text from a turn or a request: reasons are
+fixed phrases or codes. SQLite triggers refuse UPDATE and DELETE, so the log cannot be rewritten
+through this or any other connection; the one exception is `erase_user`, which lifts the DELETE
+guard inside its own transaction, so no other writer ever sees the log unguarded.
 """
 
 from __future__ import annotations
@@ -15,9 +17,18 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from jiyi.sqlite_util import connect
+from jiyi.sqlite_util import connect, scrub, write_transaction
 
-_SCHEMA = """
+# Entries that record an erasure (by `Memory.erase` and `GraphService.erase_user`): erasing a
+# user keeps them as the proof, and they hold who, when and the user id only.
+ERASURE_ACTIONS = ("erase", "erase_user")
+
+_NO_DELETE = """
+CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit
+BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+"""
+
+_SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS audit (
     id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, operator TEXT NOT NULL,
     action TEXT NOT NULL, outcome TEXT NOT NULL, source TEXT, user_id TEXT NOT NULL,
@@ -27,9 +38,7 @@ CREATE TABLE IF NOT EXISTS audit (
 CREATE INDEX IF NOT EXISTS audit_by_user ON audit (user_id, id);
 CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit
 BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit
-BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
-"""
+{_NO_DELETE}"""
 
 _COLUMNS = (
     "at, operator, action, outcome, source, user_id, edge_id, relation, old_confidence, "
@@ -79,17 +88,10 @@ class AuditLog:
         ]  # fmt: skip
         if not rows:
             return
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self._db.executemany(
-                    f"INSERT INTO audit ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    rows,
-                )
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        with self._lock, write_transaction(self._db):
+            self._db.executemany(
+                f"INSERT INTO audit ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows
+            )
 
     def entries(self, user_id: str | None = None, edge_id: str | None = None) -> list[AuditEntry]:
         """Entries oldest first, optionally for one user and/or one edge."""
@@ -107,6 +109,29 @@ class AuditLog:
             )
             for row in rows
         ]
+
+    def erase_user(self, user_id: str) -> int:
+        """Delete the user's entries, all but the records of erasures; returns how many went.
+
+        Deleted, not tombstoned: an edge id is a hash of the user, the relation and the object,
+        so a guessed object can be checked against it, and relations, confidences, evidence ids
+        and times still tell what was believed about the person; a per-entry "who and when"
+        tombstone would keep that history's shape. The erasure records stay as the proof (they
+        hold no content), which also makes a second erasure remove nothing. Deleted rows are
+        zeroed (`secure_delete`, set by `connect`) and the WAL, which still holds their old page
+        images, is checkpointed and truncated: no copy stays in the database files.
+        """
+        with self._lock:
+            with write_transaction(self._db):
+                self._db.execute("DROP TRIGGER audit_no_delete")
+                removed = self._db.execute(
+                    "DELETE FROM audit WHERE user_id = ? AND action NOT IN "
+                    f"({', '.join('?' * len(ERASURE_ACTIONS))})",
+                    (user_id, *ERASURE_ACTIONS),
+                ).rowcount
+                self._db.execute(_NO_DELETE)
+            scrub(self._db)
+        return removed
 
     def close(self) -> None:
         with self._lock:

@@ -344,6 +344,30 @@ def keys_revoke(key_id: str, config: ConfigOption = None) -> None:
     typer.echo(f"revoked {key_id}")
 
 
+links_app = typer.Typer(help="Transparency-page links an application issued to its users.",
+                        no_args_is_help=True)  # fmt: skip
+app.add_typer(links_app, name="links")
+
+
+@links_app.command("revoke")
+def links_revoke(
+    link_id: Annotated[str, typer.Argument(help="the link_id returned when the link was issued")],
+    config: ConfigOption = None,
+) -> None:
+    """Revoke one transparency link now; the user's other links keep working."""
+    from jiyi.api.tokens import link_tenant
+    from jiyi.composition import link_secret
+
+    settings = _settings(config)
+    store = _key_store(settings)
+    tenant = link_tenant(store, link_secret(settings), link_id)
+    if tenant is None:
+        typer.secho(f"no link {link_id}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=1)
+    store.revoke_link(link_id, tenant)
+    typer.echo(f"revoked link {link_id} of tenant {tenant}")
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="interface to listen on")] = "127.0.0.1",
@@ -358,6 +382,7 @@ def serve(
     import uvicorn
 
     from jiyi.api.app import create_app
+    from jiyi.api.http_protocol import JsonErrorProtocol
     from jiyi.memory import Memory
 
     settings = _settings(config)
@@ -365,7 +390,7 @@ def serve(
     memory.stores.encoder.encode(["warm-up"])  # the first query would pay the ONNX export
     try:
         uvicorn.run(create_app(memory, _key_store(settings)), host=host, port=port,
-                    log_config=None)  # fmt: skip
+                    http=JsonErrorProtocol, log_config=None)  # fmt: skip
     finally:
         memory.close()
 

@@ -49,6 +49,24 @@ class LimitsSettings(_Section):
     max_content_bytes: int = Field(
         32 * 1024, ge=256, le=1024 * 1024, description="largest turn content accepted, in bytes"
     )
+    earliest_year: int = Field(
+        2000, ge=1970, le=9998, description="a turn's client_ts before this year (UTC) is refused"
+    )
+    latest_year: int = Field(
+        2100, ge=1971, le=9999, description="a turn's client_ts in or after this year is refused"
+    )
+    max_clock_skew_seconds: float | None = Field(
+        86_400,
+        ge=0,
+        description="how far a turn's client_ts may run ahead of the server clock; unset: "
+        "unchecked (replaying a corpus dated by its own calendar)",
+    )
+
+    @model_validator(mode="after")
+    def _window_is_not_empty(self) -> LimitsSettings:
+        if self.latest_year <= self.earliest_year:
+            raise ValueError("latest_year must be after earliest_year")
+        return self
 
 
 class WorkingMemorySettings(_Section):

@@ -18,10 +18,12 @@ from typing import Protocol
 import httpx
 from pydantic import ValidationError
 
-from jiyi.config import Settings
+from jiyi import clock
+from jiyi.config import LimitsSettings, Settings
 from jiyi.domain import Turn
 from jiyi.domain.turns import MAX_CONTENT_BYTES_CONTEXT_KEY
 from jiyi.errors import describe
+from jiyi.ingest.parse import TurnInputError, check_turn
 from jiyi.memory import Memory
 
 DEMO_DIR = Path(__file__).resolve().parent.parent / "data" / "demo"
@@ -53,20 +55,26 @@ class DemoReport:
     undo: dict[str, object] = field(default_factory=dict)
 
 
-def parse_turns(path: Path, max_content_bytes: int) -> Iterator[tuple[int, Turn | Rejection]]:
-    """Yield each line's turn, or a rejection that says why the line is unusable."""
-    context = {MAX_CONTENT_BYTES_CONTEXT_KEY: max_content_bytes}
+def parse_turns(path: Path, limits: LimitsSettings) -> Iterator[tuple[int, Turn | Rejection]]:
+    """Yield each line's turn, or a rejection that says why the line is unusable (the checks
+    `Memory.add_turns` makes, so one bad line is reported instead of refusing the whole file)."""
+    context = {MAX_CONTENT_BYTES_CONTEXT_KEY: limits.max_content_bytes}
+    now = clock.now_ms()
     with path.open(encoding="utf-8") as lines:
         for number, line in enumerate(lines, start=1):
             if not line.strip():
                 continue
             where = f"{path.name}:{number}"
             try:
-                yield number, Turn.model_validate(json.loads(line), context=context)
+                turn = Turn.model_validate(json.loads(line), context=context)
+                check_turn(turn, limits, now)
+                yield number, turn
             except json.JSONDecodeError as exc:
                 yield number, Rejection(where, f"not valid JSON: {exc.msg}")
             except ValidationError as exc:
                 yield number, Rejection(where, describe(exc, "turn"))
+            except TurnInputError as exc:
+                yield number, Rejection(where, str(exc))
 
 
 class DemoClient(Protocol):
@@ -171,7 +179,7 @@ def play(client: DemoClient, settings: Settings, directory: Path = DEMO_DIR) -> 
     report = DemoReport()
     turns: list[Turn] = []
     for name in CONVERSATIONS:
-        for _, parsed in parse_turns(directory / name, settings.limits.max_content_bytes):
+        for _, parsed in parse_turns(directory / name, settings.limits):
             if isinstance(parsed, Rejection):
                 report.rejected.append(parsed)
             else:

@@ -8,6 +8,7 @@ scoped by user id at the store boundary.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -31,8 +32,10 @@ from jiyi.feedback import FeedbackKind
 from jiyi.graph.merge import Contradiction, merge_users
 from jiyi.graph.model import EdgeChange
 from jiyi.graph.queries import Belief, profile
-from jiyi.ingest.pipeline import IngestReport, process_turns
+from jiyi.ingest.parse import TurnInputError, check_turn, cleaned_work
+from jiyi.ingest.pipeline import LIBRARY_SOURCE, IngestReport, process_admitted
 from jiyi.ingest.references import SessionEntities
+from jiyi.ingest.work import Rejected, TurnWork
 from jiyi.privacy.identity import Link
 from jiyi.prompt_context import DEFAULT_BUDGET_CHARS, RecallContext, assemble
 from jiyi.working import WorkingMemory
@@ -50,6 +53,15 @@ class AddResult:
 
     versions: list[int] = field(default_factory=list)
     report: IngestReport | None = None
+
+
+class TurnsNotStoredError(RuntimeError):
+    """A write path stage refused some of a call's turns, so none was kept: `rejected` says
+    which and why (a store that stayed down, content the episodic store refused)."""
+
+    def __init__(self, rejected: Sequence[Rejected]) -> None:
+        self.rejected = list(rejected)
+        super().__init__("; ".join(f"{r.stage.value}: {r.reason}" for r in self.rejected))
 
 
 @dataclass
@@ -94,16 +106,34 @@ class Memory:
         return self.add_turns([turn])
 
     def add_turns(self, turns: Sequence[Turn]) -> AddResult:
-        """Working memory first (the next prompt needs it now), then the durable turn log, then
-        the write path (extraction, episodic store, graph) unless a stream does that part."""
-        result = AddResult()
+        """All or nothing: every turn is checked before anything is written (`TurnInputError`
+        names the first bad one, `turns.<i>.<field>`); inline, the write path (extraction,
+        episodic store, graph) runs next and a turn it cannot store fails the whole call
+        (`TurnsNotStoredError`) with its events taken back; only then the durable turn log
+        (or, with a stream, the log alone) and working memory. Every stage is keyed by
+        deterministic ids, so retrying the same turns after any failure lands them once."""
         routed = [self._route(turn) for turn in turns]
-        for turn in routed:
-            result.versions.append(self.working.add(turn))
-            self.turn_log.append(turn)
+        works = self._admit(routed)
+        result = AddResult()
         if self.process_inline:
-            result.report = process_turns(routed, self.stores, self._sessions)
+            report = process_admitted(works, self.stores, self._sessions, all_or_nothing=True)
+            if report.rejected:
+                raise TurnsNotStoredError(report.rejected)
+            result.report = report
+        for turn in routed:
+            self.turn_log.append(turn)
+        result.versions = [self.working.add(turn) for turn in routed]
         return result
+
+    def _admit(self, turns: Sequence[Turn]) -> list[TurnWork]:
+        """Every turn checked (the first bad one refused, named by its index), then cleaned."""
+        now = clock.now_ms()
+        for index, turn in enumerate(turns):
+            try:
+                check_turn(turn, self.settings.limits, now)
+            except TurnInputError as exc:
+                raise TurnInputError(f"turns.{index}.{exc.field}", exc.message) from None
+        return [cleaned_work(t, payload=t.model_dump_json(), source=LIBRARY_SOURCE) for t in turns]
 
     def _route(self, turn: Turn) -> Turn:
         """A turn from a linked device goes to the memory of the account it is linked to."""
@@ -169,6 +199,12 @@ class Memory:
             limit,
         )
 
+    def memory_counts(self, user_id: str) -> dict[str, int]:
+        """How many memories of each kind the user has, most first: what `forget` would remove
+        kind by kind (the transparency page shows it). Counts one column, builds no events."""
+        kinds = self.stores.episodic.scan(self._user(user_id)).column("event_type").to_pylist()
+        return dict(Counter(kinds).most_common())
+
     # ---- corrections and feedback -------------------------------------------------------------
 
     def confirm(self, user_id: str, relation: str, obj: str, operator: str) -> list[EdgeChange]:
@@ -212,6 +248,8 @@ class Memory:
     # ---- privacy ----------------------------------------------------------------------------
 
     def consent(self, user_id: str, granted: bool) -> Consent:
+        if not isinstance(granted, bool):  # "no" is truthy: a privacy choice is never coerced
+            raise TypeError(f"granted: expected True or False, got {type(granted).__name__}")
         return self.stores.consent.set_state(self._user(user_id), granted)
 
     def forget(self, user_id: str, event_type: EventType) -> int:
@@ -220,8 +258,9 @@ class Memory:
 
     def erase(self, user_id: str, operator: str) -> ErasureReceipt:
         """Erase a user from every store: working memory, turn log, episodic, graph (soft delete:
-        ids kept, properties cleared), archive, dead letters, feedback, consent, identity links.
-        Audited by who and when, without content."""
+        ids kept, properties cleared), archive, dead letters, feedback, consent, identity links,
+        and the user's audit entries (all but earlier erasure records). Audited by who and when,
+        without content; a second erasure removes nothing."""
         user_id = self._user(user_id)
         stores = self.stores
         removed = {
@@ -234,6 +273,7 @@ class Memory:
             "feedback": self.feedback_log.erase_user(user_id),
             "consent": stores.consent.erase_user(user_id),
             "identity": self.identities.erase_user(user_id),
+            "audit": stores.audit.erase_user(user_id),  # last: the steps above append entries
         }
         stores.episodic.purge_deleted()  # deleted rows must not linger in older table versions
         self._sessions.pop(user_id, None)

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from jiyi.domain.turns import LAST_REPRESENTABLE_MS
 from jiyi.episodic.retrieval import Hit
 from jiyi.graph.queries import Belief
+from jiyi.health import skip_stored_value
 from jiyi.text import tokenize
 from jiyi.working import WorkingTurn
 
@@ -61,6 +63,14 @@ class RecallContext:
     turns: list[RecalledTurn] = field(default_factory=list)
     text: str = ""
     left_out: int = 0  # items that did not fit the budget
+
+
+def _readable(ms: int, kind: str, user_id: str, item_id: str) -> bool:
+    """Whether a stored time can be shown as a date; an item whose time cannot is left out."""
+    if 0 <= ms <= LAST_REPRESENTABLE_MS:
+        return True
+    skip_stored_value(kind, user_id=user_id, item_id=item_id, value=ms)
+    return False
 
 
 def _day(ms: int) -> str:
@@ -124,6 +134,8 @@ def assemble(
 ) -> RecallContext:
     """Fill the budget by value and render the prompt block (sections in reading order)."""
     query_tokens = set(tokenize(query))
+    hits = [h for h in hits if _readable(h.event.ts, "event_ts", user_id, h.event.event_id)]
+    beliefs = [b for b in beliefs if _readable(b.updated_at, "belief_ts", user_id, b.edge_id)]
     recalled = [_belief(b, query_tokens) for b in beliefs]
     touched = [b for b in recalled if b.matches_query]
     others = [b for b in recalled if not b.matches_query]

@@ -53,7 +53,7 @@ class Steps:
             record.payload,
             key=record.key,
             source=self.source_of(record),
-            max_content_bytes=self.settings.limits.max_content_bytes,
+            limits=self.settings.limits,
         )
 
     def extract(self, work: TurnWork) -> TurnWork | Rejected:

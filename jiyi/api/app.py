@@ -2,7 +2,8 @@
 
 `create_app` only assembles it: what routes need goes on `app.state`, where the dependencies in
 `jiyi.api.dependencies` (which also enforce tenancy) find it; then the error handlers, the body
-limit and one router per concern. Errors share one JSON shape (`jiyi.api.errors`).
+limit, the transparency page's headers and one router per concern. Errors share one JSON shape
+(`jiyi.api.errors`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from jiyi.api.body_limit import BodySizeLimit
 from jiyi.api.dependencies import StoreGuard
 from jiyi.api.errors import install_error_handlers
 from jiyi.api.keys import ApiKeyStore
+from jiyi.api.page_headers import PageHeaders
 from jiyi.api.schemas import ERROR_RESPONSES
 from jiyi.composition import link_secret
 from jiyi.memory import Memory
@@ -48,6 +50,12 @@ def create_app(
     app.state.link_secret = link_secret(memory.settings)
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=max_body_bytes)
+    # added last, so outermost: its headers also go on the body limit's 413
+    app.add_middleware(
+        PageHeaders,
+        path_prefix=transparency_routes.PATH_PREFIX,
+        headers=transparency_routes.PAGE_HEADERS,
+    )
     for router in ROUTERS:
         app.include_router(router)
     return app

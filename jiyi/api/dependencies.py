@@ -7,6 +7,7 @@ request can name another tenant's user.
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 from collections.abc import Iterator
@@ -16,14 +17,17 @@ from typing import Annotated
 from fastapi import Depends, Header, Path, Request
 
 from jiyi.api.errors import ApiError
-from jiyi.api.keys import ApiKeyStore
+from jiyi.api.keys import ApiKeyStore, key_id_of
 from jiyi.api.schemas import API_USER_ID_PATTERN
 from jiyi.graph.model import GraphInputError
-from jiyi.memory import Memory
+from jiyi.ingest.parse import TurnInputError
+from jiyi.ingest.work import Stage
+from jiyi.memory import Memory, TurnsNotStoredError
 from jiyi.privacy.identity import IdentityError
 from jiyi.working import WorkingMemoryError
 
 API_USER_ID = re.compile(API_USER_ID_PATTERN)
+log = logging.getLogger(__name__)
 
 
 class StoreGuard:
@@ -38,12 +42,30 @@ class StoreGuard:
         try:
             with self._lock:
                 yield
-        except GraphInputError as exc:
+        except (GraphInputError, TurnInputError) as exc:
             raise ApiError(422, "invalid_input", str(exc), {exc.field: exc.message}) from None
+        except TurnsNotStoredError as exc:
+            raise _not_stored(exc) from None
         except IdentityError as exc:
             raise ApiError(409, "identity_conflict", str(exc)) from None
         except (KeyError, WorkingMemoryError) as exc:
             raise ApiError(404, "not_found", str(exc).strip("'\"")) from None
+
+
+def _not_stored(exc: TurnsNotStoredError) -> ApiError:
+    """422 when the turns themselves were refused (retrying cannot help), else 503: a store
+    could not take them and a retry lands them once. Reasons are logged, not returned: they
+    can name servers and files."""
+    log.warning("turns not stored", extra={"reasons": str(exc)})
+    stages = sorted({r.stage.value for r in exc.rejected})
+    if set(stages) <= {Stage.PARSE.value, Stage.PRIVACY.value}:
+        return ApiError(422, "invalid_input", str(exc), {"turns": str(exc)})
+    return ApiError(
+        503,
+        "not_stored",
+        f"nothing was stored: the {' and '.join(stages)} stage could not take the turns; retry",
+        {"stages": ", ".join(stages)},
+    )
 
 
 def scope_user(tenant: str, user_id: str) -> str:
@@ -80,14 +102,26 @@ def _link_secret(request: Request) -> bytes:
     return request.app.state.link_secret
 
 
-def _tenant(
-    request: Request,
+def _keys(request: Request) -> ApiKeyStore:
+    return request.app.state.keys
+
+
+Keys = Annotated[ApiKeyStore, Depends(_keys)]
+
+
+def _presented_key(
     authorization: Annotated[str | None, Header()] = None,
     x_api_key: Annotated[str | None, Header()] = None,
 ) -> str:
-    """The tenant of the presented key (`Authorization: Bearer` or `X-API-Key`), else 401."""
-    keys: ApiKeyStore = request.app.state.keys
-    key = x_api_key or (authorization or "").removeprefix("Bearer ").strip()
+    """The key as sent (`Authorization: Bearer` or `X-API-Key`); not yet checked."""
+    return x_api_key or (authorization or "").removeprefix("Bearer ").strip()
+
+
+PresentedKey = Annotated[str, Depends(_presented_key)]
+
+
+def _tenant(keys: Keys, key: PresentedKey) -> str:
+    """The tenant of the presented key, else 401."""
     found = keys.tenant_for(key) if key else None
     if found is None:
         raise ApiError(401, "unauthorized", "a valid API key is required")
@@ -98,6 +132,14 @@ AppMemory = Annotated[Memory, Depends(_memory)]
 Guard = Annotated[StoreGuard, Depends(_guard)]
 LinkSecret = Annotated[bytes, Depends(_link_secret)]
 Tenant = Annotated[str, Depends(_tenant)]
+
+
+def _key_id(_: Tenant, key: PresentedKey) -> str:
+    """The id of the presented key, once `_tenant` has accepted it: a link records its issuer."""
+    return key_id_of(key)
+
+
+KeyId = Annotated[str, Depends(_key_id)]
 
 
 def _user(tenant: Tenant, user_id: Annotated[str, Path(pattern=API_USER_ID_PATTERN)]) -> str:

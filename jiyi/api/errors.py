@@ -37,6 +37,7 @@ def error_response(
 
 
 _HTTP_CODES = {
+    400: "bad_request",
     401: "unauthorized",
     403: "forbidden",
     404: "not_found",
@@ -44,6 +45,9 @@ _HTTP_CODES = {
     413: "payload_too_large",
     415: "unsupported_media_type",
 }
+# FastAPI reports malformed JSON as a 422 but wraps any other failure to decode the body in a
+# bare 400; these causes mean the JSON itself is unusable, so they get the same 422
+_UNDECODABLE_JSON = (RecursionError, UnicodeDecodeError)
 
 
 def _fields(exc: ValidationError | RequestValidationError) -> dict[str, str]:
@@ -74,6 +78,9 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and isinstance(exc.__cause__, _UNDECODABLE_JSON):
+            message = "the body is not valid UTF-8 JSON or is nested too deeply"
+            return error_response(422, "invalid_input", message)
         code = _HTTP_CODES.get(exc.status_code, "http_error")
         return error_response(exc.status_code, code, str(exc.detail))
 

@@ -3,6 +3,9 @@
 A key is `jiyi_<id>_<secret>`: the id finds the row, the secret is checked against its SHA-256
 (keys are 256-bit random tokens, so a fast hash is enough; there is nothing to brute-force) with a
 constant-time comparison. The plaintext is shown once, at creation.
+
+The same database keeps the ids of revoked transparency links (`jiyi.api.tokens`): a link names
+the key that issued it, so both are checked together whenever a link is opened.
 """
 
 from __future__ import annotations
@@ -29,6 +32,11 @@ CREATE TABLE IF NOT EXISTS api_keys (
     created_at INTEGER NOT NULL,
     revoked_at INTEGER
 );
+CREATE TABLE IF NOT EXISTS revoked_links (
+    link_id TEXT PRIMARY KEY,
+    tenant TEXT NOT NULL,
+    revoked_at INTEGER NOT NULL
+);
 """
 
 
@@ -43,6 +51,18 @@ class ApiKeyInfo:
 
 def _digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def _parts(key: str) -> tuple[str, str, str]:
+    """`jiyi_<id>_<secret>` as (prefix, id, secret); parts are empty where the key is malformed."""
+    prefix, _, rest = key.partition("_")
+    key_id, _, secret = rest.partition("_")
+    return prefix, key_id, secret
+
+
+def key_id_of(key: str) -> str:
+    """The id inside a key: what links record as their issuer, never the secret part."""
+    return _parts(key)[1]
 
 
 class ApiKeyStore:
@@ -66,8 +86,7 @@ class ApiKeyStore:
 
     def tenant_for(self, key: str) -> str | None:
         """The tenant a key belongs to; None for an unknown, malformed or revoked key."""
-        prefix, _, rest = key.partition("_")
-        key_id, _, secret = rest.partition("_")
+        prefix, key_id, secret = _parts(key)
         if prefix != KEY_PREFIX or not key_id or not secret:
             return None
         with self._lock:
@@ -79,6 +98,22 @@ class ApiKeyStore:
             return None
         tenant, expected, _ = row
         return tenant if hmac.compare_digest(expected, _digest(secret)) else None
+
+    def tenant_of(self, key_id: str) -> str | None:
+        """The tenant a key id belongs to, revoked or not; None for an id never issued."""
+        with self._lock:
+            row = self._connection.execute(
+                "SELECT tenant FROM api_keys WHERE key_id = ?", (key_id,)
+            ).fetchone()
+        return None if row is None else row[0]
+
+    def is_active(self, key_id: str) -> bool:
+        """Whether the key with this id exists and is not revoked: what its links live on."""
+        with self._lock:
+            row = self._connection.execute(
+                "SELECT 1 FROM api_keys WHERE key_id = ? AND revoked_at IS NULL", (key_id,)
+            ).fetchone()
+        return row is not None
 
     def revoke(self, key_id: str) -> bool:
         with self._lock:
@@ -97,6 +132,23 @@ class ApiKeyStore:
         with self._lock:
             rows = self._connection.execute(query + " ORDER BY created_at", args).fetchall()
         return [ApiKeyInfo(*row) for row in rows]
+
+    def revoke_link(self, link_id: str, tenant: str) -> None:
+        """Refuse one transparency link from now on (again: no change). The row holds the link
+        id and its tenant, nothing about the user the link was for."""
+        with self._lock:
+            self._connection.execute(
+                "INSERT OR IGNORE INTO revoked_links (link_id, tenant, revoked_at) "
+                "VALUES (?, ?, ?)",
+                (link_id, tenant, clock.now_ms()),
+            )
+
+    def is_link_revoked(self, link_id: str) -> bool:
+        with self._lock:
+            row = self._connection.execute(
+                "SELECT 1 FROM revoked_links WHERE link_id = ?", (link_id,)
+            ).fetchone()
+        return row is not None
 
     def close(self) -> None:
         self._connection.close()

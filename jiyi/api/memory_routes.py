@@ -5,11 +5,22 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Path
+from pydantic import ValidationError
 
 from jiyi.api.dependencies import AppMemory, Guard, Tenant, User, unscope_user
-from jiyi.api.schemas import SESSION_ID_PATTERN, AddTurnsIn, AddTurnsOut, FeedbackIn, RecallIn
+from jiyi.api.errors import ApiError
+from jiyi.api.schemas import (
+    SESSION_ID_PATTERN,
+    AddTurnsIn,
+    AddTurnsOut,
+    FeedbackIn,
+    RecallIn,
+    TurnIn,
+)
 from jiyi.domain import Turn
 from jiyi.domain.turns import MAX_CONTENT_BYTES_CONTEXT_KEY
+from jiyi.errors import field_errors
+from jiyi.memory import Memory
 from jiyi.prompt_context import RecallContext
 
 router = APIRouter(tags=["memory"])
@@ -17,13 +28,7 @@ router = APIRouter(tags=["memory"])
 
 @router.post("/v1/users/{user_id}/turns")
 def add_turns(user_id: User, body: AddTurnsIn, memory: AppMemory, guard: Guard) -> AddTurnsOut:
-    context = {MAX_CONTENT_BYTES_CONTEXT_KEY: memory.settings.limits.max_content_bytes}
-    turns = [
-        Turn.model_validate(
-            {**t.model_dump(exclude_none=True), "user_id": user_id}, context=context
-        )
-        for t in body.turns
-    ]
+    turns = [_turn(user_id, t, index, memory) for index, t in enumerate(body.turns)]
     with guard():
         result = memory.add_turns(turns)
     report = result.report
@@ -32,8 +37,19 @@ def add_turns(user_id: User, body: AddTurnsIn, memory: AppMemory, guard: Guard) 
         versions=result.versions,
         events=report.events if report else None,
         graph_changes=report.graph_changes if report else None,
-        rejected=[r.reason for r in report.rejected] if report else [],
     )
+
+
+def _turn(user_id: str, given: TurnIn, index: int, memory: Memory) -> Turn:
+    """The domain turn, or a 422 naming `turns.<index>.<field>` like the body's own checks."""
+    context = {MAX_CONTENT_BYTES_CONTEXT_KEY: memory.settings.limits.max_content_bytes}
+    try:
+        return Turn.model_validate(
+            {**given.model_dump(exclude_none=True), "user_id": user_id}, context=context
+        )
+    except ValidationError as exc:
+        fields = {f"turns.{index}.{where}": message for where, message in field_errors(exc)}
+        raise ApiError(422, "invalid_input", "the request is not valid", fields) from None
 
 
 @router.post("/v1/users/{user_id}/sessions/{session_id}/undo")

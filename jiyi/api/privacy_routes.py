@@ -1,16 +1,18 @@
-"""Routes for a user's rights over their memory: consent, forgetting a kind, erasure, the link
-to their transparency page, and merging two identities of one person.
+"""Routes for a user's rights over their memory: consent, forgetting a kind, erasure, links to
+their transparency page (and revoking one), and merging two identities of one person.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Path, Query
 
 from jiyi.api.dependencies import (
     AppMemory,
     Guard,
+    KeyId,
+    Keys,
     LinkSecret,
     Tenant,
     User,
@@ -18,8 +20,9 @@ from jiyi.api.dependencies import (
     scope_user,
     unscope_user,
 )
+from jiyi.api.errors import ApiError
 from jiyi.api.schemas import ConsentIn, LinkIn
-from jiyi.api.tokens import issue
+from jiyi.api.tokens import issue, link_tenant, new_link_id
 from jiyi.domain import EventType, Identity
 from jiyi.memory import ErasureReceipt
 
@@ -57,12 +60,29 @@ def erase(tenant: Tenant, user_id: User, memory: AppMemory, guard: Guard) -> Era
 @router.post("/v1/users/{user_id}/transparency-link")
 def transparency_link(
     user_id: User,
+    key_id: KeyId,
     secret: LinkSecret,
     ttl_seconds: Annotated[int, Query(ge=60, le=30 * 86400)] = DEFAULT_LINK_TTL_SECONDS,
 ) -> dict[str, Any]:
-    """A signed link the app can hand to its user: their transparency page, for a while."""
-    token = issue(secret, user_id, ttl_seconds)
-    return {"path": f"/me/{token}", "expires_in": ttl_seconds}
+    """A signed link the app can hand to its user: their transparency page, for a while, or
+    until the app revokes it (by `link_id`) or the key that asked for it."""
+    link_id = new_link_id(secret, key_id)
+    token = issue(secret, user_id, link_id, ttl_seconds)
+    return {"path": f"/me/{token}", "link_id": link_id, "expires_in": ttl_seconds}
+
+
+@router.delete("/v1/transparency-links/{link_id}", status_code=204)
+def revoke_transparency_link(
+    tenant: Tenant,
+    keys: Keys,
+    secret: LinkSecret,
+    link_id: Annotated[str, Path(max_length=200)],
+) -> None:
+    """Revoke one link now (say, the user shared it by mistake); the user's other links keep
+    working. 404 for a link another tenant issued, as for one never issued."""
+    if link_tenant(keys, secret, link_id) != tenant:
+        raise ApiError(404, "not_found", "no such transparency link")
+    keys.revoke_link(link_id, tenant)
 
 
 @router.post("/v1/identities/link")

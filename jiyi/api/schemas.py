@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
 from jiyi.domain import EventType, IdentityKind, Role
 from jiyi.episodic.timeframe import LAST_MS
@@ -25,7 +25,12 @@ class TurnIn(_Body):
     session_id: str = Field(pattern=SESSION_ID_PATTERN)
     role: Role
     content: str = Field(min_length=1)
-    client_ts: int = Field(ge=0, description="client clock, epoch milliseconds")
+    client_ts: StrictInt = Field(
+        ge=0,
+        le=LAST_MS,
+        description="client clock, epoch milliseconds; the server refuses years outside its "
+        "window (default 2000–2099) and times more than its skew (default a day) ahead of it",
+    )
     device_id: str | None = Field(default=None, pattern=SESSION_ID_PATTERN)
 
 
@@ -38,16 +43,15 @@ class AddTurnsOut(BaseModel):
     versions: list[int]
     events: int | None = Field(description="events stored; null when a stream processes turns")
     graph_changes: int | None
-    rejected: list[str]
 
 
 class RecallIn(_Body):
     query: str = Field(min_length=1, max_length=2000)
     session_id: str | None = Field(default=None, pattern=SESSION_ID_PATTERN)
-    budget_chars: int = Field(default=DEFAULT_BUDGET_CHARS, ge=100, le=50_000)
-    k: int = Field(default=8, ge=1, le=50)
+    budget_chars: StrictInt = Field(default=DEFAULT_BUDGET_CHARS, ge=100, le=50_000)
+    k: StrictInt = Field(default=8, ge=1, le=50)
     event_types: list[EventType] | None = None
-    client_ts: int | None = Field(
+    client_ts: StrictInt | None = Field(
         default=None,
         ge=0,
         le=LAST_MS,
@@ -62,7 +66,7 @@ class BeliefRefIn(_Body):
 
 
 class CorrectIn(BeliefRefIn):
-    confidence: float | None = Field(default=None, ge=0.1, le=1.0)
+    confidence: StrictFloat | None = Field(default=None, ge=0.1, le=1.0)
     new_relation: str | None = Field(default=None, max_length=50)
     new_object: str | None = Field(default=None, max_length=200)
 
@@ -73,7 +77,7 @@ class FeedbackIn(_Body):
 
 
 class ConsentIn(_Body):
-    granted: bool
+    granted: StrictBool = Field(description="true or false only: no string stands for a choice")
 
 
 class IdentityIn(_Body):
@@ -99,6 +103,7 @@ class ErrorOut(BaseModel):
 ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
     status: {"model": ErrorOut, "description": text}
     for status, text in {
+        400: "bad_request: malformed HTTP, e.g. a raw space or non-ASCII byte in the path",
         401: "missing, unknown or revoked API key",
         403: "an invalid or expired transparency link",
         404: "no such event, session or route",
@@ -106,6 +111,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
         413: "request body over the size limit",
         422: "invalid input: the fields say what and why",
         500: "an internal error (logged; no details are returned)",
+        503: "a store could not take the turns: nothing was stored, retry",
     }.items()
 }
 

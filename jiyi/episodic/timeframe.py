@@ -16,9 +16,11 @@ from datetime import UTC, datetime, timedelta
 
 import numpy as np
 
+from jiyi.domain.turns import LAST_REPRESENTABLE_MS
+
 DAY_MS = 86_400_000
 MAX_DAYS_BACK = 36_525  # "500 years ago" reads as a century: nothing older is in anyone's memory
-LAST_MS = 253_402_300_799_999  # 9999-12-31, the end of what `datetime` can hold
+LAST_MS = LAST_REPRESENTABLE_MS
 _UNIT_DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
 _ZH_UNIT_DAYS = {
     "天": 1.0,

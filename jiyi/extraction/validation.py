@@ -37,6 +37,7 @@ class ExtractionInputError(ValueError):
         super().__init__(f"{field}: {detail}")
         self.reason = reason
         self.field = field
+        self.detail = detail
 
 
 def decode_content(raw: bytes, field: str = "content") -> str:

@@ -16,12 +16,22 @@ from jiyi.domain.knowledge import MAX_CONFIDENCE, MIN_CONFIDENCE
 
 
 class GraphInputError(ValueError):
-    """Input the graph refuses; `field` names the offending field so callers can point at it."""
+    """Input the graph refuses; `field` names the offending field so callers can point at it.
 
-    def __init__(self, field: str, message: str) -> None:
+    `message` is for the caller and may quote what they sent; `code`, a fixed word, is what the
+    audit keeps instead: the audit holds no request text, so a refused request leaves none.
+    """
+
+    def __init__(self, field: str, message: str, code: str = "invalid") -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+        self.code = code
+
+    @property
+    def audit_reason(self) -> str:
+        """The field and the code, e.g. "object_ref: no_matching_belief": no request text."""
+        return f"{self.field}: {self.code}"
 
 
 class RevisionAction(StrEnum):

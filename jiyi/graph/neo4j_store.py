@@ -389,8 +389,10 @@ class Neo4jGraphStore(GraphStore):
                 keep=USER_ENTITY_ID,
             ).single(strict=True)["c"]
             users = run(
-                "MATCH (n:Entity {user_id: $u, id: $keep}) SET n.name = n.id, n.aliases = [],"
-                " n.alias_keys = [] RETURN count(n) AS c",
+                "MATCH (n:Entity {user_id: $u, id: $keep})"
+                " WHERE n.name <> n.id OR size(coalesce(n.aliases, [])) > 0"
+                " OR size(coalesce(n.alias_keys, [])) > 0"  # a cleared tombstone: not again
+                " SET n.name = n.id, n.aliases = [], n.alias_keys = [] RETURN count(n) AS c",
                 u=user_id,
                 keep=USER_ENTITY_ID,
             ).single(strict=True)["c"]

@@ -2,7 +2,8 @@
 
 The rules in `updates` decide; this module resolves names to entities, reads the beliefs a rule
 needs, writes the outcome in one store transaction and appends the audit entries. Bad input is
-refused with a `GraphInputError` naming the field and an audit entry, before anything is written.
+refused with a `GraphInputError` naming the field and an audit entry, before anything is written;
+the entry keeps the field and a code, never the input (the audit holds no request text).
 Inside `batch()` (the stream's unit) the writes commit together and their entries are appended
 in one go after the commit.
 """
@@ -74,7 +75,9 @@ def _parse(kind: Callable[[str], T], name: str, value: str, allowed: Sequence[st
     try:
         return kind(value)
     except ValueError:
-        raise GraphInputError(name, f"{value!r} is not one of: {', '.join(allowed)}") from None
+        raise GraphInputError(
+            name, f"{value!r} is not one of: {', '.join(allowed)}", "not_allowed"
+        ) from None
 
 
 @dataclass
@@ -198,7 +201,9 @@ class GraphService:
             rel = _parse(RelationKind, "relation", relation, [r.value for r in RelationKind])
             src = _parse(EdgeSource, "source", source, [s.value for s in EdgeSource])
             if src is EdgeSource.COUNTER_EVIDENCE:
-                raise GraphInputError("source", "counter_evidence is set by the rules only")
+                raise GraphInputError(
+                    "source", "counter_evidence is set by the rules only", "reserved"
+                )
             kind = (
                 _parse(EntityKind, "object_kind", object_kind, [k.value for k in EntityKind])
                 if object_kind
@@ -206,7 +211,7 @@ class GraphService:
             )
             if not MIN_CONFIDENCE <= confidence <= MAX_CONFIDENCE:
                 raise GraphInputError(
-                    "confidence", f"must be within [{MIN_CONFIDENCE}, {MAX_CONFIDENCE}]"
+                    "confidence", f"must be within [{MIN_CONFIDENCE}, {MAX_CONFIDENCE}]", "range"
                 )
             _check_name("object_name", object_name)
             if subject_name is not None:
@@ -214,7 +219,7 @@ class GraphService:
             _check_operator(operator)
             if any(not e or len(e) > MAX_EVIDENCE_ID_CHARS for e in evidence):
                 raise GraphInputError(
-                    "evidence", f"ids must be 1 to {MAX_EVIDENCE_ID_CHARS} characters"
+                    "evidence", f"ids must be 1 to {MAX_EVIDENCE_ID_CHARS} characters", "length"
                 )
         except GraphInputError as exc:
             self._reject(user_id, operator, "assert_belief", exc, when)
@@ -355,11 +360,13 @@ class GraphService:
             )
             if confidence is not None and not MIN_CONFIDENCE <= confidence <= MAX_CONFIDENCE:
                 raise GraphInputError(
-                    "confidence", f"must be within [{MIN_CONFIDENCE}, {MAX_CONFIDENCE}]"
+                    "confidence", f"must be within [{MIN_CONFIDENCE}, {MAX_CONFIDENCE}]", "range"
                 )
             if action is RevisionAction.CORRECT and not replace and confidence is None:
                 raise GraphInputError(
-                    "confidence", "a correction needs a confidence, a new_relation or a new_object"
+                    "confidence",
+                    "a correction needs a confidence, a new_relation or a new_object",
+                    "missing",
                 )
             if new_object is not None:
                 _check_name("new_object", new_object)
@@ -368,7 +375,9 @@ class GraphService:
                 obj = self._find(tx, object_ref)
                 existing = tx.edge(USER_ENTITY_ID, rel, obj.entity_id) if obj else None
                 if obj is None or existing is None:
-                    raise GraphInputError("object_ref", f"no {rel} belief about {object_ref!r}")
+                    raise GraphInputError(
+                        "object_ref", f"no {rel} belief about {object_ref!r}", "no_matching_belief"
+                    )
                 decisions: list[Decision] = [
                     human_set(existing, action, when, operator, confidence,
                               close=action is RevisionAction.RETRACT or replace)
@@ -380,7 +389,9 @@ class GraphService:
                         else obj.entity_id
                     )
                     if (target_rel, dst) == (rel, obj.entity_id):
-                        raise GraphInputError("new_object", "the correction changes nothing")
+                        raise GraphInputError(
+                            "new_object", "the correction changes nothing", "no_change"
+                        )
                     decisions.append(
                         support(
                             tx.edge(USER_ENTITY_ID, target_rel, dst),
@@ -418,7 +429,9 @@ class GraphService:
                 entity = self._resolve(tx, None, name.strip(), entity_kind)
                 owner = tx.entity_by_alias(alias_key(alias))
                 if owner is not None and owner.entity_id != entity.entity_id:
-                    raise GraphInputError("alias", f"already names entity {owner.entity_id!r}")
+                    raise GraphInputError(
+                        "alias", f"already names entity {owner.entity_id!r}", "taken"
+                    )
                 if owner is None:
                     aliases = [*entity.aliases, alias.strip()]
                     entity = entity.model_copy(update={"aliases": aliases})
@@ -549,19 +562,19 @@ class GraphService:
             user = "(invalid)"
         self._audit(
             [AuditEntry(at=at, operator=(operator or "(none)")[:100], action=action,
-                        outcome=AuditOutcome.REJECTED, user_id=user, reason=str(exc)[:300])]
+                        outcome=AuditOutcome.REJECTED, user_id=user, reason=exc.audit_reason)]
         )  # fmt: skip
 
 
 def _check_name(field: str, name: str) -> None:
     if not name or not name.strip():
-        raise GraphInputError(field, "must not be empty")
+        raise GraphInputError(field, "must not be empty", "empty")
     if len(name) > MAX_NAME_CHARS:
-        raise GraphInputError(field, f"must be at most {MAX_NAME_CHARS} characters")
+        raise GraphInputError(field, f"must be at most {MAX_NAME_CHARS} characters", "length")
     if not alias_key(name):
-        raise GraphInputError(field, "must not be only punctuation")
+        raise GraphInputError(field, "must not be only punctuation", "punctuation")
 
 
 def _check_operator(operator: str) -> None:
     if not operator or len(operator) > 100:
-        raise GraphInputError("operator", "must be 1 to 100 characters")
+        raise GraphInputError("operator", "must be 1 to 100 characters", "length")

@@ -318,7 +318,8 @@ class SqliteGraphStore(GraphStore):
                 "DELETE FROM edges WHERE user_id = ?",
                 "DELETE FROM aliases WHERE user_id = ?",
                 f"DELETE FROM entities WHERE user_id = ? AND entity_id != '{USER_ENTITY_ID}'",
-                "UPDATE entities SET name = entity_id, aliases = '[]' WHERE user_id = ?",
+                "UPDATE entities SET name = entity_id, aliases = '[]' WHERE user_id = ?"
+                " AND (name != entity_id OR aliases != '[]')",  # a cleared tombstone: not again
             ):
                 cleared += self._db.execute(sql, (user_id,)).rowcount
             # the revisions' evidence index: not records of their own, so not counted

@@ -16,7 +16,7 @@ from jiyi import clock
 from jiyi.domain import Turn
 from jiyi.ingest.consent_gate import apply_privacy
 from jiyi.ingest.context_terms import attach_context
-from jiyi.ingest.episodic import embed_batch, upsert_batch
+from jiyi.ingest.episodic import EmbeddedBatch, embed_batch, upsert_batch
 from jiyi.ingest.extract import extract_events
 from jiyi.ingest.graph_writes import GraphOutcome, apply_graph, withheld_entry
 from jiyi.ingest.parse import admit_turn
@@ -94,32 +94,73 @@ def process_turns(
     `sessions` holds each user's recent entities between calls (pass the same dict each time to
     resolve "that button" across batches); events of the whole batch are embedded at once.
     """
-    sessions = {} if sessions is None else sessions
-    report = IngestReport()
-    works: list[TurnWork] = []
-    for turn in turns:
-        state = sessions.setdefault(turn.user_id, SessionEntities())
-        admitted = admit_turn(
+    admitted = [
+        admit_turn(
             turn,
             payload=turn.model_dump_json(),  # kept verbatim, as the turn log would, for replay
             source=LIBRARY_SOURCE,
-            max_content_bytes=stores.settings.limits.max_content_bytes,
+            limits=stores.settings.limits,
         )
-        item = prepare(admitted, stores, state)
+        for turn in turns
+    ]
+    report = process_admitted(admitted, stores, sessions)
+    for rejected in report.rejected:
+        stores.dead_letter(rejected)
+    return report
+
+
+def process_admitted(
+    admitted: Sequence[TurnWork | Rejected],
+    stores: Stores,
+    sessions: dict[str, SessionEntities] | None = None,
+    *,
+    all_or_nothing: bool = False,
+) -> IngestReport:
+    """The steps after admission; rejections are reported, not dead-lettered (the caller
+    decides). `all_or_nothing` stops at the first stage that rejects a turn, before the next
+    store is written, and takes back the events of a batch whose graph update failed: a
+    client's request either lands whole or leaves nothing, and its retry lands it once."""
+    sessions = {} if sessions is None else sessions
+    report = IngestReport()
+    works: list[TurnWork] = []
+    for item in admitted:
+        if isinstance(item, TurnWork):
+            item = prepare(item, stores, sessions.setdefault(item.turn.user_id, SessionEntities()))
         if isinstance(item, TurnWork):
             works.append(item)
         else:
             report.rejected.append(item)
+    if all_or_nothing and report.rejected:
+        return report
     batch, bad = embed_batch(
         works, stores.encoder, stores.terms, stores.settings.episodic.keep_raw_text
     )
+    report.rejected += bad
+    if all_or_nothing and report.rejected:
+        return report
+    new_ids = _new_event_ids(batch, stores) if all_or_nothing else {}
     stored, unstored = upsert_batch(batch, stores.episodic, stores.settings.episodic, stores.held)
-    report.rejected += bad + unstored
+    report.rejected += unstored
+    if all_or_nothing and report.rejected:
+        return report
     for result in finish(stored, stores):
         if isinstance(result, Processed):
             report.processed.append(result)
         else:
             report.rejected.append(result)
-    for rejected in report.rejected:
-        stores.dead_letter(rejected)
+    if all_or_nothing and report.rejected:
+        for user_id, event_ids in new_ids.items():
+            stores.episodic.delete(user_id, event_ids=event_ids)
+        report.processed.clear()
     return report
+
+
+def _new_event_ids(batch: EmbeddedBatch, stores: Stores) -> dict[str, list[str]]:
+    """The batch's events not stored yet, per user: what a failed request must take back (an
+    event a retried request already stored stays, as the earlier success left it)."""
+    new: dict[str, list[str]] = {}
+    for record in batch.records:
+        event = record.event
+        if stores.episodic.get(event.user_id, event.event_id) is None:
+            new.setdefault(event.user_id, []).append(event.event_id)
+    return new

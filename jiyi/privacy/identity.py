@@ -4,6 +4,10 @@ An identity's value is a user id: an agent may first know a person only by a dev
 an account id. `link` records that the weaker identity (device < account < strong) now resolves
 to the stronger one's user, so every later turn lands in one memory; the caller merges the two
 memories once (`Memory.link_identity`).
+
+An identity's kind is the server's record, not the caller's word: it is recorded the first time
+the identity is linked, and a request that declares another kind is refused, so an account
+cannot be demoted (and merged away) by calling it a device.
 """
 
 from __future__ import annotations
@@ -26,6 +30,14 @@ CREATE TABLE IF NOT EXISTS identity_links (
     linked_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS identity_links_by_user ON identity_links (user_id);
+CREATE TABLE IF NOT EXISTS identity_kinds (
+    identity TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    recorded_at INTEGER NOT NULL
+);
+-- data dirs from before kinds were recorded: each weaker identity's kind is on its link
+INSERT OR IGNORE INTO identity_kinds (identity, kind, recorded_at)
+    SELECT identity, kind, linked_at FROM identity_links;
 """
 
 
@@ -52,34 +64,38 @@ class IdentityStore:
             return self._resolve_key(user_id)
 
     def link(self, weaker: Identity, stronger: Identity) -> Link:
-        """Make `weaker` resolve to `stronger`'s user. Refuses to demote (account → device) and to
-        move an identity already linked to a different user, rather than guess."""
-        if _RANK[weaker.kind] > _RANK[stronger.kind]:
-            raise IdentityError(
-                f"cannot link {weaker.kind.value} {weaker.value!r} under the weaker "
-                f"{stronger.kind.value} {stronger.value!r}; link the other way round"
-            )
-        with self._lock:
+        """Make `weaker` resolve to `stronger`'s user. Refuses a kind other than the recorded one,
+        to demote (account → device) and to move an identity already linked to a different user,
+        rather than guess. Errors name kinds only: values are storage ids."""
+        with self._lock, write_transaction(self._connection) as tx:
+            self._check_kinds(weaker=weaker, stronger=stronger)
+            if _RANK[weaker.kind] > _RANK[stronger.kind]:
+                raise IdentityError(
+                    f"cannot link kind {weaker.kind.value!r} under the weaker kind "
+                    f"{stronger.kind.value!r}; link the other way round"
+                )
             source = self._resolve_key(weaker.value)
             target = self._resolve_key(stronger.value)
+            if source != target and source != weaker.value:
+                raise IdentityError("the weaker identity is already linked to another user")
+            now = clock.now_ms()
+            tx.executemany(
+                "INSERT OR IGNORE INTO identity_kinds (identity, kind, recorded_at) "
+                "VALUES (?, ?, ?)",
+                [
+                    (weaker.value, weaker.kind.value, now),
+                    (stronger.value, stronger.kind.value, now),
+                ],
+            )
             if source == target:
                 return Link(source, target, already_linked=True)
-            if source != weaker.value:
-                raise IdentityError(
-                    f"{weaker.value} is already linked to {source}; unlink it before linking it "
-                    f"to {target}"
-                )
-            now = clock.now_ms()
-            with write_transaction(self._connection) as tx:
-                tx.execute(
-                    "INSERT INTO identity_links (identity, kind, user_id, linked_at) "
-                    "VALUES (?, ?, ?, ?)",
-                    (weaker.value, weaker.kind.value, target, now),
-                )
-                # identities that pointed at the weaker one follow it to the new user
-                tx.execute(
-                    "UPDATE identity_links SET user_id = ? WHERE user_id = ?", (target, source)
-                )
+            tx.execute(
+                "INSERT INTO identity_links (identity, kind, user_id, linked_at) "
+                "VALUES (?, ?, ?, ?)",
+                (weaker.value, weaker.kind.value, target, now),
+            )
+            # identities that pointed at the weaker one follow it to the new user
+            tx.execute("UPDATE identity_links SET user_id = ? WHERE user_id = ?", (target, source))
         return Link(source, target, already_linked=False)
 
     def identities_of(self, user_id: str) -> list[str]:
@@ -95,6 +111,11 @@ class IdentityStore:
             return erase_rows(
                 self._connection,
                 (
+                    "DELETE FROM identity_kinds WHERE identity = ? OR identity IN "
+                    "(SELECT identity FROM identity_links WHERE user_id = ?)",
+                    (user_id, user_id),
+                ),
+                (
                     "DELETE FROM identity_links WHERE user_id = ? OR identity = ?",
                     (user_id, user_id),
                 ),
@@ -102,6 +123,20 @@ class IdentityStore:
 
     def close(self) -> None:
         self._connection.close()
+
+    def _check_kinds(self, **identities: Identity) -> None:
+        """Each identity must be of its recorded kind (or, never seen, of one kind in this call)."""
+        known: dict[str, str] = {}
+        for role, identity in identities.items():
+            row = self._connection.execute(
+                "SELECT kind FROM identity_kinds WHERE identity = ?", (identity.value,)
+            ).fetchone()
+            recorded = known.setdefault(identity.value, row[0] if row else identity.kind.value)
+            if recorded != identity.kind.value:
+                raise IdentityError(
+                    f"the {role} identity is recorded as kind {recorded!r}, not "
+                    f"{identity.kind.value!r}; an identity's kind never changes"
+                )
 
     def _resolve_key(self, key: str) -> str:
         row = self._connection.execute(

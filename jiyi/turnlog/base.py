@@ -43,7 +43,10 @@ class TurnLog(Protocol):
     partitions: int
 
     def append(self, turn: Turn) -> LogRecord:
-        """Append a validated turn, keyed by its user."""
+        """Append a validated turn, keyed by its user. The local log holds a turn once (a
+        retried request gets the first record back); Kafka cannot look back, so a retried
+        turn may be logged twice there, and the stream's writes by deterministic id land it
+        once either way."""
         ...
 
     def append_raw(self, payload: str, key: str) -> LogRecord:

@@ -25,6 +25,10 @@ CREATE TABLE IF NOT EXISTS turns (
 );
 CREATE INDEX IF NOT EXISTS turns_by_key ON turns (key);
 """
+# Added after the first release: a partition file written before it gains the column on open.
+_TURN_IDS = """
+CREATE UNIQUE INDEX IF NOT EXISTS turns_by_turn_id ON turns (turn_id) WHERE turn_id IS NOT NULL;
+"""
 
 
 class LocalTurnLog(TurnLog):
@@ -50,13 +54,33 @@ class LocalTurnLog(TurnLog):
         if connection is None:
             connection = connect(self.directory / f"partition-{partition:03d}.sqlite")
             connection.executescript(_SCHEMA)
+            columns = {row[1] for row in connection.execute("PRAGMA table_info(turns)")}
+            if "turn_id" not in columns:
+                connection.execute("ALTER TABLE turns ADD COLUMN turn_id TEXT")
+            connection.executescript(_TURN_IDS)
             self._connections[partition] = connection
         return connection
 
     def append(self, turn: Turn) -> LogRecord:
-        return self.append_raw(turn.model_dump_json(), turn.user_id)
+        """Append a turn once: the same turn again (a retried request) returns its record."""
+        payload, key = turn.model_dump_json(), turn.user_id
+        partition = partition_for(key, self.partitions)
+        with self._lock:
+            connection = self._connection(partition)
+            row = connection.execute(
+                "INSERT INTO turns (key, payload, appended_at, turn_id) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (turn_id) WHERE turn_id IS NOT NULL DO NOTHING RETURNING offset",
+                (key, payload, clock.now_ms(), turn.turn_id),
+            ).fetchone()
+            if row is None:
+                row = connection.execute(
+                    "SELECT offset, payload FROM turns WHERE turn_id = ?", (turn.turn_id,)
+                ).fetchone()
+                payload = row[1]
+        return LogRecord(partition, int(row[0]), key, payload)
 
     def append_raw(self, payload: str, key: str) -> LogRecord:
+        """Append as given, even again: a replay re-drives a payload on purpose."""
         partition = partition_for(key, self.partitions)
         with self._lock:
             cursor = self._connection(partition).execute(

@@ -35,6 +35,7 @@ class WorkingTurn:
     content: str
     client_ts: int
     truncated: bool = False
+    turn_id: str = ""  # the turn's deterministic id: the same turn sent twice is held once
 
 
 def _client_ts(turn: WorkingTurn) -> int:
@@ -115,7 +116,8 @@ class WorkingMemory:
     # -- writes -------------------------------------------------------------------------------
 
     def add(self, turn: Turn) -> int:
-        """Clean and store a turn; return the session's new snapshot version."""
+        """Clean and store a turn; return the session's new snapshot version (its current one
+        when the session already holds this turn: a retried request adds nothing)."""
         settings = self._settings
         content = clean_content(turn.content)
         truncated = False
@@ -130,7 +132,11 @@ class WorkingMemory:
             self._expire_idle(now)
             key = (turn.user_id, turn.session_id)
             session = self._touch_or_create(key, now)
-            stored = WorkingTurn(turn.session_id, turn.role, content, turn.client_ts, truncated)
+            if any(held.turn_id == turn.turn_id for held in session.turns):
+                return session.version
+            stored = WorkingTurn(
+                turn.session_id, turn.role, content, turn.client_ts, truncated, turn.turn_id
+            )
             turns = list(session.turns)
             insort(turns, stored, key=_client_ts)  # after equal timestamps: arrival order
             overflow = max(0, len(turns) - settings.max_turns_per_session)

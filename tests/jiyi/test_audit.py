@@ -54,3 +54,31 @@ def test_it_lives_under_the_data_dir_and_survives_reopening(tmp_path) -> None:
 
 def test_an_entry_has_no_field_for_raw_text() -> None:
     assert not {"text", "content", "raw", "raw_text"} & set(AuditEntry.model_fields)
+
+
+def test_erasing_a_user_removes_their_entries_but_keeps_erasure_records(tmp_path) -> None:
+    log = AuditLog(tmp_path / "audit.sqlite3")
+    erasures = [entry(edge=None, action=action) for action in ("erase_user", "erase")]
+    log.append([entry(), entry("u2"), entry(reason="object_ref: no_matching_belief"), *erasures])
+
+    assert log.erase_user("u1") == 2
+    assert log.entries("u1") == erasures  # the proof of erasure stays, and holds no content
+    assert log.entries("u2") == [entry("u2")]
+    assert log.erase_user("u1") == 0  # a second erasure removes nothing
+    log.append([entry()])  # appending goes on, and the log is append-only again
+    raw = sqlite3.connect(tmp_path / "audit.sqlite3")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        raw.execute("DELETE FROM audit")
+    raw.close()
+    log.close()
+
+
+def test_erased_entries_leave_no_copy_in_the_database_files(tmp_path) -> None:
+    log = AuditLog(tmp_path / "audit.sqlite3")
+    log.append([entry(edge="edge-zebrafinch", reason="reason-zebrafinch") for _ in range(50)])
+    assert any(b"zebrafinch" in p.read_bytes() for p in tmp_path.iterdir())
+
+    log.erase_user("u1")
+
+    assert [p.name for p in tmp_path.iterdir() if b"zebrafinch" in p.read_bytes()] == []
+    log.close()

@@ -78,6 +78,36 @@ def test_keys_create_list_revoke(tmp_path, monkeypatch):
     assert runner.invoke(app, ["keys", "revoke", key_id]).exit_code == 1
 
 
+def test_links_revoke_closes_one_transparency_link(tmp_path, monkeypatch):
+    from fastapi.testclient import TestClient
+
+    from jiyi.api.app import create_app
+    from jiyi.composition import open_key_store
+    from jiyi.config import Settings
+    from jiyi.memory import Memory
+    from models.hashing import HashingEncoder
+
+    monkeypatch.setenv("JIYI_DATA_DIR", str(tmp_path))
+    settings = Settings(data_dir=tmp_path)
+    memory, keys = Memory(settings, encoder=HashingEncoder(64)), open_key_store(settings)
+    try:
+        client = TestClient(create_app(memory, keys))
+        auth = {"Authorization": f"Bearer {keys.create('acme')}"}
+        revoked, kept = (
+            client.post("/v1/users/u1/transparency-link", headers=auth).json() for _ in range(2)
+        )
+        result = runner.invoke(app, ["links", "revoke", revoked["link_id"]])
+        assert result.exit_code == 0, result.output
+        assert "revoked" in result.output
+        assert client.get(f"{revoked['path']}/beliefs").status_code == 403
+        assert client.get(f"{kept['path']}/beliefs").status_code == 200
+        unknown = runner.invoke(app, ["links", "revoke", kept["link_id"] + "x"])
+        assert unknown.exit_code == 1
+        assert client.get(f"{kept['path']}/beliefs").status_code == 200
+    finally:
+        memory.close()
+
+
 @pytest.mark.integration
 def test_serve_answers_over_real_http(tmp_path):
     env = {**os.environ, "JIYI_DATA_DIR": str(tmp_path), "JIYI_EMBEDDER__MODEL": "hashing:64"}
@@ -103,7 +133,8 @@ def test_serve_answers_over_real_http(tmp_path):
                 assert time.monotonic() < deadline, server.stderr.read() if server.poll() else ""
                 time.sleep(0.2)
         auth = {"Authorization": f"Bearer {key}"}
-        turn = {"session_id": "s", "role": "user", "content": "I love tea.", "client_ts": 1}
+        turn = {"session_id": "s", "role": "user", "content": "I love tea.",
+                "client_ts": 1_790_000_000_000}  # fmt: skip
         added = httpx.post(f"{base}/v1/users/u1/turns", json={"turns": [turn]}, headers=auth)
         assert added.status_code == 200
         recall = httpx.post(f"{base}/v1/users/u1/recall", json={"query": "tea"}, headers=auth)

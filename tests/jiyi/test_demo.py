@@ -2,7 +2,7 @@ from fastapi.testclient import TestClient
 
 from jiyi.api.app import create_app
 from jiyi.api.keys import ApiKeyStore
-from jiyi.config import Settings
+from jiyi.config import LimitsSettings, Settings
 from jiyi.demo import DEMO_DIR, HttpClient, LibraryClient, Rejection, parse_turns, play, render
 from jiyi.memory import Memory
 from models.hashing import HashingEncoder
@@ -11,19 +11,23 @@ from models.hashing import HashingEncoder
 def test_every_bad_line_is_reported_with_its_reason(tmp_path):
     path = tmp_path / "turns.jsonl"
     path.write_text(
-        '{"user_id": "u1", "session_id": "s1", "role": "user", "content": "hi", "client_ts": 1}\n'
+        '{"user_id": "u1", "session_id": "s1", "role": "user", "content": "hi", '
+        '"client_ts": 1790000000000}\n'
         "\n"
         "{broken\n"
         '{"user_id": "u1", "session_id": "s1", "role": "user", "content": "'
-        + "x" * 300
-        + '", "client_ts": 2}\n'
+        + "x"
+        * 300
+        + '", "client_ts": 1790000000001}\n'
+        '{"user_id": "u1", "session_id": "s1", "role": "user", "content": "hi", "client_ts": 1}\n'
     )
-    parsed = list(parse_turns(path, max_content_bytes=256))
-    assert [line for line, _ in parsed] == [1, 3, 4]
+    parsed = list(parse_turns(path, LimitsSettings(max_content_bytes=256)))
+    assert [line for line, _ in parsed] == [1, 3, 4, 5]
     assert not isinstance(parsed[0][1], Rejection)
     assert "not valid JSON" in parsed[1][1].reason
     assert parsed[2][1].reason.startswith("content: is 300 bytes")
     assert parsed[2][1].where == "turns.jsonl:4"
+    assert parsed[3][1].reason.startswith("client_ts: 1 is outside 2000–2099")
 
 
 def _check(report):

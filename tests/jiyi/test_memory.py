@@ -9,6 +9,8 @@ from jiyi.config import Settings
 from jiyi.domain import EventType, Identity, IdentityKind, Role, Turn
 from jiyi.episodic.records import from_table
 from jiyi.feedback import FeedbackKind
+from jiyi.graph import GraphInputError
+from jiyi.ingest import process_turns
 from jiyi.memory import Memory
 from models.hashing import HashingEncoder
 
@@ -122,7 +124,7 @@ def _files_containing(root: Path, needle: bytes) -> list[Path]:
 
 
 def test_erasure_leaves_no_trace_in_any_store_or_file(memory, tmp_path):
-    secret = "zebrafinch"
+    secret, address, diary = "zebrafinch", "Quillfeather Lane 42", "glimmerwort"
     memory.consent("gina", granted=True)
     memory.consent("hank", granted=True)
     old = T0 - 60 * DAY_MS
@@ -135,6 +137,10 @@ def test_erasure_leaves_no_trace_in_any_store_or_file(memory, tmp_path):
         ]
     )
     memory.stores.dead_letters.put(f'{{"user_id": "gina", "content": "{secret}"}}', "x", "y")
+    bad = _turn("gina", f"My {diary} diary \x07", T0 + 3)  # a control character: refused
+    assert process_turns([bad], memory.stores).rejected  # as the stream does: dead-lettered
+    with pytest.raises(GraphInputError, match=address):  # the caller is told what it sent
+        memory.correct("gina", "lives_in", address, "support:ticket-7", new_object="Lyon")
     memory.add_turn(_turn("hank", "I love my dog.", T0))
     report = archive_cold_events(
         memory.stores.episodic, memory.archive, memory.settings.forgetting, now_ms=T0
@@ -144,20 +150,38 @@ def test_erasure_leaves_no_trace_in_any_store_or_file(memory, tmp_path):
     memory.feedback("gina", event_id, FeedbackKind.DONT_BRING_UP)
     data_dir = memory.settings.data_dir
     assert _files_containing(data_dir, secret.encode())
+    assert _files_containing(data_dir, diary.encode())
 
     receipt = memory.erase("gina", operator="support:ticket-7")
 
     assert receipt.removed["episodic"] >= 2
     assert receipt.removed["archive"] >= 1
     assert receipt.removed["turn_log"] == 4
+    assert receipt.removed["dead_letters"] == 2
+    assert receipt.removed["audit"] >= 1
     assert memory.recall("gina", secret).text == ""
     assert memory.profile("gina") == []
     assert memory.working.get("gina", "s1") == []
-    assert _files_containing(data_dir, secret.encode()) == []
+    for needle in (secret, address, diary, "named Pip"):  # every file, WAL and SHM included
+        assert _files_containing(data_dir, needle.encode()) == [], needle
     assert "dog" in memory.recall("hank", "dog").text  # other users untouched
     audit = memory.stores.audit.entries(user_id="gina")
     assert audit[-1].action == "erase"
     assert audit[-1].operator == "support:ticket-7"
+
+
+def test_a_second_erasure_removes_nothing(memory):
+    memory.consent("gina", granted=True)
+    memory.add_turns([_turn("gina", "I love my zebrafinch named Pip.", T0)])
+    first = memory.erase("gina", operator="support")
+    assert first.removed["graph"] > 0
+    assert first.removed["audit"] > 0
+
+    second = memory.erase("gina", operator="support")
+
+    assert second.removed == dict.fromkeys(first.removed, 0)
+    actions = [e.action for e in memory.stores.audit.entries("gina")]
+    assert actions == ["erase_user", "erase"] * 2  # each erasure stays on record
 
 
 def test_linking_a_device_to_an_account_merges_and_routes_memories(memory):

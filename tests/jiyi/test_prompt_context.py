@@ -76,3 +76,25 @@ def test_an_empty_memory_renders_nothing():
     context = assemble("u1", "anything", [], [], [])
     assert context.text == ""
     assert context.left_out == 0
+
+
+def test_a_stored_time_no_date_can_hold_costs_one_item_not_the_recall(caplog):
+    """A year-10000 event that got in before validation did must not take the user offline."""
+    from dataclasses import replace
+
+    from jiyi.health import skipped_values
+
+    poisoned = _hit("bad clock", 0.95)
+    poisoned = replace(
+        poisoned, event=poisoned.event.model_copy(update={"ts": 253_402_300_800_000})
+    )
+    stale = _belief("tea")
+    stale = Belief(stale.relation, stale.entity, 0.9, 0.9, EdgeSource.RULE, [], 10**17, "y")
+    before = skipped_values()
+    context = assemble("u1", "chain rule", [], [poisoned, _hit("链式法则", 0.5)], [stale])
+    assert [e.summary for e in context.events] == ["链式法则"]
+    assert context.beliefs == []
+    after = skipped_values()
+    assert after["event_ts"] == before.get("event_ts", 0) + 1
+    assert after["belief_ts"] == before.get("belief_ts", 0) + 1
+    assert "skipped a stored value" in caplog.text

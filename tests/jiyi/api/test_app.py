@@ -160,7 +160,77 @@ def test_identity_link_over_http(api):
     _assert_error(conflict, 409, "identity_conflict")
 
 
+def test_an_account_cannot_be_demoted_by_calling_it_a_device(api):
+    client, keys = api
+    auth = _auth(keys.create("acme"))
+    client.post("/v1/users/alice/turns", json=_turns("I love jazz."), headers=auth)
+
+    def link(weaker_kind, weaker, stronger_kind, stronger):
+        body = {
+            "weaker": {"kind": weaker_kind, "value": weaker},
+            "stronger": {"kind": stronger_kind, "value": stronger},
+        }
+        return client.post("/v1/identities/link", json=body, headers=auth)
+
+    assert link("device", "phone-1", "account", "alice").status_code == 200
+    error = _assert_error(link("device", "alice", "account", "mallory"), 409, "identity_conflict")
+    assert "'account', not 'device'" in error["message"]
+    assert not any(name in error["message"] for name in ("alice", "mallory", "acme"))
+    recall = client.post("/v1/users/alice/recall", json={"query": "jazz"}, headers=auth).json()
+    assert "jazz" in recall["text"]
+
+
+def test_too_deeply_nested_or_non_utf8_json_is_invalid_input(api):
+    client, keys = api
+    auth = _auth(keys.create("acme"))
+    headers = {**auth, "Content-Type": "application/json"}
+    deep = b'{"query": ' + b"[" * 3000 + b"]" * 3000 + b"}"  # under the 8 KiB body limit
+    for body in (deep, b'{"query": "\xff"}'):
+        error = _assert_error(client.post("/v1/users/u1/recall", content=body, headers=headers),
+                              422, "invalid_input")  # fmt: skip
+        assert "not valid UTF-8 JSON or is nested too deeply" in error["message"]
+
+
 def test_openapi_schema_is_served(api):
     client, _ = api
     schema = client.get("/openapi.json").json()
     assert "/v1/users/{user_id}/recall" in schema["paths"]
+
+
+def test_bad_clocks_flags_and_invisible_content_are_refused_and_write_nothing(api):
+    """The hostile client's probes: each one a 422 naming the field, and the user's memory
+    still answers afterwards (a year-10000 turn once took every later recall down)."""
+    client, keys = api
+    auth = _auth(keys.create("acme"))
+    client.put("/v1/users/u1/consent", json={"granted": True}, headers=auth)
+    good = {"session_id": "s1", "role": "user", "content": "I love oolong tea", "client_ts": T0}
+    probes = [
+        ({"client_ts": 253_402_300_800_000}, "turns.1.client_ts"),  # year 10000
+        ({"client_ts": 5_680_281_600_000}, "turns.1.client_ts"),  # 2150: outside the window
+        ({"client_ts": 1e30}, "turns.1.client_ts"),
+        ({"client_ts": True}, "turns.1.client_ts"),
+        ({"client_ts": "1793520000000"}, "turns.1.client_ts"),
+        ({"content": "\u200b\u200b\u200d"}, "turns.1.content"),
+    ]
+    for change, field in probes:
+        body = {"turns": [good, {**good, "content": "second", **change}]}
+        error = _assert_error(
+            client.post("/v1/users/u1/turns", json=body, headers=auth), 422, "invalid_input"
+        )
+        assert field in error["fields"], (change, error)
+    for granted in ("yes", 1, "false"):
+        _assert_error(
+            client.put("/v1/users/u2/consent", json={"granted": granted}, headers=auth),
+            422, "invalid_input",
+        )  # fmt: skip
+    recall = client.post("/v1/users/u1/recall", json={"query": "tea", "session_id": "s1"},
+                         headers=auth)  # fmt: skip
+    assert recall.status_code == 200
+    assert recall.json()["text"] == ""  # nothing of the refused batches was kept
+    assert (
+        client.post("/v1/users/u1/turns", json={"turns": [good]}, headers=auth).status_code == 200
+    )
+    assert "oolong" in client.post("/v1/users/u1/recall", json={"query": "tea"},
+                                   headers=auth).json()["text"]  # fmt: skip
+    health = client.get("/healthz").json()
+    assert isinstance(health["skipped_stored_values"], dict)

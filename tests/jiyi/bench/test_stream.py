@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from jiyi.bench import stream
+from jiyi.config import LimitsSettings
 from jiyi.episodic.terms import IndexTerms
 from jiyi.extraction.engine import extract
 from jiyi.ingest.episodic import embed_batch
@@ -48,7 +49,7 @@ def test_the_second_baseline_encodes_exactly_what_the_stream_embeds() -> None:
     works = []
     for turn in turns:
         work = parse_record(turn.model_dump_json(), key=turn.user_id, source="t",
-                            max_content_bytes=40_000)  # fmt: skip
+                            limits=LimitsSettings(max_content_bytes=40_000))  # fmt: skip
         works.append(work.with_events(extract(turn)))
     embed_batch(works, encoder, IndexTerms(b"a key of sixteen bytes"), keep_raw_text=False)
 

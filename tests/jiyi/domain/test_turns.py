@@ -35,6 +35,11 @@ def test_explicit_turn_id_is_kept():
         ({"content": ""}, "content"),
         ({"content": " \n\t "}, "content"),
         ({"client_ts": -1}, "client_ts"),
+        ({"client_ts": True}, "client_ts"),
+        ({"client_ts": 1.7e12}, "client_ts"),
+        ({"client_ts": 253_402_300_800_000}, "client_ts"),  # year 10000: no datetime holds it
+        ({"content": "\u200b\u200b\u200d"}, "content"),
+        ({"content": "\u00a0\u3000\ufeff"}, "content"),
         ({"session_id": "s 1"}, "session_id"),
         ({"device_id": "bad id"}, "device_id"),
         ({"extra": 1}, "extra"),
@@ -62,3 +67,8 @@ def test_turns_are_immutable():
     turn = Turn.model_validate(_raw())
     with pytest.raises(ValidationError):
         turn.content = "changed"
+
+
+def test_visible_text_is_any_character_a_person_sees():
+    for shown in ("a", "字", "👍", "\u200b。", "x\u0301"):
+        Turn.model_validate(_raw(content=shown))

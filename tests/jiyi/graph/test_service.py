@@ -255,6 +255,36 @@ def test_bad_corrections_are_refused_and_change_nothing(service, ev, call, field
     assert beliefs(service, include_invalid=True) == before
 
 
+SECRET, NO_BELIEF = "Quillfeather Lane 42", "object_ref: no_matching_belief"
+
+
+@pytest.mark.parametrize(
+    ("call", "reason"),
+    [
+        (lambda s, ev: s.confirm("u1", "lives_in", SECRET, operator="t"), NO_BELIEF),
+        (lambda s, ev: s.retract("u1", "prefers", SECRET, operator="t"), NO_BELIEF),
+        (lambda s, ev: s.correct("u1", "prefers", SECRET, operator="t", confidence=0.5),
+         NO_BELIEF),
+        (lambda s, ev: s.correct("u1", SECRET, "jazz", operator="t", confidence=0.5),
+         "relation: not_allowed"),
+        (lambda s, ev: s.assert_belief("u1", "prefers", "jazz", confidence=0.5, source=SECRET,
+                                       operator="t"), "source: not_allowed"),
+        (lambda s, ev: s.apply_event(ev(1, EventType.PERSONAL_FACT, "Lyon", relation=SECRET)),
+         "attributes.relation: invalid"),
+    ],
+    ids=["confirm", "retract", "correct", "correct_relation", "assert_source", "event_relation"],
+)  # fmt: skip
+def test_a_refused_input_is_named_to_the_caller_but_kept_out_of_the_audit(
+    service, ev, audit_log, call, reason
+) -> None:
+    service.apply_event(ev(0, EventType.PREFERENCE, "jazz", 0.8))
+    with pytest.raises(GraphInputError, match=SECRET):  # the caller sees what they sent
+        call(service, ev)
+    entry = audit_log.entries("u1")[-1]
+    assert (entry.outcome, entry.reason) == (AuditOutcome.REJECTED, reason)
+    assert all(SECRET not in e.model_dump_json() for e in audit_log.entries())
+
+
 def test_a_batch_writes_as_one_by_one_would_and_audits_once_after_its_commit(
     service, ev, audit_log
 ) -> None:

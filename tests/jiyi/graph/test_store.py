@@ -266,7 +266,13 @@ def test_erase_user_keeps_a_tombstone_user_node_and_spares_others(
     assert graph_store.edges("u1", include_invalid=True) == []
     assert len(graph_store.edges("u2")) == 2
     assert graph_store.entity("u2", "trig").name == "三角函数"
-    assert graph_store.erase_user("u1") == 1  # idempotent: only the tombstone is touched
+
+
+def test_a_second_erase_removes_nothing(graph_store: GraphStore) -> None:
+    seed(graph_store, "u1")
+    assert graph_store.erase_user("u1") > 0
+    assert graph_store.erase_user("u1") == 0  # the tombstone is already cleared: not counted
+    assert graph_store.entity("u1", "user") == entity("user", "user", EntityKind.USER)
 
 
 @pytest.mark.parametrize(

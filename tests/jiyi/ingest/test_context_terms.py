@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jiyi.composition import Stores
+from jiyi.config import LimitsSettings
 from jiyi.episodic import recall
 from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.parse import parse_record
@@ -14,7 +15,10 @@ from jiyi.ingest.references import SessionEntities
 
 def _work(turn, child_mode: bool = False):  # type: ignore[no-untyped-def]
     work = parse_record(
-        turn.model_dump_json(), key=turn.user_id, source="t", max_content_bytes=4096
+        turn.model_dump_json(),
+        key=turn.user_id,
+        source="t",
+        limits=LimitsSettings(max_content_bytes=4096),
     )
     return replace(work, child_mode=child_mode)
 

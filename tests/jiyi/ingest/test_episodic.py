@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from jiyi.composition import Stores
+from jiyi.config import LimitsSettings
 from jiyi.domain import Event
 from jiyi.episodic.records import from_table
 from jiyi.ingest import Stage, TurnWork
@@ -13,7 +14,10 @@ from jiyi.ingest.parse import parse_record
 
 def _work(ctx: Stores, turn) -> TurnWork:  # type: ignore[no-untyped-def]
     work = parse_record(
-        turn.model_dump_json(), key=turn.user_id, source="t", max_content_bytes=4096
+        turn.model_dump_json(),
+        key=turn.user_id,
+        source="t",
+        limits=LimitsSettings(max_content_bytes=4096),
     )
     assert isinstance(work, TurnWork)
     work = extract_events(work, ctx.extractor)

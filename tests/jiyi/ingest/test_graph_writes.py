@@ -21,7 +21,7 @@ def works(ctx: Stores, turns: list[Turn]) -> list[TurnWork]:
     made = []
     for turn in turns:
         parsed = parse_record(turn.model_dump_json(), key=turn.user_id, source="test",
-                              max_content_bytes=ctx.settings.limits.max_content_bytes)  # fmt: skip
+                              limits=ctx.settings.limits)  # fmt: skip
         work = extract_events(parsed, ctx.extractor)
         made.append(replace(work, graph_allowed=True))
     return made

@@ -2,19 +2,28 @@ import json
 
 import pytest
 
+from jiyi.config import LimitsSettings
 from jiyi.ingest import Rejected, Stage, TurnWork
 from jiyi.ingest.parse import parse_record
 
 LIMIT = 1024
+NOW = 1_796_000_000_000  # 2026-11-29
+YEAR_10000 = 253_402_300_800_000
 
 
 def _payload(**overrides: object) -> str:
-    turn = {"user_id": "u1", "session_id": "s1", "role": "user", "content": "hi", "client_ts": 1}
+    turn = {"user_id": "u1", "session_id": "s1", "role": "user", "content": "hi", "client_ts": NOW}
     return json.dumps({**turn, **overrides}, ensure_ascii=False)
 
 
 def _parse(payload: str) -> TurnWork | Rejected:
-    return parse_record(payload, key="u1", source="turnlog:0:7", max_content_bytes=LIMIT)
+    return parse_record(
+        payload,
+        key="u1",
+        source="turnlog:0:7",
+        limits=LimitsSettings(max_content_bytes=LIMIT),
+        now_ms=NOW,
+    )
 
 
 @pytest.mark.parametrize(
@@ -30,7 +39,16 @@ def _parse(payload: str) -> TurnWork | Rejected:
         (_payload(client_ts=-5), "client_ts", "greater than or equal to 0"),
         (_payload(content="\x00\x01binary"), "content", "control character"),
         (_payload(content="cafÃ© au lait"), "content", "UTF-8 bytes decoded as Latin-1"),
-        (_payload(content="   \n "), "content", "non-whitespace"),
+        (_payload(content="   \n "), "content", "visible text"),
+        (_payload(content="\u200b\u200b\u200d"), "content", "visible text"),
+        (_payload(content="\ufeff\u2060 \u200e"), "content", "visible text"),
+        (_payload(client_ts=True), "client_ts", "valid integer"),
+        (_payload(client_ts="1796000000000"), "client_ts", "valid integer"),
+        (_payload(client_ts=1e30), "client_ts", "valid integer"),
+        (_payload(client_ts=YEAR_10000), "client_ts", "less than or equal to"),
+        (_payload(client_ts=946_684_799_999), "client_ts", "outside 2000–2099"),
+        (_payload(client_ts=4_102_444_800_000), "client_ts", "outside 2000–2099"),
+        (_payload(client_ts=NOW + 86_400_001), "client_ts", "ahead of the server clock"),
         (_payload(extra_field=1), "extra_field", "Extra inputs"),
     ],
 )
@@ -62,3 +80,20 @@ def test_valid_turns_are_cleaned_and_keep_their_id(content: str, cleaned: str) -
     assert isinstance(original, TurnWork)
     assert work.turn.turn_id == original.turn.turn_id  # deterministic, from the client's text
     assert work.source == "turnlog:0:7"
+
+
+def test_the_clock_window_follows_settings() -> None:
+    """An operator replaying a dated corpus widens the window or lifts the skew check."""
+    older = _payload(client_ts=631_152_000_000)  # 1990
+    ahead = _payload(client_ts=NOW + 30 * 86_400_000)
+    relaxed = LimitsSettings(earliest_year=1980, max_clock_skew_seconds=None)
+    for payload in (older, ahead):
+        work = parse_record(payload, key="u1", source="t", limits=relaxed, now_ms=NOW)
+        assert isinstance(work, TurnWork)
+    strict = LimitsSettings(max_clock_skew_seconds=60)
+    rejected = parse_record(_payload(client_ts=NOW + 61_000), key="u1", source="t",
+                            limits=strict, now_ms=NOW)  # fmt: skip
+    assert isinstance(rejected, Rejected)
+    assert rejected.reason == (
+        "client_ts: is 61 s ahead of the server clock (at most 60 s is accepted)"
+    )

@@ -1,3 +1,5 @@
+import sqlite3
+
 import pytest
 
 from jiyi.domain import Identity, IdentityKind
@@ -47,5 +49,48 @@ def test_no_demotion_and_no_silent_relinking(store):
 
 def test_erasure_drops_the_links(store):
     store.link(_id("device", "d"), _id("account", "a"))
-    assert store.erase_user("a") == 1
+    assert store.erase_user("a") == 3  # the link and the two recorded kinds
     assert store.resolve("d") == "d"
+    store.link(_id("account", "d"), _id("account", "a"))  # erased kinds are forgotten too
+
+
+def test_kinds_come_from_the_records_not_the_caller(store):
+    store.link(_id("device", "phone-7"), _id("account", "acct-7"))
+    with pytest.raises(IdentityError) as demoted:
+        store.link(_id("device", "acct-7"), _id("account", "acct-8"))
+    message = str(demoted.value)
+    assert "weaker identity is recorded as kind 'account', not 'device'" in message
+    assert "acct" not in message
+    assert "phone" not in message
+    with pytest.raises(IdentityError, match="stronger identity is recorded as kind 'device'"):
+        store.link(_id("device", "phone-8"), _id("strong", "phone-7"))
+    with pytest.raises(IdentityError, match="stronger identity is recorded as kind 'device'"):
+        store.link(_id("device", "same"), _id("account", "same"))
+    assert store.resolve("acct-7") == "acct-7"
+    assert store.resolve("phone-8") == "phone-8"
+
+
+def test_refused_links_record_no_kinds(store):
+    with pytest.raises(IdentityError, match="link the other way round"):
+        store.link(_id("account", "x"), _id("device", "y"))
+    assert store.link(_id("device", "x"), _id("account", "y")).target_user == "y"
+
+
+def test_data_dirs_from_before_kinds_keep_their_links_and_kinds(tmp_path):
+    path = tmp_path / "identity.sqlite"
+    with sqlite3.connect(path) as old:
+        old.execute(
+            "CREATE TABLE identity_links (identity TEXT PRIMARY KEY, kind TEXT NOT NULL, "
+            "user_id TEXT NOT NULL, linked_at INTEGER NOT NULL)"
+        )
+        old.execute("INSERT INTO identity_links VALUES ('d', 'device', 'a', 1)")
+    old.close()
+    store = IdentityStore(path)
+    try:
+        assert store.resolve("d") == "a"
+        with pytest.raises(IdentityError, match="recorded as kind 'device', not 'account'"):
+            store.link(_id("account", "d"), _id("strong", "s"))
+        store.link(_id("account", "a"), _id("strong", "s"))
+        assert store.resolve("d") == "s"
+    finally:
+        store.close()

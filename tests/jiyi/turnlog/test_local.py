@@ -87,3 +87,29 @@ def test_several_writer_processes_lose_nothing(tmp_path):
     for partition in range(2):
         offsets = [r.offset for r in log.read(partition, limit=10_000)]
         assert offsets == sorted(set(offsets))
+
+
+def test_a_turn_appended_twice_is_held_once_and_a_replay_is_not(tmp_path):
+    """A retried request must not log its turn twice; a dead-letter replay re-drives on purpose."""
+    log = LocalTurnLog(tmp_path, partitions=1)
+    first = log.append(_turn(content="hello"))
+    assert log.append(_turn(content="hello")) == first
+    replay = log.append_raw(first.payload, first.key)
+    assert [r.offset for r in log.read(0)] == [first.offset, replay.offset]
+
+
+def test_a_partition_from_before_turn_ids_is_migrated_on_open(tmp_path):
+    import sqlite3
+
+    old = sqlite3.connect(tmp_path / "partition-000.sqlite")
+    old.executescript(
+        "CREATE TABLE turns (offset INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, "
+        "payload TEXT NOT NULL, appended_at INTEGER NOT NULL);"
+        "INSERT INTO turns (key, payload, appended_at) VALUES ('u1', '{}', 1);"
+    )
+    old.close()
+    log = LocalTurnLog(tmp_path, partitions=1)
+    record = log.append(_turn())
+    assert record.offset == 2
+    assert log.append(_turn()) == record
+    assert len(log.read(0)) == 2

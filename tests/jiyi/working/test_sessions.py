@@ -223,3 +223,15 @@ class SnapshotMachine(RuleBasedStateMachine):
 
 TestSnapshotMachine = SnapshotMachine.TestCase
 TestSnapshotMachine.settings = hyp_settings(max_examples=60, stateful_step_count=30, deadline=None)
+
+
+def test_the_same_turn_sent_twice_is_held_once():
+    """A retried request must not duplicate the conversation the next prompt sees."""
+    memory = WorkingMemory()
+    first = memory.add(turn("hello", ts=1000))
+    assert memory.add(turn("hello", ts=1000)) == first
+    memory.add(turn("hello", ts=2000))  # said again later: a new turn
+    assert contents(memory) == ["hello", "hello"]
+    memory.undo_last("u1", "s1")
+    memory.add(turn("hello", ts=2000))  # re-sent after an undo: held again
+    assert contents(memory) == ["hello", "hello"]

@@ -1,0 +1,29 @@
+"""Counters an operator watches: stored values a read had to skip because they cannot be shown.
+
+Validation at every entry point keeps such values out; one that got in anyway (an older
+version's write, a restored backup) must cost its user one item of a recall, not every recall.
+Each skip is logged with the ids to find the value, and counted for `/healthz`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import Counter
+
+log = logging.getLogger(__name__)
+_lock = threading.Lock()
+_skipped: Counter[str] = Counter()
+
+
+def skip_stored_value(kind: str, **ids: str | int) -> None:
+    """Record that a read left out a stored value of `kind` ("event_ts", ...)."""
+    log.warning("skipped a stored value that cannot be read", extra={"kind": kind, **ids})
+    with _lock:
+        _skipped[kind] += 1
+
+
+def skipped_values() -> dict[str, int]:
+    """Skips per kind since the process started."""
+    with _lock:
+        return dict(_skipped)
