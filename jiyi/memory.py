@@ -38,6 +38,7 @@ from jiyi.ingest.references import SessionEntities
 from jiyi.ingest.work import Rejected, TurnWork
 from jiyi.privacy.identity import Link
 from jiyi.prompt_context import DEFAULT_BUDGET_CHARS, RecallContext, assemble
+from jiyi.turnlog import erasure_payload
 from jiyi.working import WorkingMemory
 from models.embedder import SpaceEncoder
 
@@ -118,12 +119,25 @@ class Memory:
         if self.process_inline:
             report = process_admitted(works, self.stores, self._sessions, all_or_nothing=True)
             if report.rejected:
+                self._take_back(report.stored_unfinished)
                 raise TurnsNotStoredError(report.rejected)
             result.report = report
         for turn in routed:
             self.turn_log.append(turn)
         result.versions = [self.working.add(turn) for turn in routed]
         return result
+
+    def _take_back(self, works: Sequence[TurnWork]) -> None:
+        """Delete the events of turns a failed call stored, except turns an earlier call was
+        acknowledged for (the turn log holds them): those stay as that success left them. A
+        log that cannot say (Kafka) keeps them all; the retry converges either way."""
+        acknowledged = self.turn_log.holds([w.turn.turn_id for w in works])
+        if acknowledged is None:
+            return
+        for work in works:
+            if work.turn.turn_id not in acknowledged:
+                event_ids = [e.event_id for e in work.events]
+                self.stores.episodic.delete(work.turn.user_id, event_ids=event_ids)
 
     def _admit(self, turns: Sequence[Turn]) -> list[TurnWork]:
         """Every turn checked (the first bad one refused, named by its index), then cleaned."""
@@ -259,8 +273,9 @@ class Memory:
     def erase(self, user_id: str, operator: str) -> ErasureReceipt:
         """Erase a user from every store: working memory, turn log, episodic, graph (soft delete:
         ids kept, properties cleared), archive, dead letters, feedback, consent, identity links,
-        and the user's audit entries (all but earlier erasure records). Audited by who and when,
-        without content; a second erasure removes nothing."""
+        and the user's audit entries (all but earlier erasure records); an erasure record in the
+        turn log tells a running stream to drop what it keeps for the user. Audited by who and
+        when, without content; a second erasure removes nothing."""
         user_id = self._user(user_id)
         stores = self.stores
         removed = {
@@ -277,6 +292,7 @@ class Memory:
         }
         stores.episodic.purge_deleted()  # deleted rows must not linger in older table versions
         self._sessions.pop(user_id, None)
+        self.turn_log.append_raw(erasure_payload(user_id), user_id)  # a stream drops its state
         at = clock.now_ms()
         stores.audit.append(
             [AuditEntry(at=at, operator=operator, action="erase", outcome=AuditOutcome.APPLIED,

@@ -5,7 +5,7 @@ function (via `pipelines.steps`). Keyed by user from entity resolution on, so on
 stay in order on one worker; the embed step batches turns of many users (by size and a short
 time window) because the encoder is fastest on many texts at once. A turn that fails any step
 leaves the main line for the dead-letter store, with the stage and the reason, and the flow
-keeps running.
+keeps running. An erasure record (`Memory.erase` appends one) drops the user's per-user state.
 
 Run it:
     jiyi stream                                   # embedded turn log, settings from env/TOML
@@ -27,7 +27,7 @@ from bytewax.outputs import Sink
 
 from jiyi.composition import layout, open_turn_source, turn_log_origin
 from jiyi.config import Settings, load_settings
-from jiyi.ingest import Processed, Rejected, TurnWork
+from jiyi.ingest import Erasure, Processed, Rejected, TurnWork
 from jiyi.turnlog import LogRecord, partition_for
 from models.embedder import SpaceEncoder
 from pipelines.sinks import DeadLetterSink, ProgressSink
@@ -48,7 +48,7 @@ def build_flow(
     source: Source[LogRecord],
     *,
     origin: str = "turnlog",
-    progress: Sink[Processed | Rejected] | None = None,
+    progress: Sink[Processed | Rejected | Erasure] | None = None,
     open_encoder: Callable[[], SpaceEncoder] | None = None,
     batch_size: int = EMBED_BATCH_SIZE,
     batch_window: timedelta = EMBED_BATCH_WINDOW,
@@ -57,14 +57,18 @@ def build_flow(
     flow = Dataflow("jiyi_ingest")
 
     records = op.input("turn_log", flow, source)
-    turns, bad_input = _split("parse_validate_clean", op.map, records, steps.parse)
+    parsed, bad_input = _split("parse_validate_clean", op.map, records, steps.parse)
+    erasures, turns = _erasures("erasure_route", parsed)
     turns, bad_extraction = _split("extract_rules_then_residue", op.map, turns, steps.extract)
     turns, bad_privacy = _split("apply_privacy", op.map, turns, steps.privacy)
 
-    by_user = op.key_on("key_by_user", turns, lambda work: work.key)
-    resolved = op.stateful_map("resolve_entities", by_user, steps.resolve)
+    # an erasure joins its user's turns here, so it drops the per-user state below in order
+    keyed = op.merge("turns_and_erasures", turns, erasures)
+    by_user = op.key_on("key_by_user", keyed, lambda item: item.key)
+    resolved = op.key_rm("unkey_user", op.stateful_map("resolve_entities", by_user, steps.resolve))
+    erased, resolved = _erasures("erased_route", resolved)
 
-    lanes = op.key_on("key_by_embed_lane", op.key_rm("unkey_user", resolved), _embed_lane)
+    lanes = op.key_on("key_by_embed_lane", resolved, _embed_lane)
     batches = op.collect("batch_for_embedding", lanes, timeout=batch_window, max_size=batch_size)
     embedded = op.map("embed", op.key_rm("unkey_lane", batches), steps.embed)
     stored = op.map("upsert_episodic", embedded, steps.upsert)
@@ -76,7 +80,7 @@ def build_flow(
     progress = progress or ProgressSink(
         layout(settings).stream_progress, lambda own: stream_status(settings, own).lag
     )
-    op.output("progress", op.merge("all_finished", done, rejected), progress)
+    op.output("progress", op.merge("all_finished", done, rejected, erased), progress)
     return flow
 
 
@@ -88,6 +92,12 @@ def _split(step_id: str, operator: Callable, up: Stream, step: Callable) -> tupl
 def _route(step_id: str, up: Stream) -> tuple[Stream, Stream]:  # type: ignore[type-arg]
     """On down the main line, or off to the dead letters."""
     routed = op.branch(step_id, up, lambda item: not isinstance(item, Rejected))
+    return routed.trues, routed.falses
+
+
+def _erasures(step_id: str, up: Stream) -> tuple[Stream, Stream]:  # type: ignore[type-arg]
+    """Erasures one way, turns on down the line."""
+    routed = op.branch(step_id, up, lambda item: isinstance(item, Erasure))
     return routed.trues, routed.falses
 
 

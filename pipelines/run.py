@@ -6,14 +6,17 @@ but slow). In a multi-machine cluster, give every process the same `-a` list, it
 a recovery directory on storage all of them reach.
 
 On SIGTERM or SIGINT the sources stop polling, everything already read is finished and
-written, a last recovery snapshot is taken, and the process exits 0. The same flow runs under
-`python -m bytewax.run` for deployments that prefer Bytewax's own launcher.
+written, a last recovery snapshot is taken, and the process exits 0. A lone process scrubs the
+recovery files before and after it runs, so what an erasure dropped leaves no bytes behind.
+The same flow runs under `python -m bytewax.run` for deployments that prefer Bytewax's own
+launcher (which does not scrub).
 """
 
 from __future__ import annotations
 
 import logging
 import signal
+import sqlite3
 import threading
 from dataclasses import dataclass
 from datetime import timedelta
@@ -45,6 +48,19 @@ def recovery_config(directory: Path) -> RecoveryConfig:
     return RecoveryConfig(str(directory), backup_interval=timedelta(0))
 
 
+def scrub_recovery(directory: Path) -> None:
+    """Rebuild each recovery partition from its live rows. Bytewax drops a superseded snapshot
+    without zeroing it, so the state an erasure dropped (names a user said) could linger as
+    free-page bytes; run only while no worker has the files open."""
+    for part in sorted(directory.glob("*.sqlite3")):
+        connection = sqlite3.connect(part)
+        try:
+            connection.execute("VACUUM")
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            connection.close()
+
+
 @dataclass(frozen=True)
 class StreamOptions:
     workers: int = 1
@@ -67,6 +83,10 @@ def run_stream(settings: Settings, options: StreamOptions) -> None:
     source = open_turn_source(settings, options.tail, stop)
     flow = build_flow(settings, source, origin=turn_log_origin(settings))
     recovery = recovery_config(options.recovery_dir) if options.recovery_dir else None
+    # a cluster's other processes may hold the shared recovery files: only a lone one scrubs
+    scrubbing = recovery is not None and not options.addresses
+    if scrubbing:
+        scrub_recovery(options.recovery_dir)
     log.info(
         "stream starting",
         extra={"workers": options.workers, "process_id": options.process_id,
@@ -84,4 +104,6 @@ def run_stream(settings: Settings, options: StreamOptions) -> None:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+    if scrubbing:
+        scrub_recovery(options.recovery_dir)
     log.info("stream stopped")

@@ -19,7 +19,7 @@ from pathlib import Path
 from bytewax.outputs import DynamicSink, StatelessSinkPartition
 
 from jiyi import clock
-from jiyi.ingest import Processed, Rejected
+from jiyi.ingest import Erasure, Processed, Rejected
 
 log = logging.getLogger(__name__)
 
@@ -60,12 +60,15 @@ class WorkerProgress:
     events: int = 0
     graph_changes: int = 0
     graph_duplicates: int = 0
+    erasures: int = 0
     last_done_at_ms: int = 0
     updated_at_ms: int = 0
     offsets: dict[str, int] = field(default_factory=dict)
 
-    def add(self, item: Processed | Rejected) -> None:
-        if isinstance(item, Processed):
+    def add(self, item: Processed | Rejected | Erasure) -> None:
+        if isinstance(item, Erasure):
+            self.erasures += 1
+        elif isinstance(item, Processed):
             self.processed += 1
             self.events += item.events
             self.graph_changes += item.graph_changes
@@ -102,7 +105,7 @@ def finished_offsets(progress: list[WorkerProgress]) -> dict[str, int]:
     return merged
 
 
-class _ProgressPartition(StatelessSinkPartition[Processed | Rejected]):
+class _ProgressPartition(StatelessSinkPartition[Processed | Rejected | Erasure]):
     def __init__(
         self, path: Path, worker: int, lag: Callable[[dict[str, int]], int | None]
     ) -> None:
@@ -113,7 +116,7 @@ class _ProgressPartition(StatelessSinkPartition[Processed | Rejected]):
         self._logged = time.monotonic()
         self._logged_count = 0
 
-    def write_batch(self, items: list[Processed | Rejected]) -> None:
+    def write_batch(self, items: list[Processed | Rejected | Erasure]) -> None:
         for item in items:
             self._progress.add(item)
         self._flush()
@@ -141,7 +144,7 @@ class _ProgressPartition(StatelessSinkPartition[Processed | Rejected]):
         self._log(time.monotonic())
 
 
-class ProgressSink(DynamicSink[Processed | Rejected]):
+class ProgressSink(DynamicSink[Processed | Rejected | Erasure]):
     """Per-worker progress file and log lines; `lag` turns finished offsets into turns behind."""
 
     def __init__(self, directory: Path, lag: Callable[[dict[str, int]], int | None]) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from jiyi.composition import Stores
 from jiyi.config import Settings
-from jiyi.ingest import Processed, Rejected, TurnWork
+from jiyi.ingest import Erasure, Processed, Rejected, TurnWork
 from jiyi.ingest.consent_gate import apply_privacy
 from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.episodic import EmbeddedBatch, embed_batch, upsert_batch
@@ -48,7 +48,7 @@ class Steps:
     def source_of(self, record: LogRecord) -> str:
         return f"{self.origin}:{record.partition}:{record.offset}"
 
-    def parse(self, record: LogRecord) -> TurnWork | Rejected:
+    def parse(self, record: LogRecord) -> TurnWork | Rejected | Erasure:
         return parse_record(
             record.payload,
             key=record.key,
@@ -63,8 +63,12 @@ class Steps:
         return apply_privacy(work, self.stores.consent, self.settings.privacy)
 
     def resolve(
-        self, state: SessionEntities | None, work: TurnWork
-    ) -> tuple[SessionEntities, TurnWork]:
+        self, state: SessionEntities | None, work: TurnWork | Erasure
+    ) -> tuple[SessionEntities | None, TurnWork | Erasure]:
+        """The user's recent entities carried from turn to turn; an erasure drops them (a
+        `None` state is forgotten, and no later recovery snapshot holds it)."""
+        if isinstance(work, Erasure):
+            return None, work
         state = state or SessionEntities()
         work = resolve_entities(work, state, self.stores.graph.resolve)
         return state, attach_context(work, state, self.stores.terms)

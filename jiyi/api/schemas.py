@@ -105,7 +105,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
     for status, text in {
         400: "bad_request: malformed HTTP, e.g. a raw space or non-ASCII byte in the path",
         401: "missing, unknown or revoked API key",
-        403: "an invalid or expired transparency link",
+        403: "an invalid, expired or revoked transparency link",
         404: "no such event, session or route",
         409: "an identity link that would tangle memories",
         413: "request body over the size limit",

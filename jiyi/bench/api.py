@@ -38,6 +38,7 @@ SENTENCES = [
 ]
 QUERIES = ["velocity", "hiking", "加速度", "学数学", "trip", "考试", "sister", "formulas"]
 MAX_REQUESTS_PER_CLIENT = 100_000
+HISTORY_T0 = 1_790_000_000_000  # 2026-09: inside the server's accepted window
 
 
 @dataclass
@@ -128,15 +129,16 @@ def run(seconds: float = 60, clients: int = 4, ingest_every: int = 5, users: int
                 time.sleep(0.2)
         with httpx.Client(base_url=base, headers=headers, timeout=60) as http:
             for u in range(users):  # some memory to recall from, and the model loaded
-                turns = [{"session_id": "s", "role": "user", "content": s, "client_ts": i}
-                         for i, s in enumerate(SENTENCES)]  # fmt: skip
+                turns = [{"session_id": "s", "role": "user", "content": text,
+                          "client_ts": HISTORY_T0 + i}
+                         for i, text in enumerate(SENTENCES)]  # fmt: skip
                 http.post(f"/v1/users/user{u}/turns", json={"turns": turns})
 
         def mixed(http: httpx.Client, n: int, rng: random.Random) -> tuple[str, httpx.Response]:
             user = f"user{rng.randrange(users)}"
             if n % ingest_every == 0:
                 turn = {"session_id": "s", "role": "user", "content": rng.choice(SENTENCES),
-                        "client_ts": n}  # fmt: skip
+                        "client_ts": HISTORY_T0 + len(SENTENCES) + n}  # fmt: skip
                 return "ingest", http.post(f"/v1/users/{user}/turns", json={"turns": [turn]})
             body = {"query": rng.choice(QUERIES), "session_id": "s"}
             return "recall", http.post(f"/v1/users/{user}/recall", json=body)

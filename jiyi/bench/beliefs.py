@@ -260,11 +260,14 @@ def turns_of(scenario: Scenario) -> list[Turn]:
 def read_through_write_path(
     scenario: Scenario, settings: Settings, encoder: SpaceEncoder
 ) -> Reading:
-    """A fresh data directory, consent as the scenario says, every turn posted on its own."""
+    """A fresh data directory, consent as the scenario says, every turn posted on its own.
+    A scenario keeps its own calendar, so the check against the server clock is lifted."""
     from jiyi.memory import Memory
 
+    own_calendar = settings.limits.model_copy(update={"max_clock_skew_seconds": None})
     with tempfile.TemporaryDirectory(prefix="jiyi-bench-beliefs-") as tmp:
-        memory = Memory(settings.model_copy(update={"data_dir": Path(tmp)}), encoder=encoder)
+        update = {"data_dir": Path(tmp), "limits": own_calendar}
+        memory = Memory(settings.model_copy(update=update), encoder=encoder)
         try:
             if scenario.consent:
                 memory.consent(scenario.user_id, True)

@@ -17,6 +17,7 @@ import numpy as np
 import pyarrow as pa
 
 from jiyi.domain import Event, EventType, ExtractionSource, check_external_id
+from jiyi.health import skip_stored_value
 from models.embedder import check_space
 
 SPACE_METADATA_KEY = b"jiyi.space_id"
@@ -161,10 +162,18 @@ def from_row(row: dict[str, Any]) -> StoredEvent:
 
 
 def from_table(table: pa.Table) -> list[StoredEvent]:
-    """Records from rows in `arrow_schema`, column by column: the hot path of every recall.
+    """Records from rows in `arrow_schema` (`indexed_records`, without the row numbers)."""
+    return [record for _, record in indexed_records(table)]
+
+
+def indexed_records(table: pa.Table) -> list[tuple[int, StoredEvent]]:
+    """(row number, record) for each readable row, column by column: the hot path of every
+    recall.
 
     The rows were validated as `Event`s when written, so they are rebuilt without re-validating
     (`model_construct`, enums restored); vectors come out as one numpy block, not float objects.
+    A row no version of this code could have written (unknown type, broken attributes) is
+    skipped and counted (`jiyi.health`), so it costs its user one event, not the read.
     """
     if table.num_rows == 0:
         return []
@@ -174,16 +183,23 @@ def from_table(table: pa.Table) -> list[StoredEvent]:
     records = []
     for i in range(table.num_rows):
         fields = {name: columns[name][i] for name in _EVENT_FIELDS if name in columns}
-        fields["attributes"] = json.loads(fields["attributes"])
-        fields["event_type"] = EventType(fields["event_type"])
-        fields["source"] = ExtractionSource(fields["source"])
+        try:
+            fields["attributes"] = json.loads(fields["attributes"])
+            fields["event_type"] = EventType(fields["event_type"])
+            fields["source"] = ExtractionSource(fields["source"])
+        except (ValueError, TypeError):
+            skip_stored_value("event_row", user_id=fields["user_id"], item_id=fields["event_id"])
+            continue
         records.append(
-            StoredEvent(
-                event=Event.model_construct(**fields),
-                vector=matrix[i],
-                space_id=columns["space_id"][i],
-                tokens=tuple(columns["tokens"][i].split()),
-                raw_text=columns["raw_text"][i],
+            (
+                i,
+                StoredEvent(
+                    event=Event.model_construct(**fields),
+                    vector=matrix[i],
+                    space_id=columns["space_id"][i],
+                    tokens=tuple(columns["tokens"][i].split()),
+                    raw_text=columns["raw_text"][i],
+                ),
             )
         )
     return records

@@ -30,7 +30,7 @@ from jiyi.config import EpisodicSettings
 from jiyi.domain import Event, EventType
 from jiyi.episodic.bm25 import K1, B, column_scores
 from jiyi.episodic.query import PLAIN, QueryAnalysis, analyse, speaker_match
-from jiyi.episodic.records import EpisodicInputError, check_user, from_table
+from jiyi.episodic.records import EpisodicInputError, check_user, indexed_records
 from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import TERM_CHARS, IndexTerms
 from jiyi.episodic.timeframe import LAST_MS, closeness
@@ -175,7 +175,7 @@ def rank(
     )
     vector_ranks, lexical_ranks = _ranks(cosine), _ranks(lexical)
     best = np.argsort(-score, kind="stable")[:k]
-    records = from_table(table.take(pa.array(best)))
+    hits = table.take(pa.array(best))
     return [
         Hit(
             event=record.event,
@@ -195,7 +195,7 @@ def rank(
             ),
             raw_text=record.raw_text,
         )
-        for i, record in zip(best, records, strict=True)
+        for i, record in ((best[row], record) for row, record in indexed_records(hits))
     ]
 
 

@@ -6,9 +6,10 @@ Each step is a plain function over `TurnWork` (or a batch of them) that returns 
 """
 
 from jiyi.ingest.pipeline import IngestReport, process_turns
-from jiyi.ingest.work import Processed, Rejected, Stage, TurnWork
+from jiyi.ingest.work import Erasure, Processed, Rejected, Stage, TurnWork
 
 __all__ = [
+    "Erasure",
     "IngestReport",
     "Processed",
     "Rejected",

@@ -20,7 +20,8 @@ from jiyi.domain import Turn
 from jiyi.domain.turns import MAX_CONTENT_BYTES_CONTEXT_KEY
 from jiyi.errors import describe
 from jiyi.extraction.validation import ExtractionInputError, check_content
-from jiyi.ingest.work import Rejected, Stage, TurnWork
+from jiyi.ingest.work import Erasure, Rejected, Stage, TurnWork
+from jiyi.turnlog import erased_user
 from jiyi.working.cleaning import clean_content
 
 
@@ -35,11 +36,16 @@ class TurnInputError(ValueError):
 
 def parse_record(
     payload: str, *, key: str, source: str, limits: LimitsSettings, now_ms: int | None = None
-) -> TurnWork | Rejected:
-    """A cleaned turn ready for extraction, or a `Rejected` naming the field and the problem."""
+) -> TurnWork | Rejected | Erasure:
+    """A cleaned turn ready for extraction, or a `Rejected` naming the field and the problem;
+    an erasure record becomes an `Erasure` (valid only under the key of the user it names)."""
 
     def reject(reason: str) -> Rejected:
         return Rejected(Stage.PARSE, reason, key, payload, source)
+
+    erased = erased_user(payload)
+    if erased is not None:
+        return Erasure(erased, source) if erased == key else reject("payload: misplaced erasure")
 
     try:
         data = json.loads(payload)

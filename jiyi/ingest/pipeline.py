@@ -16,7 +16,7 @@ from jiyi import clock
 from jiyi.domain import Turn
 from jiyi.ingest.consent_gate import apply_privacy
 from jiyi.ingest.context_terms import attach_context
-from jiyi.ingest.episodic import EmbeddedBatch, embed_batch, upsert_batch
+from jiyi.ingest.episodic import embed_batch, upsert_batch
 from jiyi.ingest.extract import extract_events
 from jiyi.ingest.graph_writes import GraphOutcome, apply_graph, withheld_entry
 from jiyi.ingest.parse import admit_turn
@@ -33,6 +33,8 @@ LIBRARY_SOURCE = "library"
 class IngestReport:
     processed: list[Processed] = field(default_factory=list)
     rejected: list[Rejected] = field(default_factory=list)
+    #: turns whose events were stored but whose graph update then failed (all-or-nothing)
+    stored_unfinished: list[TurnWork] = field(default_factory=list)
 
     @property
     def events(self) -> int:
@@ -118,8 +120,8 @@ def process_admitted(
 ) -> IngestReport:
     """The steps after admission; rejections are reported, not dead-lettered (the caller
     decides). `all_or_nothing` stops at the first stage that rejects a turn, before the next
-    store is written, and takes back the events of a batch whose graph update failed: a
-    client's request either lands whole or leaves nothing, and its retry lands it once."""
+    store is written; when the last one (the graph) fails, the turns whose events are already
+    stored are reported (`stored_unfinished`) for the caller to take back."""
     sessions = {} if sessions is None else sessions
     report = IngestReport()
     works: list[TurnWork] = []
@@ -138,7 +140,6 @@ def process_admitted(
     report.rejected += bad
     if all_or_nothing and report.rejected:
         return report
-    new_ids = _new_event_ids(batch, stores) if all_or_nothing else {}
     stored, unstored = upsert_batch(batch, stores.episodic, stores.settings.episodic, stores.held)
     report.rejected += unstored
     if all_or_nothing and report.rejected:
@@ -149,18 +150,6 @@ def process_admitted(
         else:
             report.rejected.append(result)
     if all_or_nothing and report.rejected:
-        for user_id, event_ids in new_ids.items():
-            stores.episodic.delete(user_id, event_ids=event_ids)
+        report.stored_unfinished = stored
         report.processed.clear()
     return report
-
-
-def _new_event_ids(batch: EmbeddedBatch, stores: Stores) -> dict[str, list[str]]:
-    """The batch's events not stored yet, per user: what a failed request must take back (an
-    event a retried request already stored stays, as the earlier success left it)."""
-    new: dict[str, list[str]] = {}
-    for record in batch.records:
-        event = record.event
-        if stores.episodic.get(event.user_id, event.event_id) is None:
-            new.setdefault(event.user_id, []).append(event.event_id)
-    return new

@@ -35,6 +35,14 @@ class Rejected:
 
 
 @dataclass(frozen=True, slots=True)
+class Erasure:
+    """A user was erased: the stream drops what it keeps for them (`erasure_payload`)."""
+
+    key: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class TurnWork:
     """A valid, cleaned turn and what the steps so far made of it.
 

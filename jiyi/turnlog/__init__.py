@@ -5,6 +5,20 @@ Kafka topic (`jiyi.turnlog.kafka`), read by the dataflow's Kafka source. `jiyi.c
 opens the configured one.
 """
 
-from jiyi.turnlog.base import LogRecord, TurnLog, key_for_payload, partition_for
+from jiyi.turnlog.base import (
+    LogRecord,
+    TurnLog,
+    erased_user,
+    erasure_payload,
+    key_for_payload,
+    partition_for,
+)
 
-__all__ = ["LogRecord", "TurnLog", "key_for_payload", "partition_for"]
+__all__ = [
+    "LogRecord",
+    "TurnLog",
+    "erased_user",
+    "erasure_payload",
+    "key_for_payload",
+    "partition_for",
+]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -39,6 +40,26 @@ def key_for_payload(payload: str) -> str:
     return user_id if isinstance(user_id, str) else ""
 
 
+ERASURE_FIELD = "erase_user"
+
+
+def erasure_payload(user_id: str) -> str:
+    """The record `Memory.erase` appends after a user's turns: it tells a running stream to
+    drop what it holds for the user (the per-user state its recovery snapshots persist)."""
+    return json.dumps({ERASURE_FIELD: user_id}, separators=(",", ":"))
+
+
+def erased_user(payload: str) -> str | None:
+    """The user an erasure record names, or None for any other payload."""
+    if not payload.startswith('{"' + ERASURE_FIELD + '":'):
+        return None
+    try:
+        user_id = json.loads(payload).get(ERASURE_FIELD)
+    except ValueError:
+        return None
+    return user_id if isinstance(user_id, str) else None
+
+
 class TurnLog(Protocol):
     partitions: int
 
@@ -49,12 +70,18 @@ class TurnLog(Protocol):
         once either way."""
         ...
 
+    def holds(self, turn_ids: Sequence[str]) -> set[str] | None:
+        """Which of these turns the log holds (appended by `append`); None where the log
+        cannot look back (Kafka)."""
+        ...
+
     def append_raw(self, payload: str, key: str) -> LogRecord:
         """Append a payload as received (it may be malformed: the stream dead-letters it)."""
         ...
 
     def erase_user(self, user_id: str) -> int:
-        """Remove every record of a user; returns how many were removed."""
+        """Remove every record of a user but erasure records (which hold nothing else and
+        must reach the stream); returns how many were removed."""
         ...
 
     def close(self) -> None: ...

@@ -9,6 +9,7 @@ idempotent producer), so a turn the caller was told is logged survives a crash o
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from confluent_kafka import KafkaError, KafkaException, Message, Producer
@@ -100,6 +101,10 @@ class KafkaTurnLog(TurnLog):
                 f"({delivery.error or 'timed out'})"
             )
         return LogRecord(partition, delivery.offset, key, payload)
+
+    def holds(self, turn_ids: Sequence[str]) -> None:
+        """A topic is read forward by offset, not looked up by turn: it cannot say."""
+        return None
 
     def erase_user(self, user_id: str) -> int:
         """Kafka cannot delete one user's records from a shared partition: they leave with the

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 from jiyi import clock
 from jiyi.domain import Turn
 from jiyi.sqlite_util import connect, erase_rows
-from jiyi.turnlog.base import LogRecord, TurnLog, partition_for
+from jiyi.turnlog.base import LogRecord, TurnLog, erasure_payload, partition_for
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS turns (
@@ -79,6 +80,20 @@ class LocalTurnLog(TurnLog):
                 payload = row[1]
         return LogRecord(partition, int(row[0]), key, payload)
 
+    def holds(self, turn_ids: Sequence[str]) -> set[str]:
+        ids = list(dict.fromkeys(turn_ids))
+        if not ids:
+            return set()
+        marks = ", ".join("?" * len(ids))
+        with self._lock:
+            return {
+                row[0]
+                for partition in range(self.partitions)
+                for row in self._connection(partition).execute(
+                    f"SELECT turn_id FROM turns WHERE turn_id IN ({marks})", ids
+                )
+            }
+
     def append_raw(self, payload: str, key: str) -> LogRecord:
         """Append as given, even again: a replay re-drives a payload on purpose."""
         partition = partition_for(key, self.partitions)
@@ -117,7 +132,11 @@ class LocalTurnLog(TurnLog):
     def erase_user(self, user_id: str) -> int:
         with self._lock:
             connection = self._connection(partition_for(user_id, self.partitions))
-            return erase_rows(connection, ("DELETE FROM turns WHERE key = ?", (user_id,)))
+            return erase_rows(
+                connection,
+                ("DELETE FROM turns WHERE key = ? AND payload != ?",
+                 (user_id, erasure_payload(user_id))),
+            )  # fmt: skip
 
     def close(self) -> None:
         with self._lock:

@@ -147,3 +147,17 @@ def test_a_failing_stage_fails_the_call_and_a_retry_lands_it_once(
     assert _state(memory) == expected
     memory.add_turns(_turns())  # and once more: a retry of a call that succeeded adds nothing
     assert _state(memory) == expected
+
+
+def test_a_failed_retry_of_an_acknowledged_call_keeps_what_that_call_stored(
+    memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Taking back a failed call's events must not take back an earlier success's."""
+    monkeypatch.setattr("jiyi.ingest.retry.time.sleep", lambda _: None)
+    memory.add_turns(_turns())
+    acknowledged = _state(memory)
+    with monkeypatch.context() as broken:
+        _fail_graph(memory, broken)
+        with pytest.raises(TurnsNotStoredError):
+            memory.add_turns(_turns())
+    assert _state(memory) == acknowledged

@@ -176,3 +176,29 @@ def test_the_deployments_weights_reach_the_ranking():
     assert (config.lexical_weight, config.vector_weight) == (0.3, 0.7)
     assert (config.speaker_weight, config.timing_weight) == (0.0, 0.6)
     assert config_for(EpisodicSettings()) == RetrievalConfig()
+
+
+def test_a_row_no_version_could_write_costs_one_hit_not_the_recall(encoder, make_item, records,
+                                                                   terms):  # fmt: skip
+    """An unknown event type or broken attributes in a stored row: that event is left out and
+    counted, every other one is still ranked."""
+    import pyarrow as pa
+
+    from jiyi.health import skipped_values
+
+    items = [make_item("alice", "I like green tea", ts=NOW, turn=f"t{i}")[0] for i in range(3)]
+    table = to_table(records([IndexItem(e) for e in items]),
+                     arrow_schema(encoder.dimension, encoder.space_id))  # fmt: skip
+    types = table.column("event_type").to_pylist()
+    types[0] = "a_type_from_the_future"
+    attributes = table.column("attributes").to_pylist()
+    attributes[1] = "{not json"
+    table = table.set_column(table.schema.get_field_index("event_type"), "event_type",
+                             pa.array(types, pa.string()))  # fmt: skip
+    table = table.set_column(table.schema.get_field_index("attributes"), "attributes",
+                             pa.array(attributes, pa.string()))  # fmt: skip
+    before = skipped_values().get("event_row", 0)
+    query = encoder.encode(["green tea"])[0]
+    hits = rank(table, query, lexical_scores(table, terms.of("alice", "green tea")), NOW, k=3)
+    assert [h.event.turn_id for h in hits] == ["t2"]
+    assert skipped_values()["event_row"] == before + 2

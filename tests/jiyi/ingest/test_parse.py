@@ -97,3 +97,14 @@ def test_the_clock_window_follows_settings() -> None:
     assert rejected.reason == (
         "client_ts: is 61 s ahead of the server clock (at most 60 s is accepted)"
     )
+
+
+def test_an_erasure_record_is_an_erasure_only_under_its_users_key() -> None:
+    from jiyi.ingest import Erasure
+    from jiyi.turnlog import erasure_payload
+
+    payload = erasure_payload("u1")
+    assert _parse(payload) == Erasure("u1", "turnlog:0:7")
+    misplaced = parse_record(payload, key="u2", source="t", limits=LimitsSettings(), now_ms=NOW)
+    assert isinstance(misplaced, Rejected)
+    assert misplaced.reason == "payload: misplaced erasure"

@@ -86,7 +86,8 @@ def test_a_graph_outage_dead_letters_the_turn_and_the_stream_goes_on(
     ctx = Stores.open(settings)
 
     def turn(content: str, ts: int) -> Turn:
-        return Turn(user_id="u1", session_id="s1", role="user", content=content, client_ts=ts)
+        return Turn(user_id="u1", session_id="s1", role="user", content=content,
+                    client_ts=1_790_000_000_000 + ts)  # fmt: skip
 
     assert process_turns([turn("I love hiking", 1)], ctx).rejected == []
 

@@ -113,3 +113,25 @@ def test_a_partition_from_before_turn_ids_is_migrated_on_open(tmp_path):
     assert record.offset == 2
     assert log.append(_turn()) == record
     assert len(log.read(0)) == 2
+
+
+def test_erasure_keeps_only_the_erasure_record_and_counts_it_never(tmp_path):
+    from jiyi.turnlog import erased_user, erasure_payload
+
+    log = LocalTurnLog(tmp_path, partitions=1)
+    log.append(_turn("alice"))
+    assert log.erase_user("alice") == 1
+    log.append_raw(erasure_payload("alice"), "alice")
+    assert log.erase_user("alice") == 0  # a second erasure removes nothing
+    assert [erased_user(r.payload) for r in log.read(0)] == ["alice"]
+    assert erased_user(_turn("alice").model_dump_json()) is None
+
+
+def test_the_log_says_which_turns_it_holds(tmp_path):
+    log = LocalTurnLog(tmp_path, partitions=4)
+    held = [_turn(user=f"u{i}", content=f"m{i}") for i in range(5)]
+    for turn in held:
+        log.append(turn)
+    ids = [t.turn_id for t in held]
+    assert log.holds([*ids[:3], "not-a-turn"]) == set(ids[:3])
+    assert log.holds([]) == set()
