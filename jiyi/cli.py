@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from importlib.util import find_spec
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -40,9 +41,9 @@ ConfigOption = Annotated[
 ]
 
 
-def _settings(config: Path | None) -> Settings:
+def _settings(config: Path | None, **overrides: Any) -> Settings:
     try:
-        settings = load_settings(config)
+        settings = load_settings(config, **overrides)
     except ConfigError as exc:
         typer.secho(str(exc), fg=typer.colors.RED, err=True)
         raise typer.Exit(code=2) from None
@@ -378,7 +379,7 @@ def serve(
     ] = True,
     config: ConfigOption = None,
 ) -> None:
-    """Serve the HTTP API (OpenAPI at /docs) on the embedded stores or the configured backends."""
+    """Serve the HTTP API (OpenAPI at /docs, MCP at /mcp) on the embedded or configured stores."""
     import uvicorn
 
     from jiyi.api.app import create_app
@@ -388,9 +389,42 @@ def serve(
     settings = _settings(config)
     memory = Memory(settings, process_inline=inline)
     memory.stores.encoder.encode(["warm-up"])  # the first query would pay the ONNX export
+    api = create_app(memory, _key_store(settings))
+    if find_spec("mcp"):  # the `agents` extra: MCP clients at /mcp, with the same keys
+        from jiyi.mcp_server import mount_mcp
+
+        mount_mcp(api)
     try:
-        uvicorn.run(create_app(memory, _key_store(settings)), host=host, port=port,
-                    http=JsonErrorProtocol, log_config=None)  # fmt: skip
+        uvicorn.run(api, host=host, port=port, http=JsonErrorProtocol, log_config=None)
+    finally:
+        memory.close()
+
+
+@app.command("mcp")
+def mcp_stdio(
+    tenant: Annotated[
+        str | None, typer.Option(help="tenant every user id is scoped to (default: mcp.tenant)")
+    ] = None,
+    user: Annotated[
+        str | None,
+        typer.Option(help="user a tool call that names none is about (default: mcp.user_id)"),
+    ] = None,
+    config: ConfigOption = None,
+) -> None:
+    """Serve memory to an MCP client (an agent, Claude Desktop) over stdio, for one tenant."""
+    from jiyi.mcp_server import Caller, serve_stdio
+    from jiyi.memory import Memory
+
+    given = {"tenant": tenant, "user_id": user}
+    settings = _settings(config, mcp={k: v for k, v in given.items() if v is not None})
+    if settings.mcp.tenant is None:
+        typer.secho("jiyi mcp needs a tenant: --tenant, or mcp.tenant (JIYI_MCP__TENANT)",
+                    fg=typer.colors.RED, err=True)  # fmt: skip
+        raise typer.Exit(code=2)
+    memory = Memory(settings)
+    memory.stores.encoder.encode(["warm-up"])  # the first recall would pay the ONNX export
+    try:
+        serve_stdio(memory, Caller(settings.mcp.tenant, settings.mcp.user_id))
     finally:
         memory.close()
 

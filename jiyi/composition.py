@@ -88,6 +88,11 @@ class DataLayout:
         return self.root / "audit.sqlite3"
 
     @property
+    def store_items(self) -> Path:
+        """The values agent-framework stores keep (`jiyi.store_items`: the LangGraph store)."""
+        return self.root / "store_items.sqlite3"
+
+    @property
     def api_keys(self) -> Path:
         return self.root / "api_keys.sqlite3"
 

@@ -21,7 +21,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
-from jiyi.domain import EventType, RelationClass
+from jiyi.domain import EventType, ExternalId, RelationClass
 from jiyi.errors import field_errors
 
 ENV_PREFIX = "JIYI_"
@@ -261,6 +261,15 @@ class PrivacySettings(_Section):
     child_age_threshold: int = Field(13, ge=1, le=21, description="under this age: child mode")
 
 
+class McpSettings(_Section):
+    """`jiyi mcp` serves one tenant over stdio, with no key to name it (`/mcp` reads the key's)."""
+
+    tenant: ExternalId | None = Field(None, description="tenant every user id is scoped to")
+    user_id: ExternalId | None = Field(
+        None, description="the user a tool call that names none is about (one person's agent)"
+    )
+
+
 class Settings(BaseSettings):
     """Every knob jiyi has. Sections mirror the tiers and backends."""
 
@@ -287,6 +296,7 @@ class Settings(BaseSettings):
     extraction: ExtractionSettings = Field(default_factory=ExtractionSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
     privacy: PrivacySettings = Field(default_factory=PrivacySettings)
+    mcp: McpSettings = Field(default_factory=McpSettings)
 
     @classmethod
     def settings_customise_sources(

@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-import httpx
 from pydantic import ValidationError
 
 from jiyi import clock
+from jiyi.api.schemas import TurnIn
+from jiyi.client import Client
 from jiyi.config import LimitsSettings, Settings
 from jiyi.domain import Turn
 from jiyi.domain.turns import MAX_CONTENT_BYTES_CONTEXT_KEY
@@ -114,50 +115,38 @@ class LibraryClient:
 
 
 class HttpClient:
-    def __init__(self, base_url: str, key: str) -> None:
-        self.http = httpx.Client(
-            base_url=base_url, headers={"Authorization": f"Bearer {key}"}, timeout=60
-        )
+    """The demo through a running API, with the typed client (`jiyi.client`): its errors are
+    `JiyiError`s that say what the API refused and why."""
 
-    def _ok(self, response: httpx.Response) -> object:
-        if response.status_code >= 400:
-            raise RuntimeError(f"{response.request.url}: {response.json()['error']['message']}")
-        return response.json()
+    def __init__(self, base_url: str, key: str) -> None:
+        self.api = Client(base_url, key, timeout=60)
 
     def grant(self, user_id: str) -> None:
-        self._ok(self.http.put(f"/v1/users/{user_id}/consent", json={"granted": True}))
+        self.api.consent(user_id, granted=True)
 
     def add(self, turns: Sequence[Turn]) -> int | None:
         events: int | None = 0
         for user_id in dict.fromkeys(t.user_id for t in turns):
-            body = [
-                t.model_dump(mode="json", include={"session_id", "role", "content", "client_ts"})
+            sent = [
+                TurnIn(**t.model_dump(include={"session_id", "role", "content", "client_ts"}))
                 for t in turns
                 if t.user_id == user_id
             ]
-            added = self._ok(self.http.post(f"/v1/users/{user_id}/turns", json={"turns": body}))
-            assert isinstance(added, dict)
-            events = None if added["events"] is None or events is None else events + added["events"]
+            added = self.api.add_turns(user_id, sent).events
+            events = None if added is None or events is None else events + added
         return events
 
     def recall(self, user_id: str, query: str, session_id: str) -> str:
-        body = {"query": query, "session_id": session_id, "budget_chars": 800}
-        recalled = self._ok(self.http.post(f"/v1/users/{user_id}/recall", json=body))
-        assert isinstance(recalled, dict)
-        return str(recalled["text"])
+        return self.api.recall(user_id, query, session_id=session_id, budget_chars=800).text
 
     def beliefs(self, user_id: str) -> list[str]:
-        profile = self._ok(self.http.get(f"/v1/users/{user_id}/profile"))
-        assert isinstance(profile, list)
         return [
-            f"{b['relation']}: {b['object']} ({b['confidence']:.2f}, {b['source']})"
-            for b in profile
+            f"{b.relation}: {b.object} ({b.confidence:.2f}, {b.source})"
+            for b in self.api.profile(user_id)
         ]
 
     def undo(self, user_id: str, session_id: str) -> int:
-        undone = self._ok(self.http.post(f"/v1/users/{user_id}/sessions/{session_id}/undo"))
-        assert isinstance(undone, dict)
-        return int(undone["version"])
+        return self.api.undo(user_id, session_id).version
 
 
 def wait_until_settled(client: DemoClient, users: Sequence[str], timeout_s: float = 120) -> bool:

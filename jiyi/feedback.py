@@ -7,12 +7,12 @@ interference rate (don't-bring-up per recalled item) and erasure can remove it.
 from __future__ import annotations
 
 import threading
-from enum import StrEnum
 from pathlib import Path
 
 import pyarrow as pa
 
 from jiyi import clock
+from jiyi.domain.recall import FeedbackKind
 from jiyi.sqlite_util import connect, erase_rows
 
 _SCHEMA = """
@@ -38,11 +38,6 @@ FEEDBACK_SCHEMA = pa.schema(
 def _table(rows: list[tuple[object, ...]], schema: pa.Schema) -> pa.Table:
     columns = list(zip(*rows, strict=True)) if rows else [[] for _ in schema]
     return pa.table([pa.array(c, f.type) for c, f in zip(columns, schema, strict=True)], schema)
-
-
-class FeedbackKind(StrEnum):
-    USEFUL = "useful"
-    DONT_BRING_UP = "dont_bring_up"
 
 
 class FeedbackLog:

@@ -17,6 +17,7 @@ from jiyi.archive import Archive
 from jiyi.audit import AuditEntry, AuditOutcome
 from jiyi.composition import (
     Stores,
+    layout,
     open_archive,
     open_feedback_log,
     open_identity_store,
@@ -24,6 +25,7 @@ from jiyi.composition import (
 )
 from jiyi.config import Settings, load_settings
 from jiyi.domain import Consent, EventType, Identity, Turn, check_external_id
+from jiyi.domain.privacy import ErasureReceipt
 from jiyi.episodic.records import from_table
 from jiyi.episodic.retrieval import config_for
 from jiyi.episodic.retrieval import recall as episodic_recall
@@ -38,6 +40,7 @@ from jiyi.ingest.references import SessionEntities
 from jiyi.ingest.work import Rejected, TurnWork
 from jiyi.privacy.identity import Link
 from jiyi.prompt_context import DEFAULT_BUDGET_CHARS, RecallContext, assemble
+from jiyi.store_items import erase_user_items
 from jiyi.turnlog import erasure_payload
 from jiyi.working import WorkingMemory
 from models.embedder import SpaceEncoder
@@ -71,15 +74,6 @@ class LinkReport:
     moved_events: int
     adopted_beliefs: int
     contradictions: list[Contradiction]
-
-
-@dataclass
-class ErasureReceipt:
-    """Proof of erasure: what each store removed, and when. Holds no erased content."""
-
-    user_id: str
-    erased_at: int
-    removed: dict[str, int]
 
 
 class Memory:
@@ -270,12 +264,31 @@ class Memory:
         """Clear one kind of memory (e.g. every small_talk event) for a user."""
         return self.stores.episodic.delete(self._user(user_id), event_types=[event_type])
 
+    def forget_turns(self, user_id: str, turn_ids: Sequence[str]) -> int:
+        """Delete the episodic events derived from these turns, an event merged from one of them
+        too (it may carry its words); returns how many. Beliefs stay: only a person withdraws
+        one (`retract`, which rule evidence cannot overturn later), so they decay unless
+        reinforced. What a key-value store's delete takes back (`jiyi.langgraph_store`)."""
+        user_id, wanted = self._user(user_id), set(turn_ids)
+        table = self.stores.episodic.scan(user_id)
+        rows = zip(
+            table.column("event_id").to_pylist(),
+            table.column("turn_id").to_pylist(),
+            table.column("evidence_turn_ids").to_pylist(),
+            strict=True,
+        )
+        event_ids = [event for event, turn, merged in rows if wanted & {turn, *merged}]
+        if not event_ids:
+            return 0
+        return self.stores.episodic.delete(user_id, event_ids=event_ids)
+
     def erase(self, user_id: str, operator: str) -> ErasureReceipt:
         """Erase a user from every store: working memory, turn log, episodic, graph (soft delete:
         ids kept, properties cleared), archive, dead letters, feedback, consent, identity links,
-        and the user's audit entries (all but earlier erasure records); an erasure record in the
-        turn log tells a running stream to drop what it keeps for the user. Audited by who and
-        when, without content; a second erasure removes nothing."""
+        agent-framework store items (`jiyi.store_items`), and the user's audit entries (all but
+        earlier erasure records); an erasure record in the turn log tells a running stream to
+        drop what it keeps for the user. Audited by who and when, without content; a second
+        erasure removes nothing."""
         user_id = self._user(user_id)
         stores = self.stores
         removed = {
@@ -288,6 +301,7 @@ class Memory:
             "feedback": self.feedback_log.erase_user(user_id),
             "consent": stores.consent.erase_user(user_id),
             "identity": self.identities.erase_user(user_id),
+            "store_items": erase_user_items(layout(self.settings).store_items, user_id),
             "audit": stores.audit.erase_user(user_id),  # last: the steps above append entries
         }
         stores.episodic.purge_deleted()  # deleted rows must not linger in older table versions

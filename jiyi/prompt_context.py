@@ -9,60 +9,22 @@ its provenance, so the agent (and the user, on the transparency page) can see wh
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from jiyi.domain.recall import (
+    DEFAULT_BUDGET_CHARS,
+    RecallContext,
+    RecalledBelief,
+    RecalledEvent,
+    RecalledTurn,
+)
 from jiyi.domain.turns import LAST_REPRESENTABLE_MS
 from jiyi.episodic.retrieval import Hit
 from jiyi.graph.queries import Belief
 from jiyi.health import skip_stored_value
 from jiyi.text import tokenize
 from jiyi.working import WorkingTurn
-
-DEFAULT_BUDGET_CHARS = 2000
-
-
-@dataclass(frozen=True)
-class RecalledTurn:
-    role: str
-    content: str
-    client_ts: int
-
-
-@dataclass(frozen=True)
-class RecalledEvent:
-    event_id: str
-    event_type: str
-    summary: str
-    keywords: list[str]
-    ts: int
-    score: float
-    why: dict[str, float]
-
-
-@dataclass(frozen=True)
-class RecalledBelief:
-    relation: str
-    object: str
-    confidence: float  # after decay
-    stored_confidence: float
-    source: str
-    evidence: list[str]
-    updated_at: int
-    matches_query: bool
-
-
-@dataclass
-class RecallContext:
-    user_id: str
-    query: str
-    budget_chars: int
-    beliefs: list[RecalledBelief] = field(default_factory=list)
-    events: list[RecalledEvent] = field(default_factory=list)
-    turns: list[RecalledTurn] = field(default_factory=list)
-    text: str = ""
-    left_out: int = 0  # items that did not fit the budget
 
 
 def _readable(ms: int, kind: str, user_id: str, item_id: str) -> bool:

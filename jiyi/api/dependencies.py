@@ -109,19 +109,20 @@ def _keys(request: Request) -> ApiKeyStore:
 Keys = Annotated[ApiKeyStore, Depends(_keys)]
 
 
-def _presented_key(
+def presented_key(
     authorization: Annotated[str | None, Header()] = None,
     x_api_key: Annotated[str | None, Header()] = None,
 ) -> str:
-    """The key as sent (`Authorization: Bearer` or `X-API-Key`); not yet checked."""
+    """The key as sent (`Authorization: Bearer` or `X-API-Key`); not yet checked. Also read by
+    the MCP endpoint (`jiyi.mcp_server`), so both accept a key the same way."""
     return x_api_key or (authorization or "").removeprefix("Bearer ").strip()
 
 
-PresentedKey = Annotated[str, Depends(_presented_key)]
+PresentedKey = Annotated[str, Depends(presented_key)]
 
 
-def _tenant(keys: Keys, key: PresentedKey) -> str:
-    """The tenant of the presented key, else 401."""
+def key_tenant(keys: Keys, key: PresentedKey) -> str:
+    """The tenant of the presented key, else 401 (for REST routes and the MCP endpoint alike)."""
     found = keys.tenant_for(key) if key else None
     if found is None:
         raise ApiError(401, "unauthorized", "a valid API key is required")
@@ -131,11 +132,11 @@ def _tenant(keys: Keys, key: PresentedKey) -> str:
 AppMemory = Annotated[Memory, Depends(_memory)]
 Guard = Annotated[StoreGuard, Depends(_guard)]
 LinkSecret = Annotated[bytes, Depends(_link_secret)]
-Tenant = Annotated[str, Depends(_tenant)]
+Tenant = Annotated[str, Depends(key_tenant)]
 
 
 def _key_id(_: Tenant, key: PresentedKey) -> str:
-    """The id of the presented key, once `_tenant` has accepted it: a link records its issuer."""
+    """The id of the presented key, once `key_tenant` has accepted it: a link records its issuer."""
     return key_id_of(key)
 
 

@@ -6,6 +6,7 @@ Codes are stable strings clients can branch on; messages are for people.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -29,11 +30,31 @@ class ApiError(Exception):
         self.fields = fields or {}
 
 
+def error_body(code: str, message: str, fields: dict[str, str] | None = None) -> dict[str, Any]:
+    """The one error shape, for REST responses and MCP tool errors (`jiyi.mcp_server`) alike."""
+    return {"error": {"code": code, "message": message, "fields": fields or {}}}
+
+
 def error_response(
     status: int, code: str, message: str, fields: dict[str, str] | None = None
 ) -> JSONResponse:
-    body = {"error": {"code": code, "message": message, "fields": fields or {}}}
-    return JSONResponse(status_code=status, content=body)
+    return JSONResponse(status_code=status, content=error_body(code, message, fields))
+
+
+def as_api_error(exc: Exception) -> ApiError:
+    """The code for a failure past HTTP itself, so REST and MCP answer each exception alike;
+    anything unforeseen is `internal`, its details kept out of the answer (the caller logs it)."""
+    if isinstance(exc, ApiError):
+        return exc
+    if isinstance(exc, ValidationError):  # before ValueError, which it subclasses
+        return ApiError(422, "invalid_input", "the request is not valid", _fields(exc))
+    if isinstance(exc, ValueError):
+        return ApiError(422, "invalid_input", str(exc))
+    return ApiError(500, "internal", "an internal error occurred; it has been logged")
+
+
+def _respond(error: ApiError) -> JSONResponse:
+    return error_response(error.status, error.code, error.message, error.fields)
 
 
 _HTTP_CODES = {
@@ -62,19 +83,15 @@ def _fields(exc: ValidationError | RequestValidationError) -> dict[str, str]:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return error_response(exc.status, exc.code, exc.message, exc.fields)
+        return _respond(exc)
 
     @app.exception_handler(RequestValidationError)
     async def _request_invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         return error_response(422, "invalid_input", "the request is not valid", _fields(exc))
 
-    @app.exception_handler(ValidationError)
-    async def _domain_invalid(_: Request, exc: ValidationError) -> JSONResponse:
-        return error_response(422, "invalid_input", "the request is not valid", _fields(exc))
-
-    @app.exception_handler(ValueError)
-    async def _value_error(_: Request, exc: ValueError) -> JSONResponse:
-        return error_response(422, "invalid_input", str(exc))
+    @app.exception_handler(ValueError)  # and pydantic's ValidationError, a ValueError
+    async def _invalid(_: Request, exc: ValueError) -> JSONResponse:
+        return _respond(as_api_error(exc))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -87,4 +104,4 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error", extra={"path": request.url.path})
-        return error_response(500, "internal", "an internal error occurred; it has been logged")
+        return _respond(as_api_error(exc))

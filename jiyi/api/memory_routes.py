@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated
 
 from fastapi import APIRouter, Path
 from pydantic import ValidationError
 
-from jiyi.api.dependencies import AppMemory, Guard, Tenant, User, unscope_user
+from jiyi.api.dependencies import AppMemory, Guard, StoreGuard, Tenant, User, unscope_user
 from jiyi.api.errors import ApiError
 from jiyi.api.schemas import (
     SESSION_ID_PATTERN,
     AddTurnsIn,
     AddTurnsOut,
     FeedbackIn,
+    FeedbackOut,
     RecallIn,
     TurnIn,
+    UndoOut,
 )
 from jiyi.domain import Turn
 from jiyi.domain.turns import MAX_CONTENT_BYTES_CONTEXT_KEY
@@ -28,7 +31,14 @@ router = APIRouter(tags=["memory"])
 
 @router.post("/v1/users/{user_id}/turns")
 def add_turns(user_id: User, body: AddTurnsIn, memory: AppMemory, guard: Guard) -> AddTurnsOut:
-    turns = [_turn(user_id, t, index, memory) for index, t in enumerate(body.turns)]
+    return store_turns(memory, guard, user_id, body.turns)
+
+
+def store_turns(
+    memory: Memory, guard: StoreGuard, user_id: str, given: Sequence[TurnIn]
+) -> AddTurnsOut:
+    """A scoped user's turns, all or none, for REST and MCP (`jiyi.mcp_server`) alike."""
+    turns = [_turn(user_id, t, index, memory) for index, t in enumerate(given)]
     with guard():
         result = memory.add_turns(turns)
     report = result.report
@@ -58,9 +68,9 @@ def undo(
     session_id: Annotated[str, Path(pattern=SESSION_ID_PATTERN)],
     memory: AppMemory,
     guard: Guard,
-) -> dict[str, int]:
+) -> UndoOut:
     with guard():
-        return {"version": memory.undo_last(user_id, session_id)}
+        return UndoOut(version=memory.undo_last(user_id, session_id))
 
 
 @router.post("/v1/users/{user_id}/recall")
@@ -77,6 +87,6 @@ def recall(
 
 
 @router.post("/v1/users/{user_id}/feedback")
-def feedback(user_id: User, body: FeedbackIn, memory: AppMemory, guard: Guard) -> dict[str, float]:
+def feedback(user_id: User, body: FeedbackIn, memory: AppMemory, guard: Guard) -> FeedbackOut:
     with guard():
-        return {"retrieval_weight": memory.feedback(user_id, body.event_id, body.kind)}
+        return FeedbackOut(retrieval_weight=memory.feedback(user_id, body.event_id, body.kind))

@@ -4,7 +4,7 @@ their transparency page (and revoking one), and merging two identities of one pe
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Path, Query
 
@@ -21,7 +21,15 @@ from jiyi.api.dependencies import (
     unscope_user,
 )
 from jiyi.api.errors import ApiError
-from jiyi.api.schemas import ConsentIn, LinkIn
+from jiyi.api.schemas import (
+    ConsentIn,
+    ConsentOut,
+    ContradictionOut,
+    ForgetOut,
+    LinkIn,
+    LinkOut,
+    TransparencyLinkOut,
+)
 from jiyi.api.tokens import issue, link_tenant, new_link_id
 from jiyi.domain import EventType, Identity
 from jiyi.memory import ErasureReceipt
@@ -32,10 +40,10 @@ router = APIRouter(tags=["privacy"])
 
 
 @router.put("/v1/users/{user_id}/consent")
-def consent(user_id: User, body: ConsentIn, memory: AppMemory, guard: Guard) -> dict[str, Any]:
+def consent(user_id: User, body: ConsentIn, memory: AppMemory, guard: Guard) -> ConsentOut:
     with guard():
         state = memory.consent(user_id, body.granted)
-    return {"state": state.state.value, "child_mode": state.child_mode}
+    return ConsentOut(state=state.state, child_mode=state.child_mode)
 
 
 @router.delete("/v1/users/{user_id}/events")
@@ -44,9 +52,9 @@ def forget(
     event_type: Annotated[EventType, Query(alias="type")],
     memory: AppMemory,
     guard: Guard,
-) -> dict[str, int]:
+) -> ForgetOut:
     with guard():
-        return {"removed": memory.forget(user_id, event_type)}
+        return ForgetOut(removed=memory.forget(user_id, event_type))
 
 
 @router.delete("/v1/users/{user_id}")
@@ -63,12 +71,12 @@ def transparency_link(
     key_id: KeyId,
     secret: LinkSecret,
     ttl_seconds: Annotated[int, Query(ge=60, le=30 * 86400)] = DEFAULT_LINK_TTL_SECONDS,
-) -> dict[str, Any]:
+) -> TransparencyLinkOut:
     """A signed link the app can hand to its user: their transparency page, for a while, or
     until the app revokes it (by `link_id`) or the key that asked for it."""
     link_id = new_link_id(secret, key_id)
     token = issue(secret, user_id, link_id, ttl_seconds)
-    return {"path": f"/me/{token}", "link_id": link_id, "expires_in": ttl_seconds}
+    return TransparencyLinkOut(path=f"/me/{token}", link_id=link_id, expires_in=ttl_seconds)
 
 
 @router.delete("/v1/transparency-links/{link_id}", status_code=204)
@@ -86,23 +94,23 @@ def revoke_transparency_link(
 
 
 @router.post("/v1/identities/link")
-def link(tenant: Tenant, body: LinkIn, memory: AppMemory, guard: Guard) -> dict[str, Any]:
+def link(tenant: Tenant, body: LinkIn, memory: AppMemory, guard: Guard) -> LinkOut:
     weaker = Identity(kind=body.weaker.kind, value=scope_user(tenant, body.weaker.value))
     stronger = Identity(kind=body.stronger.kind, value=scope_user(tenant, body.stronger.value))
     with guard():
         report = memory.link_identity(weaker, stronger, operator=audit_operator(tenant))
-    return {
-        "user_id": unscope_user(tenant, report.link.target_user),
-        "already_linked": report.link.already_linked,
-        "moved_events": report.moved_events,
-        "adopted_beliefs": report.adopted_beliefs,
-        "contradictions": [
-            {
-                "object": c.object_name,
-                "kept": c.kept.relation.value,
-                "dropped": c.dropped.relation.value,
-                "reason": c.reason,
-            }
+    return LinkOut(
+        user_id=unscope_user(tenant, report.link.target_user),
+        already_linked=report.link.already_linked,
+        moved_events=report.moved_events,
+        adopted_beliefs=report.adopted_beliefs,
+        contradictions=[
+            ContradictionOut(
+                object=c.object_name,
+                kept=c.kept.relation.value,
+                dropped=c.dropped.relation.value,
+                reason=c.reason,
+            )
             for c in report.contradictions
         ],
-    }
+    )

@@ -1,15 +1,21 @@
-"""Request and response bodies of the HTTP API (OpenAPI is generated from these)."""
+"""Request and response bodies of the HTTP API (OpenAPI is generated from these).
+
+Shared with the typed client (`jiyi.client`), so they import only pydantic and domain types.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
-from jiyi.domain import EventType, IdentityKind, Role
-from jiyi.episodic.timeframe import LAST_MS
-from jiyi.feedback import FeedbackKind
-from jiyi.graph.model import EdgeChange
-from jiyi.graph.queries import Belief
-from jiyi.prompt_context import DEFAULT_BUDGET_CHARS
+from jiyi.domain import ConsentState, EventType, IdentityKind, Role
+from jiyi.domain.recall import DEFAULT_BUDGET_CHARS, FeedbackKind
+from jiyi.domain.turns import LAST_REPRESENTABLE_MS
+
+if TYPE_CHECKING:  # only the converters below name them: the client imports no store
+    from jiyi.graph.model import EdgeChange
+    from jiyi.graph.queries import Belief
 
 MAX_TURNS_PER_REQUEST = 100
 #: A user id as an API client names it (the tenant prefix is added by the server).
@@ -27,7 +33,7 @@ class TurnIn(_Body):
     content: str = Field(min_length=1)
     client_ts: StrictInt = Field(
         ge=0,
-        le=LAST_MS,
+        le=LAST_REPRESENTABLE_MS,
         description="client clock, epoch milliseconds; the server refuses years outside its "
         "window (default 2000–2099) and times more than its skew (default a day) ahead of it",
     )
@@ -54,7 +60,7 @@ class RecallIn(_Body):
     client_ts: StrictInt | None = Field(
         default=None,
         ge=0,
-        le=LAST_MS,
+        le=LAST_REPRESENTABLE_MS,
         description="epoch ms on the client's clock: what 'last Saturday' means",
     )
 
@@ -135,6 +141,57 @@ class ChangeOut(BaseModel):
     old_confidence: float | None
     new_confidence: float
     source: str
+
+
+class UndoOut(BaseModel):
+    version: int = Field(description="the session's working-memory version after the undo")
+
+
+class FeedbackOut(BaseModel):
+    retrieval_weight: float = Field(description="the event's weight in recall from now on")
+
+
+class ConsentOut(BaseModel):
+    state: ConsentState
+    child_mode: bool = Field(description="true: no long-term (graph) memory, whatever the consent")
+
+
+class ForgetOut(BaseModel):
+    removed: int = Field(description="memories of that kind removed")
+
+
+class TransparencyLinkOut(BaseModel):
+    path: str = Field(description="the user's transparency page, relative to the API's base URL")
+    link_id: str = Field(description="what `DELETE /v1/transparency-links/{link_id}` revokes")
+    expires_in: int = Field(description="seconds")
+
+    @property
+    def token(self) -> str:
+        """The credential in `path` (`/me/{token}`): the page's own routes are addressed by it."""
+        return self.path.removeprefix("/me/")
+
+
+class ContradictionOut(BaseModel):
+    object: str
+    kept: str = Field(description="the relation kept")
+    dropped: str = Field(description="the opposite relation dropped")
+    reason: str
+
+
+class LinkOut(BaseModel):
+    user_id: str = Field(description="the one user id both identities now share")
+    already_linked: bool
+    moved_events: int
+    adopted_beliefs: int
+    contradictions: list[ContradictionOut]
+
+
+class HealthOut(BaseModel):
+    status: str
+    version: str
+    skipped_stored_values: dict[str, int] = Field(
+        description="kind -> unreadable stored values reads have skipped (none is healthy)"
+    )
 
 
 def beliefs_out(beliefs: list[Belief]) -> list[BeliefOut]:

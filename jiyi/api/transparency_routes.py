@@ -19,7 +19,15 @@ from jiyi.api.belief_routes import correct_belief
 from jiyi.api.dependencies import AppMemory, Guard, Keys, LinkSecret
 from jiyi.api.errors import ApiError
 from jiyi.api.page_headers import credential_page_headers
-from jiyi.api.schemas import BeliefOut, BeliefRefIn, ChangeOut, CorrectIn, beliefs_out, changes_out
+from jiyi.api.schemas import (
+    BeliefOut,
+    BeliefRefIn,
+    ChangeOut,
+    CorrectIn,
+    ForgetOut,
+    beliefs_out,
+    changes_out,
+)
 from jiyi.api.tokens import TokenError, verify
 from jiyi.domain import EventType
 
@@ -92,6 +100,6 @@ def clear_mine(
     event_type: Annotated[EventType, Query(alias="type")],
     memory: AppMemory,
     guard: Guard,
-) -> dict[str, int]:
+) -> ForgetOut:
     with guard():
-        return {"removed": memory.forget(user_id, event_type)}
+        return ForgetOut(removed=memory.forget(user_id, event_type))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -48,3 +49,12 @@ class Identity(BaseModel):
     @property
     def key(self) -> str:
         return f"{self.kind.value}:{self.value}"
+
+
+@dataclass
+class ErasureReceipt:
+    """Proof of erasure: what each store removed, and when. Holds no erased content."""
+
+    user_id: str
+    erased_at: int
+    removed: dict[str, int]

@@ -1,10 +1,5 @@
 import json
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 
 import httpx
 import pytest
@@ -12,6 +7,8 @@ from typer.testing import CliRunner
 
 from jiyi import __version__
 from jiyi.cli import app
+
+from .serving import jiyi, running_serve
 
 runner = CliRunner()
 
@@ -111,27 +108,8 @@ def test_links_revoke_closes_one_transparency_link(tmp_path, monkeypatch):
 @pytest.mark.integration
 def test_serve_answers_over_real_http(tmp_path):
     env = {**os.environ, "JIYI_DATA_DIR": str(tmp_path), "JIYI_EMBEDDER__MODEL": "hashing:64"}
-    key = subprocess.run(
-        [sys.executable, "-m", "jiyi.cli", "keys", "create", "acme"],
-        env=env, capture_output=True, text=True, check=True,
-    ).stdout.strip()  # fmt: skip
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jiyi.cli", "serve", "--port", str(port)],
-        env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
-    try:
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                assert httpx.get(f"{base}/healthz", timeout=1).json()["status"] == "ok"
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline, server.stderr.read() if server.poll() else ""
-                time.sleep(0.2)
+    key = jiyi(env, "keys", "create", "acme")
+    with running_serve(env) as base:
         auth = {"Authorization": f"Bearer {key}"}
         turn = {"session_id": "s", "role": "user", "content": "I love tea.",
                 "client_ts": 1_790_000_000_000}  # fmt: skip
@@ -139,6 +117,3 @@ def test_serve_answers_over_real_http(tmp_path):
         assert added.status_code == 200
         recall = httpx.post(f"{base}/v1/users/u1/recall", json={"query": "tea"}, headers=auth)
         assert "tea" in recall.json()["text"]
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)

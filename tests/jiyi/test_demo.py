@@ -2,6 +2,7 @@ from fastapi.testclient import TestClient
 
 from jiyi.api.app import create_app
 from jiyi.api.keys import ApiKeyStore
+from jiyi.client import Client
 from jiyi.config import LimitsSettings, Settings
 from jiyi.demo import DEMO_DIR, HttpClient, LibraryClient, Rejection, parse_turns, play, render
 from jiyi.memory import Memory
@@ -61,8 +62,9 @@ def test_the_demo_through_the_http_api(tmp_path):
     settings = Settings(data_dir=tmp_path / "data")
     memory = Memory(settings, encoder=HashingEncoder(256))
     keys = ApiKeyStore(tmp_path / "keys.sqlite3")
-    client = HttpClient("http://testserver", keys.create("demo"))
-    client.http = TestClient(create_app(memory, keys), headers=dict(client.http.headers))
+    key = keys.create("demo")
+    client = HttpClient("http://testserver", key)
+    client.api = Client("http://testserver", key, http_client=TestClient(create_app(memory, keys)))
     try:
         _check(play(client, settings, DEMO_DIR))
     finally:

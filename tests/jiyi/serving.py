@@ -1,0 +1,48 @@
+"""A real `jiyi serve` on a free loopback port, for the tests that talk to it over HTTP."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import httpx
+
+
+def jiyi(env: dict[str, str], *args: str) -> str:
+    """Run a `jiyi` command (e.g. `keys create acme`) with `env`; its stdout."""
+    return subprocess.run([sys.executable, "-m", "jiyi.cli", *args], env=env,
+                          capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
+
+
+@contextmanager
+def running_serve(env: dict[str, str], timeout_s: float = 60) -> Iterator[str]:
+    """Start `jiyi serve` with `env`, wait for `/healthz`, yield its base URL; SIGTERM after."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jiyi.cli", "serve", "--port", str(port)],
+        env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert server.poll() is None, server.stderr.read() if server.stderr else ""
+            assert time.monotonic() < deadline, "jiyi serve did not start in time"
+            time.sleep(0.2)
+        yield base
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
