@@ -519,6 +519,20 @@ def dead_letter_replay(
     typer.echo(f"replayed {len(replayed)} dead letters into the turn log")
 
 
+@bench_app.command("library")
+def bench_library(
+    turns: Annotated[int, typer.Option(min=10)] = 240,
+    users: Annotated[int, typer.Option(min=1)] = 8,
+    model: Annotated[str, typer.Option(help="embedder.model")] = "packaged:all-MiniLM-L6-v2",
+    repeats: Annotated[int, typer.Option(min=1)] = 3,
+) -> None:
+    """The in-process write path: ms per turn of one Memory.add_turns call per turn, next to
+    the embedder alone on the same texts, measured in the same run."""
+    from jiyi.bench import library
+
+    typer.echo(library.report(library.run(turns, users, model, repeats)))
+
+
 @bench_app.command("stream")
 def bench_stream(
     turns: Annotated[int, typer.Option(min=100)] = 2000,

@@ -171,10 +171,14 @@ def _append(data_dir: Path, turns: list[Turn]) -> TurnLog:
     return log
 
 
-def embedded_texts(turns: list[Turn]) -> list[str]:
+def embedded_texts(turns: list[Turn], batch: int = EMBED_BATCH_SIZE) -> list[str]:
     """What the stream embeds for these turns (raw text not kept, the default): each event's
-    index text, as `jiyi.episodic.store.build_records` builds it."""
-    return [index_text(event) for turn in turns for event in extract(turn)]
+    index text, a text repeated within a batch once, as `build_records` embeds them."""
+    texts: list[str] = []
+    for start in range(0, len(turns), batch):
+        block = turns[start : start + batch]
+        texts += dict.fromkeys(index_text(event) for turn in block for event in extract(turn))
+    return texts
 
 
 def measure_encoder(

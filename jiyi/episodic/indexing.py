@@ -40,12 +40,18 @@ def check_raw_text(event: Event, raw_text: str) -> None:
 
 
 def _embed(texts: Sequence[str], encoder: SpaceEncoder) -> np.ndarray:
-    vectors = encoder.encode(texts)
-    if vectors.shape != (len(texts), encoder.dimension):
+    """One vector per text; a text repeated in the batch (the same short reply from many
+    users, one event text per turn said twice) is encoded once."""
+    unique = list(dict.fromkeys(texts))
+    vectors = encoder.encode(unique)
+    if vectors.shape != (len(unique), encoder.dimension):
         raise EpisodicInputError(
-            f"encoder returned shape {vectors.shape}, expected {(len(texts), encoder.dimension)}"
+            f"encoder returned shape {vectors.shape}, expected {(len(unique), encoder.dimension)}"
         )
-    return vectors
+    if len(unique) == len(texts):
+        return vectors
+    row = {text: i for i, text in enumerate(unique)}
+    return vectors[[row[text] for text in texts]]
 
 
 def build_records(
