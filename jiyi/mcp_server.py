@@ -242,6 +242,18 @@ class MemoryTools:
         budget_chars: Annotated[
             StrictInt, Field(ge=100, le=50_000, description="Longest `text` to return.")
         ] = DEFAULT_BUDGET_CHARS,
+        event_types: Annotated[
+            list[EventType] | None,
+            Field(description="Only these kinds of past events (default: every kind)."),
+        ] = None,
+        client_ts: Annotated[
+            StrictInt | None,
+            Field(
+                ge=0,
+                le=LAST_MS,
+                description="Now on the user's clock, epoch ms: what 'last Saturday' means.",
+            ),
+        ] = None,
         user_id: UserIdArg = None,
     ) -> RecallContext:
         """What you know about the user that bears on `query`: beliefs about them, relevant
@@ -251,8 +263,9 @@ class MemoryTools:
         user = caller.user(user_id)
         with self._guard():
             context = self._memory.recall(
-                user, query, session_id=session_id, budget_chars=budget_chars, k=k
-            )
+                user, query, session_id=session_id, budget_chars=budget_chars, k=k,
+                event_types=event_types, now_ms=client_ts,
+            )  # fmt: skip
         context.user_id = unscope_user(caller.tenant, context.user_id)
         return context
 

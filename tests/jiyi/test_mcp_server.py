@@ -160,6 +160,30 @@ def test_memory_tenancy_and_refusals_in_process(memory):
     anyio.run(_remember_recall_and_refuse, _in_process(memory))
 
 
+def test_recall_takes_the_kinds_and_the_clients_clock_as_rest_does(memory):
+    """Only the kinds asked for; "a month ago" read on the user's clock, not the server's."""
+    day = 86_400_000
+    said = [
+        {"role": "user", "content": "I love oolong tea.", "client_ts": 1_790_000_000_000},
+        {"role": "user", "content": "I keep mixing up tea and coffee.",
+         "client_ts": 1_790_000_000_000 + 40 * day},
+    ]  # fmt: skip
+
+    async def calls() -> tuple[dict[str, Any], dict[str, Any]]:
+        async with _in_process(memory)("acme") as client:
+            await _call(client, "remember", user_id="u1", session_id="s1", turns=said)
+            only = await _call(client, "recall", user_id="u1", query="tea",
+                               event_types=["preference"])  # fmt: skip
+            then = await _call(client, "recall", user_id="u1", query="tea a month ago",
+                               client_ts=1_790_000_000_000 + 70 * day)  # fmt: skip
+            return only, then
+
+    only, then = anyio.run(calls)
+    assert {e["event_type"] for e in only["events"]} == {"preference"}
+    timing = {e["ts"]: e["why"]["timing"] for e in then["events"]}
+    assert timing[said[1]["client_ts"]] > timing[said[0]["client_ts"]]  # the one a month back
+
+
 @pytest.mark.parametrize(("tool", "arguments", "code", "field"), BAD_CALLS)
 def test_bad_arguments_are_tool_errors_with_the_rest_code(memory, tool, arguments, code, field):
     async def call() -> tuple[dict[str, Any], dict[str, Any]]:
