@@ -22,7 +22,6 @@ from jiyi.api.schemas import TurnIn
 from jiyi.client import Client
 from jiyi.config import LimitsSettings, Settings
 from jiyi.domain import Turn
-from jiyi.domain.turns import MAX_CONTENT_BYTES_CONTEXT_KEY
 from jiyi.errors import describe
 from jiyi.ingest.parse import TurnInputError, check_turn
 from jiyi.memory import Memory
@@ -59,7 +58,6 @@ class DemoReport:
 def parse_turns(path: Path, limits: LimitsSettings) -> Iterator[tuple[int, Turn | Rejection]]:
     """Yield each line's turn, or a rejection that says why the line is unusable (the checks
     `Memory.add_turns` makes, so one bad line is reported instead of refusing the whole file)."""
-    context = {MAX_CONTENT_BYTES_CONTEXT_KEY: limits.max_content_bytes}
     now = clock.now_ms()
     with path.open(encoding="utf-8") as lines:
         for number, line in enumerate(lines, start=1):
@@ -67,7 +65,7 @@ def parse_turns(path: Path, limits: LimitsSettings) -> Iterator[tuple[int, Turn 
                 continue
             where = f"{path.name}:{number}"
             try:
-                turn = Turn.model_validate(json.loads(line), context=context)
+                turn = Turn.model_validate(json.loads(line))
                 check_turn(turn, limits, now)
                 yield number, turn
             except json.JSONDecodeError as exc:

@@ -63,7 +63,7 @@ from jiyi import clock
 from jiyi.composition import layout
 from jiyi.domain import Role, Turn, check_external_id
 from jiyi.domain.ids import stable_id
-from jiyi.domain.turns import MAX_CONTENT_BYTES_CONTEXT_KEY, has_visible_text
+from jiyi.domain.turns import has_visible_text
 from jiyi.episodic.retrieval import config_for
 from jiyi.episodic.retrieval import recall as episodic_recall
 from jiyi.errors import field_errors
@@ -324,9 +324,7 @@ class JiyiStore(BaseStore):
                 "client_ts": now, "turn_id": stable_id("langgraph", user_id, where),
             }  # fmt: skip
             try:
-                turn = Turn.model_validate(
-                    fields, context={MAX_CONTENT_BYTES_CONTEXT_KEY: limits.max_content_bytes}
-                )
+                turn = Turn.model_validate(fields)
                 check_turn(turn, limits, now)
             except ValidationError as exc:
                 reasons = "; ".join(message for _, message in field_errors(exc))

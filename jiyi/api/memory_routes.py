@@ -21,7 +21,6 @@ from jiyi.api.schemas import (
     UndoOut,
 )
 from jiyi.domain import Turn
-from jiyi.domain.turns import MAX_CONTENT_BYTES_CONTEXT_KEY
 from jiyi.errors import field_errors
 from jiyi.memory import Memory
 from jiyi.prompt_context import RecallContext
@@ -38,7 +37,7 @@ def store_turns(
     memory: Memory, guard: StoreGuard, user_id: str, given: Sequence[TurnIn]
 ) -> AddTurnsOut:
     """A scoped user's turns, all or none, for REST and MCP (`jiyi.mcp_server`) alike."""
-    turns = [_turn(user_id, t, index, memory) for index, t in enumerate(given)]
+    turns = [_turn(user_id, t, index) for index, t in enumerate(given)]
     with guard():
         result = memory.add_turns(turns)
     report = result.report
@@ -50,13 +49,10 @@ def store_turns(
     )
 
 
-def _turn(user_id: str, given: TurnIn, index: int, memory: Memory) -> Turn:
+def _turn(user_id: str, given: TurnIn, index: int) -> Turn:
     """The domain turn, or a 422 naming `turns.<index>.<field>` like the body's own checks."""
-    context = {MAX_CONTENT_BYTES_CONTEXT_KEY: memory.settings.limits.max_content_bytes}
     try:
-        return Turn.model_validate(
-            {**given.model_dump(exclude_none=True), "user_id": user_id}, context=context
-        )
+        return Turn.model_validate({**given.model_dump(exclude_none=True), "user_id": user_id})
     except ValidationError as exc:
         fields = {f"turns.{index}.{where}": message for where, message in field_errors(exc)}
         raise ApiError(422, "invalid_input", "the request is not valid", fields) from None

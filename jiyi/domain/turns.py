@@ -10,7 +10,6 @@ from pydantic import (
     ConfigDict,
     Field,
     StrictInt,
-    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -18,7 +17,6 @@ from pydantic import (
 from jiyi.domain.ids import DeviceId, SessionId, UserId, stable_id
 
 DEFAULT_MAX_CONTENT_BYTES = 32 * 1024
-MAX_CONTENT_BYTES_CONTEXT_KEY = "max_content_bytes"
 #: 9999-12-31T23:59:59.999Z, the last instant `datetime` can hold: a later one breaks every read.
 LAST_REPRESENTABLE_MS = 253_402_300_799_999
 # What a reader does not see: separators, controls, format characters (zero-width space and
@@ -42,9 +40,9 @@ class Turn(BaseModel):
 
     `client_ts` is the client's clock in epoch milliseconds: turns are ordered by it, not by
     arrival, so clock drift between servers cannot reorder a conversation. It must be a real
-    integer (no `true`, no `1e30`) that `datetime` can hold; the deployment's narrower window
-    is the entry point's check (`jiyi.ingest.parse.admit_turn`). The content size limit comes
-    from the validation context (`max_content_bytes`) so it follows settings.
+    integer (no `true`, no `1e30`) that `datetime` can hold, and the content must show
+    something. What the deployment's settings decide (the size limit, the clock window) is the
+    entry points' one check, `jiyi.ingest.parse.check_turn`.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -61,12 +59,7 @@ class Turn(BaseModel):
 
     @field_validator("content")
     @classmethod
-    def _content_within_limit(cls, value: str, info: ValidationInfo) -> str:
-        context = info.context or {}
-        limit = int(context.get(MAX_CONTENT_BYTES_CONTEXT_KEY, DEFAULT_MAX_CONTENT_BYTES))
-        size = len(value.encode("utf-8"))
-        if size > limit:
-            raise ValueError(f"is {size} bytes, over the limit of {limit} bytes")
+    def _content_is_visible(cls, value: str) -> str:
         if not has_visible_text(value):
             raise ValueError("must contain visible text, not only spacing or zero-width marks")
         return value

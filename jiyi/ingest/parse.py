@@ -17,7 +17,6 @@ from pydantic import ValidationError
 from jiyi import clock
 from jiyi.config import LimitsSettings
 from jiyi.domain import Turn
-from jiyi.domain.turns import MAX_CONTENT_BYTES_CONTEXT_KEY
 from jiyi.errors import describe
 from jiyi.extraction.validation import ExtractionInputError, check_content
 from jiyi.ingest.work import Erasure, Rejected, Stage, TurnWork
@@ -55,9 +54,8 @@ def parse_record(
         )
     if not isinstance(data, dict):
         return reject(f"payload: expected a JSON object, got {type(data).__name__}")
-    context = {MAX_CONTENT_BYTES_CONTEXT_KEY: limits.max_content_bytes}
     try:
-        turn = Turn.model_validate(data, context=context)
+        turn = Turn.model_validate(data)
     except ValidationError as exc:
         return reject(describe(exc, "turn"))
     return admit_turn(turn, payload=payload, source=source, limits=limits, now_ms=now_ms)

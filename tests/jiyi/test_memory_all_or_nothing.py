@@ -69,6 +69,7 @@ EMPTY = {"working": [], "turn_log": [], "episodic": [], "graph": [], "dead_lette
         ({"client_ts": 946_684_799_000}, "turns.2.client_ts", "outside 2000–2099"),
         ({"content": "数学\x00\x01"}, "turns.2.content", "control character"),
         ({"content": "cafÃ© au lait"}, "turns.2.content", "Latin-1"),
+        ({"content": "字" * 11_000}, "turns.2.content", "33000 bytes, over the limit of 32768"),
     ],
 )
 def test_one_bad_turn_refuses_the_call_and_writes_nothing(

@@ -2,7 +2,6 @@ import pytest
 from pydantic import ValidationError
 
 from jiyi.domain import Role, Turn
-from jiyi.domain.turns import MAX_CONTENT_BYTES_CONTEXT_KEY
 
 
 def _raw(**overrides):
@@ -49,18 +48,6 @@ def test_rejections_name_the_field(overrides, field):
     with pytest.raises(ValidationError) as caught:
         Turn.model_validate(_raw(**overrides))
     assert field in {str(part) for err in caught.value.errors() for part in err["loc"]}
-
-
-def test_content_limit_follows_the_validation_context():
-    text = "字" * 400  # 1,200 bytes in UTF-8
-    Turn.model_validate(_raw(content=text))
-    with pytest.raises(ValidationError, match="1200 bytes, over the limit of 1024"):
-        Turn.model_validate(_raw(content=text), context={MAX_CONTENT_BYTES_CONTEXT_KEY: 1024})
-
-
-def test_default_content_limit_is_32_kib():
-    with pytest.raises(ValidationError, match="over the limit of 32768"):
-        Turn.model_validate(_raw(content="x" * (32 * 1024 + 1)))
 
 
 def test_turns_are_immutable():
