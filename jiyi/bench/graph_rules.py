@@ -27,7 +27,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from jiyi.audit import AuditLog
-from jiyi.config import GraphSettings
+from jiyi.composition import open_audit_log, open_graph_store
+from jiyi.config import GraphSettings, Settings
 from jiyi.domain import (
     Event,
     EventAttr,
@@ -43,7 +44,6 @@ from jiyi.graph.entities import alias_key
 from jiyi.graph.model import GraphInputError
 from jiyi.graph.queries import find_entity, profile
 from jiyi.graph.service import GraphService
-from jiyi.graph.sqlite_store import SqliteGraphStore
 from jiyi.graph.store import GraphStore
 from jiyi.graph.updates import claim_for
 
@@ -351,6 +351,11 @@ def _baseline_correction(graph: ArticleBaseline, step: Step, at: int) -> None:
         graph.write(relation, target, step.confidence or 1.0, at)
 
 
+def _deployment(data_dir: Path, graph: GraphSettings) -> Settings:
+    """A scenario's own data directory, its stores opened by the composition root."""
+    return Settings(data_dir=data_dir, graph=graph)
+
+
 def run(
     directory: Path = SCENARIO_DIR,
     settings: GraphSettings | None = None,
@@ -361,21 +366,19 @@ def run(
     On Bolt, user ids get a per-run suffix so earlier runs on the same server cannot leak in.
     """
     settings = settings or GraphSettings()
+    if bolt_uri is not None:
+        settings = settings.model_copy(update={"backend": "neo4j", "neo4j_uri": bolt_uri})
     results, total, base_total = [], Score(), Score()
     events, seconds = 0, 0.0
-    shared: GraphStore | None = None
-    if bolt_uri is not None:
-        from jiyi.graph.neo4j_store import Neo4jGraphStore
-
-        shared = Neo4jGraphStore(bolt_uri)
     run_id = stable_id(time.time_ns(), length=8)
     with tempfile.TemporaryDirectory(prefix="jiyi-bench-graph-") as tmp:
+        shared = open_graph_store(_deployment(Path(tmp), settings)) if bolt_uri else None
         for i, scenario in enumerate(load_scenarios(directory)):
-            folder = Path(tmp) / f"s{i}"
-            store = shared or SqliteGraphStore(folder / "graph.sqlite3")
+            deployment = _deployment(Path(tmp) / f"s{i}", settings)
+            store = shared or open_graph_store(deployment)
             if shared is not None:
                 scenario = scenario.model_copy(update={"user_id": f"{scenario.user_id}.{run_id}"})
-            audit = AuditLog(folder / "audit.sqlite3")
+            audit = open_audit_log(deployment)
             started = time.perf_counter()
             score, applied, rejected = _run_jiyi(scenario, store, audit, settings)
             seconds += time.perf_counter() - started
@@ -389,8 +392,8 @@ def run(
             total.add(score)
             base_total.add(baseline)
             events += applied
-    if shared is not None:
-        shared.close()
+        if shared is not None:
+            shared.close()
     backend = "Bolt" if bolt_uri else "SQLite"
     return GraphBenchResult(
         results, total, base_total, events / seconds if seconds else 0.0, backend
