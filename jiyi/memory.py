@@ -128,10 +128,13 @@ class Memory:
         acknowledged = self.turn_log.holds([w.turn.turn_id for w in works])
         if acknowledged is None:
             return
+        taken_back: dict[str, list[str]] = {}
         for work in works:
             if work.turn.turn_id not in acknowledged:
-                event_ids = [e.event_id for e in work.events]
-                self.stores.episodic.delete(work.turn.user_id, event_ids=event_ids)
+                events = taken_back.setdefault(work.turn.user_id, [])
+                events += [e.event_id for e in work.events]
+        for user_id, event_ids in taken_back.items():  # one delete per user, not per turn
+            self.stores.episodic.delete(user_id, event_ids=event_ids)
 
     def _admit(self, turns: Sequence[Turn]) -> list[TurnWork]:
         """Every turn checked (the first bad one refused, named by its index), then cleaned."""

@@ -53,12 +53,13 @@ class StoreGuard:
 
 
 def _not_stored(exc: TurnsNotStoredError) -> ApiError:
-    """422 when the turns themselves were refused (retrying cannot help), else 503: a store
-    could not take them and a retry lands them once. Reasons are logged, not returned: they
-    can name servers and files."""
+    """422 when privacy refused the turns themselves (a declared age it cannot take: retrying
+    cannot help), else 503: a store could not take them and a retry lands them once. Reasons
+    are logged, not returned: they can name servers and files. (Parse problems never get
+    here: `Memory.add_turns` refuses them first, as `TurnInputError`.)"""
     log.warning("turns not stored", extra={"reasons": str(exc)})
     stages = sorted({r.stage.value for r in exc.rejected})
-    if set(stages) <= {Stage.PARSE.value, Stage.PRIVACY.value}:
+    if stages == [Stage.PRIVACY.value]:
         return ApiError(422, "invalid_input", str(exc), {"turns": str(exc)})
     return ApiError(
         503,

@@ -38,7 +38,7 @@ def running_serve(env: dict[str, str], timeout_s: float = 60) -> Iterator[str]:
                 if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
                     break
             except httpx.TransportError:
-                pass
+                pass  # not listening yet
             assert server.poll() is None, server.stderr.read() if server.stderr else ""
             assert time.monotonic() < deadline, "jiyi serve did not start in time"
             time.sleep(0.2)
