@@ -47,6 +47,7 @@ EDGE_SCHEMA = {
     "confidence": pl.Float64,
     "updated_at": pl.Int64,
     "invalid_at": pl.Int64,
+    "decay_class": pl.String,  # the edge's own class when not its relation's (`Edge.decay_class`)
 }
 DECAY_CHANGE_STATUSES = ("new", "decayed", "below_threshold", "at_floor")
 DECAY_SNAPSHOT = "latest.parquet"
@@ -78,8 +79,13 @@ def decay_edges(edges: pl.DataFrame, as_of_ms: int, settings: GraphSettings) -> 
     Vectorised twin of `jiyi.graph.decay.decayed_confidence` (a test holds them equal).
     """
     check_edges(edges)
-    mapping = {k: v for k, v in half_lives(settings).items() if v is not None}
-    half_life = pl.col("relation").replace_strict(mapping, default=None, return_dtype=pl.Float64)
+    by_relation = {k: v for k, v in half_lives(settings).items() if v is not None}
+    by_class = {c.value: v for c, v in settings.half_life_days.items() if v is not None}
+    of_relation = pl.col("relation").replace_strict(
+        by_relation, default=None, return_dtype=pl.Float64
+    )
+    of_class = pl.col("decay_class").replace_strict(by_class, default=None, return_dtype=pl.Float64)
+    half_life = pl.when(pl.col("decay_class").is_null()).then(of_relation).otherwise(of_class)
     days = (pl.lit(as_of_ms) - pl.col("updated_at")).clip(lower_bound=0) / MS_PER_DAY
     value = pl.col("confidence") * pl.lit(0.5).pow(days / half_life)
     floored = pl.min_horizontal(
@@ -124,7 +130,15 @@ def decay_changes(
 def read_edges(store: GraphStore) -> pl.DataFrame:
     """Every valid edge of every user as a frame in `EDGE_SCHEMA`."""
     rows = [
-        (e.user_id, e.edge_id, e.relation.value, e.confidence, e.updated_at, e.invalid_at)
+        (
+            e.user_id,
+            e.edge_id,
+            e.relation.value,
+            e.confidence,
+            e.updated_at,
+            e.invalid_at,
+            e.decay_class.value if e.decay_class else None,
+        )
         for e in store.scan_edges()
     ]
     return pl.DataFrame(rows, schema=EDGE_SCHEMA, orient="row")

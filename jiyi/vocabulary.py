@@ -72,11 +72,12 @@ def lookup(name: str) -> Entry | None:
     return found
 
 
-def canonical(name: str, lang: str) -> str:
+def canonical(name: str, lang: str, kind: EntityKind | None = None) -> str:
     """The entry's name in `lang` ("pictures" → "visual diagrams", "画图" → "图解"), or the name
-    itself when the vocabulary does not know it."""
+    itself when the vocabulary does not know it (as a thing of `kind`, when given: "mechanic"
+    is a role, not the physics concept "mechanics")."""
     entry = lookup(name)
-    if entry is None:
+    if entry is None or (kind is not None and entry.kind is not kind):
         return name
     chosen = entry.name_in(lang)
     return name if name.casefold() == chosen.casefold() else chosen  # "Newton's…" keeps its case
@@ -86,21 +87,48 @@ _WORDS = re.compile(r"[a-z0-9'’+#-]+")
 MAX_NAME_WORDS = 4
 
 
+#: `mentions` finds a Chinese name anywhere in a turn, so a name of one or two characters would
+#: fire inside other words ("循环" in "血液循环", "对数" in "对数据", "三角" in "三角形", "概率" in
+#: "大概率", "积分" as points). Such a name is searched for only when it is the term itself and
+#: every word holding it is about the same thing; it is still looked up whole ("我不懂对数").
+SHORT_HAN_SEARCHED = frozenset({
+    "数列", "斜率", "熵变", "链表", "冠词", "介词", "量词",  # 等差数列, 切线斜率, 单链表, 定冠词 …
+    "导数", "求导", "递归", "指针", "配平", "摩尔", "函数",  # the longer name wins: 三角函数
+})  # fmt: skip
+
+
+@cache
+def _han_names(kind: EntityKind) -> tuple[tuple[str, Entry], ...]:
+    """Every Chinese name of `kind` a turn is searched for, folded as a text is, longest first."""
+    names = {
+        unicodedata.normalize("NFKC", name).casefold(): entry
+        for entry in dict.fromkeys(_index().values())
+        if entry.kind is kind
+        for name in entry.zh
+        if len(name) > 2 or name in SHORT_HAN_SEARCHED
+    }
+    return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
+
+
 def mentions(text: str, kind: EntityKind) -> list[str]:
     """The names of known things of `kind` a text mentions, in the order they first appear
-    ("That's the chain rule: …" → ["chain rule"]), each once."""
+    ("That's the chain rule: …" → ["chain rule"]), each once. The longest name wins where two
+    overlap: "三羧酸循环" is the Krebs cycle, not also the "循环" (loops) inside it."""
     lowered = unicodedata.normalize("NFKC", text).casefold()
-    found: list[tuple[int, str]] = []
+    spans: list[tuple[int, int, str]] = []
     words = list(_WORDS.finditer(lowered))
     for size in range(MAX_NAME_WORDS, 0, -1):
         for i in range(len(words) - size + 1):
-            phrase = lowered[words[i].start() : words[i + size - 1].end()]
-            entry = _index().get(key(phrase))
+            begin, end = words[i].start(), words[i + size - 1].end()
+            entry = _index().get(key(lowered[begin:end]))
             if entry is not None and entry.kind is kind:
-                found.append((words[i].start(), entry.name_in("en")))
+                spans.append((begin, end, entry.name_in("en")))
     if has_han(lowered):
-        for entry in {e for e in _index().values() if e.kind is kind}:
-            positions = [lowered.find(n) for n in entry.zh if n in lowered]
-            if positions:
-                found.append((min(positions), entry.name_in("zh")))
-    return list(dict.fromkeys(name for _, name in sorted(found)))
+        for name, entry in _han_names(kind):
+            if (at := lowered.find(name)) >= 0:
+                spans.append((at, at + len(name), entry.name_in("zh")))
+    kept: list[tuple[int, int, str]] = []
+    for begin, end, name in sorted(spans, key=lambda s: (s[0], s[0] - s[1])):
+        if not any(b <= begin and end <= e for b, e, _ in kept):
+            kept.append((begin, end, name))
+    return list(dict.fromkeys(name for _, _, name in kept))

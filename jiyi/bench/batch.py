@@ -135,6 +135,7 @@ def synthetic_edges(n: int, now_ms: int, seed: int = 11) -> pl.DataFrame:
             "confidence": rng.uniform(0.1, 1.0, n),
             "updated_at": now_ms - rng.integers(0, 400 * DAY_MS, n),
             "invalid_at": pl.Series([None] * n, dtype=pl.Int64),
+            "decay_class": pl.Series([None] * n, dtype=pl.String),
         }
     )
 

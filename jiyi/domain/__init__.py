@@ -2,8 +2,12 @@
 
 from jiyi.domain.events import (
     LOW_VALUE_EVENT_TYPES,
+    MISSED,
+    MISSED_AGAIN,
     OTHER_HOLDER,
     PAST_TENSE,
+    RIGHT,
+    STANDING,
     SUPERSEDES,
     TRANSIENT,
     Event,
@@ -38,8 +42,12 @@ from jiyi.domain.turns import Role, Turn
 
 __all__ = [
     "LOW_VALUE_EVENT_TYPES",
+    "MISSED",
+    "MISSED_AGAIN",
     "OTHER_HOLDER",
     "PAST_TENSE",
+    "RIGHT",
+    "STANDING",
     "SUPERSEDES",
     "TRANSIENT",
     "Consent",

@@ -57,15 +57,23 @@ class EventAttr(StrEnum):
     RELATION = "relation"  # the relation a fact asserts, for types with more than one
     HOLDER = "holder"  # "other": someone else's view, reported by the user
     TENSE = "tense"  # "past": a past or given-up state, not a current one
-    DURABILITY = "durability"  # "transient": venting in the moment, not a standing attitude
+    DURABILITY = "durability"  # "transient": venting in the moment, not a standing attitude;
+    # "standing": a feeling tied to a lasting situation ("anxious since january"), which fades
+    # by the default class, not the 1-day one of a passing mood
     CHANGE = "change"  # "supersedes": the user says their view changed (the contrary one ends)
+    VERDICT = "verdict"  # the tutor's verdict on an attempt: "right" | "missed" | "missed_again"
 
 
 #: What the claim reader writes in those attributes.
 OTHER_HOLDER = "other"
 PAST_TENSE = "past"
 TRANSIENT = "transient"
+STANDING = "standing"
 SUPERSEDES = "supersedes"
+#: The tutor's verdicts (`EventAttr.VERDICT`), weighed by the exchange step.
+RIGHT = "right"
+MISSED = "missed"
+MISSED_AGAIN = "missed_again"
 
 
 class ExtractionSource(StrEnum):

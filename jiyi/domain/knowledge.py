@@ -38,6 +38,7 @@ class RelationClass(StrEnum):
     PREFERENCE = "preference"
     EMOTION = "emotion"
     GOAL = "goal"  # held until reached or given up: fades slower than a topic's state
+    LEARNING = "learning"  # what the user has learned or keeps tripping on: fades over months
     STRUCTURAL = "structural"
 
 
@@ -80,6 +81,8 @@ _RELATION_CLASSES: dict[RelationKind, RelationClass] = {
     RelationKind.INTERESTED_IN: RelationClass.PREFERENCE,
     RelationKind.FEELS: RelationClass.EMOTION,
     RelationKind.GOAL: RelationClass.GOAL,
+    RelationKind.MASTERY: RelationClass.LEARNING,
+    RelationKind.LEARNING_OBSTACLE: RelationClass.LEARNING,
     RelationKind.PREREQUISITE_OF: RelationClass.STRUCTURAL,
     # Who someone is and where they live change by correction, not by fading with time.
     RelationKind.HAS_ROLE: RelationClass.STRUCTURAL,
@@ -138,6 +141,10 @@ class Edge(BaseModel):
     valid_from: int = Field(ge=0, description="epoch milliseconds")
     invalid_at: int | None = Field(default=None, ge=0, description="set when contradicted")
     evidence: list[str] = Field(default_factory=list, description="event ids behind the belief")
+    decay_class: RelationClass | None = Field(
+        default=None,
+        description="the class it fades by when not its relation's: a standing feeling, default",
+    )
 
     @model_validator(mode="after")
     def _times_ordered(self) -> Edge:

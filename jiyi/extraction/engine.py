@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
 
-from jiyi import vocabulary
+from jiyi import places, vocabulary
 from jiyi.domain import (
     EntityKind,
     Event,
@@ -269,8 +269,8 @@ def goal_name(name: str, lang: str) -> str:
 def _head(name: str, lang: str) -> str:
     """What a Chinese phrase names: the head of "X的Y" ("那种好看的图表" → "图表"), without a
     subject in front ("物理电磁感应" → "电磁感应")."""
-    if lang != "zh":
-        return name
+    if lang != "zh" or vocabulary.lookup(name) is not None:
+        return name  # a known name is whole: "化学平衡" is not "平衡", "圆的方程" not "方程"
     if "的" in name and len(head := name.rsplit("的", 1)[1].strip()) >= 2:
         name = head
     for size in range(2, min(5, len(name) - 1)):
@@ -291,6 +291,8 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
                 return attributes  # "例题" is how they learn, not what they cannot do
         elif rule.event_type is EventType.GOAL:
             name = goal_name(cand.object, rule.lang)
+        elif rule.object_kind is EntityKind.PLACE:
+            name = places.canonical(cand.object, rule.lang)  # "NYC" → "New York City"
         else:
             name = cand.object
         attributes[EventAttr.OBJECT.value] = name
@@ -299,7 +301,7 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
     if cand.match.value:
         value = cand.match.value
         if rule.event_type is EventType.IDENTITY_DECLARATION:
-            value = vocabulary.canonical(value, rule.lang)  # "考研狗" → "考研生"
+            value = vocabulary.canonical(value, rule.lang, EntityKind.ROLE)  # "考研狗" → "考研生"
         attributes[EventAttr.VALUE.value] = value
     if rule.relation is not None:
         attributes[EventAttr.RELATION.value] = rule.relation.value
@@ -311,6 +313,8 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
             attributes[EventAttr.RELATION.value] = relation.value
     if rule.polarity:
         attributes[EventAttr.POLARITY.value] = rule.polarity
+    if rule.verdict:
+        attributes[EventAttr.VERDICT.value] = rule.verdict
     return attributes
 
 

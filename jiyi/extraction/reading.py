@@ -11,7 +11,15 @@ from __future__ import annotations
 
 import re
 
-from jiyi.domain import OTHER_HOLDER, PAST_TENSE, SUPERSEDES, TRANSIENT, EventAttr, EventType
+from jiyi.domain import (
+    OTHER_HOLDER,
+    PAST_TENSE,
+    STANDING,
+    SUPERSEDES,
+    TRANSIENT,
+    EventAttr,
+    EventType,
+)
 
 _EN_OTHERS = (
     r"(?:my|our)\s+(?:dad|father|mom|mum|mother|parents?|folks|teachers?|tutor|prof(?:essor)?|"
@@ -37,7 +45,9 @@ _ZH_OTHER_VIEW = re.compile(
 )
 
 _EN_PAST = re.compile(
-    r"\b(?:back\s+(?:in|when|then)|used\s+to|when\s+I\s+was|as\s+a\s+(?:kid|child|teen)|"
+    r"\b(?:back\s+(?:in\s+(?:the\s+day|\d{4}|'\d\d|(?:middle|high|primary|elementary|grade)\s+school|"
+    r"college|uni|school)|when|then)|used\s+to|when\s+I\s+was|as\s+a\s+(?:kid|child|teen)|"
+    r"(?<!senior\s)(?<!junior\s)(?<!freshman\s)(?<!sophomore\s)(?<!student\s)(?<!teacher\s)"
     r"in\s+(?:middle|high|primary|elementary|junior\s+high|grade)\s+school|years\s+ago|"
     r"in\s+the\s+past|last\s+(?:year|semester|term)|before\s+(?:college|uni|university)|"
     r"at\s+(?:the\s+)?time|once\s+upon)\b",
@@ -53,6 +63,8 @@ _EN_PAST_LIKING = re.compile(
     r"could\s+not\s+stand|didn't\s+(?:like|enjoy|mind)|was\s+(?:into|obsessed\s+with))\b",
     re.I,
 )
+#: A move in the past is where the user lives now: "moved to Leeds last year", "去年搬到深圳".
+_MOVED = re.compile(r"\b(?:moved|relocated)\s+(?:to|here|back)\b|搬(?:到|来|去|回)", re.I)
 _NOW = re.compile(
     r"\b(?:now|these\s+days|nowadays|anymore|no\s+longer)\b|现在|如今|目前|不再", re.I
 )
@@ -99,9 +111,47 @@ def _clause_at(sentence: str, start: int) -> str:
     return sentence[begin : after.start() if after else len(sentence)]
 
 
+#: A feeling tied to a lasting situation: how long it has lasted, that it recurs, or the exam
+#: ahead it is about ("anxious since january", "每次都紧张", "中考就剩半年了好焦虑").
+_EN_STANDING = re.compile(
+    r"\b(?:since\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|last|the\s+start|forever|"
+    r"(?:a|\w+)\s+(?:weeks?|months?|years?)\s+ago)\w*|still|always|every\s+(?:time|day|week|night|"
+    r"single)|each\s+time|all\s+the\s+time|whenever|constantly|lately|these\s+days|for\s+(?:weeks|"
+    r"months|years|ages|a\s+while|so\s+long)|(?:about|abt|before|over|for)\s+(?:(?:the|my|this|that|"
+    r"an?|upcoming|next|big|real)\s+)*(?:[\w-]+\s+)?(?:exams?|tests?|test\s+day|finals?|midterms?|"
+    r"interviews?|boards|mcat|sat|act|gre|gmat|lsat|nclex|ccrn|ielts|toefl|presentations?|"
+    r"deadlines?|defen[cs]e|auditions?|recitals?))\b",
+    re.I,
+)
+_ZH_STANDING = re.compile(
+    r"一直|总是|老是|最近|每次|每回|每到|一(?:到|开|上|考|见|碰到|想到|提到)[^,，。!?\s]{0,8}?就|这段时间|这阵子|"
+    r"好久了|很久了|从[^,，。]{1,6}(?:开始|起)|(?:中考|高考|考研|考试|期末|期中|月考|面试|答辩|比赛|考证|"
+    r"雅思|托福|四级|六级|会考)[^,，。!?]{0,10}?(?:剩|还有|快到|要到|临近|越来越近|倒计时)"
+)
+#: Said of this moment: a passing mood, whatever else the clause says.
+_MOMENT = re.compile(
+    r"\b(?:today|tonight|right\s+now|rn|atm|this\s+(?:morning|afternoon|evening))\b|"
+    r"今天|今晚|刚才|刚刚|此刻|这会儿",
+    re.I,
+)
+
+
+def _feeling_reading(sentence: str, start: int) -> dict[str, str]:
+    """A feeling reads as a passing mood (the plain reading, the 1-day class) unless its clause
+    ties it to a lasting situation and not to this moment: then it is a standing one."""
+    clause = _clause_at(sentence, start)
+    lasting = _EN_STANDING.search(clause) or _ZH_STANDING.search(clause)
+    if lasting and not _MOMENT.search(clause):
+        return {EventAttr.DURABILITY.value: STANDING}
+    return {}
+
+
 def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> dict[str, str]:
     """The attributes a careful reader adds to a claim found at `start` of `sentence` (a
-    sentence of the turn `text`): someone else's view, a past state, or venting."""
+    sentence of the turn `text`): someone else's view, a past state, venting, or a feeling
+    that lasts."""
+    if event_type is EventType.EMOTION:
+        return _feeling_reading(sentence, start)
     if event_type not in _READ_TYPES:
         return {}
     before = sentence[:start]
@@ -111,7 +161,7 @@ def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> d
     clause = _clause_at(sentence, start)
     past_liking = event_type in _LIKING and _EN_PAST_LIKING.match(sentence, start) is not None
     past = past_liking or _EN_PAST.search(clause) or _ZH_PAST.search(clause)
-    if past and not _NOW.search(clause):
+    if past and not _NOW.search(clause) and not _MOVED.search(clause):
         reading[EventAttr.TENSE.value] = PAST_TENSE
     venting = _EN_VENTING.search(text) or _ZH_VENTING.search(text) or _EN_TODAY.search(clause)
     if event_type is EventType.DISLIKE and venting:

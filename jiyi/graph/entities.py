@@ -245,7 +245,11 @@ class RecentEntities:
             self._items.popleft()
 
     def most_recent(self, kind: EntityKind) -> str | None:
-        return next((eid for k, eid in reversed(self._items) if k is kind), None)
+        return next(iter(self.most_recent_all(kind)), None)
+
+    def most_recent_all(self, kind: EntityKind) -> list[str]:
+        """The session's entities of `kind`, newest first."""
+        return [eid for k, eid in reversed(self._items) if k is kind]
 
 
 def resolve_reference(reference: Reference, recent: RecentEntities) -> str:

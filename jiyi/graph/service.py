@@ -17,11 +17,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from jiyi import clock, vocabulary
+from jiyi import clock, places, vocabulary
 from jiyi.audit import AuditEntry, AuditLog, AuditOutcome
 from jiyi.config import GraphSettings
 from jiyi.domain import (
     LOW_VALUE_EVENT_TYPES,
+    Edge,
     EdgeSource,
     Entity,
     EntityKind,
@@ -67,7 +68,7 @@ MAX_EVIDENCE_ID_CHARS = 128
 MAX_SESSIONS_TRACKED = 10_000
 
 
-def _canonical_names(entry: vocabulary.Entry | None) -> list[str]:
+def _canonical_names(entry: vocabulary.Entry | places.Place | None) -> list[str]:
     return [entry.name_in("en"), entry.name_in("zh")] if entry is not None else []
 
 
@@ -261,7 +262,10 @@ class GraphService:
             )  # fmt: skip
             held_by_human = next((e for e in replaced if e.source is EdgeSource.HUMAN), None)
             decisions: list[Decision]
-            if held_by_human is not None:  # a person set the value: the rules do not change it
+            if claim.retracts:  # given up: the goal it names ends, nothing new is believed
+                ended = existing or self._named_within(user_id, src, claim)
+                decisions = [supersede(ended, at, evidence, operator)] if ended else []
+            elif held_by_human is not None:  # a person set the value: the rules do not change it
                 decisions = [Skipped(held_by_human, HUMAN_WINS)]
             else:
                 decisions = [
@@ -274,6 +278,7 @@ class GraphService:
                         evidence,
                         operator,
                         settings.old_weight,
+                        claim.decay_class,
                     )
                 ]
                 decisions += [supersede(e, at, evidence, operator) for e in replaced]
@@ -293,6 +298,18 @@ class GraphService:
             else:
                 pending.users.add(user_id)
         return self._audit_decisions(decisions, operator, at)
+
+    def _named_within(self, user_id: str, src: str, claim: Claim) -> Edge | None:
+        """The user's valid belief of the claim's relation whose object's name holds the claim's
+        or is held by it ("the finance thing" → "finance job"), newest first; None if none."""
+        said = alias_key(claim.object_name)
+        for edge in sorted(self.store.edges(user_id, src=src, relation=claim.relation),
+                           key=lambda e: -e.updated_at):  # fmt: skip
+            entity = self.store.entity(user_id, edge.dst)
+            names = [entity.name, *entity.aliases] if entity else [edge.dst]
+            if any(said in (key := alias_key(n)) or key in said for n in names if alias_key(n)):
+                return edge
+        return None
 
     # ---- corrections ----------------------------------------------------------------------
 
@@ -490,7 +507,9 @@ class GraphService:
                 entity = Entity(entity_id=entity_id, kind=reference.kind, name=reference.phrase)
                 tx.put_entity(entity)
         else:
-            entry = vocabulary.lookup(name)
+            entry = vocabulary.lookup(name) or (  # a place has its names in the gazetteer
+                places.lookup(name) if kind is EntityKind.PLACE else None
+            )
             names = [name, *(entry.names if entry else ())]
             # An entity made for any name of an entry carries all its names as aliases, so the
             # name and the entry's two canonical names are all that need looking up.

@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS edges (
     user_id TEXT NOT NULL, edge_id TEXT NOT NULL, src TEXT NOT NULL, relation TEXT NOT NULL,
     dst TEXT NOT NULL, confidence REAL NOT NULL, source TEXT NOT NULL,
     created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, valid_from INTEGER NOT NULL,
-    invalid_at INTEGER, evidence TEXT NOT NULL DEFAULT '[]', PRIMARY KEY (user_id, edge_id)
+    invalid_at INTEGER, evidence TEXT NOT NULL DEFAULT '[]', decay_class TEXT,
+    PRIMARY KEY (user_id, edge_id)
 );
 CREATE INDEX IF NOT EXISTS edges_by_src ON edges (user_id, src, relation);
 CREATE INDEX IF NOT EXISTS edges_by_dst ON edges (user_id, dst, relation);
@@ -57,8 +58,11 @@ INSERT OR IGNORE INTO revision_evidence (user_id, evidence_id, edge_id)
 
 _EDGE_COLUMNS = (
     "user_id, src, relation, dst, confidence, source, created_at, updated_at, valid_from, "
-    "invalid_at, evidence"
+    "invalid_at, evidence, decay_class"
 )
+#: Columns added after a store's first release, each with the type it is added with: a store
+#: made before one gains it on open (NULL for old rows, which then read as before).
+_ADDED_EDGE_COLUMNS = {"decay_class": "TEXT"}
 _REVISION_COLUMNS = (
     "user_id, edge_id, seq, src, relation, dst, at, action, source, operator, old_confidence, "
     "new_confidence, evidence, valid"
@@ -124,10 +128,10 @@ class _SqliteTx(GraphTx):
         db = self._store._db
         db.execute(
             f"INSERT OR REPLACE INTO edges (edge_id, {_EDGE_COLUMNS})"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (edge.edge_id, edge.user_id, edge.src, edge.relation.value, edge.dst, edge.confidence,
              edge.source.value, edge.created_at, edge.updated_at, edge.valid_from, edge.invalid_at,
-             json.dumps(edge.evidence)),
+             json.dumps(edge.evidence), edge.decay_class.value if edge.decay_class else None),
         )  # fmt: skip
         (seq,) = db.execute(
             "SELECT COALESCE(MAX(seq), 0) + 1 FROM revisions WHERE user_id = ? AND edge_id = ?",
@@ -171,6 +175,10 @@ class SqliteGraphStore(GraphStore):
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     self._db.execute(statement)
+            present = {row["name"] for row in self._db.execute("PRAGMA table_info(edges)")}
+            for column, sql_type in _ADDED_EDGE_COLUMNS.items():
+                if column not in present:
+                    self._db.execute(f"ALTER TABLE edges ADD COLUMN {column} {sql_type}")
 
     @contextmanager
     def _immediate(self) -> Iterator[None]:

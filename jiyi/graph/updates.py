@@ -24,6 +24,8 @@ small_talk, question, task_request, …) never touches the graph, nor does a cla
 marked as someone else's view, a past state, or venting about a preference.
 
 Age, school year and home are single-valued: a new value closes the old one (a correction).
+A goal with `polarity=negative` ("I'm not doing the MCAT anymore", "护考不考了") closes the goal
+it names (or the one whose name holds it: "the finance thing") and creates nothing.
 A claim marked `change=supersedes` ("I used to hate essays, now I like them") closes the
 contrary belief instead of halving it: the user said the old view is over.
 
@@ -40,6 +42,7 @@ from dataclasses import dataclass, replace
 from jiyi.domain import (
     OTHER_HOLDER,
     PAST_TENSE,
+    STANDING,
     SUPERSEDES,
     TRANSIENT,
     Edge,
@@ -96,6 +99,11 @@ COUNTERS: dict[RelationKind, tuple[RelationKind, ...]] = {
 #: once a month ago only weakly (0.6 · 0.5^(30/90) = 0.48) and one said again lately firmly.
 INITIAL_CONFIDENCE: dict[RelationKind, float] = {RelationKind.INTERESTED_IN: 0.6}
 
+#: Relations a negative claim ends instead of flipping: a goal given up ("不考了", "scrap the
+#: finance thing") is over, not the start of an opposite belief.
+_RETRACTABLE = frozenset({RelationKind.GOAL})
+NEGATIVE = "negative"
+
 #: Relations whose object is the declared value (an age, a role), not a named thing.
 _VALUE_OBJECTS = frozenset({RelationKind.HAS_ROLE, RelationKind.AGE, RelationKind.SCHOOL_YEAR})
 
@@ -132,6 +140,8 @@ class Claim:
     source: EdgeSource
     counters: tuple[RelationKind, ...] = ()
     supersedes: bool = False  # the user said the contrary view is over: close it, not halve it
+    retracts: bool = False  # the user gave this up ("not doing the MCAT anymore"): close it only
+    decay_class: RelationClass | None = None  # fades by this class, not the relation's
 
 
 @dataclass(frozen=True)
@@ -174,6 +184,9 @@ def claim_for(event: Event) -> Claim | None:
         ) from None
     if kind is EntityKind.USER:
         raise GraphInputError(f"attributes.{EventAttr.OBJECT_KIND}", "an object cannot be a user")
+    retracts = rule.relation in _RETRACTABLE and attributes.get(EventAttr.POLARITY) == NEGATIVE
+    if retracts and attributes.get(EventAttr.DURABILITY) == TRANSIENT:
+        return None  # "不想考了，累死了" said in a bad moment is no decision
     return Claim(
         relation=rule.relation,
         object_name=name.strip(),
@@ -182,7 +195,17 @@ def claim_for(event: Event) -> Claim | None:
         source=_EDGE_SOURCES[event.source],
         counters=COUNTERS.get(rule.relation, ()),
         supersedes=attributes.get(EventAttr.CHANGE) == SUPERSEDES,
+        retracts=retracts,
+        decay_class=_decay_class(rule.relation, attributes.get(EventAttr.DURABILITY)),
     )
+
+
+def _decay_class(relation: RelationKind, durability: str | None) -> RelationClass | None:
+    """A standing feeling ("anxious since january", "每次都紧张") fades by the default class; a
+    passing mood keeps the emotion class (1 day), as every other relation keeps its own."""
+    if relation is RelationKind.FEELS and durability == STANDING:
+        return RelationClass.DEFAULT
+    return None
 
 
 def _initial(relation: RelationKind, confidence: float, source: EdgeSource) -> float:
@@ -195,7 +218,7 @@ def _rule_for(event: Event) -> Rule | None:
     """The update rule for the event: by type (negation flips it), or by the relation a fact
     names; an unknown relation name is refused, naming the field."""
     event_type = event.event_type
-    if event.attributes.get(EventAttr.POLARITY) == "negative" and event_type in _NEGATED:
+    if event.attributes.get(EventAttr.POLARITY) == NEGATIVE and event_type in _NEGATED:
         event_type = _NEGATED[event_type]
     choices = RELATION_CHOICES.get(event_type)
     named = event.attributes.get(EventAttr.RELATION)
@@ -287,8 +310,11 @@ def support(
     evidence: list[str],
     operator: str,
     old_weight: float,
+    decay_class: RelationClass | None = None,
 ) -> Decision:
-    """Evidence for a belief: create it, reopen a closed one, or blend it into the current one."""
+    """Evidence for a belief: create it, reopen a closed one, or blend it into the current one.
+    `decay_class` is the claim's own (a standing feeling): a belief once said to last keeps it
+    when a passing mention reinforces it; a reopened belief takes the claim's."""
     user_id, src, relation, dst = key
     incoming = _confidence(confidence)
     if existing is None:
@@ -303,6 +329,7 @@ def support(
             updated_at=at,
             valid_from=at,
             evidence=evidence[-MAX_EDGE_EVIDENCE:],
+            decay_class=decay_class,
         )
         return change_for(edge, RevisionAction.CREATE, operator, None, at, evidence)
     if existing.source is EdgeSource.HUMAN and source is not EdgeSource.HUMAN:
@@ -319,6 +346,7 @@ def support(
                 "valid_from": max(at, existing.invalid_at or at),
                 "invalid_at": None,
                 "evidence": merged,
+                "decay_class": decay_class,
             },
         )
         return change_for(edge, RevisionAction.REOPEN, operator, existing.confidence, at, evidence)
@@ -329,7 +357,13 @@ def support(
     )
     edge = _updated(
         existing,
-        {"confidence": value, "source": source, "updated_at": updated_at, "evidence": merged},
+        {
+            "confidence": value,
+            "source": source,
+            "updated_at": updated_at,
+            "evidence": merged,
+            "decay_class": decay_class or existing.decay_class,
+        },
     )
     return change_for(edge, RevisionAction.REINFORCE, operator, existing.confidence, at, evidence)
 

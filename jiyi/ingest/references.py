@@ -18,18 +18,23 @@ from dataclasses import dataclass, field
 
 from jiyi import vocabulary
 from jiyi.domain import Entity, EntityKind, Event, EventAttr, EventType, Role
+from jiyi.extraction.engine import normalise
+from jiyi.extraction.rules.assessment import concepts_posed
 from jiyi.graph.entities import (
     KIND_NOUNS,
     RecentEntities,
     Reference,
     alias_key,
     entity_id_for,
+    nameable,
     parse_reference,
     resolve_reference,
 )
 from jiyi.graph.updates import EVENT_RULES
+from jiyi.ingest.exchange import ExchangeRecord, weigh_verdict
 from jiyi.ingest.retry import transient_errors
 from jiyi.ingest.work import TurnWork
+from jiyi.text import has_han
 
 log = logging.getLogger(__name__)
 
@@ -46,13 +51,14 @@ EntityLookup = Callable[[str, str], Entity | None]
 @dataclass
 class SessionEntities:
     """One user's per-session recent entities (least recently used sessions dropped first), the
-    name each entity was last mentioned by, which is what a resolved reference becomes, and each
+    name each entity was last mentioned by, which is what a resolved reference becomes, each
     session's last turn as blinded context terms (`jiyi.episodic.terms`: nothing readable is
-    kept in the stream's recovery snapshots)."""
+    kept in the stream's recovery snapshots), and the tutor's verdicts so far per concept."""
 
     sessions: OrderedDict[str, RecentEntities] = field(default_factory=OrderedDict)
     names: OrderedDict[str, str] = field(default_factory=OrderedDict)
     last_turn_terms: OrderedDict[str, tuple[str, ...]] = field(default_factory=OrderedDict)
+    exchange: ExchangeRecord = field(default_factory=ExchangeRecord)
 
     def swap_context(self, session_id: str, terms: tuple[str, ...]) -> tuple[str, ...]:
         """The session's previous turn's terms; `terms` (this turn's) take their place."""
@@ -102,18 +108,64 @@ def _known(lookup: EntityLookup, user_id: str, name: str) -> Entity | None:
         return None
 
 
-def _note_tutor_topic(text: str, recent: RecentEntities, state: SessionEntities) -> None:
-    """The concept a tutor names ("That's the chain rule: …") becomes the session's topic when
-    the user has named none yet, so "I still have a problem with that" finds it. A tutor's
-    mention never becomes a belief by itself, and never displaces what the user named."""
+def _note(recent: RecentEntities, state: SessionEntities, entity_id: str, name: str) -> None:
+    recent.note(EntityKind.CONCEPT, entity_id)
+    state.named(entity_id, name)
+
+
+def _said_before(name: str, state: SessionEntities) -> str | None:
+    """The user's concept that `name` is a shorter or longer form of ("酸碱" for "酸碱平衡",
+    "the chain-rule stuff" for "chain rule"): the tutor shortening the user's term names the
+    same thing."""
+    said = alias_key(name)
+    for recent in reversed(state.sessions.values()):
+        for entity_id in recent.most_recent_all(EntityKind.CONCEPT):
+            other = alias_key(state.names.get(entity_id, ""))
+            if other and (said in other or other in said):
+                return entity_id
+    return None
+
+
+def _note_topic(
+    work: TurnWork, recent: RecentEntities, state: SessionEntities, lookup: EntityLookup
+) -> None:
+    """The concept a tutor's turn names for the exchange ("That's the chain rule: …", "换一题：
+    静脉补钾…") becomes the session's topic, so the verdict on the next attempt and "I still
+    have a problem with that" find it. A known concept either side merely mentions does so only
+    while the session has none ("the chain-rule stuff again"), and never from a verdict turn,
+    whose mentions are parts of the explanation. A tutor's mention never becomes a belief."""
+    if work.turn.role is Role.ASSISTANT:
+        posed = [name for name in concepts_posed(normalise(work.turn.content)) if nameable(name)]
+        if posed:
+            name = vocabulary.canonical(posed[-1], "zh" if has_han(posed[-1]) else "en")
+            entity_id = _said_before(name, state)
+            if entity_id is None:
+                known = _known(lookup, work.turn.user_id, name)
+                with suppress(ValueError):
+                    entity_id = (
+                        known.entity_id if known else entity_id_for(name, EntityKind.CONCEPT)
+                    )
+            if entity_id is not None:
+                _note(recent, state, entity_id, state.names.get(entity_id, name))
+                state.exchange.pose(work.turn.session_id, entity_id)
+            return
+        if any(EventAttr.VERDICT in event.attributes for event in work.events):
+            return
     if recent.most_recent(EntityKind.CONCEPT) is not None:
         return
-    named = vocabulary.mentions(text, EntityKind.CONCEPT)
+    named = vocabulary.mentions(work.turn.content, EntityKind.CONCEPT)
     if named:
         with suppress(ValueError):
-            entity_id = entity_id_for(named[0], EntityKind.CONCEPT)
-            recent.note(EntityKind.CONCEPT, entity_id)
-            state.named(entity_id, named[0])
+            _note(recent, state, entity_id_for(named[0], EntityKind.CONCEPT), named[0])
+
+
+def _carried_topic(state: SessionEntities, session_id: str) -> str | None:
+    """The concept the user's previous session ended on: a new session picks the thread up
+    until something new is named."""
+    for other_id, recent in reversed(state.sessions.items()):
+        if other_id != session_id and (concept := recent.most_recent(EntityKind.CONCEPT)):
+            return concept
+    return None
 
 
 def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLookup) -> TurnWork:
@@ -121,10 +173,10 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
     said without an object the session's concept, and note every named object in session
     state; a reference with nothing recent to point at is left as it is."""
     recent = state.recent(work.turn.session_id)
-    if work.turn.role is Role.ASSISTANT:
-        _note_tutor_topic(work.turn.content, recent, state)
     resolved = []
     for event in work.events:
+        exercise = None
+        grounded = True  # a named object, or the session's own concept
         name = event.attributes.get(EventAttr.OBJECT, "").strip()
         reference = as_reference(name) if name else None
         if reference is not None:
@@ -136,7 +188,10 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
                 }
                 event = event.model_copy(update={"attributes": attributes})
         elif not name and event.event_type in _ABOUT_THE_SESSION_TOPIC:
-            concept = recent.most_recent(EntityKind.CONCEPT)
+            exercise = state.exchange.exercises.get(work.turn.session_id)
+            in_session = recent.most_recent(EntityKind.CONCEPT)
+            grounded = bool(exercise or in_session)
+            concept = exercise or in_session or _carried_topic(state, work.turn.session_id)
             target = state.names.get(concept) if concept else None
             if target is not None:  # "I still don't get it", "Exactly!": the session's concept
                 attributes = event.attributes | {
@@ -150,5 +205,10 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
                 entity_id = known.entity_id if known else entity_id_for(name, kind)
                 recent.note(kind, entity_id)
                 state.named(entity_id, name)
+                if work.turn.role is Role.USER and kind is EntityKind.CONCEPT:
+                    state.exchange.pose(work.turn.session_id, None)  # the user moved the topic
+        if work.turn.role is Role.ASSISTANT:
+            event = weigh_verdict(event, state.exchange, bool(exercise), grounded)
         resolved.append(event)
-    return work.with_events(resolved)
+    _note_topic(work.with_events(resolved), recent, state, lookup)  # after: a verdict is on
+    return work.with_events(resolved)  # the last exercise, the turn may pose the next

@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 from jiyi.audit import AuditLog
 from jiyi.bench.batch import DAY_MS
 from jiyi.config import EpisodicSettings, ForgettingSettings, GraphSettings, load_settings
-from jiyi.domain import Event, EventType, ExtractionSource, RelationKind, event_id_for, text_hash
+from jiyi.domain import (
+    Event,
+    EventType,
+    ExtractionSource,
+    RelationClass,
+    RelationKind,
+    event_id_for,
+    text_hash,
+)
 from jiyi.episodic.indexing import build_records
 from jiyi.episodic.lancedb_store import LanceEpisodicStore
 from jiyi.episodic.records import IndexItem, StoredEvent, from_table
@@ -41,6 +49,7 @@ GRAPH = GraphSettings()
 def _edges(n: int, seed: int = 1) -> pl.DataFrame:
     rng = random.Random(seed)
     kinds = [k.value for k in RelationKind]
+    classes = [c.value for c in RelationClass]
     return pl.DataFrame(
         {
             "user_id": [f"u{i % 7}" for i in range(n)],
@@ -49,8 +58,9 @@ def _edges(n: int, seed: int = 1) -> pl.DataFrame:
             "confidence": [rng.uniform(0.1, 1.0) for _ in range(n)],
             "updated_at": [NOW - rng.randrange(400 * DAY_MS) for _ in range(n)],
             "invalid_at": [None] * n,
+            "decay_class": [rng.choice([None, *classes]) for _ in range(n)],
         },
-        schema_overrides={"invalid_at": pl.Int64},
+        schema_overrides={"invalid_at": pl.Int64, "decay_class": pl.String},
     )
 
 
@@ -58,8 +68,9 @@ def test_vectorised_decay_equals_the_read_path_function():
     edges = _edges(2000)
     out = decay_edges(edges, NOW, GRAPH)
     for row in out.iter_rows(named=True):
+        own = RelationClass(row["decay_class"]) if row["decay_class"] else None
         expected = decayed_confidence(
-            row["confidence"], row["updated_at"], NOW, RelationKind(row["relation"]), GRAPH
+            row["confidence"], row["updated_at"], NOW, RelationKind(row["relation"]), GRAPH, own
         )
         assert row["decayed"] == pytest.approx(expected, abs=1e-12)
 
@@ -79,8 +90,9 @@ def test_decay_stays_between_floor_and_stored_value(confidence, age_days, relati
             "confidence": [confidence],
             "updated_at": [NOW - int(age_days * DAY_MS)],
             "invalid_at": [None],
+            "decay_class": [None],
         },
-        schema_overrides={"invalid_at": pl.Int64},
+        schema_overrides={"invalid_at": pl.Int64, "decay_class": pl.String},
     )
     (value,) = decay_edges(edges, NOW, GRAPH)["decayed"]
     assert min(confidence, GRAPH.decay_floor) <= value <= confidence
@@ -91,10 +103,15 @@ def test_half_lives_follow_settings():
         pl.lit("prefers").alias("relation"),
         pl.lit(0.8).alias("confidence"),
         pl.lit(NOW - 90 * DAY_MS).alias("updated_at"),
+        pl.lit(None, dtype=pl.String).alias("decay_class"),
     )
     assert decay_edges(edges, NOW, GRAPH)["decayed"][0] == pytest.approx(0.4)
     structural = edges.with_columns(pl.lit("prerequisite_of").alias("relation"))
     assert decay_edges(structural, NOW, GRAPH)["decayed"][0] == pytest.approx(0.8)
+    standing = edges.with_columns(  # a standing feeling fades by its own class, not the emotion's
+        pl.lit("feels").alias("relation"), pl.lit("default").alias("decay_class")
+    )
+    assert decay_edges(standing, NOW, GRAPH)["decayed"][0] == pytest.approx(0.8 * 0.5**3)
 
 
 def test_bad_edges_are_refused_naming_the_field():
@@ -106,9 +123,10 @@ def test_bad_edges_are_refused_naming_the_field():
 
 def test_decay_changes_name_what_moved():
     base = _edges(1).with_columns(
-        pl.lit("mastery").alias("relation"),
+        pl.lit("knows").alias("relation"),  # the default class: 30 days
         pl.lit(0.9).alias("confidence"),
         pl.lit(NOW).alias("updated_at"),
+        pl.lit(None, dtype=pl.String).alias("decay_class"),
     )
     first = decay_edges(base, NOW, GRAPH)
     assert decay_changes(first, None, GRAPH)["status"].to_list() == ["new"]
@@ -134,7 +152,7 @@ def test_run_decay_reads_every_users_edges_and_records_changes(tmp_path: Path):
     first = run_decay(store, settings, NOW)
     assert first.edges == 2
     assert first.changes["new"] == 2
-    second = run_decay(store, settings, NOW + 30 * DAY_MS)
+    second = run_decay(store, settings, NOW + 60 * DAY_MS)  # mastery: the learning class, 60 d
     assert second.changes["below_threshold"] == 2
     snapshot = pl.read_parquet(second.snapshot)
     assert snapshot["decayed"].to_list() == pytest.approx([0.45, 0.45])

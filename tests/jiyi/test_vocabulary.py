@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 import pytest
 
 from jiyi import vocabulary
+from jiyi.domain import EntityKind
+from jiyi.text import has_han
 
 
 @pytest.mark.parametrize(
@@ -28,3 +32,109 @@ def test_an_entry_holds_both_languages():
     assert entry is not None
     assert entry is vocabulary.lookup("复合函数求导")
     assert entry.name_in("zh") == "链式法则"
+
+
+# The curriculum lexicon: a study concept said either way is one thing.
+@pytest.mark.parametrize(
+    ("said", "lang", "named"),
+    [
+        ("TCA cycle", "en", "krebs cycle"),
+        ("the citric acid cycle", "en", "krebs cycle"),
+        ("柠檬酸循环", "zh", "三羧酸循环"),
+        ("PED", "en", "price elasticity of demand"),
+        ("价格弹性", "zh", "需求价格弹性"),
+        ("list comps", "en", "list comprehensions"),
+        ("列表推导", "zh", "列表推导式"),
+        ("present perfect tense", "en", "present perfect"),
+        ("现在完成式", "zh", "现在完成时"),
+        ("SOH CAH TOA", "en", "right triangle trigonometry"),
+        ("勒沙特列原理", "zh", "勒夏特列原理"),
+        ("u-sub", "en", "integration by substitution"),
+        ("ser and estar", "en", "ser vs estar"),
+        ("simultaneous equations", "en", "simultaneous equations"),  # canonical: as said
+        ("python", "zh", "python"),  # said in Latin letters in a zh turn: kept
+    ],
+)
+def test_a_study_concept_is_named_canonically(said, lang, named):
+    assert vocabulary.canonical(said, lang) == named
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Krebs cycle", "三羧酸循环"),
+        ("indifference curves", "无差异曲线"),
+        ("ba construction", "把字句"),
+        ("free body diagrams", "受力分析"),
+        ("circle of fifths", "五度圈"),
+        ("prepositions", "介词"),
+    ],
+)
+def test_a_study_concept_is_one_entry_in_both_languages(one, other):
+    entry = vocabulary.lookup(one)
+    assert entry is not None
+    assert entry is vocabulary.lookup(other)
+
+
+def test_the_concept_a_turn_talks_about_is_found_in_either_language():
+    assert vocabulary.mentions("Right, the citric acid cycle makes NADH.", EntityKind.CONCEPT) == [
+        "krebs cycle"
+    ]
+    said = vocabulary.mentions("三羧酸循环一圈产生几个NADH？", EntityKind.CONCEPT)
+    assert said[0] == "三羧酸循环"  # before the "循环" (loops) inside it
+
+
+SEARCHED_KINDS = {EntityKind.CONCEPT}  # what jiyi.ingest.references asks mentions() for
+
+
+def _entries_in_file() -> list[vocabulary.Entry]:
+    text = files("jiyi.resources").joinpath("vocabulary.txt").read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return [vocabulary._parse(line) for line in lines]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["血液循环很重要", "我对数据分析感兴趣", "画一个三角形", "大概率是这样", "这次积分排第一"],
+)
+def test_a_short_chinese_name_never_fires_inside_an_unrelated_word(text):
+    assert vocabulary.mentions(text, EntityKind.CONCEPT) in ([], ["心血管系统"], ["数据分析"])
+
+
+def test_a_short_chinese_name_is_still_a_name_when_said_whole():
+    assert vocabulary.canonical("对数", "zh") == "对数"
+    assert vocabulary.lookup("循环") is not None
+    assert vocabulary.mentions("这个求导我不会", EntityKind.CONCEPT) == ["导数"]
+
+
+def test_every_short_chinese_name_searched_for_is_a_concept_name():
+    short = {
+        name
+        for entry in _entries_in_file()
+        if entry.kind in SEARCHED_KINDS
+        for name in entry.names
+        if has_han(name) and len(name) <= 2
+    }
+    assert short >= vocabulary.SHORT_HAN_SEARCHED
+
+
+# A concept's English name is found word by word ("plural s" aside), so an everyday word or an
+# abbreviation that is one ("oops" is "oop" plural) would name a concept in any sentence.
+GENERIC_EN = (
+    *("mean", "mode", "modes", "range", "set", "power", "work", "energy", "force", "mass"),
+    *("rate", "cell", "tense", "mood", "case", "key", "scale", "note", "rest", "time"),
+    *("interest", "cost", "demand", "supply", "return", "class", "object", "string", "list"),
+    *("rules", "test", "translation", "articles", "average", "expectation", "scope", "oops"),
+    *("percent", "moments", "impulse", "exceptions", "tones", "classifiers", "kcl", "pk"),
+)
+
+
+def test_no_concept_is_named_by_an_everyday_word():
+    generic = {vocabulary.key(word) for word in GENERIC_EN}
+    concepts = {
+        vocabulary.key(name)
+        for entry in _entries_in_file()
+        if entry.kind is EntityKind.CONCEPT
+        for name in entry.en
+    }
+    assert not concepts & generic

@@ -11,11 +11,17 @@ nothing else in an assistant turn is read as evidence.
 
 from __future__ import annotations
 
-from jiyi.domain import EntityKind, EventType
+import re
+
+from jiyi import vocabulary
+from jiyi.domain import MISSED, MISSED_AGAIN, RIGHT, EntityKind, EventType
+from jiyi.extraction.rules.cleaning import clean_objects
 from jiyi.extraction.rules.model import ASSISTANT_ROLES, POSITIVE, Rule, rule
 
 _EN_NO_BUT = r"(?![^.!?]*\b(?:but|almost|not\s+quite|except|however|careful|close)\b)"
 _ZH_NO_BUT = r"(?![^.!?。]*(?:但是|不过|可是|差一点|还差|只是|注意))"
+#: "A 5 is doable once the chain rule is automatic": a condition, not a judgement.
+_EN_NOT_YET = r"(?![^.!?]*\b(?:once|until|unless|if|as\s+soon\s+as|when)\b)"
 
 RULES: tuple[Rule, ...] = (
     rule(
@@ -31,6 +37,7 @@ RULES: tuple[Rule, ...] = (
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
+        verdict=RIGHT,
     ),
     rule(
         "assessment_zh_correct",
@@ -43,11 +50,12 @@ RULES: tuple[Rule, ...] = (
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
+        verdict=RIGHT,
     ),
     rule(
         "assessment_en_solid",
         EventType.CONCEPT_MASTERY,
-        r"\b(?:(?P<object>[\w'+#-]+(?:\s+[\w'+#-]+){0,2}?)\s+(?:look|looks|are|is)\s+(?:really\s+|very\s+)?"
+        rf"^{_EN_NOT_YET}.*?\b(?:(?P<object>[\w'+#-]+(?:\s+[\w'+#-]+){{0,2}}?)\s+(?:look|looks|are|is)(?:\s+looking)?\s+(?:really\s+|very\s+)?"
         r"(?:solid|automatic|mastered|second\s+nature)(?:\s+now)?|you(?:'ve|\s+have)\s+(?:really\s+)?"
         r"(?:got\s+(?:it|this)\s+down|mastered\s+(?:it|this))|you\s+(?:clearly\s+)?know\s+(?:it|this)\s+"
         r"(?:cold|well))\b",
@@ -62,38 +70,130 @@ RULES: tuple[Rule, ...] = (
     rule(
         "assessment_zh_solid",
         EventType.CONCEPT_MASTERY,
-        r"(?:(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:你)?(?:已经|现在)?(?:完全|基本)?(?:掌握(?:得很好|了)|没问题了|很熟练了|"
-        r"熟练了|过关了)|你(?:已经)?(?:完全|基本)?(?:掌握|会)了)",
+        r"(?:(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:你)?(?:已经|现在)?(?:完全|基本)?(?<![不没未])(?:掌握(?:得很好|了)|没问题了|很熟练了|"
+        r"熟练了|过关了|(?:很|非常|相当)?到位了?|很稳了)|你(?:已经)?(?:完全|基本)?(?:掌握|会)了)",
         0.8,
         "老师判断已掌握：'配平你已经完全掌握了'。",
-        ("配平你已经完全掌握了!", "这个你已经掌握了"),
+        ("配平你已经完全掌握了!", "这个你已经掌握了", "起笔藏锋已经很到位了"),
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
-        trigger=r"掌握|没问题了|熟练|过关|会了",
+        trigger=r"掌握|没问题了|熟练|过关|会了|到位|很稳",
+    ),
+    rule(
+        "assessment_en_close_but",
+        EventType.CONCEPT_CONFUSION,
+        r"^(?:(?:(?:so\s+|very\s+)?close|almost|nearly)(?=\s*[,!.…—–-]|\s+but\b|\s*$)|not\s+quite\b|"
+        r"(?:that's|that\s+is|it's)\s+not\s+(?:quite\s+)?(?:right|correct|it)\b|hmm,?\s+not\s+quite\b|"
+        r"(?:good|nice)\s+try\b)",
+        0.3,
+        "The tutor says the attempt missed: 'Close, but…', 'Not quite.' (weak alone; the exchange "
+        "step counts the sessions it recurs in).",
+        ("Close, but you forgot the inside.", "Not quite: the 6th is raised."),
+        roles=ASSISTANT_ROLES,
+        object_kind=EntityKind.CONCEPT,
+        verdict=MISSED,
+    ),
+    rule(
+        "assessment_zh_close_but",
+        EventType.CONCEPT_CONFUSION,
+        r"^(?:差一点|还差一点|差一步|接近了|不太对|不对|不完全对|还不对|可惜|有点小问题)",
+        0.3,
+        "老师指出答错：'差一点'、'不太对'（单独一次是弱证据；跨会话反复出现才算障碍）。",
+        ("差一点。pH 低是酸中毒没错,但…", "不太对,再想想"),
+        roles=ASSISTANT_ROLES,
+        object_kind=EntityKind.CONCEPT,
+        verdict=MISSED,
     ),
     rule(
         "assessment_en_same_mistake",
         EventType.CONCEPT_CONFUSION,
         r"\b(?:you\s+(?:forgot|missed|dropped|skipped|left\s+out|mixed\s+up|flipped)\b[^.!?]{0,60}"
-        r"\bagain\b|\bagain,?\s+you\s+(?:forgot|missed|dropped|skipped)\b|same\s+(?:mistake|slip|"
-        r"error|thing)\s+as\s+(?:before|last\s+time)|you(?:'re|\s+are)\s+still\s+(?:missing|"
-        r"forgetting|dropping|mixing\s+up)\b)",
+        r"\bagain\b|\bagain,?\s+you\s+(?:forgot|missed|dropped|skipped)\b|same\s+(?:missed\s+)?"
+        r"(?:mistake|slip|error|thing|step|spot|trap|problem)\s+(?:again|as\s+(?:before|last\s+time))|"
+        r"you(?:'re|\s+are)\s+still\s+(?:missing|forgetting|dropping|mixing\s+up)\b)",
         0.7,
         "The tutor points out the same missed step again: 'you forgot the inner derivative again'.",
         ("Close, but you forgot to multiply by the inner derivative again.",),
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
+        verdict=MISSED_AGAIN,
     ),
     rule(
         "assessment_zh_same_mistake",
         EventType.CONCEPT_CONFUSION,
         r"又(?:漏|忘|丢|错|搞混|弄混|混|写错|算错)了|还是(?:漏|忘|丢)了|同样的错误|跟上次一样(?:的错|错|的问题)|"
-        r"老问题(?:又|还)",
+        r"老问题(?:又|还)|(?:和|跟)上次(?:漏|错|犯)的是同一个|同一个(?:坑|错|问题|步骤)",
         0.7,
         "老师指出同一个错误又出现：'你又漏了内层函数的导数'。",
         ("差一点,你又漏了内层函数的导数。",),
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
+        verdict=MISSED_AGAIN,
     ),
 )
+
+
+# --- what the exchange is about --------------------------------------------------------------
+
+#: The tutor naming the concept: "That's the chain rule: …", "This is called completing the
+#: square", "这叫链式法则", "这就是配平：…".
+_EN_NAMING = re.compile(
+    r"\b(?:(?:that's|that\s+is|this\s+is|it's|it\s+is|these\s+are|those\s+are)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<named>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,4}?)\s*[:—–]|(?:is\s+)?(?:called|known\s+as)\s+"
+    r"(?:the\s+)?(?P<called>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,4}?)(?=\s*[,.;:!?)—–]|\s*$))",
+    re.IGNORECASE,
+)
+_ZH_NAMING = re.compile(
+    r"(?:这|这个|这种|它)(?:就)?(?:叫(?:做)?|称为)(?P<called>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)(?=[,.;:!?，。：；！？、]|$)"
+    r"|(?:这|这个)就是(?P<named>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)[:：]"
+)
+#: The tutor posing the next exercise on a named concept: "Try a related rates one:",
+#: "换一题：静脉补钾的原则有哪些？", "再来一道配平题".
+_EN_POSING = re.compile(
+    r"\b(?:try|here's|next|now|let's\s+do)\b[^.?!:]{0,20}?\b(?:a|an|one|this|another)\s+"
+    r"(?P<posed>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,3}?)\s+(?:problem|question|example|exercise)s?\b",
+    re.IGNORECASE,
+)
+#: A question headed by its topic: "Hemodynamics: normal CVP and normal PCWP?", "酸碱平衡：…？"
+#: (only a head the vocabulary knows as a concept: "Sure: …?", "那我们继续：…？" are no topics).
+_TOPIC_HEADED_QUESTION = re.compile(
+    r"(?:^|(?<=[.!?。！？\n]))\s*(?P<posed>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,3}|[\u4e00-\u9fff]{2,8})"
+    r"\s*[:：]\s*[^:：\n]*[?？]"
+)
+_ZH_POSING = re.compile(
+    r"(?:换一题|再来一(?:道|题|个)|下一题|来一(?:道|题)|考考你|出一题|再考你)[：:，,]?\s*"
+    r"(?P<posed>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:的|题|[：:，,？?])"
+)
+
+#: "That's a good question: …", "That is the key step:" name no concept.
+_NOT_A_CONCEPT = re.compile(
+    r"(?:^|\s)(?:question|point|idea|try|start|thing|step|mistake|trick|part|answer|one|catch|"
+    r"plan|deal|spirit|way|example|check|quiz|round|challenge|problem|exercise|task|practice|"
+    r"warm-up|bonus|recap|hint|tip|note|reminder|turn|go|shot|q\d*)$|^(?:right|correct|it|true|why|how|what|"
+    r"fine|ok|okay|next|now|so|then|also|and|but|remember|careful|again|here|first|second|last|"
+    r"finally)$|^(?:try|let's|lets|quick|your|my|our|this|that)\b|[题练习例]$|^(?:下一|第[一二三四五六七八九十\d]+|再来|最后|注意|提示|复习|练习)",
+    re.IGNORECASE,
+)
+
+
+def concepts_posed(text: str) -> list[str]:
+    """The concepts a tutor's turn names for the exchange, in order: what it calls the user's
+    trouble ("That's the chain rule: …") or the next exercise ("换一题：静脉补钾的原则有哪些？").
+    A verdict or an explanation after them is about these, not about what the user named last."""
+    found: list[tuple[int, str]] = []
+    for pattern, lang in ((_EN_NAMING, "en"), (_EN_POSING, "en"), (_ZH_NAMING, "zh"),
+                          (_ZH_POSING, "zh")):  # fmt: skip
+        for match in pattern.finditer(text):
+            for group, raw in match.groupdict().items():
+                if raw:
+                    found += [
+                        (match.start(group), name)
+                        for name in clean_objects(raw, lang, False)
+                        if not _NOT_A_CONCEPT.search(name)
+                    ]
+    for match in _TOPIC_HEADED_QUESTION.finditer(text):  # a head is a topic only if it is known
+        entry = vocabulary.lookup(match["posed"].strip())
+        if entry is not None and entry.kind is EntityKind.CONCEPT:
+            found.append((match.start("posed"), match["posed"].strip()))
+    return list(dict.fromkeys(name for _, name in sorted(found)))

@@ -59,7 +59,9 @@ _ZH_LEADING = re.compile(
 _ZH_TRAILING = re.compile(
     r"(?:这块|那块|这章|那章|这部分|那部分|这一块|那一块|这里|那里|这方面|方面)?[了呢啊吧呀哦嘛啦哈吗的呗哟喔~真都也就还总老又]*$"
 )
-_ZH_SELF = re.compile(r"^(?:我)?(?:自己|本人)?(?:就|也|还|都)?(?=[\u4e00-\u9fff]{2})")
+_ZH_SELF = re.compile(
+    r"^(?:我)?(?:自己|本人)?(?:就|也|还|都)?(?:是(?![否非]))?(?=[\u4e00-\u9fff]{2})"
+)
 _ZH_ROLE_VERB = re.compile(r"^(?:刚|已经|现在|目前)*(?:做|当|干)?(?=[\u4e00-\u9fff]{2})")
 #: Words that only point at something said before: not a name ("that one clicked", "这俩").
 _POINTERS = frozenset({

@@ -17,7 +17,50 @@ from jiyi.extraction.rules.fragments import (
 )
 from jiyi.extraction.rules.model import NEGATIVE, POSITIVE, Rule, rule
 
+#: A feeling said without "I" at the start of a clause, as chat drops it: "so nervous about this
+#: exam", "been anxious since january", "still anxious about test day". The clause must start
+#: there, so "are you nervous?" and "she's so stressed" are not the user's.
+_EN_BARE_LEAD = (
+    r"(?:^|[,;:!?~]+\s*|\s[-–]\s)(?:(?:and|but|also|tbh|ngl|honestly|lowkey|ok|okay|lol|ugh|"
+    r"man|tho)\s+)*(?:(?:been|still|always|getting|feeling)\s+)*(?:(?:so+|really|very|super|kinda|"
+    r"kind\s+of|a\s+bit|a\s+little|pretty|lowkey|extremely|hella|rly|mega|sooo+|still)\s+)*"
+)
+#: What follows a bare feeling word when it is a statement about oneself.
+_EN_BARE_TAIL = (
+    r"(?=\s+(?:about|abt|since|for|lately|af|asf|rn|tbh|ngl|of|to|every|all|before|over|with|"
+    r"these|this)\b|\s*(?:[,.!~😭😩😓😣😰😥🥲]|$))"
+)
+#: "每次都紧张", "一到考试就焦虑", "一直很焦虑": a feeling tied to a recurring situation.
+_ZH_RECURRING_LEAD = (
+    r"(?<![他她你])(?:(?:每次|每回)(?:[^,.;!?。\s]{0,6}?(?=都|会|就))?|一(?:到|开|上|考|见|碰到|想到|提到)[^,.;!?。\s]{0,8}?就|总是|老是|经常|"
+    r"一直)(?:都|会|就|很|好|特别|有点|超级?|非常|还是)*"
+)
+
 RULES: tuple[Rule, ...] = (
+    rule(
+        "emotion_en_bare",
+        EventType.EMOTION,
+        rf"{_EN_BARE_LEAD}(?P<object>{EN_EMOTIONS_NEGATIVE}){_EN_BARE_TAIL}",
+        0.75,
+        "A negative feeling said without 'I': 'so nervous about this exam tbh', 'been anxious "
+        "since january'.",
+        ("so nervous about this exam tbh", "been anxious about it since january"),
+        polarity=NEGATIVE,
+        object_kind=EntityKind.EMOTION,
+        object_required=True,
+        trigger=EN_EMOTIONS_NEGATIVE,
+    ),
+    rule(
+        "emotion_zh_recurring",
+        EventType.EMOTION,
+        rf"{_ZH_RECURRING_LEAD}(?P<object>{ZH_EMOTIONS_NEGATIVE})",
+        0.75,
+        "反复出现的情绪：'每次都紧张到手心冒汗'、'一到考试就焦虑'。",
+        ("每次都紧张到手心冒汗", "一到考试就焦虑"),
+        polarity=NEGATIVE,
+        object_kind=EntityKind.EMOTION,
+        object_required=True,
+    ),
     rule(
         "emotion_en_negative",
         EventType.EMOTION,

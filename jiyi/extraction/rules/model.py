@@ -53,6 +53,7 @@ class Rule:
     polarity: str | None = None
     fixed_value: str | None = None
     fixed_object: str | None = None  # the object a request names by its kind ("draw it": diagrams)
+    verdict: str | None = None  # the tutor's verdict this rule reads (`EventAttr.VERDICT`)
     corrects: bool = False  # a correction in the same breath: it replaces the turn's other values
     trigger: re.Pattern[str] | None = None  # words the pattern needs: a cheap screen before it
     object_required: bool = False

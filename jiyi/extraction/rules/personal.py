@@ -6,11 +6,445 @@ the object is the person, place or activity, and `object_kind` tells the graph w
 
 from __future__ import annotations
 
-from jiyi.domain import EntityKind, EventType
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
+
+from jiyi import places
+from jiyi.domain import EntityKind, EventType, RelationKind
 from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_OBJ
-from jiyi.extraction.rules.model import Rule, rule
+from jiyi.extraction.rules.model import Rule, RuleMatch, rule
+
+# --- allergies said in passing (the plain "I'm allergic to X" / "我对X过敏" are in `facts`) ------
+#: What people are commonly allergic to: the object of an allergy said without "allergic to".
+_EN_ALLERGEN = (
+    r"(?P<object>(?:tree[\s-]?)?nuts?|peanuts?(?:\s+butter)?|almonds?|cashews?|walnuts?|"
+    r"hazelnuts?|pecans?|pistachios?|shellfish|shrimps?|prawns?|crabs?|lobsters?|fish|eggs?|"
+    r"milk|dairy|lactose|gluten|wheat|soy|sesame|penicillin|amoxicillin|sulfa(?:\s+drugs)?|"
+    r"aspirin|ibuprofen|latex|bees?|bee\s+stings?|wasps?|pollen|dust(?:\s+mites)?|cats?|dogs?|"
+    r"mold|strawberr(?:y|ies)|kiwis?|mangos?|mangoes)"
+)
+_ZH_ALLERGEN = (
+    r"(?P<object>花生酱?|坚果|腰果|杏仁|核桃|开心果|榛子|海鲜|虾|蟹|螃蟹|贝类|鱼虾|鸡蛋|蛋类|牛奶|"
+    r"乳制品|乳糖|麸质|小麦|大豆|芝麻|青霉素|头孢|阿莫西林|磺胺|阿司匹林|布洛芬|乳胶|蜜蜂|花粉|"
+    r"尘螨|猫毛|狗毛|芒果|菠萝|桃子|酒精)"
+)
+#: Someone else, a negation or a question between the allergen and "allergic": not the user's.
+_EN_NOT_MINE = (
+    r"(?:(?!\b(?:my|his|her|hers|she|he|they|you|u|ur|your|not|isn'?t|aren'?t|people|someone|"
+    r"anyone|nobody|kids?|patients?|if|whether)\b)[^.\n])"
+)
+_EN_IM = r"(?:i'?m|im|i\s+am)"
+
+# --- where the user lives, said in passing (the explicit "I live in X" is `facts.lives_*`) ----
+# "I'm in X", "here in X", "我在X", "坐标X": a residence only when X is a place the gazetteer
+# (`jiyi.places`) knows, said by the user, not on a trip and not "if / when I'm in X". The object
+# is the place's canonical name in the rule's language ("人在魔都" → 上海, "im in nyc" → New York
+# City). Where the user comes from ("I'm from Ohio", "我是上海的", "我是上海人") is origin, not
+# residence: it stays an episodic place (`personal_*_place`, `personal_zh_origin`), no belief.
+
+#: A visit, not a home: "for the weekend", "on vacation", "出差", "去玩".
+_EN_TRIP = re.compile(
+    r"\b(?:for\s+(?:the|a|an|my|our|this|one|two|three|four|five|a\s+few|a\s+couple(?:\s+of)?|"
+    r"\d+)\s*(?:more\s+)?(?:weekend|week|weeks|days?|nights?|months?|conference|trip|holiday|"
+    r"vacation|wedding|funeral|meeting|summit|concert|festival|tournament|game|match|visit|"
+    r"layover|semester\s+abroad|exchange)|on\s+(?:a\s+|my\s+|our\s+)?(?:vacation|vacay|holiday|"
+    r"hols|trip|business|layover|honeymoon|tour|work\s+trip|road\s+trip|getaway)|visiting|"
+    r"vacation(?:ing)?|vacay|holidays?|honeymoon|trip|layover|stopover|sightseeing|tourists?|"
+    r"touring|backpacking|until|till|til|for\s+(?:work|business|a\s+bit|a\s+while)|hotel|"
+    r"airbnb|hostel|fl(?:y|ying)\s+(?:back|home|out)|head(?:ing)?\s+(?:back|home)|going\s+home|"
+    r"things\s+to\s+(?:do|see)|what\s+(?:should|can)\s+i\s+(?:see|do|visit|eat)|must[\s-]see|"
+    r"passing\s+through|just\s+landed|this\s+weekend)\b",
+    re.IGNORECASE,
+)
+_ZH_TRIP = re.compile(
+    r"玩|旅游|旅行|游玩|出游|游览|出差|开会|度假|转机|中转|过境|探亲|看望|拜访|打卡|参观|培训|几天|两天|三天|"
+    r"一周|一个星期|这周|本周|周末|暂时|临时|短暂|待几天|呆几天|酒店|民宿|宾馆|回来|回去|返程|路过|经过|"
+    r"比赛|面试|看病|就医|演唱会|看展|展会|过年|假期|放假|寒假|暑假|国庆|春节|行程|攻略|景点|逛|回家|"
+    r"[明后]天回|下周回"
+)
+#: "if / when / next time I'm in X": not where the user is.
+_EN_NOT_NOW = re.compile(
+    r"\b(?:if|when|whenever|once|while|until|till|unless|before|after|next\s+time|wish|hope|"
+    r"hoping|pretend|imagine|suppose|would|could|was|were|used\s+to|lived|stayed|visited|went|"
+    r"will|gonna|going\s+to)\b[^,;]{0,25}$",
+    re.IGNORECASE,
+)
+_ZH_NOT_NOW = re.compile(
+    r"(?:如果|要是|假如|假设|等到?|到时候?|每次|一旦|希望|打算|准备|计划|下次|以后|将来|明年|下周|下个月|"
+    r"明天|后天|过几天|改天|之前|以前|当时|那时候?|小时候)[^,;。]{0,6}$"
+)
+#: Someone else said just before (in the same clause): their place, not the user's.
+_EN_OTHER = re.compile(
+    r"\b(?:(?:my|his|her|their|our)\s+(?:\w+\s+)?(?:sister|sis|brother|bro|mom|mum|mother|dad|"
+    r"father|parents|folks|wife|husband|partner|girlfriend|boyfriend|gf|bf|son|daughter|kids?|"
+    r"children|friends?|bestie|cousin|aunt|uncle|grandma|grandpa|grandparents|family|roommate|"
+    r"boss|coworkers?|colleagues?|neighbou?rs?|teacher|tutor)|he|she|they|he's|she's|they're)\b"
+    r"(?![^,;]*\b(?:i|i'm|im|we|we're)\b)[^,;]*$",
+    re.IGNORECASE,
+)
+_ZH_OTHER = re.compile(
+    r"(?:爸爸?|妈妈?|父母|爸妈|姐姐?|哥哥?|弟弟?|妹妹?|朋友|闺蜜|同学|同事|室友|老公|老婆|男朋友|女朋友|"
+    r"对象|儿子|女儿|孩子|亲戚|舅舅|叔叔|阿姨|姑姑|表[哥姐弟妹]|堂[哥姐弟妹]|爷爷|奶奶|外公|外婆|他们?|她们?)"
+    r"[^,;。我]*$"
+)
+#: What may follow a place the user says they are in: the clause's end, "rn", "lol", "now",
+#: "area", "since 2019"... not "for the weekend" (a trip) nor "'s" ("in Jordan's class").
+_EN_TAIL = re.compile(
+    r"\s*(?:$|[,.;:!?)~…\-—]|[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF])|"
+    r"\s+(?:rn|right\s+now|atm|now|currently|these\s+days|nowadays|lol|lmao|lmfao|haha\w*|"
+    r"hehe\w*|btw|tbh|ngl|tho|though|and|but|so|where|which|too|also|as\s+well|area|metro|"
+    r"suburbs|downtown|proper|city|county|state|(?:since|for)\s+(?:like\s+|almost\s+|about\s+|"
+    r"over\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a\s+few|"
+    r"a\s+couple(?:\s+of)?)\s*(?:years?|yrs?|months?|decades?)|since\s+(?:\d{4}|last\s+year|"
+    r"forever|birth)|it'?s|its|it\s+is|we|we're|people|everyone|everything|the\s+weather|xd)\b",
+    re.IGNORECASE,
+)
+#: What may follow "我在X": the clause's end, a particle, "这边", a district, where they work.
+_ZH_TAIL = re.compile(
+    r"(?:$|[,.!?;:~…、)\s]|。|[呢啊呀啦哦了哈嘛吧哟喔诶欸]|这边|那边|这里|这儿|那儿|那里|本地|当地|市区|郊区|"
+    r"周边|附近|一带|上班|工作|打工|读书|上学|念书|读大学|上大学|读研|读博|定居|安家|扎根|落户|"
+    r"[\U0001F000-\U0001FAFF\u2600-\u27BF]|[\u4e00-\u9fff]{1,4}?[区县镇](?![\u4e00-\u9fff]))"
+)
+#: Said after the place, a time that is over: "的时候", "那会儿", "工作过".
+_ZH_WAS = re.compile(r"[^,.!?;。]*?(?:的时候|那时|那会|那阵|期间|[住待呆班作书学]过)")
+#: A name the gazetteer lacks after an explicit "living in": kept when it looks like one.
+_EN_PROPER = re.compile(
+    r"(?!(?:The|A|An|My|Our|Here|There|This|That|It|Some)\b)[A-Z][a-z'’.]+"
+    r"(?:[ -](?:[A-Z][a-z'’.]+|de|del|la|le|am|upon|on|sur|en))*"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceRule(Rule):
+    """A rule whose object must be a place: the pattern finds the frame ("I'm in", "坐标") and
+    puts the `object` group where the place starts; the gazetteer says whether one does."""
+
+    tail: re.Pattern[str] | None = None  # what may follow the place (None: anything)
+    trusted: bool = False  # an explicit verb: a capitalised name the gazetteer lacks is kept
+
+    def matches(self, text: str) -> Iterator[RuleMatch]:
+        zh = self.lang == "zh"
+        trip: bool | None = None  # searched once, and only when a place was found
+        for found in self.pattern.finditer(text):
+            name = self._place(text, found.start("object"))
+            if name is None:
+                continue
+            before = text[max(0, found.start() - 60) : found.start()]
+            if (_ZH_NOT_NOW if zh else _EN_NOT_NOW).search(before) or (
+                _ZH_OTHER if zh else _EN_OTHER
+            ).search(before):
+                continue
+            if trip is None:
+                trip = (_ZH_TRIP if zh else _EN_TRIP).search(text) is not None
+            if not trip:
+                yield RuleMatch(self, (name,), None, found.start())
+
+    def _place(self, text: str, start: int) -> str | None:
+        hit = places.place_at(text, start)
+        if hit is not None:
+            place, end = hit
+            said = place.name_in(self.lang)
+        elif self.trusted and (proper := _EN_PROPER.match(text, start)):
+            said, end = proper.group(), proper.end()
+        else:
+            return None
+        if self.tail is not None and not self.tail.match(text, end):
+            return None
+        if self.lang == "zh" and _ZH_WAS.match(text, end):
+            return None  # "我在北京上学的时候", "我在深圳工作过": a past home
+        return said
+
+
+def place_rule(
+    name: str,
+    pattern: str,
+    confidence: float,
+    description: str,
+    examples: tuple[str, ...],
+    *,
+    tail: re.Pattern[str] | None,
+    relation: RelationKind | None = RelationKind.LIVES_IN,
+    trusted: bool = False,
+    trigger: str | None = None,
+) -> PlaceRule:
+    """A `PlaceRule`: a personal fact about a place, `lives_in` unless told otherwise."""
+    base = rule(
+        name,
+        EventType.PERSONAL_FACT,
+        pattern,
+        confidence,
+        description,
+        examples,
+        object_kind=EntityKind.PLACE,
+        relation=relation,
+        object_required=True,
+        trigger=trigger,
+    )
+    fields = {f.name: getattr(base, f.name) for f in dataclass_fields(Rule)}
+    return PlaceRule(**fields, tail=tail, trusted=trusted)
+
+
+_EN_IM = r"(?:i'?m|im|i\s+am|i\s+m|we're|we\s+are|we\s+re)"
+_EN_NOW = r"(?:(?:currently|now|still|actually|presently|just|already|finally|also|so|really)\s+)*"
+_ZH_NOW = r"(?:现在|目前|如今|一直|平时|常年|长期|也|还|就|其实|本人)*"
+
+_LIVES_RULES: tuple[Rule, ...] = (
+    place_rule(
+        "lives_en_im_in",
+        rf"\b{_EN_IM}\s+{_EN_NOW}(?:(?:out|over|down|up|back)\s+)?(?:here\s+)?in\s+(?P<object>\w)",
+        0.8,
+        "Where the user is, said in passing: 'im in Bordeaux rn', 'we're in Denver now' (a "
+        "place the gazetteer knows; not 'I'm in love', not 'for the weekend').",
+        ("im in Bordeaux rn", "I'm currently in Seoul lol", "we're in the UK"),
+        tail=_EN_TAIL,
+    ),
+    place_rule(
+        "lives_en_here_in",
+        r"\b(?:(?:over|out|down|up|back)\s+)?here\s+in\s+(?P<object>\w)",
+        0.8,
+        "'Here in X': 'here in Chengdu it's so humid', 'it's 3am here in Sydney lol'.",
+        ("here in Chengdu it's so humid", "it's 3am here in Sydney lol"),
+        tail=None,
+    ),
+    place_rule(
+        "lives_en_greetings",
+        r"\b(?:greetings|hello|hellos|hi|hey|hiya|howdy|hola|love|cheers|waves?|waving|regards|"
+        r"good\s+(?:morning|evening|night|afternoon)|gm|writing|typing|texting|chatting)\s+"
+        r"(?:(?:to\s+you|to\s+all|all|everyone|y'?all|this)\s+)?from\s+(?:(?:sunny|rainy|snowy|cold|"
+        r"hot|freezing|beautiful|lovely|humid|windy|grey|gray|foggy|smoggy|little|good\s+old|old)\s+)*"
+        r"(?P<object>\w)",
+        0.75,
+        "A greeting from where the user is: 'greetings from Toronto', 'hi from rainy London'.",
+        ("greetings from Toronto", "hello from rainy Manchester!"),
+        tail=None,
+        trigger=r"from",
+    ),
+    place_rule(
+        "lives_en_living_in",
+        r"(?:(?:^|(?<=[,;(])|\b(?:but|and|now|so|though|tho)\b)\s*(?:(?:been|now|currently|still|"
+        r"presently)\s+)?(?:living|based|residing|settled)|(?:\bbut|\band|,)\s+(?:(?:now|currently|"
+        r"still)\s+)?live|(?:\bbut|\band|,)\s+(?:(?:i'?m|im)\s+)?(?:now|currently)|\b(?:i'?ve|ive|"
+        r"i\s+have|we'?ve|we\s+have)\s+(?:\w+\s+)?been\s+(?:living|based|settled)|\b(?:im|i\s+m)\s+"
+        r"(?:(?:currently|now|still|actually)\s+)?(?:living|based|settled)|\b(?:i'?m|i\s+am|we're|"
+        r"we\s+are)\s+(?:currently|now|still|actually|presently)\s+(?:living|based|residing|"
+        r"settled)|\bi\s+(?:currently\s+|now\s+)?(?:reside|stay))\s+in\s+(?P<object>\w)",
+        0.85,
+        "Living somewhere said without 'I live in': 'I'm from Ohio but live in Seattle now', "
+        "'been living in Berlin for 3 years', 'from Ohio, now in Seattle'.",
+        ("I'm from Ohio but live in Seattle now", "I've been living in Berlin for 3 years"),
+        tail=_EN_TAIL,
+        trusted=True,
+        trigger=r"living|based|resid|settled|live|now|currently|stay",
+    ),
+    place_rule(
+        "lives_en_role_in",
+        r"\b(?:i'?m|im|i\s+am)\s+(?:just\s+|also\s+|currently\s+|now\s+)?an?\s+(?!(?:tourist|"
+        r"visitor|guest|stranger|traveller|traveler|backpacker|fan)\b)(?:[\w'-]+\s+){1,5}?in\s+"
+        r"(?P<object>\w)",
+        0.75,
+        "A role and a place: 'I'm a nurse in Leeds', 'im a uni student in Melbourne'.",
+        ("I'm a nurse in Leeds", "im a 2nd year uni student in Melbourne"),
+        tail=_EN_TAIL,
+    ),
+    place_rule(
+        "lives_en_in_x_we",
+        r"(?:^|(?<=[,;])\s*|\b(?:and|but|so|cuz|because|bc)\s+)(?:(?:over|out|down|up)\s+)?in\s+"
+        r"(?P<object>\w)",
+        0.75,
+        "How it is where the user lives: 'in Madrid we eat dinner late'.",
+        ("in Madrid we eat dinner late", "In Japan we take our shoes off inside"),
+        tail=re.compile(
+            r",?\s+we\s+(?!(?:went|saw|visited|stayed|had|ate|did|were|took|spent|got|met|found|"
+            r"tried|walked|arrived|flew|drove|toured|explored|will|might|could|should|are\s+going)\b)",
+            re.IGNORECASE,
+        ),
+        trigger=r"\bwe\b",
+    ),
+    place_rule(
+        "lives_zh_zai",
+        rf"(?:我们?{_ZH_NOW}|(?:^|(?<=[^\u4e00-\u9fff]))(?:我?本人|(?:现在|目前)?人)(?:现在|目前|还|也)?|"
+        r"(?:我|我们|咱们?|俺)的?家(?:就|现在|目前|也)?)在(?P<object>\S)",
+        0.8,
+        "在哪儿（地名）：'我在成都'、'人在魔都'、'我家在杭州'、'我在深圳上班'（不是'我在学习'，不是出差旅游）。",
+        ("我在成都", "人在魔都", "我现在在深圳上班"),
+        tail=_ZH_TAIL,
+        trigger=r"在",
+    ),
+    place_rule(
+        "lives_zh_declared",
+        r"(?:坐标|现居(?:住)?(?:地|于|在)?|常(?:住|驻)(?:地|在|于)?|所在(?:城市|地)|base(?:在|于)?)"
+        r"(?:是|在|:|\s)*(?P<object>\S)",
+        0.85,
+        "报坐标：'坐标北京'、'现居杭州'、'base上海'。",
+        ("坐标北京", "现居杭州", "我base上海"),
+        tail=None,
+        trigger=r"坐标|现居|常住|常驻|所在|base",
+    ),
+    place_rule(
+        "lives_zh_moved",
+        r"(?:(?:刚|刚刚|已经|终于|最近|前不久|前段时间|前阵子|上个月|上周|去年|今年|年初|年前|\d+月份?|\d{4}年)才?|"
+        r"(?:^|(?<=[,.!?;。\s~]))|我们(?:全家|一家)?|全家|我们家)搬(?:家)?(?:到|去|来)了?(?P<object>\S)",
+        0.85,
+        "搬去哪：'刚搬到深圳'、'我们全家搬来上海了'。",
+        ("刚搬到深圳", "我们全家搬来上海了"),
+        tail=None,
+        trigger=r"搬",
+    ),
+    place_rule(
+        "lives_zh_years",
+        r"(?:^|(?<=[,.!?;。\s~])|我们?)(?:已经|都)?(?:来|到|在)(?P<object>\S)",
+        0.8,
+        "在一地多久了：'来深圳三年了'、'我在上海五年了'。",
+        ("来深圳三年了", "我在上海快五年了"),
+        tail=re.compile(
+            r"(?:待|呆|工作|上班|读书)?了?(?:已经|都|快|差不多|有|也)?(?:\d+|[一二三四五六七八九十两几半]+)"
+            r"多?(?:年|个多?月)(?:了|多)"
+        ),
+        trigger=r"年|月",
+    ),
+    place_rule(
+        "lives_zh_we_here",
+        r"(?:我们|咱们|咱|俺们)(?:这|那)?(?P<object>\S)",
+        0.8,
+        "'我们X这边'：'我们武汉这边特别热'。",
+        ("我们武汉这边特别热", "咱们成都这里冬天很阴"),
+        tail=re.compile(r"(?:这边|这里|这儿|本地|当地|这块|这地方)"),
+        trigger=r"这边|这里|这儿|本地|当地|这块|这地方",
+    ),
+    place_rule(
+        "lives_zh_local",
+        r"(?:我(?:就|也)?是(?=[^,。]{2,10}(?:本地|当地))|(?:我(?:就|也)?是)?土生土长的?)(?P<object>\S)",
+        0.8,
+        "本地人：'我是上海本地人'、'土生土长的成都人'（住在那儿；只说'我是上海的'算来处）。",
+        ("我是上海本地人", "我就是土生土长的成都人"),
+        tail=re.compile(r"(?:本地|当地)?(?:人|的)"),
+        trigger=r"本地|当地|土生土长",
+    ),
+    place_rule(
+        "personal_zh_origin",
+        r"我(?:就|也)?是(?P<object>\S)",
+        0.7,
+        "来处：'我是上海的'、'我是四川人'——是哪里人，不一定住在那儿，所以不是居住地（无关系）。",
+        ("我是上海的", "我是四川人"),
+        tail=re.compile(r"(?:人|的)(?=$|[,.!?;。~\s]|[啊呀哦呢啦哈嘛])"),
+        relation=None,
+        trigger=r"是",
+    ),
+)
+
 
 RULES: tuple[Rule, ...] = (
+    rule(
+        "allergy_en_named_first",
+        EventType.PERSONAL_FACT,
+        rf"\b{_EN_ALLERGEN}\b{_EN_NOT_MINE}{{0,40}}?[\s,!~]\s*(?:(?:cuz|bc|because|coz|since|as)\s+)?"
+        rf"(?:{_EN_IM}\s+(?:(?:so|super|really|very|deathly|severely|kinda|also|hella)\s+)*)?"
+        r"allergic\b(?!\s+(?:to|reaction))",
+        0.85,
+        "An allergy named before the word: 'no peanuts pls, im allergic', 'shrimp?? allergic af'.",
+        ("gotta check it doesnt have peanuts, allergic af", "does it have sesame? I'm allergic!"),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+        whole_text=True,  # "does it have sesame? im allergic": the allergen is in the question
+        trigger=r"allergic",
+    ),
+    rule(
+        "allergy_en_im_allergic",
+        EventType.PERSONAL_FACT,
+        rf"\b(?:im|i\s+m)\s+(?:(?:so|super|really|very|deathly|severely|kinda|also|hella)\s+)*"
+        rf"allergic\s+to\s+{_EN_ALLERGEN}\b",
+        0.85,
+        "An allergy typed without the apostrophe: 'im allergic to bees'.",
+        ("im allergic to bees lol", "im super allergic to cats"),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+        trigger=r"allergic",
+    ),
+    rule(
+        "allergy_en_reaction",
+        EventType.PERSONAL_FACT,
+        rf"\b{_EN_ALLERGEN}\s+(?:(?:always|just|literally|still)\s+)?(?:(?:gives?|gave)\s+me\s+"
+        r"(?:(?:really\s+|super\s+)?(?:bad|awful|terrible|huge|the)\s+)?(?:hives|a\s+rash|rashes|"
+        r"an?\s+(?:allergic\s+)?reaction|anaphylaxis)|(?:makes?|made)\s+(?:me|my\s+(?:throat|lips?|"
+        r"face|skin|mouth|eyes))\s+(?:break\s+out|swell|itch|close\s+up))",
+        0.85,
+        "A body's reaction that shows an allergy: 'shrimp gives me hives'.",
+        ("shrimp gives me hives", "cats literally give me a rash"),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+        trigger=r"hives|rash|reaction|anaphyla|break\s+out|swell|itch|close\s+up",
+    ),
+    rule(
+        "allergy_en_cant_eat",
+        EventType.PERSONAL_FACT,
+        rf"\b(?:I|{_EN_IM})\s+(?:(?:really|literally|just|still)\s+)?(?:can'?t|cannot|can\s+not|"
+        r"(?:'m|m|am)\s+not\s+allowed\s+to)\s+(?:eat|have|touch|take|be\s+around)\s+(?:any\s+)?"
+        rf"{_EN_ALLERGEN}\b(?![^.!?]{{0,30}}\b(?:today|tonight|rn|right\s+now|this\s+week)\b)",
+        0.75,
+        "A food or drug the user must avoid: 'I can't eat shellfish', 'i cant have dairy'.",
+        ("I can't eat shellfish", "i cant have dairy at all"),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+    ),
+    rule(
+        "allergy_en_the_one",
+        EventType.PERSONAL_FACT,
+        r"allerg[\s\S]{0,200}?\b(?:wait|no|nah|nope|actually|oops|sorry|i\s+mean|correction)\b"
+        rf"[\s\S]{{0,80}}?\b(?:{_EN_IM}\s+the|mine'?s|mine\s+is|for\s+me\s+it'?s)\s+(?:the\s+)?"
+        rf"{_EN_ALLERGEN}(?:\s+(?:one|guy|girl|kid|person|allergy|thing))?\b",
+        0.9,
+        "A corrected allergy: 'im allergic to shellfish. wait no thats my sister. im the tree nut "
+        "one' (tree nuts, and not the shellfish).",
+        ("im allergic to shellfish. wait no thats my sister. im the tree nut one",),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+        corrects=True,
+        whole_text=True,
+        trigger=r"allerg",
+    ),
+    rule(
+        "allergy_zh_cant_eat",
+        EventType.PERSONAL_FACT,
+        r"我(?!今天|这两天|这几天|最近|暂时)(?:自己|从小|一直)?(?:就|也|都|完全)?(?:不能|不可以|没法|碰不了|吃不了|"
+        rf"沾不了|不敢)(?:吃|喝|碰|用|沾|打)?{_ZH_ALLERGEN}",
+        0.75,
+        "不能碰的东西（过敏）：'我不能吃花生'、'我从小就碰不了芒果'。",
+        ("我不能吃花生", "我从小就碰不了芒果"),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+    ),
+    rule(
+        "allergy_zh_reaction",
+        EventType.PERSONAL_FACT,
+        r"(?:^|我|[,!~\s])(?:一|只要|每次)?(?:吃|喝|碰|用|闻|接触|打)(?:了|到)?(?:点|一点)?"
+        rf"{_ZH_ALLERGEN}(?:就|会|都会|就会|准|必)(?:过敏|起疹子|长疹子|起红疹|出疹子|起包|起风团|浑身痒|"
+        r"全身痒|喉咙肿|呼吸困难|打喷嚏)",
+        0.85,
+        "过敏反应：'我一吃芒果就起疹子'、'一碰猫毛就打喷嚏'。",
+        ("我一吃芒果就起疹子", "一碰猫毛就打喷嚏"),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+    ),
+    rule(
+        "allergy_zh_constitution",
+        EventType.PERSONAL_FACT,
+        rf"(?:本人|我是|我属于|我这人)(?:就)?{_ZH_ALLERGEN}过敏(?:体质)?",
+        0.9,
+        "过敏体质：'本人花粉过敏'、'我是海鲜过敏体质'。",
+        ("本人花粉过敏", "我是海鲜过敏体质"),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+    ),
     rule(
         "personal_en_family",
         EventType.PERSONAL_FACT,
@@ -212,4 +646,5 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
     ),
+    *_LIVES_RULES,
 )

@@ -17,7 +17,16 @@ from jiyi.extraction.rules.fragments import (
     ZH_OBJ_LAZY,
     ZH_SUBJECT,
 )
+from jiyi.extraction.rules.goals import EN_FIELDS, ZH_FIELDS
 from jiyi.extraction.rules.model import Rule, rule
+
+#: What a hobby sentence says one does ("been cooking more Mexican food since I retired").
+_EN_HOBBY_VERBS = (
+    r"cooking|baking|reading|watching|playing|drawing|painting|knitting|crocheting|sewing|"
+    r"listening\s+to|learning\s+about|writing|collecting|growing|hiking"
+)
+#: 不含这些字的短语才像个名字（"这道题""老师讲得"不是兴趣）。
+_ZH_NAME_CHAR = r"(?:(?![我你他她它这那得的了着过吗呢吧啊就都也还很挺不没])[\u4e00-\u9fffA-Za-z])"
 
 RULES: tuple[Rule, ...] = (
     rule(
@@ -86,12 +95,17 @@ RULES: tuple[Rule, ...] = (
         EventType.PREFERENCE,
         r"(?:^|[,.;!?]\s*|\b(?:tbh|ngl|honestly|but|and|also)\s+)(?:the\s+)?"
         r"(?P<object>[\w'-]+(?:\s+[\w'-]+){0,2}?(?:\s+(?:stuff|side))?)"
-        r"(?:\s+(?:part|bit|lecture|class))?\s+(?:is|are|was|were)\s+(?:actually\s+|kinda\s+|really\s+|"
+        r"(?:\s+(?:part|bit|lecture|class))?(?:\s+(?:(?:last|this)\s+(?:week|time|night|semester|term)|"
+        r"yesterday|today|earlier))?\s+(?:is|are|was|were)\s+(?:actually\s+|kinda\s+|really\s+|"
         r"so\s+|trop\s+|literally\s+)*(?:the\s+)?(?:fun|cool|interesting|fascinating|best|my\s+favou?rite)"
         r"(?:\s+(?:part|bit|stuff|one))?\b",
         0.7,
         "A topic found interesting: 'the patho stuff is the fun part', 'physics is kinda fun'.",
-        ("tbh the patho stuff is the fun part", "physics is actually kinda fun when it clicks"),
+        (
+            "tbh the patho stuff is the fun part",
+            "physics is actually kinda fun when it clicks",
+            "also the sociology lecture yesterday was so interesting",
+        ),
         object_kind=EntityKind.TOPIC,
         object_required=True,
         relation=RelationKind.INTERESTED_IN,
@@ -117,14 +131,153 @@ RULES: tuple[Rule, ...] = (
     rule(
         "interest_zh_want_to_learn",
         EventType.PREFERENCE,
-        r"我(?:其实|也|一直|还)?(?:挺|很|特别|有点|蛮)?想(?:学|学学|跟着学学?|学做)(?:一下|点)?"
+        r"(?:我|^|(?<=[\s,.!~;。]))(?:但是?|可是?|不过)?(?:其实|也|一直|还|还是|真的|是)*"
+        r"(?:挺|很|特别|有点|蛮)?想"
+        r"(?:学|学学|跟着学学?|学做)(?:一下|点)?"
         r"(?P<object>[\u4e00-\u9fffA-Za-z的]{2,12}?)(?:的)?(?=了|呢|吧|$|[,.!~\s])",
         0.6,
         "想学点什么：'我也有点想跟着学学国画'。",
-        ("我也有点想跟着学学国画,以后再说吧",),
+        ("我也有点想跟着学学国画,以后再说吧", "考试太折磨人 但还是想学历史的"),
         object_kind=EntityKind.TOPIC,
         object_required=True,
         relation=RelationKind.INTERESTED_IN,
+        trigger=r"想",
+    ),
+    rule(
+        "interest_en_maybe_field",
+        EventType.PREFERENCE,
+        rf"\b(?:maybe|might|probably|prob|thinking\s+(?:about|of)|considering)\s+(?:do(?:ing)?\s+|"
+        rf"study(?:ing)?\s+|go(?:ing)?\s+into\s+|major(?:ing)?\s+in\s+|something\s+in\s+)?"
+        rf"(?P<object>{EN_FIELDS})\s*(?=(?:later|one\s+day|someday|some\s+day|eventually|in\s+"
+        rf"college|at\s+uni(?:versity)?|in\s+uni|after\s+(?:high\s+)?school|down\s+the\s+line|as"
+        rf"\s+a\s+career|idk|tbh|who\s+knows)\b)(?![^?]*\?)",
+        0.5,
+        "A field mentioned as a maybe: 'maybe engineering later idk' (a weak interest).",
+        ("bet. maybe engineering later idk", "thinking about doing psychology in college"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"maybe|might|probably|prob|thinking|considering",
+    ),
+    rule(
+        "interest_en_went_to_event",
+        EventType.PREFERENCE,
+        r"(?:(?:^|(?<=[^\w\s']))\s*|\b(?:I|we)\s+(?:(?:finally|actually|just|also|even)\s+)?)(?:went\s+to|go\s+"
+        r"to|been\s+going\s+to|attended|checked\s+out)\s+(?:a|an|the|this|some|my\s+first|our)\s+"
+        r"(?:(?:local|little|free|big|live|open)\s+)?(?P<object>[\w'&-]+(?:\s+[\w'&-]+)?)\s+"
+        r"(?:jam|concert|gig|festival|recital|exhibition|exhibit|museum|meetup|convention|"
+        r"tournament|open\s+mic|game|match)s?\b",
+        0.6,
+        "Going to an event of a kind: 'went to a jazz jam thursday' (jazz).",
+        ("day off. went to a jazz jam thursday, just listened", "I went to a pottery exhibition"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"went|go|going|attended|checked",
+    ),
+    rule(
+        "interest_en_been_doing",
+        EventType.PREFERENCE,
+        rf"\bI(?:'ve|\s+have|ve)\s+been\s+(?:really\s+|super\s+)?(?:(?P<into>getting\s+(?:really\s+|"
+        rf"super\s+|more\s+)?into)|{_EN_HOBBY_VERBS})\s+(?:(?P<amount>a\s+lot\s+of|lots\s+of|more|"
+        rf"so\s+much|tons\s+of|loads\s+of)\s+)?(?!(?:the\s+|some\s+|youtube\s+)?(?:videos?(?!\s+games?)|vids|"
+        rf"docs|documentation|flashcards|practice|problems|examples|notes|diagrams|tutorials|"
+        rf"lectures|textbooks?|homework|mistakes|trouble|it|that|this)\b)"
+        rf"(?P<object>[\w'-]+(?:\s+[\w'-]+){{0,2}}?)"
+        rf"(?=\s+(?:since|lately|recently|these\s+days|in\s+my\s+free\s+time|for\s+fun|every|on\s+"
+        rf"weekends?|again)\b|(?(amount)\s*(?:$|[,.;!])|(?(into)\s*(?:$|[,.;!])|(?!))))",
+        0.6,
+        "A new or growing hobby: 'I've been cooking more Mexican food since I retired'.",
+        ("And I've been cooking more Mexican food since I retired", "i've been getting into chess"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"\bbeen\b",
+    ),
+    rule(
+        "interest_zh_prefer_subject",
+        EventType.PREFERENCE,
+        rf"(?:^|(?<=[\s,.!~;。我]))(?:其实|还是|反而|本来就?|一直|从小就?)*(?:更|最|比较|挺|很|特别|超|"
+        rf"真的|也)*(?:喜欢|爱)(?:学|上|读|看)?(?P<object>{ZH_FIELDS})(?=$|[\s,.!?;~。]|了|啊|呢|吧|课|"
+        rf"一些|一点|多了|些|的)",
+        0.6,
+        "喜欢的学科：'其实我更喜欢物理'（兴趣：物理）。",
+        ("剥洋葱hhh 其实我更喜欢物理 我们班主任就是教物理的",),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"喜欢|爱",
+    ),
+    rule(
+        "interest_zh_major",
+        EventType.PREFERENCE,
+        rf"(?:^|(?<=[\s,.!~;。我]))(?:还|也|一直|其实|现在|将来|以后)*(?:想|要|打算|准备|梦想|希望|"
+        rf"目标(?:是)?|立志)(?:读|学|考|报|上|念|选|去)?[\u4e00-\u9fffA-Za-z]{{0,6}}?"
+        rf"(?P<object>{ZH_FIELDS})(?:系|专业)",
+        0.6,
+        "想读的专业：'我还想考北大历史系呢'（兴趣：历史）。",
+        ("我还想考北大历史系呢", "以后想读心理学专业"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"系|专业",
+    ),
+    rule(
+        "interest_zh_since_childhood",
+        EventType.PREFERENCE,
+        r"(?:^|(?<=[\s,.!~;。我就也]))从小(?:就)?(?:特别|很|超|一直)?(?:爱|喜欢)?(?:看|读|听|玩|练|弹|"
+        r"画|下|唱|追)(?:着)?(?P<object>[\u4e00-\u9fffA-Za-z《》]{2,8}?)(?=长大|到大|$|[\s,.!?;~。]|了|的)",
+        0.6,
+        "从小就爱的东西：'我从小看三国演义长大的'。",
+        ("啊啊啊 我从小看三国演义长大的",),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"从小",
+    ),
+    rule(
+        "interest_zh_fun",
+        EventType.PREFERENCE,
+        rf"(?:^|(?<=[\s,.!~;。]))(?:还有|对了|而且|另外)?(?!听起来|看起来|听着|看着|感觉|好像|似乎|其实|"
+        rf"真的|今天|昨天|最近|这样|这么|那么|确实|一起)(?P<object>{_ZH_NAME_CHAR}{{2,8}}?)(?<!起来)"
+        rf"(?:\s*(?:什么|比如|像|例如)[^\s,.!?;]{{1,10}})?\s*(?:我)?(?:感觉|觉得)?(?:也|还)?"
+        rf"(?:挺|很|蛮|超|特别|好|真|非常|贼|太)(?:有意思|有趣|好玩)(?![^。!?]*[吗?])",
+        0.6,
+        "觉得有意思的东西：'还有行为经济学 什么锚定效应 感觉挺有意思的'。",
+        ("还有行为经济学 什么锚定效应 感觉挺有意思的", "天文学真有意思"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"有意思|有趣|好玩",
+    ),
+    rule(
+        "interest_zh_class_love",
+        EventType.PREFERENCE,
+        rf"(?:^|(?<=[\s,.!~;。]))(?:今天|明天|下周|这周|下次|周[一二三四五六日末])?(?:的)?"
+        rf"(?P<object>(?![上下逃翘停选补缺听没有每一这那])(?<![上下这那每一]节){_ZH_NAME_CHAR}{{1,4}}(?:课|实验))[^\s,.!?;]{{0,8}}?\s*(?:真的|简直|就是|也)?"
+        rf"\s*(?:yyds|绝绝子|太好玩|超好玩|好好玩|最好玩|太有意思|超有意思|好有意思|好期待|超期待|太期待|"
+        rf"最喜欢|好喜欢|太爱了|爱了)",
+        0.6,
+        "喜欢的课或实验：'实验课yyds'、'下周实验课做电解水 好期待'。",
+        ("那个白光超好看 实验课yyds", "下周实验课做电解水 好期待"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"yyds|绝绝子|好玩|有意思|期待|喜欢|爱了",
+    ),
+    rule(
+        "interest_zh_pick_up",
+        EventType.PREFERENCE,
+        r"(?:^|(?<=[\s,.!~;。我]))(?:最近|今年|现在|退休(?:以?后)?)?(?:也)?(?:想|要|打算|准备|决定|开始)?"
+        r"(?:重新|再)?(?:捡起|拾起|重拾|"
+        r"捡回)(?:来)?(?P<object>[\u4e00-\u9fffA-Za-z]{2,6}?)(?=$|[\s,.!?;~。]|了|吧|啊|呢|来)",
+        0.6,
+        "重拾的爱好：'想重新捡起毛笔字'（兴趣，不是目标）。",
+        ("刚退休 想重新捡起毛笔字", "最近重拾钢琴了"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"捡|拾",
     ),
     rule(
         "preference_zh_favourite",
@@ -136,6 +289,55 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.TOPIC,
         object_required=True,
         split_objects=True,
+    ),
+    rule(
+        "preference_zh_choose",
+        EventType.PREFERENCE,
+        r"(?<![你他她])(?:还是|决定|最后|最终|改)(?:学|用|选)(?!不|没|会|懂|好|得|完|了)"
+        r"(?P<object>[A-Za-z][\w+#.-]{0,15}|[\u4e00-\u9fff]{2,6}?)(?=吧|了|$|[,.!~\s])",
+        0.75,
+        "选定：'想好了 还是学python吧'、'我决定用中文版了'（偏好所选的）。",
+        ("想好了 还是学python吧", "我决定用中文版了"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.PREFERS,
+    ),
+    rule(
+        "preference_zh_switch_to",
+        EventType.PREFERENCE,
+        r"(?<![你他她])(?:换回|换成|改用|换到)(?:了)?"
+        r"(?P<object>[A-Za-z][\w+#.-]{0,15}|[\u4e00-\u9fff]{2,6}?)(?=了|吧|$|[,.!~\s])",
+        0.75,
+        "换成更喜欢的：'我换回中文版了'、'改用VS Code了'。",
+        ("我换回中文版了", "已经改用vscode了"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.PREFERS,
+        trigger=r"换|改用",
+    ),
+    rule(
+        "preference_zh_so_good",
+        EventType.PREFERENCE,
+        r"(?:^|(?<=[,.!~\s]))(?P<object>[A-Za-z][\w+#.-]{0,15}|[\u4e00-\u9fff]{2,6}?)"
+        r"(?:真的|是真的|确实|可)?(?:香多了|真香|香太多了|香得多|香爆了)",
+        0.75,
+        "'真香'：'中文版香多了'、'pandas真香'。",
+        ("中文版香多了", "pandas真香"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.PREFERS,
+        trigger=r"香",
+    ),
+    rule(
+        "preference_zh_grow_fond",
+        EventType.PREFERENCE,
+        r"越(?:看|学|听|用|写|练|读|玩)越(?:喜欢|爱)(?:上了?)?(?P<object>[^,.;:!?()。\n\s]{1,12})",
+        0.8,
+        "越来越喜欢：'这两年越看越喜欢颜真卿的字'。",
+        ("这两年越看越喜欢颜真卿的字", "越听越喜欢爵士乐了"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.PREFERS,
     ),
     rule(
         "dislike_en_hate",

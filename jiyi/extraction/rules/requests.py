@@ -141,7 +141,8 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_en_quiz_me",
         EventType.LEARNING_STYLE,
-        rf"\b{_EN_PLEASE}(?:just\s+)?(?:quiz|test)\s+me\b|\b{_EN_PLEASE}(?:just\s+)?give\s+me\s+"
+        rf"\b{_EN_PLEASE}(?:just\s+)?(?:quiz|test)\s+me\b(?!\s*,?\s*(?:[\w-]+\s+){{0,2}}style\b)|"
+        rf"\b{_EN_PLEASE}(?:just\s+)?give\s+me\s+"
         r"(?:like\s+)?(?:a\s+bunch\s+of|some|more|lots\s+of|a\s+few)\s+(?P<object>practice\s+"
         r"(?:problems|questions)|problems|exercises|questions)",
         0.75,
@@ -149,6 +150,18 @@ RULES: tuple[Rule, ...] = (
         ("can u just give me like a bunch of practice problems?", "can you quiz me"),
         object_kind=EntityKind.STYLE,
         fixed_object="practice problems",
+    ),
+    rule(
+        "style_en_x_style",
+        EventType.LEARNING_STYLE,
+        rf"\b(?:quiz|test|teach|explain\s+(?:it|this|that)\s+to)\s+me\s*,?\s*(?:in\s+)?"
+        rf"(?P<object>{_EN_STYLE_NOUN})[\s-]+style\b",
+        0.75,
+        "A request that names its form: 'can u quiz me, mnemonics style'.",
+        ("can u quiz me, mnemonics style", "test me flashcards style pls"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"style",
     ),
     rule(
         "style_en_comparisons",
@@ -248,6 +261,52 @@ RULES: tuple[Rule, ...] = (
         "'我按你说的画了时间线 真的清楚好多'。",
         ("我按你说的画了时间线 真的清楚好多!!",),
         object_kind=EntityKind.STYLE,
+    ),
+    rule(
+        "style_zh_analogy",
+        EventType.LEARNING_STYLE,
+        r"(?:以后|下次|之后|多|能不能|能否|可不可以|可以|还是|再)(?:(?!别|不要|不用|不想)[^,.;!?。]){0,12}?"
+        r"(?:打(?:个|些)?比方|(?:用|拿|举)(?:个|些)?(?:类比|比喻))",
+        0.8,
+        "要打比方：'以后多拿excel给我打比方'、'能不能打个比方'（类比）。",
+        ("以后多拿excel给我打比方", "能不能打个比方啊", "下次也用类比讲吧"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="类比",
+        trigger=r"比方|类比|比喻",
+    ),
+    rule(
+        "style_zh_real_life",
+        EventType.LEARNING_STYLE,
+        r"(?:用|拿|举|结合)(?:个|几个|点|些|一些)?(?:日常)?生活(?:里|中|上)?的?(?:例子|实例|场景)|"
+        r"生活(?:里|中)?的?例子[^,.;!?。]{0,6}?(?:就懂|好懂|就明白|就通|清楚多了|好理解)",
+        0.8,
+        "要生活里的例子：'能不能用生活里的例子讲'、'生活例子一来就懂了'（生活例子）。",
+        ("能不能用生活里的例子讲", "生活例子一来就懂了", "举个日常生活的例子呗"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="生活例子",
+        trigger=r"生活",
+    ),
+    rule(
+        "style_zh_by_doing",
+        EventType.LEARNING_STYLE,
+        r"边(?:写|做|练|敲)边(?:学|练|写|做)(?![^,.;!?。]{0,4}(?:太累|不行|没用|学不会))|"
+        r"(?:你|老师)(?:给|出)(?:我)?(?:题|练习)[,\s]*(?:我|让我)(?:来)?(?:写|做|敲)",
+        0.8,
+        "边做边学：'看书不如边写边练'、'你给题我写代码'（边写边学）。",
+        ("看书不如这样边写边练", "你给题我写代码", "我喜欢边敲边学"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="边写边学",
+    ),
+    rule(
+        "dislike_zh_zone_out",
+        EventType.DISLIKE,
+        r"(?<![他她你])(?:一)?(?:看|听|读|上)(?P<object>视频课?|网课|课本|书|直播课?|讲座|录播课?)"
+        r"(?:就|老|总|总是|老是|容易|就会|会)+(?:走神|犯困|想睡|打瞌睡|分心|坐不住)",
+        0.6,
+        "注意力散：'我看视频老走神'、'一听网课就犯困'（视频）。",
+        ("但我看视频老走神", "一听网课就犯困"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
     ),
     rule(
         "dislike_zh_too_much_text",

@@ -11,11 +11,84 @@ from jiyi.extraction.rules.model import POSITIVE, Rule, rule
 
 _EN_TOPIC = r"(?P<object>(?:the\s+)?[\w'+#/-]+(?:\s+[\w'+#/-]+){0,4}?)"
 
+# --- the pieces of the families below -----------------------------------------------------------
+
+#: A word a topic's name can hold: not a pronoun, a clause's verb or the filler a capture runs into.
+_EN_WORD = (
+    r"(?!(?:i|im|you|u|he|she|it|its|we|they|is|are|was|were|be|been|do|does|did|have|has|had|to|"
+    r"if|when|why|how|what|because|bc|cuz|so|and|but|or|like|stuff|things?|at|all|about|my|your|"
+    r"me|myself|him|her|them|there|here|this|that|these|those|anymore|either|yet|lol|lmao|tho|"
+    r"though|ngl|tbh|rn|still|again|now|every|each|too|very|much|really|even|just|people|kids|"
+    r"names|faces|money|time|mornings|everyone|anyone|everything|anything|stress|pressure)\b)"
+    r"[\w'+#/-]+"
+)
+#: A short name: "price elasticity of demand", "ser and estar", "SN1 vs SN2", never a clause.
+_EN_NAME = (
+    rf"(?:(?:the|these|those)\s+)?{_EN_WORD}"
+    rf"(?:\s+(?:(?:of|vs\.?|versus|and|or|&)\s+)?{_EN_WORD}){{0,4}}"
+)
+#: Where a name ends: the sentence's end, a mark or emoji, or the chat filler that trails it.
+_EN_END = (
+    r"(?=\s*(?:$|[,.;:!?)\u2600-\u27bf\U0001f000-\U0001faff]|\s(?:and|but|so|tho|though|lol|lmao|"
+    r"ngl|tbh|rn|fr|honestly|at\s+all|either|yet|anymore|still|whatsoever|like|such\s+as|ugh|smh|"
+    r"haha\w*|omg|xd|again|now|too|already|every\s+(?:single\s+)?time)\b))"
+)
+#: A topic said first ("sn1 vs sn2 is destroying me"): no preposition, filler or "and" in it, so
+#: "in 10 days and sn1 vs sn2" starts at "sn1".
+_EN_SUBJECT = (
+    r"(?P<object>\b(?:the\s+)?(?!(?:in|on|at|for|with|from|by|into|ok|okay|yeah|also|btw|hey|hi+|"
+    r"and|but|so|then|like|well|now|omg|ugh|tbh|ngl)\b)[\w'+#/-]+(?:\s+(?:(?:of|vs\.?|versus)\s+)?"
+    r"(?!(?:in|on|at|for|with|from|by|and|but|so|then|is|are|r)\b)[\w'+#/-]+){0,4}?)"
+)
+#: What may sit between "I" and the verb in chat: "i literally", "i honestly still".
+_EN_LEAD = (
+    r"(?:(?:literally|honestly|really|just|still|actually|truly|totally|seriously|genuinely|kinda|"
+    r"lowkey|fr|so|def|definitely|also|simply|sometimes|ngl|tbh|rly|srsly|now)\s+)*"
+)
+_EN_NOT_DO = r"(?:don'?t|dont|do\s+not)"
+#: What "I don't get …" says that is no concept: "paid", "time", "a chance", "to go".
+_EN_GET_NOT_TOPICS = (
+    r"(?:paid|time|a\s+chance|the\s+chance|chances?|to|enough|much|many|any|a\s+lot|lots|home|out|"
+    r"up|back|off|along|there|bored|tired|sick|mad|angry|upset|lucky|sleep|rest|help|a\s+break|"
+    r"breaks|done|results?|a\s+reply|replies|a\s+response|a\s+job|jobs?|money|the\s+joke|jokes?|"
+    r"the\s+hype|hype|the\s+appeal|the\s+memo|invited|in|on|into|over|through|away|around|"
+    r"a\s+word|the\s+email|emails?|texts?|a\s+text|the\s+message|messages?|why)\b"
+)
+#: Nobody else's: a person named just before a confusion makes it theirs ("他一做就错").
+_ZH_NOT_OTHERS = (
+    r"(?<![他她你])(?<!同桌)(?<!同学)(?<!朋友)(?<!室友)"
+    r"(?<!孩子)(?<!儿子)(?<!女儿)(?<![妈爸哥姐弟妹])"
+)
+#: Where a Chinese topic may begin: the clause's start, or just after a connective or filler.
+_ZH_AT_CLAUSE = (
+    r"(?:(?<![\u4e00-\u9fffA-Za-z0-9])|(?<=但是)|(?<=可是)|(?<=不过)|(?<=而且)|(?<=其实)|(?<=对了)|"
+    r"(?<=[但啊哎唉嗯哦呃]))"
+)
+#: A topic said first: "三羧酸循环", "这个groupby"; never a person or a pointer alone.
+_ZH_TOPIC = (
+    rf"{_ZH_AT_CLAUSE}(?!(?:这|那)(?:一)?[章块里儿步题部类种样])"
+    r"(?!一)(?P<object>(?:(?![我你他她咱]|但是|可是|不过|所以|因为|然后|就是|还是|真的)"
+    r"[\u4e00-\u9fffA-Za-z0-9+#'-]){2,10}?)"
+)
+#: "近代史那堆条约", "分组那套逻辑": a vague gathering, named by the session's concept instead.
+_ZH_VAGUE = (
+    rf"{_ZH_AT_CLAUSE}[\u4e00-\u9fffA-Za-z0-9]{{0,6}}(?:那套|这套|那堆|这堆|那些|这些|那几个|这几个)"
+    r"[\u4e00-\u9fffA-Za-z0-9]{0,6}"
+)
+#: The part a topic is of: "酸碱平衡那章", "能量这块".
+_ZH_PART = r"(?:那章|这章|这块|那块|这一块|那一块|这部分|那部分|部分|方面|这方面|这里|那个|这个)"
+_ZH_ADV = (
+    r"(?:真的|真是|是真的|就是|还是|总是|老是|一直|永远|怎么都|死活|完全|根本|简直|实在|确实|特别|真|"
+    r"每次都?|经常|又|都|也|就|老|总|好像|全)*"
+)
+#: A confusion said without a topic must say it lasts: "又串了", "我老记不住", not "我记不住这么多".
+_ZH_AGAIN = r"(?:还是|总是|老是|一直|永远|怎么都|死活|就是|又|老|总|根本|全|每次都?)"
+
 RULES: tuple[Rule, ...] = (
     rule(
         "struggle_en_weak_spot",
         EventType.CONCEPT_CONFUSION,
-        rf"{_EN_TOPIC}\s+(?:is|are|r|=)\s+(?:still\s+)?(?:honestly\s+)?(?:my|a|the)\s+(?:biggest\s+|real\s+|"
+        rf"{_EN_SUBJECT}\s+(?:is|are|r|=)\s+(?:still\s+)?(?:honestly\s+)?(?:my|a|the)\s+(?:biggest\s+|real\s+|"
         r"total\s+)?(?:weak\s+spot|weakness|weakest\s+(?:section|area|topic|part|point)|nemesis|"
         r"kryptonite|achilles(?:'s)?\s+heel|problem\s+area|worst\s+(?:topic|section|subject))\b",
         0.85,
@@ -28,7 +101,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "struggle_en_killing_me",
         EventType.CONCEPT_CONFUSION,
-        rf"{_EN_TOPIC}\s+(?:is|are|r)\s+(?:still\s+|literally\s+|honestly\s+|kinda\s+|so\s+)*"
+        rf"{_EN_SUBJECT}\s+(?:is|are|r)\s+(?:still\s+|literally\s+|honestly\s+|kinda\s+|so\s+)*"
         r"(?:killing\s+me|melting\s+my\s+brain|breaking\s+my\s+brain|frying\s+my\s+brain|"
         r"a\s+(?:mess|blur)\s+in\s+my\s+head|(?:so\s+)?hard\s+for\s+me|confusing\s+me|"
         r"destroying\s+me|the\s+worst)\b",
@@ -122,8 +195,13 @@ RULES: tuple[Rule, ...] = (
     rule(
         "mastery_en_got_it_down",
         EventType.CONCEPT_MASTERY,
-        r"(?:^|[,.;!?]\s*|\b(?:ok|so|and|but)\s+)(?P<object>[\w'+#-]+(?:\s+[\w'+#-]+){0,2}?)\s+"
-        r"(?:i\s+(?:got|get|know|can\s+do)(?:\s+down)?|(?:is|are)\s+(?:easy|fine|solid|no\s+problem)"
+        r"(?:^|[,.;!?\u2600-\u27bf\U0001f000-\U0001faff]\s*|\b(?:ok|so|and|but|tho|btw|also)\s+)"
+        r"(?!(?:(?:ok|okay|so|and|but|also|tho|btw)\s+)?(?:(?:my|the|this|that|our)\s+)?(?:day|week|weekend|exam|test|quiz|midterm|final|mock|"
+        r"shift|trip|class|lecture|session|meeting|interview|food|life|work|job|thing|everything|all)"
+        r"s?\b)(?P<object>(?!(?:it|that|this)\b)[\w'+#-]+(?:\s+(?!(?:finally|totally|actually|just|"
+        r"really|kinda|part|one|bit)\b)[\w'+#-]+){0,2}?)\s+"
+        r"(?:i\s+(?:got|get|know|can\s+do)(?:\s+down)?|(?:is|are|was|were)\s+(?:easy|fine|solid|"
+        r"no\s+problem)"
         r"(?:\s+(?:for\s+me|now|too))*|clicked)(?=\s*(?:$|[,.;:!?)]|\s(?:tho|though|but|lol|its|it's)\b))",
         0.8,
         "A topic said to be easy: 'power rule i got', 'fbds were fine'.",
@@ -145,5 +223,251 @@ RULES: tuple[Rule, ...] = (
         polarity=POSITIVE,
         object_required=True,
         trigger=r"滚瓜烂熟|秒答|没问题|熟|记得|会了",
+    ),
+    # --- said in passing, en ------------------------------------------------------------------
+    rule(
+        "struggle_en_dont_get",
+        EventType.CONCEPT_CONFUSION,
+        rf"\bi\s+{_EN_LEAD}(?:{_EN_NOT_DO}\s+{_EN_LEAD}get|(?:{_EN_NOT_DO}|can'?t|cant|cannot)\s+"
+        rf"{_EN_LEAD}(?:fully\s+|quite\s+|even\s+|exactly\s+|completely\s+)?(?:understand|undrstand|"
+        r"understnad|grasp|follow))\s+(?:(?:why|how|what|when|where|which|whether|it|this|that|"
+        r"them|these|those|any\s+of\s+(?:it|this|that|them)|the\s+point|the\s+logic|the\s+difference)"
+        rf"\b|(?!{_EN_GET_NOT_TOPICS})(?P<object>{_EN_NAME}){_EN_END})",
+        0.85,
+        "'i literally do not get derivatives', 'i dont get how D dorian differs' (no object).",
+        ("i literally do not get derivatives 😭", "i dont get how D dorian is different"),
+        object_kind=EntityKind.CONCEPT,
+        trigger=r"\bget\b|underst|undrst|grasp|follow",
+    ),
+    rule(
+        "struggle_en_mix_them_up",
+        EventType.CONCEPT_CONFUSION,
+        rf"\bi\s+{_EN_LEAD}(?:(?:keep|always|constantly|often|usually)\s+)*(?:(?:mix(?:ing)?|"
+        r"muddl(?:e|ing)|confus(?:e|ing)|swap(?:ping)?|flip(?:ping)?)\s+(?:them|em|'em|those|these|"
+        r"the\s+two|both)(?:\s+(?:two|both|ones))?(?:\s+(?:up|around|round))?|(?:get(?:ting)?|have)\s+"
+        r"(?:them|em|'em|those|these|the\s+two)(?:\s+(?:two|both))?\s+(?:mixed\s+up|muddled(?:\s+up)?|"
+        r"confused|backwards|the\s+wrong\s+way\s+round)|mixed\s+(?:them|em|'em|those|these)"
+        rf"(?:\s+(?:two|both))?\s+up\s+again){_EN_END}",
+        0.85,
+        "Two things said before, confused: 'i always mix those two up' (the session's concept).",
+        ("pcwp 2-6? or backwards. i always mix those two up ugh", "i keep confusing them"),
+        object_kind=EntityKind.CONCEPT,
+        trigger=r"mix|muddl|confus|swap|flip|backwards|wrong\s+way",
+    ),
+    rule(
+        "struggle_en_keep_doing_that",
+        EventType.CONCEPT_CONFUSION,
+        rf"\bi\s+{_EN_LEAD}(?:(?:keep\s+(?:on\s+)?doing|always\s+do(?:ing)?)\s+(?:that|this|it)"
+        r"(?:\s+(?:same\s+)?(?:thing|mistake))?|(?:keep|always|constantly)\s+(?:"
+        r"(?:making|make)\s+(?:that|this|the\s+same)\s+(?:same\s+|exact\s+|dumb\s+|stupid\s+)?"
+        r"(?:mistake|error|slip)s?|(?:getting|get|messing|screwing)\s+(?:it|that|this|those|these|them|"
+        r"em)(?:\s+(?:two|part|step|one))?\s+(?:wrong|up|backwards)|(?:forget(?:ting)?|miss(?:ing)?|"
+        rf"skip(?:ping)?|drop(?:ping)?)\s+(?:that|this|it)(?:\s+(?:step|part|bit|one|term))?)){_EN_END}",
+        0.8,
+        "The same slip again: 'i keep doing that', 'I keep making the same mistake' (no object).",
+        ("bruh. components for BOTH. i keep doing that", "ugh I always make that mistake"),
+        object_kind=EntityKind.CONCEPT,
+        trigger=r"keep|always|constantly",
+    ),
+    rule(
+        "struggle_en_think_every_time",
+        EventType.CONCEPT_CONFUSION,
+        r"(?:^|\bi\s+|[,.;!?]\s*|\b(?:but|and|ok|okay|so|tbh|honestly|ngl|lol|yeah|ugh|just)\s+)"
+        rf"(?![^.!]*\?){_EN_LEAD}(?:always\s+)?(?:(?:have|need|got)\s+to|gotta)\s+(?:stop\s+and\s+|"
+        r"sit\s+and\s+)?(?:think|check|look\s+(?:it|them)\s+up|google(?:\s+it)?|count(?:\s+on\s+my\s+"
+        r"fingers)?|second[\s-]guess(?:\s+myself)?|re-?read(?:\s+it)?|work\s+it\s+out|figure\s+it\s+"
+        r"out)(?:\s+(?:about\s+it|it\s+through|twice|hard|again))?\s+(?:every|each)\s+(?:single\s+)?"
+        rf"time(?:\s+(?:with|on|for|about|between)\s+(?P<object>{_EN_NAME}){_EN_END})?",
+        0.8,
+        "Not yet automatic: 'still have to stop and think every single time with ser and estar'.",
+        ("Still have to stop and think every single time with ser and estar though.",),
+        object_kind=EntityKind.CONCEPT,
+        trigger=r"(?:every|each)\s+(?:single\s+)?time",
+    ),
+    rule(
+        "struggle_en_think_about_every_time",
+        EventType.CONCEPT_CONFUSION,
+        r"(?:^|\bi\s+|[,.;!?]\s*|\b(?:but|and|ok|okay|so|tbh|honestly|ngl|lol|yeah|ugh|just)\s+)"
+        rf"(?![^.!]*\?){_EN_LEAD}(?:always\s+)?(?:(?:have|need|got)\s+to|gotta)\s+(?:stop\s+and\s+)?"
+        rf"(?:think|look\s+up|google|check)\s+(?:about\s+|through\s+)?(?P<object>{_EN_NAME})\s+"
+        r"(?:every|each)\s+(?:single\s+)?time\b",
+        0.8,
+        "'I have to think about ser vs estar every time', 'gotta look up the formula each time'.",
+        ("I have to think about ser vs estar every time",),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"(?:every|each)\s+(?:single\s+)?time",
+    ),
+    rule(
+        "struggle_en_not_confident",
+        EventType.CONCEPT_CONFUSION,
+        rf"(?:\b(?:i'?m|im|i\s+am)\s+{_EN_LEAD}not|\bi\s+{_EN_LEAD}{_EN_NOT_DO}\s+feel)\s+(?:very\s+|"
+        r"that\s+|so\s+|super\s+|too\s+|really\s+|fully\s+|totally\s+|quite\s+|100%\s+)?(?:confident|"
+        rf"solid|good|great)\s+(?:with|on|at|in)\s+(?P<object>{_EN_NAME}){_EN_END}",
+        0.8,
+        "'im not confident with logs yet', 'I don't feel solid on SN1 vs SN2'.",
+        ("im not confident with logs yet", "I'm not very good at fractions."),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"\bnot\b|n't|dont",
+    ),
+    rule(
+        "mastery_en_good_at",
+        EventType.CONCEPT_MASTERY,
+        rf"\b(?:i'?m|im|i\s+am)\s+{_EN_LEAD}(?:(?:pretty|really|super|quite|fairly|very|totally|"
+        r"actually|way|so)\s+)*(?:good|great|solid|comfortable|confident|decent)\s+(?:with|on|at)\s+"
+        rf"(?P<object>{_EN_NAME}){_EN_END}",
+        0.75,
+        "'im pretty good at the power rule now', 'I'm comfortable with recursion'.",
+        ("im pretty good at the power rule now", "I'm comfortable with recursion."),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"good|great|solid|comfortable|confident|decent",
+    ),
+    rule(
+        "mastery_en_easy_for_me",
+        EventType.CONCEPT_MASTERY,
+        r"(?<![\w'])(?:this|that|it|these|those)(?:\s+(?:one|part|bit|stuff|kind|type)(?:\s+of\s+"
+        r"(?:problem|question)s?)?)?\s*(?:is|was|'s|s|are|were|feels?|felt|seems?)\s+(?:(?:actually|"
+        r"pretty|super|so+|really|kinda|way|honestly|literally|now)\s+)*(?:easy|ez|simple|a\s+breeze|"
+        r"a\s+piece\s+of\s+cake|light\s+work|second\s+nature|a\s+walk\s+in\s+the\s+park)(?:\s+(?:for\s+"
+        rf"me|now|tho|though|lol|ngl|fr|honestly))*{_EN_END}(?![^.!]*\?)",
+        0.7,
+        "'this is easy for me', 'ok that was ez' (the session's concept).",
+        ("this is easy for me", "ok that one was actually a breeze lol"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        trigger=r"easy|\bez\b|simple|breeze|cake|light\s+work|second\s+nature|walk\s+in",
+    ),
+    rule(
+        "mastery_en_use_every_time",
+        EventType.CONCEPT_MASTERY,
+        r"\bi\s+(?:(?:now|basically|literally|just|even|already|honestly|pretty\s+much)\s+)*"
+        rf"(?:use|used|check|apply|applied)\s+(?P<object>(?:the\s+)?{_EN_WORD}"
+        rf"(?:\s+{_EN_WORD}){{0,3}})(?:\s+(?:now|too|again))?\s+(?:for|on|in|with|at)\s+(?:every|"
+        r"each|all\s+(?:my|the))\s+(?:single\s+)?(?:tunes?|songs?|pieces?|problems?|questions?|"
+        r"exercises?|equations?|sums?|calculations?|proofs?|essays?|sentences?|homeworks?|"
+        r"assignments?|worksheets?|quiz(?:zes)?|chords?|scales?|solos?|projects?|scripts?|labs?|"
+        r"translations?|patients?|cases?)\b",
+        0.75,
+        "A tool in daily use: 'I use the unit circle on every problem' ('it': said in the turn).",
+        ("I use the unit circle on every problem now", "i check the wheel for every tune"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"every|each|all\s+(?:my|the)",
+    ),
+    # --- said in passing, zh ------------------------------------------------------------------
+    rule(
+        "struggle_zh_cant_remember",
+        EventType.CONCEPT_CONFUSION,
+        rf"{_ZH_NOT_OTHERS}(?:(?:{_ZH_VAGUE}|{_ZH_TOPIC}){_ZH_PART}?(?:我[^,.;!?。\s]{{0,10}}?|"
+        rf"(?:背|看|记|学|练|读|听|写)了[^,.;!?。\s]{{0,8}}?|(?={_ZH_AGAIN}))|(?={_ZH_AGAIN})){_ZH_ADV}"
+        r"(?:记不住|背不下来|背不住|记不牢|记不下来|记混|背混|背串|记串|串了|混了|混在一起|搅在一起)"
+        r"(?!这么多|那么多|太多)",
+        0.8,
+        "'三羧酸循环我背了800遍还是记不住'、'又串了'（没说对象：本次会话的概念）。",
+        ("三羧酸循环我背了800遍了还是记不住", "淦 又串了"),
+        object_kind=EntityKind.CONCEPT,
+        trigger=r"记不|背不|记混|背混|背串|记串|串了|混了|混在一起|搅在一起",
+    ),
+    rule(
+        "struggle_zh_wrong_at_once",
+        EventType.CONCEPT_CONFUSION,
+        rf"{_ZH_NOT_OTHERS}(?:(?:{_ZH_VAGUE}|{_ZH_TOPIC}){_ZH_PART}?我?|我)?{_ZH_ADV}"
+        r"一(?:用|算|做|写|考|上手|动笔|下笔|开口)就(?:错|乱|懵|晕|蒙|卡住?|忘|"
+        r"翻车|出错|写错|算错|搞混|混)",
+        0.8,
+        "'这个groupby我真的一用就错'、'能量这块我一算就错'。",
+        ("啊 这个groupby我真的一用就错", "我一算就错"),
+        object_kind=EntityKind.CONCEPT,
+        trigger=r"一[用算做写考碰上动下开到][^就]{0,3}就",
+    ),
+    rule(
+        "struggle_zh_once_it_comes",
+        EventType.CONCEPT_CONFUSION,
+        rf"{_ZH_NOT_OTHERS}一(?:到|碰到|遇到|涉及到?|看到|见到|碰上|遇上)(?:(?:考试|考场|大题|难题|做题|"
+        r"实战|上台|晚上)|(?:(?![我你他她])[\u4e00-\u9fffA-Za-z0-9+#-]){2,8}?)"
+        r"(?:的题|题)?(?:我)?(?:就|都)(?:乱|懵|晕|蒙|卡住?|错|头大|慌|忘|混|糊涂|傻眼)",
+        0.8,
+        "'一到近代就乱'、'一碰到三层复合就懵'：多是场合或一大片，对象留给本次会话的概念。",
+        ("古代史都还行 一到近代就乱", "一碰到三层复合就懵"),
+        object_kind=EntityKind.CONCEPT,
+        trigger=r"一(?:到|碰|遇|涉及|看到|见到)",
+    ),
+    rule(
+        "struggle_zh_go_round",
+        EventType.CONCEPT_CONFUSION,
+        rf"{_ZH_NOT_OTHERS}(?:(?:{_ZH_VAGUE}|{_ZH_TOPIC}){_ZH_PART}?(?:在脑子里|在脑袋里|脑子里)?我?|"
+        rf"我)?{_ZH_ADV}(?:在?脑子里)?(?:绕不出来|绕不出去|转不过来|转不过弯来?|绕晕了|绕进去了?|"
+        r"理不清楚?|捋不清楚?|理不顺|捋不顺|拎不清|(?:有点|有些|好|太|真|很|特别)绕(?![开过路道远口]))",
+        0.8,
+        "'无差异曲线这块我是真的绕不出来'、'还是有点绕'。",
+        ("无差异曲线这块我是真的绕不出来", "还是有点绕。。。"),
+        object_kind=EntityKind.CONCEPT,
+        trigger=r"绕|转不过|理不|捋不|拎不清",
+    ),
+    rule(
+        "struggle_zh_cant_tell_first",
+        EventType.CONCEPT_CONFUSION,
+        rf"{_ZH_NOT_OTHERS}(?:{_ZH_TOPIC}|[A-Za-z]+(?:[\s/]+[A-Za-z]+)+)?\s*{_ZH_PART}?我?{_ZH_ADV}"
+        r"(?:分不清楚?|分不太清|分不开|区分不了|区分不开|搞不清楚?|弄不清楚?)(?![^。.!]*[?吗])",
+        0.8,
+        "先说再分不清：'in on at 我真的分不清'、'这俩我老分不清'。",
+        ("啊 又是on。。in on at 我真的分不清", "正弦余弦我老分不清"),
+        object_kind=EntityKind.CONCEPT,
+        trigger=r"分不|区分不|搞不清|弄不清",
+    ),
+    rule(
+        "struggle_zh_this_part",
+        EventType.CONCEPT_CONFUSION,
+        rf"{_ZH_NOT_OTHERS}(?:这里|这儿|这块|这一块|这步|这一步|这个地方|这种题|这类题|这部分|这章|这一章|"
+        rf"这个点|这个知识点)(?:我)?{_ZH_ADV}(?:(?:是|就是)(?:我的?)?(?:死穴|弱项|短板|硬伤|老大难|噩梦|"
+        r"软肋)|(?:老|总|经常|又|每次都?|一直|老是|总是)(?:错|出错|翻车|卡住?|懵|晕|漏|搞错|算错|写错|"
+        r"记不住|搞混)|(?:记不住|分不清|绕不出来|转不过来|搞不懂|弄不懂|懵))(?![^。.!]*[?吗])",
+        0.8,
+        "说'这里'而不说名字：'我就是这里老错'、'这章真的是我死穴'（本次会话的概念）。",
+        ("我就是这里老错 每次都是最里面那层", "淦 又是先看HCO3 这章真的是我死穴"),
+        object_kind=EntityKind.CONCEPT,
+        trigger=r"这",
+    ),
+    rule(
+        "mastery_zh_this_familiar",
+        EventType.CONCEPT_MASTERY,
+        rf"{_ZH_NOT_OTHERS}(?:这种题|这类题?|这个|这块|这些|这种|这题|这部分|这章)(?:我)?(?:真的|都|也|早就|"
+        r"已经|倒是|可)*(?:熟|很熟|挺熟|太熟了|熟得很|熟透了|小意思)(?![悉练吗么不])(?![^。.!]*[?吗])",
+        0.75,
+        "'这个熟 我们科天天补钾'（本次会话的概念）；'这个熟吗'不算。",
+        ("这个熟 我们科天天补钾", "这块我早就熟透了"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        trigger=r"熟|小意思",
+    ),
+    rule(
+        "mastery_zh_eyes_closed",
+        EventType.CONCEPT_MASTERY,
+        rf"{_ZH_NOT_OTHERS}{_ZH_TOPIC}{_ZH_PART}?(?:我)?(?:真的|都|也|早就|已经|现在)*"
+        r"(?:闭(?:着)?眼(?:睛)?(?:都|也)(?:会|能)(?:做|算|写|背|答|画)?(?:对|出来)?|倒背如流)",
+        0.8,
+        "'滴速计算我闭眼都会'、'静夜思我倒背如流'（'这种…闭眼都会'：说不准指什么，不算）。",
+        ("滴速计算我闭眼都会😎", "静夜思我倒背如流"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"闭|倒背",
+    ),
+    rule(
+        "mastery_zh_all_right",
+        EventType.CONCEPT_MASTERY,
+        rf"{_ZH_NOT_OTHERS}(?:{_ZH_TOPIC}{_ZH_PART}?我|我|{_ZH_AT_CLAUSE})(?:今天|这次|昨天|上次|刚才|"
+        r"这周)?的?(?:小测|测验|周测|月考|考试|作业|练习|随堂测|单元测|模拟题|真题|题)?(?:都|也|居然|竟然)?"
+        r"(?:全对|满分|一道没错|一个没错|一题没错|全做对了|都做对了|全答对了|都答对了|拿了满分)",
+        0.8,
+        "'弹性那个我今天小测全对'、'这次周测满分'（别人的不算）。",
+        ("弹性那个我今天小测全对 奶茶法yyds😂", "这次周测全对!"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        trigger=r"全对|满分|没错|做对了|答对了",
     ),
 )

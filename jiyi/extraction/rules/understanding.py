@@ -19,7 +19,8 @@ RULES: tuple[Rule, ...] = (
         rf"\bI\s+{EN_ADV}(?:keep\s+|tend\s+to\s+)?(?:mix(?:ing)?\s+up|confus(?:e|ing)|"
         rf"get(?:ting)?\s+confused\s+(?:between|about|by|with|over)|"
         rf"can(?:'t|not)\s+tell\s+(?:the\s+difference\s+)?between|"
-        rf"can(?:'t|not)\s+distinguish(?:\s+between)?)\s+{EN_OBJ}",
+        rf"can(?:'t|not)\s+distinguish(?:\s+between)?)\s+(?!(?:them|em|those|these|it|that|this)\b)"
+        rf"{EN_OBJ}",
         0.9,
         "Two things the user confuses: 'I keep mixing up velocity and acceleration'.",
         ("I keep mixing up velocity and acceleration.", "I always confuse affect and effect"),
@@ -89,7 +90,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "confusion_zh_cant_tell",
         EventType.CONCEPT_CONFUSION,
-        rf"(?:分不清|搞不清楚?|弄不清楚?|区分不了|区分不开|分不出){ZH_OBJ}",
+        rf"(?:分不清楚?|搞不清楚?|弄不清楚?|区分不了|区分不开|分不出)(?!楚){ZH_OBJ}",
         0.85,
         "分不清：'我分不清正弦和余弦'。",
         ("我分不清正弦和余弦",),
@@ -147,7 +148,8 @@ RULES: tuple[Rule, ...] = (
         EventType.CONCEPT_MASTERY,
         r"\b(?:now\s+I\s+(?:get|understand|see)\s+it|(?:it|that|this)\s+(?:makes|made)\s+(?:so\s+"
         r"much\s+|more\s+|perfect\s+|total\s+|complete\s+)?sense\s+now|I\s+see\s+now|"
-        r"(?:oh|ah|aha),?\s+(?:I\s+see|got\s+it)|that\s+clicked)\b",
+        r"(?:oh|ah|aha),?\s+(?:I\s+see|got\s+it)|(?:it|that|this)(?:\s+(?:one|part|bit))?\s+"
+        r"(?:(?:finally|totally|actually|just|really|kinda)\s+)?clicked(?!\s+on))\b",
         0.7,
         "An 'aha' without a named concept: 'oh, I see', 'that makes sense now'.",
         ("Oh, I see!", "That makes so much sense now."),

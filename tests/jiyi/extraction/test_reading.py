@@ -36,6 +36,7 @@ def test_someone_elses_view_is_marked(text, event_type):
         ("I used to love flashcards", E.LEARNING_STYLE),
         ("初中的时候我特别讨厌背单词", E.DISLIKE),
         ("I hated physics as a kid", E.DISLIKE),
+        ("back in high school I hated essays", E.DISLIKE),
     ],
 )
 def test_a_past_state_is_marked_past(text, event_type):
@@ -48,6 +49,9 @@ def test_a_past_state_is_marked_past(text, event_type):
         ("I hate essays.", E.DISLIKE),
         ("I used to be slow, but now I really love essays", E.PREFERENCE),
         ("我不太理解链式法则", E.CONCEPT_CONFUSION),
+        ("去年搬到深圳了", E.PERSONAL_FACT),  # a move in the past: where they live now
+        ("moved to Leeds last year for work", E.PERSONAL_FACT),
+        ("I'm back in London", E.PERSONAL_FACT),  # "back in" a place, not "back in the day"
     ],
 )
 def test_the_users_current_view_is_left_as_said(text, event_type):
@@ -87,3 +91,28 @@ def test_a_dislike_said_of_today_is_a_mood():
 
 def test_the_tutor_addressed_is_not_a_reported_view():
     assert EventAttr.HOLDER not in read("对了老师 上次我说16是说错了 我17", E.AGE_DECLARATION)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "been anxious about it since january",
+        "still nervous about test day",
+        "I'm so stressed about finals",
+        "I've been feeling lonely lately",
+        "每次开会都紧张到手心冒汗",
+        "中考就剩半年了好焦虑",
+        "最近压力好大",
+    ],
+)
+def test_a_feeling_tied_to_a_lasting_situation_is_standing(text):
+    assert read(text, E.EMOTION).get(EventAttr.DURABILITY.value) == "standing"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'm so upset today", "lowkey stressed af rn", "ugh, so tired", "我今天好难过",
+     "still anxious about the exam today"],
+)  # fmt: skip
+def test_a_passing_mood_keeps_the_plain_reading(text):
+    assert EventAttr.DURABILITY.value not in read(text, E.EMOTION)

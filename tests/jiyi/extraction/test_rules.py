@@ -499,3 +499,158 @@ def test_normalise_age_rejects_implausible_ages():
 def test_normalise_name_rejects_words_that_only_look_like_names():
     assert normalise_name("Fine") is None
     assert normalise_name("Priya") == "Priya"
+
+
+# --- allergies said in passing, standing feelings, requests and reactions (zh + en) -----------
+
+
+def _facts(text: str) -> dict[str, str | None]:
+    return {e.attributes.get(OBJ): e.attributes.get(EventAttr.RELATION)
+            for e in events_of(text) if e.event_type is E.PERSONAL_FACT}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "allergen"),
+    [
+        ("hold on, making sure the cookies dont have almonds, allergic asf", "almonds"),
+        ("does the pad thai have shrimp? im super allergic!!", "shrimp"),
+        ("no sesame on mine pls cuz I'm allergic", "sesame"),
+        ("penicillin gives me hives so they gave me something else", "penicillin"),
+        ("strawberries make my lips swell up 😬", "strawberries"),
+        ("i cant have dairy, so no latte for me", "dairy"),
+        ("im allergic to bees lol", "bees"),
+        ("im allergic to eggs. oops no, thats my brother. im the peanut one", "peanut"),
+        ("我从小就不能吃芒果", "芒果"),
+        ("我一吃虾就起疹子", "虾"),
+        ("本人青霉素过敏，打针要注意", "青霉素"),
+        ("我是花粉过敏体质", "花粉"),
+    ],
+)
+def test_allergies_said_in_passing(text, allergen):
+    assert _facts(text).get(allergen) == "allergic_to", _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "peanuts? my sister is allergic",
+        "shrimp?? are you allergic?",
+        "eggs are fine, im not allergic",
+        "this homework gives me hives lol",
+        "does penicillin give you a rash?",
+        "I can't eat pizza tonight, on a diet",
+        "my son can't eat eggs",
+        "他不能吃花生",
+        "患者一吃海鲜就过敏",
+        "你能吃海鲜吗",
+    ],
+)
+def test_not_the_users_allergy(text):
+    assert "allergic_to" not in _facts(text).values(), _facts(text)
+
+
+def test_a_corrected_allergy_keeps_only_the_users_own():
+    facts = _facts("lol im allergic to shellfish. wait no thats my sister. im the tree nut one")
+    assert facts.get("tree nut") == "allergic_to"
+    assert "shellfish" not in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "emotion"),
+    [
+        ("so nervous about the interview tbh", "nervous"),
+        ("been stressed since the semester started", "stressed"),
+        ("ok FL #3 done!! still anxious about test day", "anxious"),
+        ("ngl kinda overwhelmed lately", "overwhelmed"),
+        ("每次上台都紧张得说不出话", "紧张"),
+        ("一想到期末就焦虑", "焦虑"),
+    ],
+)
+def test_feelings_said_without_i(text, emotion):
+    assert emotion in {e.attributes.get(OBJ) for e in one(text, E.EMOTION)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["are you nervous?", "she's so stressed about it", "not anxious anymore", "他每次都紧张",
+     "每次都不紧张", "the anxious kid in class"],
+)  # fmt: skip
+def test_not_the_users_feeling(text):
+    assert E.EMOTION not in types_of(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "style"),
+    [
+        ("以后多拿excel给我打比方", "类比"),
+        ("能不能打个比方啊 太抽象了", "类比"),
+        ("下次也用类比讲吧", "类比"),
+        ("可以举个生活中的例子吗", "类比"),  # 生活例子 is a name of the analogies entry
+        ("用日常生活的场景讲讲呗", "类比"),
+        ("看书不如边写边练", "动手练习"),
+        ("老师你出题我来做", "动手练习"),
+        ("我喜欢边敲边学", "动手练习"),
+        ("can u quiz me, flashcards style", "flashcards"),
+        ("test me mnemonics style pls", "mnemonics"),
+    ],
+)
+def test_learning_styles_from_requests(text, style):
+    assert style in {e.attributes.get(OBJ) for e in one(text, E.LEARNING_STYLE)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["这个比喻不太对", "以后别打比方了", "边写边学太累了", "他总是打比方", "生活中的例子不好找"],
+)
+def test_not_learning_style_requests(text):
+    assert E.LEARNING_STYLE not in types_of(text)
+
+
+def test_a_quiz_in_a_named_style_is_that_style_not_practice_problems():
+    styles = {
+        e.attributes.get(OBJ) for e in one("can you quiz me, mnemonics style", E.LEARNING_STYLE)
+    }
+    assert styles == {"mnemonics"}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("想了想 还是学python吧", "python"),
+        ("最后选Java了 工作机会多", "Java"),
+        ("我换回纸质书了", "纸质书"),
+        ("已经改用vscode了", "vscode"),
+        ("pandas真香", "pandas"),
+        ("越听越喜欢爵士乐了", "爵士乐"),
+        ("越看越喜欢颜真卿的字", "颜体"),
+    ],
+)
+def test_preferences_from_choices_and_reactions(text, obj):
+    found = [e for e in one(text, E.PREFERENCE) if e.attributes.get(OBJ) == obj]
+    assert found
+    assert found[0].attributes.get(EventAttr.RELATION) == "prefers"
+
+
+@pytest.mark.parametrize(
+    "text", ["你还是学python吧", "我还是学不会", "这饭好香", "我决定学好数学", "他换成中文版了"]
+)
+def test_not_preferences_from_choices(text):
+    rules = ("preference_zh_choose", "preference_zh_s")
+    assert not [e for e in events_of(text) if e.event_type is E.PREFERENCE
+                and e.rule and e.rule.startswith(rules)]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [("但我看视频老走神", "视频"), ("一听网课就犯困", "讲座"), ("我看课本老犯困", "课本"),
+     ("看直播课总是分心", "直播课")],
+)  # fmt: skip
+def test_a_wandering_mind_is_a_mild_dislike(text, obj):
+    [event] = [e for e in one(text, E.DISLIKE) if e.rule == "dislike_zh_zone_out"]
+    assert event.attributes[OBJ] == obj
+    assert event.confidence < 0.7
+
+
+@pytest.mark.parametrize("text", ["他看视频老走神", "看视频不走神", "我看视频学"])
+def test_not_a_wandering_mind(text):
+    assert not [e for e in events_of(text) if e.rule == "dislike_zh_zone_out"]

@@ -21,8 +21,9 @@ def after(days: float, relation: RelationKind, confidence: float = 0.8, settings
 @pytest.mark.parametrize(
     ("relation", "half_life"),
     [
-        (RelationKind.MASTERY, 30),
-        (RelationKind.LEARNING_OBSTACLE, 30),
+        (RelationKind.MASTERY, 60),  # the learning class: what was learned fades over months
+        (RelationKind.LEARNING_OBSTACLE, 60),
+        (RelationKind.KNOWS, 30),  # the article's default
         (RelationKind.PREFERS, 90),
         (RelationKind.LEARNING_STYLE, 90),
         (RelationKind.FEELS, 1),
@@ -64,3 +65,12 @@ def test_decay_is_monotone_in_time_and_bounded(confidence, first, extra, relatio
     later = decayed_confidence(confidence, T, T + first + extra, relation, SETTINGS)
     assert later <= earlier <= confidence
     assert later >= min(confidence, SETTINGS.decay_floor)
+
+
+def test_an_edge_of_its_own_class_fades_by_that_class() -> None:
+    month = 30 * MS_PER_DAY
+    standing = decayed_confidence(0.8, T, T + month, RelationKind.FEELS, SETTINGS,
+                                  RelationClass.DEFAULT)  # fmt: skip
+    passing = decayed_confidence(0.8, T, T + month, RelationKind.FEELS, SETTINGS)
+    assert standing == pytest.approx(0.4)
+    assert passing == SETTINGS.decay_floor

@@ -380,3 +380,34 @@ def test_the_same_thing_in_two_languages_is_one_entity(service, ev) -> None:
     entity = service.store.entity("u1", first.edge.dst)
     assert entity.name == "chain rule"
     assert "链式法则" in entity.aliases
+
+
+def test_a_goal_given_up_is_closed_and_names_nothing_new(service, ev) -> None:
+    service.apply_event(ev(0, EventType.GOAL, "finance job", 0.8))
+    service.apply_event(ev(0, EventType.GOAL, "IELTS 7", 0.8))
+    changes = service.apply_event(ev(1, EventType.GOAL, "finance", 0.8, polarity="negative"))
+    assert [c.revision.action for c in changes] == ["supersede"]  # "scrap the finance thing"
+    assert beliefs(service, include_invalid=True) == {
+        (RelationKind.GOAL, "finance job"): (0.8, EdgeSource.RULE, False),
+        (RelationKind.GOAL, "IELTS 7"): (0.8, EdgeSource.RULE, True),
+    }
+    assert service.apply_event(ev(2, EventType.GOAL, "MCAT", 0.8, polarity="negative")) == []
+    assert (RelationKind.GOAL, "MCAT") not in beliefs(service, include_invalid=True)
+
+
+def test_venting_or_a_person_set_goal_is_not_given_up_by_a_rule(service, ev, at) -> None:
+    service.apply_event(ev(0, EventType.GOAL, "护考", 0.8))
+    vented = ev(1, EventType.GOAL, "护考", 0.8, polarity="negative", durability="transient")
+    assert service.apply_event(vented) == []
+    service.confirm("u1", "goal", "护考", operator="teacher", at=at(2))
+    assert service.apply_event(ev(3, EventType.GOAL, "护考", 0.8, polarity="negative")) == []
+    assert beliefs(service)[(RelationKind.GOAL, "护考")] == (1.0, EdgeSource.HUMAN, True)
+
+
+def test_a_place_said_in_either_language_is_one_entity(service, ev) -> None:
+    fact = {"relation": "lives_in", "object_kind": "place"}
+    service.apply_event(ev(0, EventType.PERSONAL_FACT, "Shanghai", 0.9, **fact))
+    service.apply_event(ev(1, EventType.PERSONAL_FACT, "上海", 0.9, **fact))
+    [home] = service.store.edges("u1", src="user", relation=RelationKind.LIVES_IN)
+    assert home.confidence == 0.9  # reinforced, not replaced by a second "home"
+    assert "上海" in service.store.entity("u1", home.dst).aliases

@@ -113,3 +113,28 @@ def test_several_processes_reinforcing_one_belief_lose_no_update(tmp_path) -> No
     assert [r.seq for r in revisions] == list(range(1, PROCESSES * EVENTS_EACH + 1))
     assert [r.action for r in revisions].count("create") == 1
     assert len(AuditLog(tmp_path / "audit.sqlite3").entries("u1")) == PROCESSES * EVENTS_EACH
+
+
+def test_an_edges_own_decay_class_round_trips_and_an_older_store_gains_the_column(
+    tmp_path,
+) -> None:
+    from jiyi.domain import RelationClass
+
+    path = tmp_path / "graph.sqlite3"
+    with sqlite3.connect(path) as old:  # an edges table as written before `decay_class`
+        old.execute(
+            "CREATE TABLE edges (user_id TEXT NOT NULL, edge_id TEXT NOT NULL, src TEXT NOT NULL,"
+            " relation TEXT NOT NULL, dst TEXT NOT NULL, confidence REAL NOT NULL,"
+            " source TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,"
+            " valid_from INTEGER NOT NULL, invalid_at INTEGER, evidence TEXT NOT NULL"
+            " DEFAULT '[]', PRIMARY KEY (user_id, edge_id))"
+        )
+    store = SqliteGraphStore(path)
+    made = change("u1", "user", RelationKind.FEELS, "anxious")
+    standing = made.edge.model_copy(update={"decay_class": RelationClass.DEFAULT})
+    with store.transaction("u1") as tx:
+        tx.put_change(type(made)(standing, made.revision))
+        tx.put_change(change("u1", "user", RelationKind.FEELS, "upset"))
+    by_dst = {e.dst: e.decay_class for e in store.edges("u1")}
+    assert by_dst == {"anxious": RelationClass.DEFAULT, "upset": None}
+    store.close()

@@ -6,7 +6,7 @@ import pytest
 
 from jiyi.composition import open_graph_store
 from jiyi.config import Settings
-from jiyi.domain import Edge, EdgeSource, Entity, EntityKind, RelationKind
+from jiyi.domain import Edge, EdgeSource, Entity, EntityKind, RelationClass, RelationKind
 from jiyi.graph.entities import alias_key
 from jiyi.graph.model import EdgeChange, EdgeRevision, RevisionAction
 from jiyi.graph.sqlite_store import SqliteGraphStore
@@ -311,3 +311,18 @@ def test_scan_edges_reads_every_users_valid_edges(graph_store: GraphStore) -> No
     assert [(e.user_id, e.edge_id) for e in scanned] == sorted(
         (e.user_id, e.edge_id) for e in scanned
     )
+
+
+def test_an_edges_own_decay_class_round_trips(graph_store: GraphStore) -> None:
+    standing = change("u1", "user", RelationKind.FEELS, "anxious")
+    standing = EdgeChange(
+        standing.edge.model_copy(update={"decay_class": RelationClass.DEFAULT}), standing.revision
+    )
+    with graph_store.transaction("u1") as tx:
+        tx.put_entity(entity("user", "user", EntityKind.USER))
+        tx.put_entity(entity("anxious", "anxious", EntityKind.EMOTION))
+        tx.put_entity(entity("calm", "calm", EntityKind.EMOTION))
+        tx.put_change(standing)
+        tx.put_change(change("u1", "user", RelationKind.FEELS, "calm"))
+    by_dst = {e.dst: e.decay_class for e in graph_store.edges("u1")}
+    assert by_dst == {"anxious": RelationClass.DEFAULT, "calm": None}

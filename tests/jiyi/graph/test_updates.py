@@ -13,6 +13,7 @@ from jiyi.domain import (
     EventAttr,
     EventType,
     ExtractionSource,
+    RelationClass,
     RelationKind,
 )
 from jiyi.graph.model import GraphInputError, RevisionAction
@@ -238,3 +239,19 @@ def test_an_interest_starts_no_higher_than_its_kind_allows(ev) -> None:
     )
     assert claim is not None
     assert (claim.relation, claim.confidence) == (RelationKind.INTERESTED_IN, 0.6)
+
+
+def test_a_standing_feeling_fades_by_the_default_class_a_passing_mood_by_its_own(ev) -> None:
+    standing = claim_for(ev(0, EventType.EMOTION, "anxious", durability="standing"))
+    passing = claim_for(ev(0, EventType.EMOTION, "anxious"))
+    liking = claim_for(ev(0, EventType.PREFERENCE, "jazz", durability="standing"))
+    assert standing.decay_class is RelationClass.DEFAULT
+    assert passing.decay_class is None
+    assert liking.decay_class is None
+
+
+def test_a_standing_feeling_keeps_its_class_when_a_passing_mention_reinforces_it() -> None:
+    created = support(None, KEY, 0.8, EdgeSource.RULE, T, ["e1"], "t", 0.3, RelationClass.DEFAULT)
+    again = support(created.edge, KEY, 0.8, EdgeSource.RULE, T + 1, ["e2"], "t", 0.3)
+    assert created.edge.decay_class is again.edge.decay_class is RelationClass.DEFAULT
+    assert supported(None, 0.8).edge.decay_class is None

@@ -166,14 +166,46 @@ def test_the_tutors_verdict_is_evidence_about_the_sessions_concept(ctx: Stores, 
     process_turns([
         make_turn("I don't understand the chain rule"),
         make_turn("Close, but you forgot the inner derivative again.", role="assistant"),
-        make_turn("Exactly! That's right.", role="assistant", session="s2"),  # nothing named there
+        make_turn("Exactly! That's right.", role="assistant"),  # right after the hint
+        make_turn("Exactly! That's right.", role="assistant", session="s2"),  # nothing named
     ], ctx, sessions)  # fmt: skip
     beliefs = _beliefs(ctx, "u1")
     assert beliefs == {(RelationKind.LEARNING_OBSTACLE, "chain_rule"): 0.745}  # 0.3·0.85 + 0.7·0.7
-    process_turns([make_turn("That's right, well done!", role="assistant")], ctx, sessions)
+    process_turns([
+        make_turn("still the chain rule for me", session="s3"),
+        make_turn("That's right, well done!", role="assistant", session="s3"),  # no miss before
+    ], ctx, sessions)  # fmt: skip
     beliefs = _beliefs(ctx, "u1")
-    assert beliefs[(RelationKind.MASTERY, "chain_rule")] == 0.2  # one right answer: weak
+    assert beliefs[(RelationKind.MASTERY, "chain_rule")] == 0.2  # on the session's topic: weak
     assert beliefs[(RelationKind.LEARNING_OBSTACLE, "chain_rule")] == 0.3725  # halved
+
+
+def test_right_answers_on_the_exercise_the_tutor_posed_add_up(ctx: Stores, make_turn) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    sessions: dict[str, SessionEntities] = {}
+    for session in ("s1", "s2"):
+        process_turns([
+            make_turn("hi, more practice pls", session=session),
+            make_turn("Try a related rates problem: a ladder slides…", role="assistant",
+                      session=session),
+            make_turn("dx/dt = 3, so dy/dt = -4", session=session),
+            make_turn("That's right!", role="assistant", session=session),
+        ], ctx, sessions)  # fmt: skip
+    assert _beliefs(ctx, "u1") == {(RelationKind.MASTERY, "related_rates"): 0.64}  # 0.5, then 0.7
+
+
+def test_the_same_slip_in_several_sessions_becomes_an_obstacle(ctx: Stores, make_turn) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    sessions: dict[str, SessionEntities] = {}
+    confidences = []
+    for session in ("s1", "s2", "s3"):
+        process_turns([
+            make_turn("换一题：静脉补钾的原则有哪些？", role="assistant", session=session),
+            make_turn("浓度不超过3%？", session=session),
+            make_turn("差一点，浓度不超过0.3%。", role="assistant", session=session),
+        ], ctx, sessions)  # fmt: skip
+        confidences.append(next(iter(_beliefs(ctx, "u1").values())))
+    assert confidences == pytest.approx([0.3, 0.51, 0.678])  # misses in 1, 2, 3 sessions
 
 
 def test_the_concept_a_tutor_names_is_what_the_user_then_points_at(ctx: Stores, make_turn) -> None:

@@ -1,0 +1,106 @@
+"""Step 4b: weigh the tutor's verdicts by what the exchange has shown so far.
+
+A careful tutor reads "That's right!" differently after a hint: a right answer straight after a
+miss on the same concept in the same session shows the hint worked, not that the concept is
+learned, so it is no evidence either way. Right answers in sessions without a miss add up (two
+confirmed sessions are more than one), and so do misses: the same slip flagged in three sessions
+is a standing obstacle, one "close, but" a weak one. The record is per user and concept, kept in
+the dataflow state beside the recent entities, so a replay weighs a verdict as the first run did.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from jiyi.domain import MISSED_AGAIN, RIGHT, Event, EventAttr
+from jiyi.graph.entities import alias_key
+
+MAX_CONCEPTS = 256
+MAX_SESSIONS_KEPT = 8
+
+#: A right answer's confidence by how many right answers (with no miss before them in their
+#: session) the concept has had: one is a sign, three a pattern. Chosen on the dev scenarios
+#: (`jiyi bench beliefs`), where a careful reader holds a concept confirmed in two sessions firmly.
+RIGHT_BY_COUNT = (0.5, 0.7, 0.8)
+#: A miss's confidence by how many sessions saw one: one slip is weak, the same one in three
+#: sessions is an obstacle. A miss the tutor calls a repeat ("again") keeps its own, higher one.
+MISSED_BY_SESSIONS = (0.3, 0.6, 0.75)
+
+
+@dataclass
+class VerdictTally:
+    """What the tutor said about one concept of one user: the sessions with a miss (newest
+    last, bounded) and how many right answers came with no miss before them."""
+
+    missed_in: list[str] = field(default_factory=list)
+    rights: int = 0
+
+    def missed(self, session_id: str) -> int:
+        if session_id not in self.missed_in:
+            self.missed_in.append(session_id)
+            del self.missed_in[:-MAX_SESSIONS_KEPT]
+        return len(self.missed_in)
+
+
+@dataclass
+class ExchangeRecord:
+    """One user's verdict tallies, by concept name (least recently used dropped first), and the
+    concept of each session's current exercise, when the tutor named one."""
+
+    tallies: OrderedDict[str, VerdictTally] = field(default_factory=OrderedDict)
+    exercises: OrderedDict[str, str] = field(default_factory=OrderedDict)
+
+    def pose(self, session_id: str, entity_id: str | None) -> None:
+        """The session's exercise is now on `entity_id` (None: on whatever the user named)."""
+        self.exercises.pop(session_id, None)
+        if entity_id is not None:
+            self.exercises[session_id] = entity_id
+            while len(self.exercises) > MAX_SESSIONS_KEPT:
+                self.exercises.popitem(last=False)
+
+    def tally(self, concept: str) -> VerdictTally:
+        found = self.tallies.pop(concept, None) or VerdictTally()
+        self.tallies[concept] = found
+        while len(self.tallies) > MAX_CONCEPTS:
+            self.tallies.popitem(last=False)
+        return found
+
+
+def _by_count(scale: tuple[float, ...], count: int) -> float:
+    return scale[min(count, len(scale)) - 1]
+
+
+def weigh_verdict(event: Event, record: ExchangeRecord, on_exercise: bool, grounded: bool) -> Event:
+    """The verdict event with the confidence the exchange so far gives it.
+
+    A right answer right after a miss in its session, or on a concept only carried over from
+    an earlier session (not `grounded` in this one), keeps its episode but loses its object:
+    no belief moves on it. Right answers add up only on an exercise the tutor named
+    (`on_exercise`); one on whatever the session was about may be on a part of it ("the
+    midpoint step" of elasticity), so it stays the rule's weak sign. Misses add up on a concept
+    this session named; a carried-over one keeps the rule's own confidence."""
+    verdict = event.attributes.get(EventAttr.VERDICT)
+    concept = alias_key(event.attributes.get(EventAttr.OBJECT, ""))
+    if verdict is None or not concept:
+        return event
+    tally = record.tally(concept)
+    if verdict == RIGHT:
+        if event.session_id in tally.missed_in or not grounded:
+            kept = {
+                k: v
+                for k, v in event.attributes.items()
+                if k not in {EventAttr.OBJECT, EventAttr.OBJECT_KIND}
+            }
+            return event.model_copy(update={"attributes": kept})
+        tally.rights += 1
+        if not on_exercise:
+            return event
+        confidence = _by_count(RIGHT_BY_COUNT, tally.rights)
+    else:
+        confidence = _by_count(MISSED_BY_SESSIONS, tally.missed(event.session_id))
+        if not grounded:
+            return event
+        if verdict == MISSED_AGAIN:
+            confidence = max(confidence, event.confidence)
+    return event.model_copy(update={"confidence": confidence})

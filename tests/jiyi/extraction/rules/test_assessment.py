@@ -1,0 +1,127 @@
+"""The tutor's verdicts (`jiyi.extraction.rules.assessment`) and what a tutor's turn names for
+the exchange (`concepts_posed`), zh and en."""
+
+from __future__ import annotations
+
+import pytest
+
+from jiyi.domain import MISSED, MISSED_AGAIN, RIGHT, EventAttr, Role, Turn
+from jiyi.extraction.engine import extract_with_rules
+from jiyi.extraction.rules.assessment import concepts_posed
+
+
+def verdicts_in(text: str) -> list[str]:
+    turn = Turn(user_id="u1", session_id="s1", role=Role.ASSISTANT, content=text, client_ts=1)
+    return [
+        e.attributes[EventAttr.VERDICT]
+        for e in extract_with_rules(turn)
+        if EventAttr.VERDICT in e.attributes
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("That's right! 3cos(3x).", RIGHT),
+        ("Exactly right.", RIGHT),
+        ("对了！完全正确 🎉", RIGHT),
+        ("Close, but the inside has a derivative too.", MISSED),
+        ("Not quite: the 6th is raised in dorian.", MISSED),
+        ("Nice try, the sign flips.", MISSED),
+        ("差一点！FADH2 要按 1.5 算。", MISSED),
+        ("不太对，再想想分母。", MISSED),
+        ("Close, but you dropped the inner derivative again.", MISSED_AGAIN),
+        ("Almost, but it's the same step again: the inner box.", MISSED_AGAIN),
+        ("和上次漏的是同一个判断步骤。", MISSED_AGAIN),
+        ("你又漏了乘内层导数。", MISSED_AGAIN),
+    ],
+)
+def test_each_verdict_is_read_as_what_it_says(text, verdict) -> None:
+    assert verdicts_in(text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Close to the end now, two more to go.",  # "close" not as a verdict on an attempt
+        "A 5 is very doable once the chain rule is automatic.",  # a condition, not a judgement
+        "Let's try another one.",
+        "下面我们来看第二种情况。",
+    ],
+)
+def test_turns_that_judge_no_attempt_give_no_verdict(text) -> None:
+    turn = Turn(user_id="u1", session_id="s1", role=Role.ASSISTANT, content=text, client_ts=1)
+    assert [e for e in extract_with_rules(turn) if e.attributes.get("speaker")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Hey! That's the chain rule: outside first, then the inside.", ["chain rule"]),
+        ("This is called completing the square.", ["completing the square"]),
+        ("It's called the midpoint method, and it goes like this", ["midpoint method"]),
+        ("Try a related rates problem: a ladder slides down a wall", ["related rates"]),
+        ("好，那就以出题为主。换一题：静脉补钾的原则有哪些？", ["静脉补钾"]),
+        ("这叫链式法则，先外后内。", ["链式法则"]),
+        ("这就是配平：左右原子数相等。", ["配平"]),
+        ("再来一道配平题：Fe + O2 → Fe3O4", ["配平"]),
+    ],
+)
+def test_the_concept_a_tutor_names_for_the_exchange(text, named) -> None:
+    assert concepts_posed(text) == named
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That's right!",
+        "That is a good question: why does it flip?",
+        "That's the key step: multiply by the inside.",
+        "Now try this one: d/dx sin(5x)",
+        "Now an angled one: 10 m/s at 37°",
+        "这是对的。",
+    ],
+)
+def test_praise_and_pointers_name_no_concept(text) -> None:
+    assert concepts_posed(text) == []
+
+
+def judged(text: str) -> list[str]:
+    turn = Turn(user_id="u1", session_id="s1", role=Role.ASSISTANT, content=text, client_ts=1)
+    return [
+        e.attributes.get(EventAttr.OBJECT, "")
+        for e in extract_with_rules(turn)
+        if e.rule and e.rule.endswith("_solid")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "judged_learned"),
+    [
+        ("Your FBDs are looking solid.", ["FBDs"]),
+        ("Correct, three in a row. ABGs look solid now.", ["ABGs"]),
+        ("起笔藏锋已经很到位了，继续保持", ["起笔藏锋"]),
+        ("配平你已经完全掌握了!", ["配平"]),
+        ("A 5 is doable once the chain rule is automatic.", []),
+        ("这一笔还不到位，再压一下。", []),
+        ("配平你还没掌握。", []),
+    ],
+)
+def test_the_tutors_judgement_that_a_concept_is_learned(text, judged_learned) -> None:
+    assert judged(text) == judged_learned
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("ABGs look solid now. Hemodynamics: normal CVP and normal PCWP?", ["Hemodynamics"]),
+        ("酸碱平衡：pH 7.30，PaCO2 60，这是哪种？", ["酸碱平衡"]),
+        ("Quick check: what is 2+2?", []),
+        ("Your turn: what is it?", []),
+        ("Try it: price goes from $10 to $12?", []),
+        ("计算题：500 ml 液体 4 小时输完，每分钟多少滴？", []),
+        ("第二题：这个是什么？", []),
+    ],
+)
+def test_a_question_headed_by_its_topic_poses_that_topic(text, named) -> None:
+    assert concepts_posed(text) == named

@@ -1,0 +1,241 @@
+"""Interest rules (`interest_*`, `preference_*_interested` in `jiyi.extraction.rules.preferences`):
+each family of phrasings, zh and en, names the subject or hobby, and the near-misses (someone
+else's, a past one, a question, a negation) name none."""
+
+from __future__ import annotations
+
+import pytest
+
+from jiyi.domain import EventAttr, EventType, RelationKind, Role, Turn
+from jiyi.extraction.engine import extract_with_rules
+
+OBJ, REL = EventAttr.OBJECT, EventAttr.RELATION
+
+
+def interests_in(text: str) -> list[str]:
+    """The interests a user turn names, read in context (someone else's or a past liking is not
+    the user's now)."""
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return [
+        e.attributes[OBJ]
+        for e in extract_with_rules(turn)
+        if e.event_type is EventType.PREFERENCE
+        and e.attributes.get(REL) == RelationKind.INTERESTED_IN.value
+        and OBJ in e.attributes
+        and e.attributes.get(EventAttr.HOLDER) is None
+        and e.attributes.get(EventAttr.TENSE) is None
+    ]
+
+
+def assert_interest(text: str, expected: str) -> None:
+    found = interests_in(text)
+    assert expected in found, f"{expected!r} not among {found} for {text!r}"
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("idk maybe psychology one day lol", "psychology"),
+        ("might do architecture in college tbh", "architecture"),
+        ("thinking about studying neuroscience at uni", "neuroscience"),
+        ("probably law later, who knows", "law"),
+    ],
+)
+def test_a_field_mentioned_as_a_maybe(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "maybe do history for a level too idk",  # a subject choice, said in passing: no field+later
+        "maybe not engineering later",  # negated
+        "maybe engineering later?",  # a question
+        "i might fail physics later",  # no field chosen
+    ],
+)
+def test_not_a_field_mentioned_as_a_maybe(text):
+    assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("day off ☀️ went to a salsa festival saturday", "salsa"),
+        ("I finally went to a chess tournament!!", "chess"),
+        ("we attended a pottery exhibition downtown", "pottery"),
+        ("been going to a local jazz jam on tuesdays", "jazz"),
+    ],
+)
+def test_going_to_an_event_of_a_kind(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister went to a jazz concert",  # someone else's
+        "when I was a kid I went to a chess tournament",  # past
+        "did you go to the salsa festival?",  # a question, and "you"
+    ],
+)
+def test_not_going_to_an_event_of_a_kind(text):
+    assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("And I've been cooking more Mexican food since I retired", "Mexican food"),
+        ("ive been reading a lot of sci-fi lately", "sci-fi"),
+        ("I've been getting into birdwatching", "birdwatching"),
+        ("I have been knitting scarves in my free time", "scarves"),
+    ],
+)
+def test_a_new_or_growing_hobby(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my dad has been cooking Thai food lately",  # someone else's
+        "I haven't been reading much lately",  # negated
+        "I've been reading the textbook",  # no sign of a hobby
+    ],
+)
+def test_not_a_new_or_growing_hobby(text):
+    assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("also the sociology lecture yesterday was so interesting", "sociology"),
+        ("the genetics part last week was actually kinda cool", "genetics"),
+    ],
+)
+def test_a_topic_found_interesting_with_a_time_in_between(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("哈哈 其实我更喜欢化学", "化学"),
+        ("我最喜欢历史了", "历史"),
+        ("比起数学 我还是更爱物理", "物理"),
+        ("我一直比较喜欢地理课", "地理"),
+    ],
+)
+def test_a_favourite_subject_zh(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我妹更喜欢物理", "我不太喜欢化学", "你更喜欢物理吗?", "以前我最喜欢历史"],
+)
+def test_not_a_favourite_subject_zh(text):
+    assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("我还想考北大历史系呢", "历史"),
+        ("以后想读心理学专业", "心理学"),
+        ("我现在目标华东师范中文系", "中文"),
+        ("打算报计算机专业", "计算机"),
+    ],
+)
+def test_the_field_the_user_wants_to_study_zh(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize("text", ["我不想读历史系", "我姐想读心理学专业", "历史系好考吗?"])
+def test_not_the_field_the_user_wants_to_study_zh(text):
+    assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("我从小看三国演义长大的", "三国演义"),
+        ("从小就爱看柯南", "柯南"),
+        ("我从小下围棋 现在也下", "围棋"),
+        ("从小听周杰伦长大", "周杰伦"),
+    ],
+)
+def test_loved_since_childhood_zh(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize("text", ["我哥从小看三国演义", "从小学开始就这样", "我从小不看电视"])
+def test_not_loved_since_childhood_zh(text):
+    assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("还有行为经济学 什么锚定效应 感觉挺有意思的", "行为经济学"),
+        ("天文学真有意思", "天文学"),
+        ("考古纪录片我觉得特别有趣", "考古纪录片"),
+        ("围棋还挺好玩", "围棋"),
+    ],
+)
+def test_something_found_interesting_zh(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["这道题挺有意思", "老师讲得挺有意思", "天文学有意思吗?", "物理不太有意思"],
+)
+def test_not_something_found_interesting_zh(text):
+    assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("实验课yyds✨", "实验课"),
+        ("下周实验课做电解水 好期待", "实验课"),
+        ("今天体育课太好玩了", "体育课"),
+        ("编程课绝绝子", "编程课"),
+    ],
+)
+def test_a_class_the_user_loves_zh(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize("text", ["没课好期待", "这节课好期待吗?", "奶茶法yyds"])
+def test_not_a_class_the_user_loves_zh(text):
+    assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("刚退休 想重新捡起毛笔字", "书法"),  # the vocabulary's name for it
+        ("最近重拾钢琴了", "钢琴"),
+        ("退休后重拾书法 每天写一张", "书法"),
+        ("我想重新捡起画画", "画画"),
+    ],
+)
+def test_a_hobby_taken_up_again_zh(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize("text", ["我妈想重新捡起钢琴", "我不想重新捡起钢琴"])
+def test_not_a_hobby_taken_up_again_zh(text):
+    assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [("考试太折磨人 但还是想学历史的", "历史"), ("我也有点想跟着学学国画", "国画")],
+)
+def test_something_the_user_wants_to_learn_zh(text, interest):
+    assert_interest(text, interest)

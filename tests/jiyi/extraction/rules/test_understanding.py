@@ -1,0 +1,458 @@
+"""Learning obstacles and mastery said in passing (`jiyi.extraction.rules.struggles`): each family
+of phrasings, zh and en, yields the user's own confusion or mastery, named by a short name or by
+none (the session's concept fills it later), and the near-misses (someone else's, a past state,
+a question, a negation, "I don't get paid") yield none."""
+
+from __future__ import annotations
+
+import pytest
+
+from jiyi.domain import EventAttr, EventType, Role, Turn
+from jiyi.extraction.engine import extract_with_rules
+
+OBJ = EventAttr.OBJECT
+NONE = None  # no object: the session's concept
+
+
+def claims(text: str, event_type: EventType) -> list[tuple[str, str | None]]:
+    """(rule, object) of the user's own current claims of this type in one turn."""
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return [
+        (e.rule or "", e.attributes.get(OBJ))
+        for e in extract_with_rules(turn)
+        if e.event_type is event_type
+        and e.attributes.get(EventAttr.HOLDER) is None
+        and e.attributes.get(EventAttr.TENSE) is None
+    ]
+
+
+def assert_claim(text: str, event_type: EventType, rule: str, obj: str | None) -> None:
+    """The claim is there, by `rule` or by another rule that found the same (type, object)
+    first (one event per object); `obj` is the name the vocabulary gives it."""
+    found = claims(text, event_type)
+    assert (rule, obj) in found or (obj is not None and obj in {o for _, o in found}), (
+        f"{(rule, obj)} not among {found} for {text!r}"
+    )
+
+
+def assert_no_claim(text: str, event_type: EventType, rule: str) -> None:
+    found = [c for c in claims(text, event_type) if c[0] == rule]
+    assert not found, f"{rule} fired on {text!r}: {found}"
+
+
+CONFUSION, MASTERY = EventType.CONCEPT_CONFUSION, EventType.CONCEPT_MASTERY
+
+
+# --- en: "i dont get X" -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("i literally do not get logarithms 😭", "logarithms"),
+        ("honestly i dont get recursion at all", "recursion"),
+        ("I still don't get integration by parts, can we redo it", "integration by parts"),
+        ("i really dont understand the quadratic formula lol", "quadratic formula"),
+        ("i cant grasp SN1 vs SN2", "SN1 vs SN2"),
+        ("i dont get why the sign flips", NONE),
+        ("ok i still dont get it", NONE),
+    ],
+)
+def test_not_getting_a_topic(text, obj):
+    assert_claim(text, CONFUSION, "struggle_en_dont_get", obj)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i dont get paid enough for this lol",
+        "I don't get time to study on weekdays",
+        "i don't get a chance to practise much",
+        "my friend doesn't get fractions",
+        "do you get derivatives?",
+        "I didn't get the job",
+        "i don't get home till 9",
+    ],
+)
+def test_not_getting_what_is_no_topic(text):
+    assert_no_claim(text, CONFUSION, "struggle_en_dont_get")
+
+
+# --- en: mixing two things up, the same slip again, not automatic yet -------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ugh i always mix those two up",
+        "I keep confusing them tbh",
+        "i always get them backwards lol",
+        "i mix em up every time",
+        "i mixed them up again 💀",
+    ],
+)
+def test_mixing_two_things_up(text):
+    assert_claim(text, CONFUSION, "struggle_en_mix_them_up", NONE)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I used to mix them up",
+        "do you mix those two up?",
+        "my kids always mix them up",
+        "i mix them with water first",
+    ],
+)
+def test_not_mixing_up(text):
+    assert_no_claim(text, CONFUSION, "struggle_en_mix_them_up")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "omg i keep doing that",
+        "ugh I always make that mistake",
+        "i keep making the same mistake lol",
+        "I keep getting it wrong",
+        "i keep forgetting that step",
+    ],
+)
+def test_the_same_slip_again(text):
+    assert_claim(text, CONFUSION, "struggle_en_keep_doing_that", NONE)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I keep doing that exercise every morning",
+        "my brother keeps doing that",
+        "I used to keep doing that",
+        "I keep getting it right now",
+    ],
+)
+def test_not_the_same_slip(text):
+    assert_no_claim(text, CONFUSION, "struggle_en_keep_doing_that")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("still have to stop and think every time with por and para", "por vs para"),
+        ("i have to count on my fingers every single time lol", NONE),
+        ("I need to look it up every time with the unit circle", "unit circle"),
+        ("but i gotta check every time", NONE),
+    ],
+)
+def test_not_automatic_yet(text, obj):
+    assert_claim(text, CONFUSION, "struggle_en_think_every_time", obj)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["do you have to think every time?", "she has to think every time", "I think every time"],
+)
+def test_not_thinking_every_time(text):
+    assert_no_claim(text, CONFUSION, "struggle_en_think_every_time")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("I have to think about ser vs estar every time", "ser vs estar"),
+        ("gotta google the quotient rule every time", "quotient rule"),
+        ("i need to check the unit circle each time", "unit circle"),
+        ("still have to think through long division every single time", "long division"),
+    ],
+)
+def test_thinking_about_a_topic_every_time(text, obj):
+    assert_claim(text, CONFUSION, "struggle_en_think_about_every_time", obj)
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("im not confident with logs yet", "logarithms"),
+        ("I'm not very good at fractions.", "fractions"),
+        ("i dont feel solid on SN1 vs SN2 tbh", "SN1 vs SN2"),
+        ("I'm still not great at the chain rule", "chain rule"),
+    ],
+)
+def test_not_confident_with(text, obj):
+    assert_claim(text, CONFUSION, "struggle_en_not_confident", obj)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'm not good at this", "my sister is not good at fractions", "I'm not confident about it"],
+)
+def test_not_a_lack_of_confidence(text):
+    assert_no_claim(text, CONFUSION, "struggle_en_not_confident")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("ok sn1 vs sn2 is destroying me", "sn1 vs sn2"),
+        ("midterm in 10 days and thermodynamics is killing me", "thermodynamics"),
+        ("ok vectors are melting my brain", "vectors"),
+        ("hey so the subjunctive is killing me rn", "subjunctive"),
+    ],
+)
+def test_a_topic_said_first_is_only_the_topic(text, obj):
+    assert_claim(text, CONFUSION, "struggle_en_killing_me", obj)
+
+
+# --- en: mastery ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("im pretty good at the power rule now", "power rule"),
+        ("I'm comfortable with recursion.", "recursion"),
+        ("i'm actually really good at mental math lol", "mental math"),
+        ("im solid on unit conversions", "dimensional analysis"),
+    ],
+)
+def test_good_at(text, obj):
+    assert_claim(text, MASTERY, "mastery_en_good_at", obj)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["im not good at fractions", "I was good at French", "are you good at math?",
+     "I'm good with people", "my mom is good at sudoku"],
+)  # fmt: skip
+def test_not_good_at(text):
+    assert_no_claim(text, MASTERY, "mastery_en_good_at")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["this is easy for me", "ok that one was actually a breeze lol", "thats so easy now",
+     "these are pretty simple for me tbh"],
+)  # fmt: skip
+def test_easy_for_me(text):
+    assert_claim(text, MASTERY, "mastery_en_easy_for_me", NONE)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["is this easy for me?", "this isn't easy for me", "that's easy for you to say",
+     "it's easy to forget the sign", "this is not easy"],
+)  # fmt: skip
+def test_not_easy_for_me(text):
+    assert_no_claim(text, MASTERY, "mastery_en_easy_for_me")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("power rule i got, its this stuff", "power rule"),
+        ("ugh 😭 power rule i got tho", "power rule"),
+        ("fbds were fine.", "fbds"),
+        ("ok logs are easy for me now", "logarithms"),
+    ],
+)
+def test_a_topic_said_to_be_easy(text, obj):
+    assert_claim(text, MASTERY, "mastery_en_got_it_down", obj)
+
+
+@pytest.mark.parametrize("text", ["the exam was fine", "my day was fine", "ok the test is easy"])
+def test_an_occasion_said_to_be_fine_is_no_mastery(text):
+    assert_no_claim(text, MASTERY, "mastery_en_got_it_down")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("I use the unit circle on every problem now", "unit circle"),
+        ("i check the wheel for every tune", "wheel"),
+        ("i literally use pythagoras for every question", "pythagorean theorem"),
+        ("I apply the midpoint formula on each problem", "midpoint formula"),
+    ],
+)
+def test_a_tool_in_daily_use(text, obj):
+    assert_claim(text, MASTERY, "mastery_en_use_every_time", obj)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I use zoom for every meeting", "my dad uses the wheel for every tune",
+     "I used to use the unit circle on every problem"],
+)  # fmt: skip
+def test_not_a_tool_in_daily_use(text):
+    assert_no_claim(text, MASTERY, "mastery_en_use_every_time")
+
+
+@pytest.mark.parametrize(
+    "text", ["ok that one clicked", "it finally clicked!", "this part clicked"]
+)
+def test_a_click_without_a_name(text):
+    assert_claim(text, MASTERY, "mastery_en_makes_sense", NONE)
+
+
+# --- zh: obstacles --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("元素周期表我背了好多遍还是记不住", "元素周期表"),
+        ("单词我总是记不住", "单词"),
+        ("文言文虚词背了三天还是背不下来", "虚词"),
+        ("救命 又串了", NONE),
+        ("我老是记混", NONE),
+        ("近代史那堆条约我永远记不住", NONE),
+    ],
+)
+def test_cannot_remember(text, obj):
+    assert_claim(text, CONFUSION, "struggle_zh_cant_remember", obj)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "一下子讲一堆我记不住",
+        "我同桌老是记不住",
+        "以前单词我总是记不住",
+        "我记不住这么多",
+        "画完也记不住",
+    ],
+)
+def test_not_a_lasting_failure_to_remember(text):
+    assert_no_claim(text, CONFUSION, "struggle_zh_cant_remember")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("这个vlookup我真的一用就错", "vlookup函数"),
+        ("分数除法我一算就错", "分数除法"),
+        ("我一写就错", NONE),
+        ("虚拟语气一开口就错", "虚拟语气"),
+    ],
+)
+def test_wrong_at_once(text, obj):
+    assert_claim(text, CONFUSION, "struggle_zh_wrong_at_once", obj)
+
+
+@pytest.mark.parametrize("text", ["他一做就错", "我同桌一算就错", "以前我一写就错"])
+def test_not_my_wrong_at_once(text):
+    assert_no_claim(text, CONFUSION, "struggle_zh_wrong_at_once")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["古代史还行 一到近代就乱", "一碰到三层复合就懵", "一到大题就卡", "一遇到受力分析我就晕"],
+)
+def test_once_it_comes(text):
+    assert_claim(text, CONFUSION, "struggle_zh_once_it_comes", NONE)
+
+
+@pytest.mark.parametrize("text", ["他一到考试就乱", "一到周末就开心", "以前一到大题就卡"])
+def test_not_once_it_comes(text):
+    assert_no_claim(text, CONFUSION, "struggle_zh_once_it_comes")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("无差异曲线这块我是真的绕不出来", "无差异曲线"),
+        ("递归我脑子里转不过来", "递归"),
+        ("还是有点绕", NONE),
+        ("电路图我总是理不清", "电路图"),
+    ],
+)
+def test_going_round_in_circles(text, obj):
+    assert_claim(text, CONFUSION, "struggle_zh_go_round", obj)
+
+
+@pytest.mark.parametrize("text", ["他绕不出来", "这条路有点绕远", "以前递归我转不过来"])
+def test_not_going_round(text):
+    assert_no_claim(text, CONFUSION, "struggle_zh_go_round")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["in on at 我真的分不清", "a an the 老是分不清", "这俩我总分不清", "唉 这个我真分不清楚"],
+)
+def test_cannot_tell_apart_said_first(text):
+    assert_claim(text, CONFUSION, "struggle_zh_cant_tell_first", NONE)
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"), [("主谓宾我真分不清楚", "主谓宾"), ("正弦余弦我老分不清", "正弦余弦")]
+)
+def test_cannot_tell_apart_a_named_pair(text, obj):
+    assert_claim(text, CONFUSION, "struggle_zh_cant_tell_first", obj)
+
+
+@pytest.mark.parametrize("text", ["他分不清左右", "你分得清吗?", "这俩你分不清吗"])
+def test_not_my_cannot_tell_apart(text):
+    assert_no_claim(text, CONFUSION, "struggle_zh_cant_tell_first")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我就是这里老错", "这一步总是漏", "这章真的是我死穴", "这块我老翻车", "这种题我每次都错"],
+)
+def test_this_part_unnamed(text):
+    assert_claim(text, CONFUSION, "struggle_zh_this_part", NONE)
+
+
+@pytest.mark.parametrize("text", ["这里错了吗", "他这里老错", "这章不难"])
+def test_not_this_part(text):
+    assert_no_claim(text, CONFUSION, "struggle_zh_this_part")
+
+
+# --- zh: mastery ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["这个熟", "这块我早就熟透了", "这个我真的熟 天天用", "这种题小意思"]
+)
+def test_this_is_familiar(text):
+    assert_claim(text, MASTERY, "mastery_zh_this_familiar", NONE)
+
+
+@pytest.mark.parametrize("text", ["这个熟吗", "这个熟悉一下", "他这个熟", "这个熟练度不够"])
+def test_not_familiar(text):
+    assert_no_claim(text, MASTERY, "mastery_zh_this_familiar")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("滴速计算我闭眼都会😎", "滴速计算"),
+        ("静夜思我倒背如流", "静夜思"),
+        ("九九乘法表闭着眼睛都能背出来", "九九乘法表"),
+        ("勾股定理我早就闭着眼都会了", "勾股定理"),
+    ],
+)
+def test_with_eyes_closed(text, obj):
+    assert_claim(text, MASTERY, "mastery_zh_eyes_closed", obj)
+
+
+@pytest.mark.parametrize("text", ["他闭着眼都会", "我同桌闭眼都会", "这种计算闭眼都会"])
+def test_not_my_eyes_closed(text):
+    assert_no_claim(text, MASTERY, "mastery_zh_eyes_closed")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("弹性那个我今天小测全对", "弹性"),
+        ("配平这块我这次周测满分", "配平"),
+        ("今天小测全对!", NONE),
+        ("我作业都做对了", NONE),
+    ],
+)
+def test_all_right(text, obj):
+    assert_claim(text, MASTERY, "mastery_zh_all_right", obj)
+
+
+@pytest.mark.parametrize("text", ["我同桌小测全对", "他这次满分", "以前我小测全对"])
+def test_not_my_all_right(text):
+    assert_no_claim(text, MASTERY, "mastery_zh_all_right")
