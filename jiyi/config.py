@@ -159,7 +159,7 @@ class GraphSettings(_Section):
             RelationClass.PREFERENCE: 90.0,
             RelationClass.EMOTION: 1.0,
             RelationClass.GOAL: 120.0,
-            RelationClass.LEARNING: 60.0,
+            RelationClass.LEARNING: 90.0,
             RelationClass.STRUCTURAL: None,
         },
         description="decay half-life per relation class, in days; null means no decay",

@@ -38,7 +38,7 @@ class RelationClass(StrEnum):
     PREFERENCE = "preference"
     EMOTION = "emotion"
     GOAL = "goal"  # held until reached or given up: fades slower than a topic's state
-    LEARNING = "learning"  # what the user has learned or keeps tripping on: fades over months
+    LEARNING = "learning"  # what the user has learned or keeps tripping on: fades over a term
     STRUCTURAL = "structural"
 
 

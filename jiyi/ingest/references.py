@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from jiyi import vocabulary
 from jiyi.domain import Entity, EntityKind, Event, EventAttr, EventType, Role
 from jiyi.extraction.engine import normalise
-from jiyi.extraction.rules.assessment import concepts_posed
+from jiyi.extraction.rules.assessment import concepts_named, concepts_posed
 from jiyi.graph.entities import (
     KIND_NOUNS,
     RecentEntities,
@@ -126,28 +126,44 @@ def _said_before(name: str, state: SessionEntities) -> str | None:
     return None
 
 
+def _pose(
+    names: list[str],
+    work: TurnWork,
+    recent: RecentEntities,
+    state: SessionEntities,
+    lookup: EntityLookup,
+) -> bool:
+    """Make the last nameable of `names` the session's exercise (and topic); whether one was."""
+    names = [name for name in names if nameable(name)]
+    if not names:
+        return False
+    name = vocabulary.canonical(names[-1], "zh" if has_han(names[-1]) else "en")
+    entity_id = _said_before(name, state)
+    if entity_id is None:
+        known = _known(lookup, work.turn.user_id, name)
+        with suppress(ValueError):
+            entity_id = known.entity_id if known else entity_id_for(name, EntityKind.CONCEPT)
+    if entity_id is None:
+        return False
+    _note(recent, state, entity_id, state.names.get(entity_id, name))
+    state.exchange.pose(work.turn.session_id, entity_id)
+    return True
+
+
 def _note_topic(
     work: TurnWork, recent: RecentEntities, state: SessionEntities, lookup: EntityLookup
 ) -> None:
-    """The concept a tutor's turn names for the exchange ("That's the chain rule: …", "换一题：
-    静脉补钾…") becomes the session's topic, so the verdict on the next attempt and "I still
-    have a problem with that" find it. A known concept either side merely mentions does so only
-    while the session has none ("the chain-rule stuff again"), and never from a verdict turn,
-    whose mentions are parts of the explanation. A tutor's mention never becomes a belief."""
+    """The concept a tutor's turn poses the next exercise on ("换一题：静脉补钾…"), else the one
+    it named ("That's the chain rule: …"), becomes the session's topic, so the verdict on the
+    next attempt and "I still have a problem with that" find it. A known concept either side
+    merely mentions does so only while the session has none ("the chain-rule stuff again"), and
+    never from a verdict turn, whose mentions are parts of the explanation. A tutor's mention
+    never becomes a belief."""
     if work.turn.role is Role.ASSISTANT:
-        posed = [name for name in concepts_posed(normalise(work.turn.content)) if nameable(name)]
-        if posed:
-            name = vocabulary.canonical(posed[-1], "zh" if has_han(posed[-1]) else "en")
-            entity_id = _said_before(name, state)
-            if entity_id is None:
-                known = _known(lookup, work.turn.user_id, name)
-                with suppress(ValueError):
-                    entity_id = (
-                        known.entity_id if known else entity_id_for(name, EntityKind.CONCEPT)
-                    )
-            if entity_id is not None:
-                _note(recent, state, entity_id, state.names.get(entity_id, name))
-                state.exchange.pose(work.turn.session_id, entity_id)
+        text = normalise(work.turn.content)
+        if _pose(concepts_posed(text), work, recent, state, lookup):
+            return
+        if _pose(concepts_named(text), work, recent, state, lookup):
             return
         if any(EventAttr.VERDICT in event.attributes for event in work.events):
             return
@@ -173,6 +189,10 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
     said without an object the session's concept, and note every named object in session
     state; a reference with nothing recent to point at is left as it is."""
     recent = state.recent(work.turn.session_id)
+    if (
+        work.turn.role is Role.ASSISTANT
+    ):  # "对！那个就是现在完成时": the verdict is on what it names
+        _pose(concepts_named(normalise(work.turn.content)), work, recent, state, lookup)
     resolved = []
     for event in work.events:
         exercise = None

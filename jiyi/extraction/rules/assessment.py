@@ -146,7 +146,16 @@ _EN_NAMING = re.compile(
 )
 _ZH_NAMING = re.compile(
     r"(?:这|这个|这种|它)(?:就)?(?:叫(?:做)?|称为)(?P<called>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)(?=[,.;:!?，。：；！？、]|$)"
-    r"|(?:这|这个)就是(?P<named>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)[:：]"
+    r"|(?:这|这个|那|那个)就?是(?P<named>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)[:：（(]"
+)
+#: The slip named as a repeat: "the same sign error again", "又是那个介词" (known concepts only).
+_EN_AGAIN = re.compile(
+    r"\b(?:same|the)\s+(?P<again>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,3}?)\s+(?:again|as\s+(?:before|"
+    r"last\s+time))\b",
+    re.IGNORECASE,
+)
+_ZH_AGAIN = re.compile(
+    r"又是(?:那个|这个)?(?P<again>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[,.;:!?，。：；！？、]|$)"
 )
 #: The tutor posing the next exercise on a named concept: "Try a related rates one:",
 #: "换一题：静脉补钾的原则有哪些？", "再来一道配平题".
@@ -177,21 +186,42 @@ _NOT_A_CONCEPT = re.compile(
 )
 
 
+def _names_in(
+    text: str, patterns: tuple[tuple[re.Pattern[str], str], ...]
+) -> list[tuple[int, str]]:
+    return [
+        (match.start(group), name)
+        for pattern, lang in patterns
+        for match in pattern.finditer(text)
+        for group, raw in match.groupdict().items()
+        if raw
+        for name in clean_objects(raw, lang, False)
+        if not _NOT_A_CONCEPT.search(name)
+    ]
+
+
+def _known_concepts(found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    return [
+        (at, name)
+        for at, name in found
+        if (entry := vocabulary.lookup(name)) is not None and entry.kind is EntityKind.CONCEPT
+    ]
+
+
+def concepts_named(text: str) -> list[str]:
+    """The concepts a tutor's turn names what was said as, in order ("That's the chain rule:
+    …", "那个就是现在完成时（present perfect）", a known one it calls the same slip again: "又是那个
+    介词"): a verdict in the same turn is about them."""
+    found = _names_in(text, ((_EN_NAMING, "en"), (_ZH_NAMING, "zh")))
+    found += _known_concepts(_names_in(text, ((_EN_AGAIN, "en"), (_ZH_AGAIN, "zh"))))
+    return list(dict.fromkeys(name for _, name in sorted(found)))
+
+
 def concepts_posed(text: str) -> list[str]:
-    """The concepts a tutor's turn names for the exchange, in order: what it calls the user's
-    trouble ("That's the chain rule: …") or the next exercise ("换一题：静脉补钾的原则有哪些？").
-    A verdict or an explanation after them is about these, not about what the user named last."""
-    found: list[tuple[int, str]] = []
-    for pattern, lang in ((_EN_NAMING, "en"), (_EN_POSING, "en"), (_ZH_NAMING, "zh"),
-                          (_ZH_POSING, "zh")):  # fmt: skip
-        for match in pattern.finditer(text):
-            for group, raw in match.groupdict().items():
-                if raw:
-                    found += [
-                        (match.start(group), name)
-                        for name in clean_objects(raw, lang, False)
-                        if not _NOT_A_CONCEPT.search(name)
-                    ]
+    """The concepts a tutor's turn poses the next exercise on, in order ("Try a related rates
+    problem", "换一题：静脉补钾的原则有哪些？", "Hemodynamics: normal CVP?"): the verdict on the
+    next attempt is about these, not about what the user named last."""
+    found = _names_in(text, ((_EN_POSING, "en"), (_ZH_POSING, "zh")))
     for match in _TOPIC_HEADED_QUESTION.finditer(text):  # a head is a topic only if it is known
         entry = vocabulary.lookup(match["posed"].strip())
         if entry is not None and entry.kind is EntityKind.CONCEPT:

@@ -21,8 +21,8 @@ def after(days: float, relation: RelationKind, confidence: float = 0.8, settings
 @pytest.mark.parametrize(
     ("relation", "half_life"),
     [
-        (RelationKind.MASTERY, 60),  # the learning class: what was learned fades over months
-        (RelationKind.LEARNING_OBSTACLE, 60),
+        (RelationKind.MASTERY, 90),  # the learning class: what was learned fades over a term
+        (RelationKind.LEARNING_OBSTACLE, 90),
         (RelationKind.KNOWS, 30),  # the article's default
         (RelationKind.PREFERS, 90),
         (RelationKind.LEARNING_STYLE, 90),

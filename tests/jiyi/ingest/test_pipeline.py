@@ -216,3 +216,17 @@ def test_the_concept_a_tutor_names_is_what_the_user_then_points_at(ctx: Stores, 
         make_turn("ok yeah i def still have a problem w that lol"),
     ], ctx)  # fmt: skip
     assert set(_beliefs(ctx, "u1")) == {(RelationKind.LEARNING_OBSTACLE, "chain_rule")}
+
+
+def test_a_verdict_is_on_the_concept_its_own_turn_names(ctx: Stores, make_turn) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    process_turns([
+        make_turn("老师！上次那个时态我周五会上用了！I've finished the PRD"),
+        make_turn("太棒了！那个就是现在完成时（present perfect）👏 考考你：「我们已经沟通过了」？",
+                  role="assistant"),
+    ], ctx)  # fmt: skip
+    [(relation, _)] = _beliefs(ctx, "u1")
+    assert relation is RelationKind.MASTERY
+    [edge] = ctx.graph.store.edges("u1", src="user")
+    assert ctx.graph.store.entity("u1", edge.dst).name == "现在完成时"
+    assert edge.confidence == 0.5  # a right answer on the exercise: the first of its kind

@@ -7,7 +7,7 @@ import pytest
 
 from jiyi.domain import MISSED, MISSED_AGAIN, RIGHT, EventAttr, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
-from jiyi.extraction.rules.assessment import concepts_posed
+from jiyi.extraction.rules.assessment import concepts_named, concepts_posed
 
 
 def verdicts_in(text: str) -> list[str]:
@@ -68,7 +68,7 @@ def test_turns_that_judge_no_attempt_give_no_verdict(text) -> None:
     ],
 )
 def test_the_concept_a_tutor_names_for_the_exchange(text, named) -> None:
-    assert concepts_posed(text) == named
+    assert concepts_named(text) + concepts_posed(text) == named
 
 
 @pytest.mark.parametrize(
@@ -83,7 +83,13 @@ def test_the_concept_a_tutor_names_for_the_exchange(text, named) -> None:
     ],
 )
 def test_praise_and_pointers_name_no_concept(text) -> None:
-    assert concepts_posed(text) == []
+    assert concepts_named(text) + concepts_posed(text) == []
+
+
+def test_a_concept_named_is_what_the_turn_judged_and_one_posed_is_the_next() -> None:
+    text = "太棒了！那个就是现在完成时（present perfect）👏 考考你：「我们已经沟通过了」？"
+    assert concepts_named(text) == ["现在完成时"]
+    assert concepts_posed("That's right! Now try a related rates problem: …") == ["related rates"]
 
 
 def judged(text: str) -> list[str]:
