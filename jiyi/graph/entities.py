@@ -150,6 +150,9 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _FORMULA = re.compile(r"[=^*/\\<>]|(?:^|\s)[-+]\w")  # "-sin x", "y=2x": an expression, not a name
 
 
+_ONE_LETTER_NAMES = frozenset({"c", "r"})
+
+
 def nameable(name: str) -> bool:
     """Whether `name` can name a thing: a short phrase ("chain rule", "链式法则"), not a clause
     a rule's capture ran into ("trying to pass it", "把雅思考到6"). A belief about something
@@ -159,6 +162,8 @@ def nameable(name: str) -> bool:
         return False
     if not key or len(key) > MAX_NAME_CHARS or _FORMULA.search(name) or key.isdigit():
         return False  # a bare number names nothing (an age is a value, not checked here)
+    if len(key) == 1 and key.isascii() and key not in _ONE_LETTER_NAMES:
+        return False  # "S", "x": a variable or a cut-off word, not a thing (C and R are languages)
     if has_han(key):
         return len(_HAN.findall(key)) <= MAX_NAME_HAN and not _ZH_CLAUSE_MARKS.search(key)
     words = key.split()

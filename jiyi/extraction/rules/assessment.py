@@ -184,6 +184,13 @@ _NOT_A_CONCEPT = re.compile(
     r"finally)$|^(?:try|let's|lets|quick|your|my|our|this|that)\b|[题练习例]$|^(?:下一|第[一二三四五六七八九十\d]+|再来|最后|注意|提示|复习|练习)",
     re.IGNORECASE,
 )
+#: A clause, not a name: "That's where people get stuck:", "This is called being stuck:".
+_CLAUSE_WORDS = re.compile(
+    r"\b(?:where|when|what|why|how|who|which|that|people|everyone|everybody|someone|you|your|i|"
+    r"we|they|he|she|it|get|gets|got|getting|is|are|was|were|be|being|been|called|known|do|does|"
+    r"did|most|lot|lots|really|just|very)\b",
+    re.IGNORECASE,
+)
 
 
 def _names_in(
@@ -196,7 +203,7 @@ def _names_in(
         for group, raw in match.groupdict().items()
         if raw
         for name in clean_objects(raw, lang, False)
-        if not _NOT_A_CONCEPT.search(name)
+        if not _NOT_A_CONCEPT.search(name) and not _CLAUSE_WORDS.search(name)
     ]
 
 

@@ -148,3 +148,10 @@ def test_clauses_are_not_names(name):
 
 def test_a_bare_number_is_no_name():
     assert not nameable("70")
+
+
+@pytest.mark.parametrize(
+    ("name", "is_name"), [("S", False), ("x", False), ("C", True), ("R", True)]
+)
+def test_a_single_letter_names_only_a_language(name, is_name):
+    assert nameable(name) is is_name

@@ -79,6 +79,9 @@ def test_the_concept_a_tutor_names_for_the_exchange(text, named) -> None:
         "That's the key step: multiply by the inside.",
         "Now try this one: d/dx sin(5x)",
         "Now an angled one: 10 m/s at 37°",
+        "That's where people get stuck: the units.",
+        "It's the step everyone gets stuck on: the carry.",
+        "This is called being stuck: it happens to everyone.",
         "这是对的。",
     ],
 )
