@@ -266,13 +266,18 @@ def goal_name(name: str, lang: str) -> str:
     return _EN_GOAL_TAIL.sub("", _EN_GOAL_VERB.sub("", name)).strip() or name
 
 
+#: Heads that name a relation between what comes before them, not a thing of their own.
+_RELATIONAL_HEADS = frozenset({"区别", "不同", "差别", "差异", "关系", "联系", "异同"})
+
+
 def _head(name: str, lang: str) -> str:
     """What a Chinese phrase names: the head of "X的Y" ("那种好看的图表" → "图表"), without a
     subject in front ("物理电磁感应" → "电磁感应")."""
     if lang != "zh" or vocabulary.lookup(name) is not None:
         return name  # a known name is whole: "化学平衡" is not "平衡", "圆的方程" not "方程"
     if "的" in name and len(head := name.rsplit("的", 1)[1].strip()) >= 2:
-        name = head
+        # "加速度和速度的区别" is about the pair compared, not about "区别"
+        name = name.rsplit("的", 1)[0].strip() if head in _RELATIONAL_HEADS else head
     for size in range(2, min(5, len(name) - 1)):
         subject = vocabulary.lookup(name[:size])
         if subject is not None and subject.kind is EntityKind.TOPIC and len(name) - size >= 2:

@@ -298,3 +298,17 @@ def test_objects_are_named_by_what_they_name(text, event_type, named):
 
 def test_a_way_of_learning_is_never_an_obstacles_object():
     assert _objects("例题我还是不懂", EventType.CONCEPT_CONFUSION) in ([], [None])
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("我现在懂了加速度和速度的区别了。", "加速度和速度"),  # the pair compared, not "区别"
+        ("我不太懂化学平衡", "化学平衡"),  # a known name is whole, not "平衡"
+        ("我不太理解微积分的链式法则", "链式法则"),  # the head of X的Y
+        ("I live in NYC", "New York City"),  # a place by its gazetteer name
+    ],
+)
+def test_objects_are_named_by_what_the_phrase_names(text, named):
+    objects = [e.attributes.get(EventAttr.OBJECT) for e in extract_with_rules(turn(text))]
+    assert named in objects
