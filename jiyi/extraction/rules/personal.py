@@ -332,6 +332,72 @@ _LIVES_RULES: tuple[Rule, ...] = (
         relation=None,
         trigger=r"是",
     ),
+    place_rule(
+        "lives_en_work_in",
+        r"\b(?:I|we)\s+(?:(?:currently|now|still|also|actually)\s+)?(?:work|teach|study|go\s+to\s+"
+        r"(?:school|uni|college)|do\s+my\s+(?:phd|masters|degree))\b[^.,;!?\n]{0,30}?\bin\s+(?P<object>\w)",
+        0.86,  # above the bare place mention it would otherwise lose to
+        "Where the user works or studies: 'I teach English in Bordeaux', 'I work in Leeds' (a "
+        "place the gazetteer knows; 'I work in IT' names none).",
+        ("I teach English in Bordeaux", "I work in Leeds", "we study at a lycee in Lyon"),
+        tail=_EN_TAIL,
+        trigger=r"\b(?:work|teach|study|school|uni|college|phd|masters|degree)\b",
+    ),
+    place_rule(
+        "lives_en_my_home_in",
+        r"\b(?:my|our)\s+(?:(?:tiny|little|small|new|old|shared|rented)\s+)?(?:flat|apartment|apt|"
+        r"place|house|home|room|dorm|neighbou?rhood|building|street)\s+(?:here\s+)?in\s+(?P<object>\w)",
+        0.8,
+        "The user's home named by where it is: 'my flat in Bordeaux is tiny'.",
+        ("my flat in Bordeaux is tiny", "our apartment in Toronto has no AC"),
+        tail=None,
+        trigger=r"\b(?:flat|apartment|apt|place|house|home|room|dorm|neighbou?rhood|building|street)\b",
+    ),
+    place_rule(
+        "lives_en_back_home",
+        r"\b(?:back\s+)?home\s+(?:in|to)\s+(?P<object>\w)",
+        0.7,
+        "Home said by where it is: 'just got back home to Bordeaux', 'home in Leeds'.",
+        ("just got back home to Bordeaux", "finally home in Leeds"),
+        tail=_EN_TAIL,
+        trigger=r"\bhome\s+(?:in|to)\b",
+    ),
+    place_rule(
+        "lives_zh_here",
+        r"(?:^|(?<=[\s,.!?;~，。！？；]))(?:我们|咱们?|俺们)?(?P<object>[\u4e00-\u9fff])",
+        0.7,
+        "说本地：'杭州这边最近好热'、'我们成都今天下雨'（地名后跟'这边/这里'，或前有'我们'）。",
+        ("杭州这边最近好热", "我们成都今天又下雨了"),
+        tail=re.compile(r"(?:这边|这里|这儿|今天|最近|这几天)(?![^,.!?;。]*(?:玩|旅游|出差))"),
+        trigger=r"这边|这里|这儿|我们|咱们|俺们",
+    ),
+    place_rule(
+        "lives_zh_now_in",
+        r"(?:现在|目前|如今)(?:人)?(?:在|住在|待在|呆在)(?P<object>\S)",
+        0.85,
+        "现在在哪：'我老家武汉，现在在广州'。",
+        ("我老家武汉，现在在广州", "目前人在深圳"),
+        tail=_ZH_TAIL,
+        trigger=r"现在|目前|如今",
+    ),
+    place_rule(
+        "lives_zh_study_work_in",
+        r"(?:^|(?<=[\s,.!?;~，。！？；]))(?:我们学校|我的?学校|学校|公司|单位)?在(?P<object>\S)",
+        0.7,
+        "在某地读书工作：'在成都读研'、'我们学校在成都'（后面要有读书、上班之类，或是学校、公司所在）。",
+        ("在成都读研", "我们学校在成都"),
+        tail=_ZH_TAIL,
+        trigger=r"在",
+    ),
+    place_rule(
+        "lives_zh_body_in",
+        r"身在(?P<object>\S)",
+        0.8,
+        "身在某地：'身在成都'。",
+        ("身在成都", "本人身在杭州"),
+        tail=_ZH_TAIL,
+        trigger=r"身在",
+    ),
 )
 
 

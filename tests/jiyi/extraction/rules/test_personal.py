@@ -60,6 +60,16 @@ def homes_in(text: str) -> list[str]:
         ("我家在杭州", "杭州"),
         ("我在London", "伦敦"),
         ("我是上海本地人", "上海"),
+        ("I teach English in Bordeaux", "Bordeaux"),
+        ("i work in leeds, nights mostly", "Leeds"),
+        ("my flat in Bordeaux is tiny", "Bordeaux"),
+        ("just got back home to Toronto", "Toronto"),
+        ("杭州这边最近好热", "杭州"),
+        ("我们成都今天又下雨了", "成都"),
+        ("我老家武汉，现在在广州", "广州"),
+        ("在成都读研", "成都"),
+        ("我们学校在成都", "成都"),
+        ("身在杭州 心在远方", "杭州"),
     ],
 )
 def test_where_the_user_lives(text, place):
@@ -109,6 +119,11 @@ def test_the_place_is_a_place_entity():
         "我姐刚搬到深圳",
         "我是上海的",
         "我是四川人",
+        "I work in IT",
+        "my sister's flat in Paris is huge",
+        "我妈现在在广州",
+        "在北京玩了三天",
+        "我们学校在搞活动",
     ],
 )
 def test_not_where_the_user_lives(text):
