@@ -70,6 +70,9 @@ PAST_TENSE = "past"
 TRANSIENT = "transient"
 STANDING = "standing"
 SUPERSEDES = "supersedes"
+#: Polarity values (`EventAttr.POLARITY`): a mastery or liking said, or its negation.
+POSITIVE = "positive"
+NEGATIVE = "negative"
 #: The tutor's verdicts (`EventAttr.VERDICT`), weighed by the exchange step.
 RIGHT = "right"
 MISSED = "missed"

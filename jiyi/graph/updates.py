@@ -40,6 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from jiyi.domain import (
+    NEGATIVE,
     OTHER_HOLDER,
     PAST_TENSE,
     STANDING,
@@ -102,7 +103,6 @@ INITIAL_CONFIDENCE: dict[RelationKind, float] = {RelationKind.INTERESTED_IN: 0.6
 #: Relations a negative claim ends instead of flipping: a goal given up ("不考了", "scrap the
 #: finance thing") is over, not the start of an opposite belief.
 _RETRACTABLE = frozenset({RelationKind.GOAL})
-NEGATIVE = "negative"
 
 #: Relations whose object is the declared value (an age, a role), not a named thing.
 _VALUE_OBJECTS = frozenset({RelationKind.HAS_ROLE, RelationKind.AGE, RelationKind.SCHOOL_YEAR})

@@ -151,7 +151,11 @@ def _pose(
 
 
 def _note_topic(
-    work: TurnWork, recent: RecentEntities, state: SessionEntities, lookup: EntityLookup
+    work: TurnWork,
+    recent: RecentEntities,
+    state: SessionEntities,
+    lookup: EntityLookup,
+    named: list[str],
 ) -> None:
     """The concept a tutor's turn poses the next exercise on ("换一题：静脉补钾…"), else the one
     it named ("That's the chain rule: …"), becomes the session's topic, so the verdict on the
@@ -163,16 +167,16 @@ def _note_topic(
         text = normalise(work.turn.content)
         if _pose(concepts_posed(text), work, recent, state, lookup):
             return
-        if _pose(concepts_named(text), work, recent, state, lookup):
+        if _pose(named, work, recent, state, lookup):
             return
         if any(EventAttr.VERDICT in event.attributes for event in work.events):
             return
     if recent.most_recent(EntityKind.CONCEPT) is not None:
         return
-    named = vocabulary.mentions(work.turn.content, EntityKind.CONCEPT)
-    if named:
+    mentioned = vocabulary.mentions(work.turn.content, EntityKind.CONCEPT)
+    if mentioned:
         with suppress(ValueError):
-            _note(recent, state, entity_id_for(named[0], EntityKind.CONCEPT), named[0])
+            _note(recent, state, entity_id_for(mentioned[0], EntityKind.CONCEPT), mentioned[0])
 
 
 def _carried_topic(state: SessionEntities, session_id: str) -> str | None:
@@ -189,10 +193,10 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
     said without an object the session's concept, and note every named object in session
     state; a reference with nothing recent to point at is left as it is."""
     recent = state.recent(work.turn.session_id)
-    if (
-        work.turn.role is Role.ASSISTANT
-    ):  # "对！那个就是现在完成时": the verdict is on what it names
-        _pose(concepts_named(normalise(work.turn.content)), work, recent, state, lookup)
+    named: list[str] = []  # "对！那个就是现在完成时": the turn's verdict is on what it names
+    if work.turn.role is Role.ASSISTANT:
+        named = concepts_named(normalise(work.turn.content))
+        _pose(named, work, recent, state, lookup)
     resolved = []
     for event in work.events:
         exercise = None
@@ -230,5 +234,5 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
         if work.turn.role is Role.ASSISTANT:
             event = weigh_verdict(event, state.exchange, bool(exercise), grounded)
         resolved.append(event)
-    _note_topic(work.with_events(resolved), recent, state, lookup)  # after: a verdict is on
+    _note_topic(work.with_events(resolved), recent, state, lookup, named)  # after: a verdict is on
     return work.with_events(resolved)  # the last exercise, the turn may pose the next

@@ -86,8 +86,9 @@ _ZH_NOT_HEADS = frozenset({
     "开店的", "作者", "退休", "做IT的", "tony老师", "HR",
 })  # fmt: skip
 
-#: Chinese role names of two characters, kept here and not in the vocabulary (whose short
-#: names would fire inside other words): each alias to the canonical name ("码农" → "程序员").
+#: Short and colloquial Chinese role names, each to its canonical name ("码农" → "程序员"); the
+#: vocabulary's role entries hold the rest. (Both are looked up whole, never searched for in a
+#: turn, so a short name is safe in either; merging this table into the vocabulary is open.)
 _ZH_ROLE_NAMES = {
     "医生": "医生", "大夫": "医生", "医师": "医生", "住院医": "医生", "住院医师": "医生",
     "外科医生": "医生", "内科医生": "医生", "护工": "护工", "护理员": "护工", "护理工": "护工",

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from jiyi.domain import NEGATIVE as NEGATIVE  # re-exported for the rule families
+from jiyi.domain import POSITIVE as POSITIVE
 from jiyi.domain import EntityKind, EventType, RelationKind, Role
 from jiyi.extraction.rules.cleaning import clean_objects
 
@@ -21,8 +23,6 @@ Normaliser = Callable[[str], str | None]
 USER_ROLES = frozenset({Role.USER})
 ASSISTANT_ROLES = frozenset({Role.ASSISTANT})
 
-POSITIVE = "positive"
-NEGATIVE = "negative"
 DO_NOT_MENTION = "do_not_mention"
 
 
