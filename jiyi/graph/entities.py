@@ -1,4 +1,4 @@
-"""Entity ids, aliases and reference resolution, for Chinese and English names alike.
+"""Entity ids, aliases and what a reference ("that button") looks like, in Chinese and English.
 
 Ids travel into Cypher and SQL, so they are `[a-z][a-z0-9_]*` and at most 32 characters. No
 pinyin is available here, so a Han name gets a short stable hash (`concept_3f2a9c1d`) and keeps
@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from jiyi.domain import EntityKind, check_entity_id, stable_id
 from jiyi.domain.ids import MAX_ENTITY_ID_LENGTH
@@ -233,36 +232,3 @@ def parse_reference(text: str) -> Reference | None:
         if has_han(noun) and rest.endswith(noun):
             return Reference(kind, rest)
     return None
-
-
-@dataclass
-class RecentEntities:
-    """The entities a session touched, newest last: state for resolving references."""
-
-    capacity: int = 32
-    _items: deque[tuple[EntityKind, str]] = field(default_factory=deque)
-
-    def note(self, kind: EntityKind, entity_id: str) -> None:
-        if (kind, entity_id) in self._items:
-            self._items.remove((kind, entity_id))
-        self._items.append((kind, entity_id))
-        while len(self._items) > self.capacity:
-            self._items.popleft()
-
-    def most_recent(self, kind: EntityKind) -> str | None:
-        return next(iter(self.most_recent_all(kind)), None)
-
-    def most_recent_all(self, kind: EntityKind) -> list[str]:
-        """The session's entities of `kind`, newest first."""
-        return [eid for k, eid in reversed(self._items) if k is kind]
-
-
-def resolve_reference(reference: Reference, recent: RecentEntities) -> str:
-    """The session's most recent entity of the referenced kind, else a descriptive id."""
-    found = recent.most_recent(reference.kind)
-    if found is not None:
-        return found
-    phrase = (
-        reference.phrase if has_han(reference.phrase) else f"{reference.kind}_{reference.phrase}"
-    )
-    return entity_id_for(phrase, reference.kind)

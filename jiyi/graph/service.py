@@ -11,7 +11,6 @@ in one go after the commit.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -31,14 +30,7 @@ from jiyi.domain import (
     check_external_id,
 )
 from jiyi.domain.knowledge import MAX_CONFIDENCE, MIN_CONFIDENCE
-from jiyi.graph.entities import (
-    RecentEntities,
-    alias_key,
-    entity_id_for,
-    nameable,
-    parse_reference,
-    resolve_reference,
-)
+from jiyi.graph.entities import alias_key, entity_id_for, nameable, parse_reference
 from jiyi.graph.model import EdgeChange, GraphInputError, RevisionAction
 from jiyi.graph.queries import find_entity
 from jiyi.graph.store import GraphStore, GraphTx
@@ -63,9 +55,10 @@ T = TypeVar("T")
 RULE_OPERATOR = "jiyi.rules"
 NO_OBJECT = "the event names no object to hold a belief about"
 NOT_A_NAME = "the object is a clause, not a short name of a thing"
+UNRESOLVED_REFERENCE = "the object is a reference like 'that button' that nothing resolved"
 MAX_NAME_CHARS = 200
 MAX_EVIDENCE_ID_CHARS = 128
-MAX_SESSIONS_TRACKED = 10_000
+MAX_USERS_REMEMBERED = 10_000  # users whose node is known to exist (bounded memory)
 
 
 def _canonical_names(entry: vocabulary.Entry | places.Place | None) -> list[str]:
@@ -103,7 +96,6 @@ class GraphService:
         self.audit = audit
         self.settings = settings
         self._clock = clock
-        self._recent: OrderedDict[tuple[str, str], RecentEntities] = OrderedDict()
         self._known_users: set[str] = set()
         self._batches = threading.local()  # the open batch of each thread (workers share this)
 
@@ -156,18 +148,20 @@ class GraphService:
             self._reject(event.user_id, operator, "apply_event", exc, event.ts)
             raise
         name = claim.object_name if claim is not None else ""
-        named = claim is None or claim.relation is RelationKind.AGE or parse_reference(name)
-        if not named and not nameable(name):
-            self._skip_event(event, operator, NOT_A_NAME)
-            return []
+        if claim is not None and claim.relation is not RelationKind.AGE:
+            if parse_reference(name):  # the ingest step resolves references before this
+                self._skip_event(event, operator, UNRESOLVED_REFERENCE)
+                return []
+            if not nameable(name):
+                self._skip_event(event, operator, NOT_A_NAME)
+                return []
         if claim is None:
             if event.event_type in EVENT_RULES:  # a belief-type event naming no object
                 self._skip_event(event, operator, NO_OBJECT)
             return []
         return self._apply_claim(
-            event.user_id, event.session_id, USER_ENTITY_ID, claim, event.ts, [event.event_id],
-            operator,
-        )  # fmt: skip
+            event.user_id, USER_ENTITY_ID, claim, event.ts, [event.event_id], operator
+        )
 
     def _skip_event(self, event: Event, operator: str, reason: str) -> None:
         self._audit(
@@ -188,7 +182,6 @@ class GraphService:
         object_kind: str | None = None,
         subject_name: str | None = None,
         evidence: Sequence[str] = (),
-        session_id: str | None = None,
         at: int | None = None,
     ) -> list[EdgeChange]:
         """A belief proposed from outside the rules (an LLM, a person, a curriculum).
@@ -227,12 +220,11 @@ class GraphService:
             raise
         claim = Claim(rel, object_name.strip(), kind, confidence, src, COUNTERS.get(rel, ()))
         subject = subject_name.strip() if subject_name else USER_ENTITY_ID
-        return self._apply_claim(user, session_id, subject, claim, when, list(evidence), operator)
+        return self._apply_claim(user, subject, claim, when, list(evidence), operator)
 
     def _apply_claim(
         self,
         user_id: str,
-        session_id: str | None,
         subject: str,
         claim: Claim,
         at: int,
@@ -244,8 +236,8 @@ class GraphService:
             if subject == USER_ENTITY_ID:
                 src = self._ensure_user(tx)
             else:
-                src = self._resolve(tx, session_id, subject, claim.object_kind).entity_id
-            dst = self._resolve(tx, session_id, claim.object_name, claim.object_kind).entity_id
+                src = self._resolve(tx, subject, claim.object_kind).entity_id
+            dst = self._resolve(tx, claim.object_name, claim.object_kind).entity_id
             existing = tx.edge(src, claim.relation, dst)
             opposing = [e for rel in claim.counters if (e := tx.edge(src, rel, dst)) is not None]
             touched = [e.edge_id for e in (existing, *opposing) if e is not None]
@@ -401,7 +393,7 @@ class GraphService:
                 ]  # fmt: skip
                 if replace:
                     dst = (
-                        self._resolve(tx, None, new_object, obj.kind).entity_id
+                        self._resolve(tx, new_object, obj.kind).entity_id
                         if new_object
                         else obj.entity_id
                     )
@@ -443,7 +435,7 @@ class GraphService:
             _check_name("alias", alias)
             _check_operator(operator)
             with self.store.transaction(user) as tx:
-                entity = self._resolve(tx, None, name.strip(), entity_kind)
+                entity = self._resolve(tx, name.strip(), entity_kind)
                 owner = tx.entity_by_alias(alias_key(alias))
                 if owner is not None and owner.entity_id != entity.entity_id:
                     raise GraphInputError(
@@ -471,8 +463,6 @@ class GraphService:
         when it was not the user's request (child mode)."""
         user = self._check_user(user_id)
         cleared = self.store.erase_user(user)
-        for key in [k for k in self._recent if k[0] == user]:
-            del self._recent[key]
         self._audit(
             [AuditEntry(at=self._clock(), operator=operator, action="erase_user",
                         outcome=AuditOutcome.APPLIED, user_id=user, reason=reason)]
@@ -487,7 +477,7 @@ class GraphService:
 
     def _committed(self, user_id: str) -> None:
         """Remember a user whose node is surely stored (only after a commit)."""
-        if len(self._known_users) >= MAX_SESSIONS_TRACKED:
+        if len(self._known_users) >= MAX_USERS_REMEMBERED:
             self._known_users.clear()
         self._known_users.add(user_id)
 
@@ -495,47 +485,28 @@ class GraphService:
         found = tx.entity_by_alias(alias_key(name)) or tx.entity(name)
         return None if found is None or found.kind is EntityKind.USER else found
 
-    def _resolve(self, tx: GraphTx, session_id: str | None, name: str, kind: EntityKind) -> Entity:
-        """Name → entity: a "that button" reference, an alias (of the name or of any name the
-        vocabulary gives the same thing), or a new node with a fresh id and those aliases."""
-        recent = self._session(tx.user_id, session_id)
-        reference = parse_reference(name)
-        if reference is not None:
-            entity_id = resolve_reference(reference, recent)
-            entity = tx.entity(entity_id)
-            if entity is None:
-                entity = Entity(entity_id=entity_id, kind=reference.kind, name=reference.phrase)
-                tx.put_entity(entity)
-        else:
-            entry = vocabulary.lookup(name) or (  # a place has its names in the gazetteer
-                places.lookup(name) if kind is EntityKind.PLACE else None
-            )
-            names = [name, *(entry.names if entry else ())]
-            # An entity made for any name of an entry carries all its names as aliases, so the
-            # name and the entry's two canonical names are all that need looking up.
-            keys = dict.fromkeys(alias_key(n) for n in names[:1] + _canonical_names(entry))
-            found = next((e for k in keys if (e := tx.entity_by_alias(k))), None)
-            entity = found if found is not None and found.kind is not EntityKind.USER else None
-            if entity is None:
-                entity_id = entity_id_for(name, kind)
-                if tx.entity(entity_id) is not None:  # same slug, different name: hash it
-                    entity_id = entity_id_for(name, kind, hashed=True)
-                own = alias_key(name)
-                aliases = list(dict.fromkeys(n for n in names[1:] if alias_key(n) != own))
-                entity = Entity(entity_id=entity_id, kind=kind, name=name, aliases=aliases)
-                tx.put_entity(entity)
-        recent.note(entity.kind, entity.entity_id)
+    def _resolve(self, tx: GraphTx, name: str, kind: EntityKind) -> Entity:
+        """Name → entity: an alias (of the name or of any name the vocabulary gives the same
+        thing), or a new node with a fresh id and those aliases. References ("that button")
+        were resolved before a name gets here (`jiyi.ingest.references`, their one owner)."""
+        entry = vocabulary.lookup(name) or (  # a place has its names in the gazetteer
+            places.lookup(name) if kind is EntityKind.PLACE else None
+        )
+        names = [name, *(entry.names if entry else ())]
+        # An entity made for any name of an entry carries all its names as aliases, so the name
+        # and the entry's two canonical names are all that need looking up.
+        keys = dict.fromkeys(alias_key(n) for n in names[:1] + _canonical_names(entry))
+        found = next((e for k in keys if (e := tx.entity_by_alias(k))), None)
+        if found is not None and found.kind is not EntityKind.USER:
+            return found
+        entity_id = entity_id_for(name, kind)
+        if tx.entity(entity_id) is not None:  # same slug, different name: hash it
+            entity_id = entity_id_for(name, kind, hashed=True)
+        own = alias_key(name)
+        aliases = list(dict.fromkeys(n for n in names[1:] if alias_key(n) != own))
+        entity = Entity(entity_id=entity_id, kind=kind, name=name, aliases=aliases)
+        tx.put_entity(entity)
         return entity
-
-    def _session(self, user_id: str, session_id: str | None) -> RecentEntities:
-        if session_id is None:
-            return RecentEntities()
-        key = (user_id, session_id)
-        recent = self._recent.pop(key, None) or RecentEntities()
-        self._recent[key] = recent
-        while len(self._recent) > MAX_SESSIONS_TRACKED:
-            self._recent.popitem(last=False)
-        return recent
 
     # ---- audit ----------------------------------------------------------------------------
 
@@ -592,6 +563,10 @@ def _check_name(field: str, name: str) -> None:
         raise GraphInputError(field, f"must be at most {MAX_NAME_CHARS} characters", "length")
     if not alias_key(name):
         raise GraphInputError(field, "must not be only punctuation", "punctuation")
+    if parse_reference(name):
+        raise GraphInputError(
+            field, "is a reference like 'that button': name the thing", "reference"
+        )
 
 
 def _check_operator(operator: str) -> None:

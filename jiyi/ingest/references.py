@@ -11,7 +11,7 @@ graph and the episodic event both name the real thing.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -22,13 +22,11 @@ from jiyi.extraction.engine import normalise
 from jiyi.extraction.rules.assessment import concepts_named, concepts_posed
 from jiyi.graph.entities import (
     KIND_NOUNS,
-    RecentEntities,
     Reference,
     alias_key,
     entity_id_for,
     nameable,
     parse_reference,
-    resolve_reference,
 )
 from jiyi.graph.updates import EVENT_RULES
 from jiyi.ingest.exchange import ExchangeRecord, weigh_verdict
@@ -46,6 +44,28 @@ MAX_NAMES_PER_USER = 512
 
 #: Finds a user's existing entity by name or alias: (user_id, name) → entity or None.
 EntityLookup = Callable[[str, str], Entity | None]
+
+
+@dataclass
+class RecentEntities:
+    """The entities a session touched, newest last: state for resolving references."""
+
+    capacity: int = 32
+    _items: deque[tuple[EntityKind, str]] = field(default_factory=deque)
+
+    def note(self, kind: EntityKind, entity_id: str) -> None:
+        if (kind, entity_id) in self._items:
+            self._items.remove((kind, entity_id))
+        self._items.append((kind, entity_id))
+        while len(self._items) > self.capacity:
+            self._items.popleft()
+
+    def most_recent(self, kind: EntityKind) -> str | None:
+        return next(iter(self.most_recent_all(kind)), None)
+
+    def most_recent_all(self, kind: EntityKind) -> list[str]:
+        """The session's entities of `kind`, newest first."""
+        return [eid for k, eid in reversed(self._items) if k is kind]
 
 
 @dataclass
@@ -74,6 +94,16 @@ class SessionEntities:
         while len(self.names) > MAX_NAMES_PER_USER:
             self.names.popitem(last=False)
 
+    def referent(self, reference: Reference) -> str:
+        """The name "that button" stands for: the last entity of its kind that the session just
+        touched (`recent`) talked about, else the newest earlier session's, else the kind noun
+        itself ("button"), never an unrelated entity."""
+        for recent in reversed(self.sessions.values()):
+            entity_id = recent.most_recent(reference.kind)
+            if entity_id is not None and (name := self.names.get(entity_id)):
+                return name
+        return reference.phrase
+
     def recent(self, session_id: str) -> RecentEntities:
         recent = self.sessions.pop(session_id, None) or RecentEntities()
         self.sessions[session_id] = recent
@@ -88,8 +118,17 @@ def as_reference(name: str) -> Reference | None:
     return Reference(kind, name) if kind is not None else parse_reference(name)
 
 
-def _object_kind(event: Event) -> EntityKind | None:
-    """The kind of the event's object: as the extractor said, else what its graph rule assumes."""
+def _object_kind(event: Event, name: str) -> EntityKind | None:
+    """The kind of the event's object: a UI element when its head noun says so ("支付按钮",
+    "payment button", whatever the extractor guessed: it is what "that button" looks for), else
+    the extractor's kind, else what its graph rule assumes."""
+    words = alias_key(name).split()
+    head = words[-1].removesuffix("s") if words else ""
+    if any(
+        kind is EntityKind.UI_ELEMENT and (head == noun or (has_han(noun) and head.endswith(noun)))
+        for noun, kind in KIND_NOUNS.items()
+    ):
+        return EntityKind.UI_ELEMENT
     try:
         return EntityKind(event.attributes[EventAttr.OBJECT_KIND])
     except (KeyError, ValueError):
@@ -191,7 +230,7 @@ def _carried_topic(state: SessionEntities, session_id: str) -> str | None:
 def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLookup) -> TurnWork:
     """Rewrite a reference object to the name of the entity it points at, give understanding
     said without an object the session's concept, and note every named object in session
-    state; a reference with nothing recent to point at is left as it is."""
+    state. This is the one place references are resolved: the graph refuses any left over."""
     recent = state.recent(work.turn.session_id)
     named: list[str] = []  # "对！那个就是现在完成时": the turn's verdict is on what it names
     if work.turn.role is Role.ASSISTANT:
@@ -204,13 +243,11 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
         name = event.attributes.get(EventAttr.OBJECT, "").strip()
         reference = as_reference(name) if name else None
         if reference is not None:
-            target = state.names.get(resolve_reference(reference, recent))
-            if target is not None:
-                attributes = event.attributes | {
-                    EventAttr.OBJECT.value: target,
-                    EventAttr.OBJECT_KIND.value: reference.kind.value,
-                }
-                event = event.model_copy(update={"attributes": attributes})
+            attributes = event.attributes | {
+                EventAttr.OBJECT.value: state.referent(reference),
+                EventAttr.OBJECT_KIND.value: reference.kind.value,
+            }
+            event = event.model_copy(update={"attributes": attributes})
         elif not name and event.event_type in _ABOUT_THE_SESSION_TOPIC:
             exercise = state.exchange.exercises.get(work.turn.session_id)
             in_session = recent.most_recent(EntityKind.CONCEPT)
@@ -223,7 +260,7 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
                     EventAttr.OBJECT_KIND.value: EntityKind.CONCEPT.value,
                 }
                 event = event.model_copy(update={"attributes": attributes})
-        elif name and (kind := _object_kind(event)) is not None:
+        elif name and (kind := _object_kind(event, name)) is not None:
             known = _known(lookup, work.turn.user_id, name)
             with suppress(ValueError):  # no letters or digits: nothing to point back at later
                 entity_id = known.entity_id if known else entity_id_for(name, kind)

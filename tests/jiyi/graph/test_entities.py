@@ -7,15 +7,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from jiyi.domain import EntityKind, check_entity_id
-from jiyi.graph.entities import (
-    RecentEntities,
-    Reference,
-    alias_key,
-    entity_id_for,
-    nameable,
-    parse_reference,
-    resolve_reference,
-)
+from jiyi.graph.entities import alias_key, entity_id_for, nameable, parse_reference
 
 
 @pytest.mark.parametrize(
@@ -92,33 +84,6 @@ def test_references_are_recognised_with_their_kind(text, kind) -> None:
 @pytest.mark.parametrize("text", ["支付按钮", "payment button", "三角函数", "jazz", "那首歌"])
 def test_names_are_not_references(text) -> None:
     assert parse_reference(text) is None
-
-
-def test_a_reference_resolves_to_the_sessions_most_recent_entity_of_its_kind() -> None:
-    recent = RecentEntities()
-    recent.note(EntityKind.UI_ELEMENT, "pay_button")
-    recent.note(EntityKind.CONCEPT, "chain_rule")
-    recent.note(EntityKind.UI_ELEMENT, "cancel_button")
-    assert resolve_reference(parse_reference("那个按钮"), recent) == "cancel_button"
-    assert resolve_reference(parse_reference("that formula"), recent) == "chain_rule"
-    recent.note(EntityKind.UI_ELEMENT, "pay_button")
-    assert resolve_reference(parse_reference("that button"), recent) == "pay_button"
-
-
-def test_without_a_recent_entity_a_reference_gets_a_descriptive_id() -> None:
-    empty = RecentEntities()
-    assert resolve_reference(parse_reference("that red button"), empty) == "ui_element_red_button"
-    zh = resolve_reference(Reference(EntityKind.UI_ELEMENT, "红色按钮"), empty)
-    assert zh.startswith("ui_element_")
-
-
-def test_recent_entities_are_bounded() -> None:
-    recent = RecentEntities(capacity=2)
-    for name in ("a", "b", "c"):
-        recent.note(EntityKind.OBJECT, name)
-    assert recent.most_recent(EntityKind.OBJECT) == "c"
-    assert recent.most_recent(EntityKind.CONCEPT) is None
-    assert len(recent._items) == 2
 
 
 # --- what can name a thing ---------------------------------------------------------------

@@ -145,16 +145,6 @@ def test_an_alias_already_naming_another_entity_is_refused(service, ev) -> None:
     assert caught.value.field == "alias"
 
 
-def test_that_button_resolves_to_the_sessions_most_recent_button(service, ev) -> None:
-    [paid] = service.apply_event(
-        ev(0, EventType.DISLIKE, "支付按钮", object_kind="ui_element", session="s1")
-    )
-    [again] = service.apply_event(ev(0.01, EventType.DISLIKE, "那个按钮", session="s1"))
-    assert again.edge.dst == paid.edge.dst
-    [elsewhere] = service.apply_event(ev(0.02, EventType.DISLIKE, "that button", session="s2"))
-    assert elsewhere.edge.dst == "ui_element_button"
-
-
 def test_one_users_events_never_reach_another_users_graph(service, ev) -> None:
     service.apply_event(ev(0, EventType.PREFERENCE, "jazz", user="alice"))
     service.apply_event(ev(0, EventType.PREFERENCE, "metal", user="bob"))
@@ -205,6 +195,7 @@ def test_structural_facts_can_be_asserted_between_concepts(service) -> None:
         ({"object_kind": "galaxy"}, "object_kind"),
         ({"object_name": "   "}, "object_name"),
         ({"object_name": "x" * 201}, "object_name"),
+        ({"object_name": "that button"}, "object_name"),  # name the thing, not a pointer to it
         ({"user_id": "../etc/passwd"}, "user_id"),
         ({"operator": ""}, "operator"),
         ({"evidence": [""]}, "evidence"),
@@ -371,6 +362,15 @@ def test_a_clause_is_not_a_name_and_the_skip_is_audited(service, ev, audit_log) 
     assert beliefs(service) == {}
     reasons = [e.reason for e in audit_log.entries("u1")]
     assert reasons == ["the object is a clause, not a short name of a thing"] * 2
+
+
+def test_a_reference_nothing_resolved_is_skipped_not_guessed(service, ev, audit_log) -> None:
+    """References are resolved by the ingest step alone; the graph never guesses one."""
+    assert service.apply_event(ev(0, EventType.DISLIKE, "那个弹窗")) == []
+    assert service.apply_event(ev(0, EventType.CONCEPT_CONFUSION, "that formula")) == []
+    assert beliefs(service) == {}
+    reasons = [e.reason for e in audit_log.entries("u1")]
+    assert reasons == ["the object is a reference like 'that button' that nothing resolved"] * 2
 
 
 def test_the_same_thing_in_two_languages_is_one_entity(service, ev) -> None:

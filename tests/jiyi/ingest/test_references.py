@@ -5,7 +5,12 @@ from __future__ import annotations
 from jiyi.domain import Entity, EntityKind, EventAttr
 from jiyi.extraction.engine import extract
 from jiyi.ingest import TurnWork
-from jiyi.ingest.references import SessionEntities, as_reference, resolve_entities
+from jiyi.ingest.references import (
+    RecentEntities,
+    SessionEntities,
+    as_reference,
+    resolve_entities,
+)
 
 
 def _work(make_turn, content: str, session: str = "s1") -> TurnWork:  # type: ignore[no-untyped-def]
@@ -53,3 +58,36 @@ def test_a_known_entity_is_noted_by_its_stored_id(make_turn) -> None:
                      lambda user, name: stored)  # fmt: skip
     assert state.recent("s1").most_recent(EntityKind.CONCEPT) == "calc"
     assert state.names["calc"] == "calculus"
+
+
+def test_a_reference_in_a_new_session_is_the_last_one_talked_about(make_turn) -> None:
+    """The next day's "那个公式" with nothing named yet is the thread the user left off on."""
+    state = SessionEntities()
+    resolve_entities(_work(make_turn, "我不太理解链式法则", "monday"), state, _unknown)
+    resolve_entities(_work(make_turn, "I keep mixing up sine and cosine", "tuesday"), state,
+                     _unknown)  # fmt: skip
+    work = resolve_entities(_work(make_turn, "我还是不太理解那个公式", "wednesday"), state,
+                            _unknown)  # fmt: skip
+    assert _objects(work) == ["sine and cosine"]
+
+
+def test_recent_entities_are_bounded() -> None:
+    recent = RecentEntities(capacity=2)
+    for name in ("a", "b", "c"):
+        recent.note(EntityKind.OBJECT, name)
+    assert recent.most_recent(EntityKind.OBJECT) == "c"
+    assert recent.most_recent(EntityKind.CONCEPT) is None
+    assert len(recent._items) == 2
+
+
+def test_that_button_is_the_last_button_talked_about_and_never_another_kind(make_turn) -> None:
+    state = SessionEntities()
+    resolve_entities(_work(make_turn, "我很讨厌支付按钮"), state, _unknown)
+    resolve_entities(_work(make_turn, "我不太理解链式法则"), state, _unknown)
+    same_session = resolve_entities(_work(make_turn, "I hate that button"), state, _unknown)
+    next_day = resolve_entities(_work(make_turn, "I hate that button", "s2"), state, _unknown)
+    assert _objects(same_session) == _objects(next_day) == ["支付按钮"]
+    assert same_session.events[0].attributes[EventAttr.OBJECT_KIND] == "ui_element"
+    other_user = resolve_entities(_work(make_turn, "I hate that button"), SessionEntities(),
+                                  _unknown)  # fmt: skip
+    assert _objects(other_user) == ["button"]
