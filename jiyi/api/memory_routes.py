@@ -6,10 +6,8 @@ from collections.abc import Sequence
 from typing import Annotated
 
 from fastapi import APIRouter, Path
-from pydantic import ValidationError
 
 from jiyi.api.dependencies import AppMemory, Guard, StoreGuard, Tenant, User, unscope_user
-from jiyi.api.errors import ApiError
 from jiyi.api.schemas import (
     SESSION_ID_PATTERN,
     AddTurnsIn,
@@ -21,7 +19,6 @@ from jiyi.api.schemas import (
     UndoOut,
 )
 from jiyi.domain import Turn
-from jiyi.errors import field_errors
 from jiyi.memory import Memory
 from jiyi.prompt_context import RecallContext
 
@@ -37,7 +34,7 @@ def store_turns(
     memory: Memory, guard: StoreGuard, user_id: str, given: Sequence[TurnIn]
 ) -> AddTurnsOut:
     """A scoped user's turns, all or none, for REST and MCP (`jiyi.mcp_server`) alike."""
-    turns = [_turn(user_id, t, index) for index, t in enumerate(given)]
+    turns = [Turn.of(user_id, t) for t in given]
     with guard():
         result = memory.add_turns(turns)
     report = result.report
@@ -47,15 +44,6 @@ def store_turns(
         events=report.events if report else None,
         graph_changes=report.graph_changes if report else None,
     )
-
-
-def _turn(user_id: str, given: TurnIn, index: int) -> Turn:
-    """The domain turn, or a 422 naming `turns.<index>.<field>` like the body's own checks."""
-    try:
-        return Turn.model_validate({**given.model_dump(exclude_none=True), "user_id": user_id})
-    except ValidationError as exc:
-        fields = {f"turns.{index}.{where}": message for where, message in field_errors(exc)}
-        raise ApiError(422, "invalid_input", "the request is not valid", fields) from None
 
 
 @router.post("/v1/users/{user_id}/sessions/{session_id}/undo")

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
-from jiyi.domain import ConsentState, EventType, IdentityKind, Role
+from jiyi.domain import ConsentState, EventType, IdentityKind, TurnBody
+from jiyi.domain.ids import EXTERNAL_ID_PATTERN
 from jiyi.domain.recall import DEFAULT_BUDGET_CHARS, FeedbackKind
 from jiyi.domain.turns import LAST_REPRESENTABLE_MS
 
@@ -20,24 +21,15 @@ if TYPE_CHECKING:  # only the converters below name them: the client imports no 
 MAX_TURNS_PER_REQUEST = 100
 #: A user id as an API client names it (the tenant prefix is added by the server).
 API_USER_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$"
-SESSION_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$"
+SESSION_ID_PATTERN = EXTERNAL_ID_PATTERN
 
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class TurnIn(_Body):
-    session_id: str = Field(pattern=SESSION_ID_PATTERN)
-    role: Role
-    content: str = Field(min_length=1)
-    client_ts: StrictInt = Field(
-        ge=0,
-        le=LAST_REPRESENTABLE_MS,
-        description="client clock, epoch milliseconds; the server refuses years outside its "
-        "window (default 2000–2099) and times more than its skew (default a day) ahead of it",
-    )
-    device_id: str | None = Field(default=None, pattern=SESSION_ID_PATTERN)
+class TurnIn(TurnBody):
+    """A turn as a client posts it: the domain's own shape, checked once (`Turn.of`)."""
 
 
 class AddTurnsIn(_Body):

@@ -40,7 +40,7 @@ from jiyi.domain.knowledge import (
     edge_id_for,
 )
 from jiyi.domain.privacy import Consent, ConsentState, Identity, IdentityKind
-from jiyi.domain.turns import Role, Turn
+from jiyi.domain.turns import Role, Turn, TurnBody
 
 __all__ = [
     "LOW_VALUE_EVENT_TYPES",
@@ -74,6 +74,7 @@ __all__ = [
     "Role",
     "SessionId",
     "Turn",
+    "TurnBody",
     "UserId",
     "check_entity_id",
     "check_external_id",

@@ -10,10 +10,12 @@ import hashlib
 import re
 from typing import Annotated
 
-from pydantic import AfterValidator
+from pydantic import AfterValidator, WithJsonSchema
 
 MAX_ID_LENGTH = 128
 MAX_ENTITY_ID_LENGTH = 32
+#: The external id rule as one regular expression, for OpenAPI and MCP tool schemas.
+EXTERNAL_ID_PATTERN = rf"^[A-Za-z0-9][A-Za-z0-9._:@-]{{0,{MAX_ID_LENGTH - 1}}}$"
 
 _EXTERNAL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:@-]*")
 _ENTITY_ID = re.compile(r"[a-z][a-z0-9_]*")
@@ -41,10 +43,11 @@ def check_entity_id(value: str) -> str:
     return value
 
 
-ExternalId = Annotated[str, AfterValidator(check_external_id)]
-UserId = Annotated[str, AfterValidator(check_external_id)]
-SessionId = Annotated[str, AfterValidator(check_external_id)]
-DeviceId = Annotated[str, AfterValidator(check_external_id)]
+_EXTERNAL_ID_SCHEMA = WithJsonSchema({"type": "string", "pattern": EXTERNAL_ID_PATTERN})
+ExternalId = Annotated[str, AfterValidator(check_external_id), _EXTERNAL_ID_SCHEMA]
+UserId = ExternalId
+SessionId = ExternalId
+DeviceId = ExternalId
 EntityId = Annotated[str, AfterValidator(check_entity_id)]
 
 
