@@ -539,11 +539,17 @@ def bench_stream(
     users: Annotated[int, typer.Option(min=1)] = 50,
     model: Annotated[str, typer.Option(help="embedder.model")] = "packaged:all-MiniLM-L6-v2",
     load_share: Annotated[float, typer.Option(min=0.05, max=1.0)] = 0.6,
+    breakdown: Annotated[
+        bool, typer.Option(help="instead: CPU ms per turn per step, 1 worker, median of 3 runs")
+    ] = False,
 ) -> None:
     """Stream turns/s into both stores and append→recallable p50/p99, 1 and 2 workers, next
     to the embedder's own encoding throughput measured in the same run."""
     from jiyi.bench import stream as stream_bench
 
+    if breakdown:
+        typer.echo(stream_bench.report_breakdown(stream_bench.breakdown(turns, users, model)))
+        return
     typer.echo(stream_bench.report(stream_bench.run(turns, users, model, (1, 2), load_share)))
 
 

@@ -52,8 +52,9 @@ def build_flow(
     open_encoder: Callable[[], SpaceEncoder] | None = None,
     batch_size: int = EMBED_BATCH_SIZE,
     batch_window: timedelta = EMBED_BATCH_WINDOW,
+    steps: Steps | None = None,
 ) -> Dataflow:
-    steps = Steps(settings, origin, open_encoder)
+    steps = steps or Steps(settings, origin, open_encoder)  # `bench stream --breakdown` times them
     flow = Dataflow("jiyi_ingest")
 
     records = op.input("turn_log", flow, source)

@@ -12,31 +12,45 @@ For 1 and 2 workers, on a fresh data directory each time:
   twice as many tokens). Efficiency = stream turns/s ÷ embedder turns/s (the issue aims for
   ≥ 0.7); against (b) it is the share of the stream's time spent embedding, which is what the
   rest of the write path costs on top.
+
+`--breakdown` instead: where the CPU goes, step by step (`breakdown`).
 """
 
 from __future__ import annotations
 
 import random
+import sys
 import tempfile
 import threading
 import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from statistics import quantiles
+from statistics import median, quantiles
+from typing import ParamSpec, TypeVar
 
 from bytewax.outputs import DynamicSink, StatelessSinkPartition
 from bytewax.run import cli_main
+from bytewax.testing import run_main
 
 from jiyi import clock
 from jiyi.composition import open_encoder, open_turn_log, open_turn_source
-from jiyi.config import load_settings
+from jiyi.config import Settings, load_settings
 from jiyi.domain import Role, Turn
 from jiyi.episodic.indexing import index_text
 from jiyi.extraction.engine import extract
-from jiyi.ingest import Processed, Rejected
-from jiyi.turnlog import TurnLog
+from jiyi.ingest import Erasure, Processed, Rejected, TurnWork
+from jiyi.ingest.episodic import EmbeddedBatch
+from jiyi.ingest.references import SessionEntities
+from jiyi.turnlog import LogRecord, TurnLog
 from models.embedder import SpaceEncoder
 from pipelines.flow import EMBED_BATCH_SIZE, build_flow
+from pipelines.steps import Steps
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 EN = [
     "I love {}",
@@ -182,15 +196,19 @@ def embedded_texts(turns: list[Turn], batch: int = EMBED_BATCH_SIZE) -> list[str
 
 
 def measure_encoder(
-    encoder: SpaceEncoder, texts: list[str], turns: int, batch: int = EMBED_BATCH_SIZE
+    encoder: SpaceEncoder,
+    texts: list[str],
+    turns: int,
+    batch: int = EMBED_BATCH_SIZE,
+    timer: Callable[[], float] = time.perf_counter,
 ) -> float:
     """Turns/s of the embedder alone encoding `texts` (for `turns` turns), in the flow's batch
-    size."""
+    size; `timer` = `time.process_time` for CPU time."""
     encoder.encode(texts[:batch])  # warm-up
-    start = time.perf_counter()
+    start = timer()
     for i in range(0, len(texts), batch):
         encoder.encode(texts[i : i + batch])
-    return turns / (time.perf_counter() - start)
+    return turns / (timer() - start)
 
 
 def measure_workers(
@@ -271,4 +289,176 @@ def report(result: StreamBenchResult) -> str:
             f"  {r.workers:7d}  {alone:>47}  {r.turns_per_s:14.1f}  {efficiency:>10}"
             f"  {r.offered_per_s:9.1f}  {r.p50_ms:6.0f}  {r.p99_ms:6.0f}"
         )
+    return "\n".join(lines)
+
+
+# ---- --breakdown: CPU time per step of the write path ----------------------------------------
+
+#: The breakdown's rows: a label and the `Steps` methods it adds up.
+BREAKDOWN_ROWS: dict[str, tuple[str, ...]] = {
+    "embedding (the encoder + lexical terms)": ("embed",),
+    "episodic upsert (one LanceDB merge_insert per batch)": ("upsert",),
+    "graph updates + audit": ("graph_and_audit",),
+    "rule extraction": ("extract",),
+    "parse, privacy, entity resolution + context terms": ("parse", "privacy", "resolve"),
+}
+BYTEWAX_ROW = "Bytewax itself (everything outside the steps)"
+
+
+class TimedSteps(Steps):
+    """The flow's own steps, unchanged, each call's CPU time added up by step: one worker in
+    this thread runs them one at a time, so `time.process_time` around a call is that step's."""
+
+    def __init__(self, settings: Settings, encoder: SpaceEncoder) -> None:
+        super().__init__(settings, "turnlog", lambda: encoder)
+        self.cpu_s: dict[str, float] = defaultdict(float)
+
+    def _timed(self, name: str, call: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        start = time.process_time()
+        try:
+            return call(*args, **kwargs)
+        finally:
+            self.cpu_s[name] += time.process_time() - start
+
+    def parse(self, record: LogRecord) -> TurnWork | Rejected | Erasure:
+        return self._timed("parse", super().parse, record)
+
+    def extract(self, work: TurnWork) -> TurnWork | Rejected:
+        return self._timed("extract", super().extract, work)
+
+    def privacy(self, work: TurnWork) -> TurnWork | Rejected:
+        return self._timed("privacy", super().privacy, work)
+
+    def resolve(
+        self, state: SessionEntities | None, work: TurnWork | Erasure
+    ) -> tuple[SessionEntities | None, TurnWork | Erasure]:
+        return self._timed("resolve", super().resolve, state, work)
+
+    def embed(self, batch: list[TurnWork]) -> tuple[EmbeddedBatch, list[Rejected]]:
+        return self._timed("embed", super().embed, batch)
+
+    def upsert(
+        self, embedded: tuple[EmbeddedBatch, list[Rejected]]
+    ) -> tuple[list[TurnWork], list[Rejected]]:
+        return self._timed("upsert", super().upsert, embedded)
+
+    def graph_and_audit(
+        self, stored: tuple[list[TurnWork], list[Rejected]]
+    ) -> list[Processed | Rejected]:
+        return self._timed("graph_and_audit", super().graph_and_audit, stored)
+
+
+@dataclass(frozen=True)
+class _TimedDrain:
+    steps_s: dict[str, float]  # CPU seconds per `Steps` method
+    total_s: float  # the process's CPU over the whole run
+    encoder_turns_s: float  # the encoder alone on the turns' texts
+    encoder_events_s: float  # ... on the events' index texts
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """CPU ms per turn: the steps and the total from the run with the median total (so the rows
+    add up to it), the encoder alone as the median over the runs."""
+
+    model: str
+    turns: int
+    users: int
+    runs: int
+    rows_ms: dict[str, float]
+    total_ms: float
+    encoder_turns_ms: float
+    encoder_events_ms: float
+
+    @property
+    def bytewax_ms(self) -> float:
+        return self.total_ms - sum(self.rows_ms.values())
+
+
+@contextmanager
+def _torch_threads(count: int) -> Iterator[None]:
+    """torch on `count` threads, if an encoder loaded it: with more, CPU time also counts the
+    threads' spinning, and one worker in one thread is what the breakdown times."""
+    torch = sys.modules.get("torch")
+    if torch is None:
+        yield
+        return
+    previous = torch.get_num_threads()
+    torch.set_num_threads(count)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(previous)
+
+
+def _timed_drain(
+    data_dir: Path, model: str, encoder: SpaceEncoder, turns: list[Turn]
+) -> _TimedDrain:
+    """Drain `turns` from a fresh log in this thread (`run_main`), after timing the encoder
+    alone on the same turns; the stores open before the clock starts, as a stream's do once."""
+    _append(data_dir, turns).close()
+    cpu = time.process_time
+    alone = measure_encoder(encoder, [t.content for t in turns], len(turns), timer=cpu)
+    alone_events = measure_encoder(encoder, embedded_texts(turns), len(turns), timer=cpu)
+    settings = load_settings(
+        data_dir=data_dir, embedder={"model": model}, privacy={"require_consent_for_graph": False}
+    )
+    steps = TimedSteps(settings, encoder)
+    stores = steps.stores
+    recorder = _Recorder()
+    source = open_turn_source(settings, False)
+    flow = build_flow(settings, source, progress=recorder, steps=steps)
+    start = cpu()
+    run_main(flow)
+    total = cpu() - start
+    stores.close()
+    if len(recorder.done) != len(turns):
+        raise RuntimeError(f"drain finished {len(recorder.done)} of {len(turns)} turns")
+    return _TimedDrain(dict(steps.cpu_s), total, len(turns) / alone, len(turns) / alone_events)
+
+
+def breakdown(
+    turns: int = 1000, users: int = 40, model: str = "packaged:all-MiniLM-L6-v2", runs: int = 3
+) -> Breakdown:
+    """CPU time per turn of each step of the write path, one worker, torch on 1 thread; CPU time
+    rather than wall clock, so other load on the machine weighs less. After one unmeasured
+    20-turn drain (it pays for the first use of the stores and the encoder)."""
+    encoder = open_encoder(load_settings(embedder={"model": model}))
+    made = workload(turns, users)
+    with _torch_threads(1), tempfile.TemporaryDirectory(prefix="jiyi-bench-") as tmp:
+        _timed_drain(Path(tmp) / "warm", model, encoder, made[:20])
+        drains = [_timed_drain(Path(tmp) / f"run{i}", model, encoder, made) for i in range(runs)]
+    mid = sorted(drains, key=lambda d: d.total_s)[len(drains) // 2]
+    ms = 1000 / turns
+    rows = {
+        label: ms * sum(mid.steps_s.get(name, 0.0) for name in names)
+        for label, names in BREAKDOWN_ROWS.items()
+    }
+    return Breakdown(
+        model,
+        turns,
+        users,
+        runs,
+        rows,
+        ms * mid.total_s,
+        ms * median(d.encoder_turns_s for d in drains),
+        ms * median(d.encoder_events_s for d in drains),
+    )
+
+
+def report_breakdown(result: Breakdown) -> str:
+    r = result
+    lines = [
+        f"stream CPU breakdown: embedder {r.model}, {r.turns} turns from {r.users} users, one"
+        " worker in this thread (bytewax.testing.run_main), torch on 1 thread; CPU ms per turn"
+        f" (time.process_time): the run with the median total of {r.runs}, the encoder alone"
+        f" the median of the {r.runs}, in the flow's batch ({EMBED_BATCH_SIZE})",
+        f"  {'step':<60}  CPU ms/turn",
+    ]
+    rows = {**r.rows_ms, BYTEWAX_ROW: r.bytewax_ms, "total": r.total_ms}
+    rows["encoder alone (a): the turns' texts"] = r.encoder_turns_ms
+    rows["encoder alone (b): the events' index texts"] = r.encoder_events_ms
+    lines += [f"  {label:<60}  {value:11.2f}" for label, value in rows.items()]
+    efficiency = f"{r.encoder_turns_ms / r.total_ms:.2f} / {r.encoder_events_ms / r.total_ms:.2f}"
+    lines.append(f"  {'efficiency (CPU), (a) / (b)':<60}  {efficiency:>11}")
     return "\n".join(lines)

@@ -55,3 +55,15 @@ def test_the_second_baseline_encodes_exactly_what_the_stream_embeds() -> None:
 
     assert sorted(stream.embedded_texts(turns)) == sorted(encoder.texts)
     assert all(extract(turn) for turn in turns)  # every workload turn yields an event
+
+
+def test_the_breakdown_times_every_step_within_the_runs_total() -> None:
+    result = stream.breakdown(turns=48, users=4, model="hashing:64", runs=1)
+    assert list(result.rows_ms) == list(stream.BREAKDOWN_ROWS)
+    assert all(ms > 0 for ms in result.rows_ms.values())  # every step ran and was timed
+    assert sum(result.rows_ms.values()) <= result.total_ms  # the steps run inside the total
+    assert result.bytewax_ms >= 0
+    assert result.encoder_turns_ms > 0
+    assert result.encoder_events_ms > 0
+    lines = stream.report_breakdown(result).splitlines()
+    assert len(lines) == 2 + len(stream.BREAKDOWN_ROWS) + 5
