@@ -59,6 +59,13 @@ class ExchangeRecord:
             while len(self.exercises) > MAX_SESSIONS_KEPT:
                 self.exercises.popitem(last=False)
 
+    def missed_before(self, concept: str) -> str | None:
+        """The concept a tutor's "again" is about: `concept` if it was ever missed, else the
+        one whose verdicts came last among those missed before."""
+        if concept and concept in self.tallies and self.tallies[concept].missed_in:
+            return concept
+        return next((c for c, t in reversed(self.tallies.items()) if t.missed_in), None)
+
     def tally(self, concept: str) -> VerdictTally:
         found = self.tallies.pop(concept, None) or VerdictTally()
         self.tallies[concept] = found

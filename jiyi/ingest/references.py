@@ -17,7 +17,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 
 from jiyi import vocabulary
-from jiyi.domain import Entity, EntityKind, Event, EventAttr, EventType, Role
+from jiyi.domain import MISSED_AGAIN, Entity, EntityKind, Event, EventAttr, EventType, Role
 from jiyi.extraction.engine import normalise
 from jiyi.extraction.rules.assessment import concepts_named, concepts_posed
 from jiyi.graph.entities import (
@@ -200,8 +200,9 @@ def _note_topic(
     it named ("That's the chain rule: …"), becomes the session's topic, so the verdict on the
     next attempt and "I still have a problem with that" find it. A known concept either side
     merely mentions does so only while the session has none ("the chain-rule stuff again"), and
-    never from a verdict turn, whose mentions are parts of the explanation. A tutor's mention
-    never becomes a belief."""
+    never from a verdict turn, whose mentions are parts of the explanation, nor from a tutor's
+    turn in a session that picked up an earlier one's thread. A tutor's mention never becomes a
+    belief."""
     if work.turn.role is Role.ASSISTANT:
         text = normalise(work.turn.content)
         if _pose(concepts_posed(text), work, recent, state, lookup):
@@ -212,10 +213,20 @@ def _note_topic(
             return
     if recent.most_recent(EntityKind.CONCEPT) is not None:
         return
+    if work.turn.role is Role.ASSISTANT and _carried_topic(state, work.turn.session_id):
+        return  # the tutor's passing "写导数" does not replace the thread the user picked up
     mentioned = vocabulary.mentions(work.turn.content, EntityKind.CONCEPT)
     if mentioned:
         with suppress(ValueError):
             _note(recent, state, entity_id_for(mentioned[0], EntityKind.CONCEPT), mentioned[0])
+
+
+def _about_the_topic(event: Event) -> bool:
+    """Understanding said without its object ("I still don't get it", the tutor's "Exactly!")."""
+    return (
+        event.event_type in _ABOUT_THE_SESSION_TOPIC
+        and not event.attributes.get(EventAttr.OBJECT, "").strip()
+    )
 
 
 def _carried_topic(state: SessionEntities, session_id: str) -> str | None:
@@ -236,6 +247,13 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
     if work.turn.role is Role.ASSISTANT:
         named = concepts_named(normalise(work.turn.content))
         _pose(named, work, recent, state, lookup)
+    elif any(
+        _about_the_topic(event) and event.event_type is EventType.CONCEPT_CONFUSION
+        for event in work.events
+    ):  # "又是chain rule。。我就是这里老错": the user's own turn says what "here" is (not so for
+        # "that one clicked. still shaky on mixolydian": what clicked is the last exercise)
+        _pose(vocabulary.mentions(work.turn.content, EntityKind.CONCEPT), work, recent, state,
+              lookup)  # fmt: skip
     resolved = []
     for event in work.events:
         exercise = None
@@ -248,12 +266,16 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
                 EventAttr.OBJECT_KIND.value: reference.kind.value,
             }
             event = event.model_copy(update={"attributes": attributes})
-        elif not name and event.event_type in _ABOUT_THE_SESSION_TOPIC:
+        elif _about_the_topic(event):
             exercise = state.exchange.exercises.get(work.turn.session_id)
             in_session = recent.most_recent(EntityKind.CONCEPT)
             grounded = bool(exercise or in_session)
             concept = exercise or in_session or _carried_topic(state, work.turn.session_id)
             target = state.names.get(concept) if concept else None
+            if not exercise and event.attributes.get(EventAttr.VERDICT) == MISSED_AGAIN:
+                # "又漏了": the same slip as before, not whatever the session mentioned since
+                again = state.exchange.missed_before(alias_key(target or ""))
+                target, grounded = (again, True) if again else (target, grounded)
             if target is not None:  # "I still don't get it", "Exactly!": the session's concept
                 attributes = event.attributes | {
                     EventAttr.OBJECT.value: target,

@@ -91,3 +91,36 @@ def test_that_button_is_the_last_button_talked_about_and_never_another_kind(make
     other_user = resolve_entities(_work(make_turn, "I hate that button"), SessionEntities(),
                                   _unknown)  # fmt: skip
     assert _objects(other_user) == ["button"]
+
+
+def _resolve_all(make_turn, state: SessionEntities, said: list[tuple[str, str, str]]) -> TurnWork:  # type: ignore[no-untyped-def]
+    work = None
+    for session, role, content in said:
+        turn = make_turn(content, session=session, role=role)
+        work = TurnWork(source="t", payload="", turn=turn, events=tuple(extract(turn)))
+        work = resolve_entities(work, state, _unknown)
+    assert work is not None
+    return work
+
+
+def test_the_tutors_again_is_the_slip_missed_before_not_a_passing_mention(make_turn) -> None:
+    """A new session picks up the old thread: the tutor merely writing "derivative" does not
+    move it, and "again" is about the concept missed before."""
+    state = SessionEntities()
+    last = _resolve_all(make_turn, state, [
+        ("s1", "user", "I don't understand the chain rule"),
+        ("s1", "assistant", "Close, but you missed the inner function's derivative."),
+        ("s2", "assistant", "Let's warm up: write the derivative of each link first."),
+        ("s2", "assistant", "Close, but you dropped the inner factor again."),
+    ])  # fmt: skip
+    [slip] = last.events
+    assert slip.attributes[EventAttr.OBJECT] == "chain rule"
+
+
+def test_a_users_confusion_is_about_what_the_same_turn_names(make_turn) -> None:
+    state = SessionEntities()
+    last = _resolve_all(make_turn, state, [
+        ("s1", "user", "I don't understand derivatives"),
+        ("s1", "user", "ugh, the chain rule again. I keep messing this part up"),
+    ])  # fmt: skip
+    assert _objects(last) == ["chain rule"]
