@@ -46,15 +46,20 @@ class VerdictTally:
 @dataclass
 class ExchangeRecord:
     """One user's verdict tallies, by concept name (least recently used dropped first), and the
-    concept of each session's current exercise, when the tutor named one."""
+    concept of each session's current exercise, when the tutor named one, and of its last
+    verdict."""
 
     tallies: OrderedDict[str, VerdictTally] = field(default_factory=OrderedDict)
     exercises: OrderedDict[str, str] = field(default_factory=OrderedDict)
+    #: each session's last verdict's concept, until the user names another: "i keep doing that"
+    answered: OrderedDict[str, str] = field(default_factory=OrderedDict)
 
     def pose(self, session_id: str, entity_id: str | None) -> None:
         """The session's exercise is now on `entity_id` (None: on whatever the user named)."""
         self.exercises.pop(session_id, None)
-        if entity_id is not None:
+        if entity_id is None:
+            self.answered.pop(session_id, None)
+        else:
             self.exercises[session_id] = entity_id
             while len(self.exercises) > MAX_SESSIONS_KEPT:
                 self.exercises.popitem(last=False)
@@ -83,26 +88,26 @@ def weigh_verdict(event: Event, record: ExchangeRecord, on_exercise: bool, groun
 
     A right answer right after a miss in its session, or on a concept only carried over from
     an earlier session (not `grounded` in this one), keeps its episode but loses its object:
-    no belief moves on it. Right answers add up only on an exercise the tutor named
-    (`on_exercise`); one on whatever the session was about may be on a part of it ("the
-    midpoint step" of elasticity), so it stays the rule's weak sign. Misses add up on a concept
-    this session named; a carried-over one keeps the rule's own confidence."""
+    no belief moves on it. Right answers count only on an exercise the tutor named
+    (`on_exercise`): one on whatever the session was about may be on a part of it ("the
+    midpoint step" of elasticity), and as a weak sign blended into a firmer belief (or halving
+    an obstacle) it would only mislead, so it too keeps only its episode. Misses add up on a
+    concept this session named; a carried-over one keeps the rule's own confidence."""
     verdict = event.attributes.get(EventAttr.VERDICT)
     concept = alias_key(event.attributes.get(EventAttr.OBJECT, ""))
     if verdict is None or not concept:
         return event
     tally = record.tally(concept)
+    record.answered.pop(event.session_id, None)
+    record.answered[event.session_id] = event.attributes[EventAttr.OBJECT]
+    while len(record.answered) > MAX_SESSIONS_KEPT:
+        record.answered.popitem(last=False)
     if verdict == RIGHT:
         if event.session_id in tally.missed_in or not grounded:
-            kept = {
-                k: v
-                for k, v in event.attributes.items()
-                if k not in {EventAttr.OBJECT, EventAttr.OBJECT_KIND}
-            }
-            return event.model_copy(update={"attributes": kept})
+            return _episode_only(event)
         tally.rights += 1
         if not on_exercise:
-            return event
+            return _episode_only(event)
         confidence = _by_count(RIGHT_BY_COUNT, tally.rights)
     else:
         confidence = _by_count(MISSED_BY_SESSIONS, tally.missed(event.session_id))
@@ -111,3 +116,13 @@ def weigh_verdict(event: Event, record: ExchangeRecord, on_exercise: bool, groun
         if verdict == MISSED_AGAIN:
             confidence = max(confidence, event.confidence)
     return event.model_copy(update={"confidence": confidence})
+
+
+def _episode_only(event: Event) -> Event:
+    """The event without its object: it is remembered as an episode, and moves no belief."""
+    kept = {
+        k: v
+        for k, v in event.attributes.items()
+        if k not in {EventAttr.OBJECT, EventAttr.OBJECT_KIND}
+    }
+    return event.model_copy(update={"attributes": kept})

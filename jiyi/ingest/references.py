@@ -11,6 +11,7 @@ graph and the episodic event both name the real thing.
 from __future__ import annotations
 
 import logging
+import re
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from contextlib import suppress
@@ -41,6 +42,9 @@ MAX_SESSIONS_PER_USER = 64
 #: about the concept the session last named.
 _ABOUT_THE_SESSION_TOPIC = frozenset({EventType.CONCEPT_CONFUSION, EventType.CONCEPT_MASTERY})
 MAX_NAMES_PER_USER = 512
+
+_ACRONYM = re.compile(r"([A-Za-z]{2,5}?)'?s?")
+_WORD = re.compile(r"[a-z0-9]+")
 
 #: Finds a user's existing entity by name or alias: (user_id, name) → entity or None.
 EntityLookup = Callable[[str, str], Entity | None]
@@ -221,6 +225,20 @@ def _note_topic(
             _note(recent, state, entity_id_for(mentioned[0], EntityKind.CONCEPT), mentioned[0])
 
 
+def _spelled_out(name: str, state: SessionEntities) -> str | None:
+    """The user's earlier name that `name` abbreviates ("FBDs", "fbd" → "free body diagrams":
+    the initials of its words), so an abbreviation lands on the entity it stands for."""
+    letters = _ACRONYM.fullmatch(name.strip())
+    if letters is None:
+        return None
+    initials = letters.group(1).casefold()
+    for said in reversed(state.names.values()):
+        words = _WORD.findall(said.casefold())
+        if len(words) == len(initials) and "".join(w[0] for w in words) == initials:
+            return said
+    return None
+
+
 def _about_the_topic(event: Event) -> bool:
     """Understanding said without its object ("I still don't get it", the tutor's "Exactly!")."""
     return (
@@ -244,6 +262,7 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
     state. This is the one place references are resolved: the graph refuses any left over."""
     recent = state.recent(work.turn.session_id)
     named: list[str] = []  # "对！那个就是现在完成时": the turn's verdict is on what it names
+    own_mention = False
     if work.turn.role is Role.ASSISTANT:
         named = concepts_named(normalise(work.turn.content))
         _pose(named, work, recent, state, lookup)
@@ -252,8 +271,8 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
         for event in work.events
     ):  # "又是chain rule。。我就是这里老错": the user's own turn says what "here" is (not so for
         # "that one clicked. still shaky on mixolydian": what clicked is the last exercise)
-        _pose(vocabulary.mentions(work.turn.content, EntityKind.CONCEPT), work, recent, state,
-              lookup)  # fmt: skip
+        mentioned = vocabulary.mentions(work.turn.content, EntityKind.CONCEPT)
+        own_mention = _pose(mentioned, work, recent, state, lookup)
     resolved = []
     for event in work.events:
         exercise = None
@@ -276,6 +295,9 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
                 # "又漏了": the same slip as before, not whatever the session mentioned since
                 again = state.exchange.missed_before(alias_key(target or ""))
                 target, grounded = (again, True) if again else (target, grounded)
+            answered = state.exchange.answered.get(work.turn.session_id)
+            if work.turn.role is Role.USER and not own_mention and answered:
+                target, grounded = answered, True  # "i keep doing that": what the tutor just judged
             if target is not None:  # "I still don't get it", "Exactly!": the session's concept
                 attributes = event.attributes | {
                     EventAttr.OBJECT.value: target,
@@ -283,6 +305,10 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
                 }
                 event = event.model_copy(update={"attributes": attributes})
         elif name and (kind := _object_kind(event, name)) is not None:
+            if (spelled := _spelled_out(name, state)) is not None:  # "FBDs": free body diagrams
+                name = spelled
+                attributes = event.attributes | {EventAttr.OBJECT.value: name}
+                event = event.model_copy(update={"attributes": attributes})
             known = _known(lookup, work.turn.user_id, name)
             with suppress(ValueError):  # no letters or digits: nothing to point back at later
                 entity_id = known.entity_id if known else entity_id_for(name, kind)

@@ -67,10 +67,11 @@ def test_misses_grow_with_the_sessions_they_recur_in() -> None:
     assert (first, same_session, second, again, third) == (0.3, 0.3, 0.6, 0.7, 0.75)
 
 
-def test_a_guess_at_the_concept_moves_nothing_more_than_the_rule_said() -> None:
+def test_a_right_answer_off_the_posed_exercise_is_only_an_episode() -> None:
     record = ExchangeRecord()
     on_topic = weigh(record, verdict(RIGHT, "s1"), on_exercise=False)
-    assert on_topic.confidence == 0.2  # the session's topic, not the exercise: the rule's own
+    assert EventAttr.OBJECT not in on_topic.attributes  # the session's topic, not the exercise
+    assert record.tally("chain rule").rights == 1
     carried = weigh(record, verdict(RIGHT, "s2"), on_exercise=False, grounded=False)
     assert EventAttr.OBJECT not in carried.attributes
     missed = weigh(record, verdict(MISSED, "s2", confidence=0.3), False, grounded=False)

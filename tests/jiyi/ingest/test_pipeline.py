@@ -175,9 +175,9 @@ def test_the_tutors_verdict_is_evidence_about_the_sessions_concept(ctx: Stores, 
         make_turn("still the chain rule for me", session="s3"),
         make_turn("That's right, well done!", role="assistant", session="s3"),  # no miss before
     ], ctx, sessions)  # fmt: skip
-    beliefs = _beliefs(ctx, "u1")
-    assert beliefs[(RelationKind.MASTERY, "chain_rule")] == 0.2  # on the session's topic: weak
-    assert beliefs[(RelationKind.LEARNING_OBSTACLE, "chain_rule")] == 0.3725  # halved
+    # on the session's topic, not on an exercise the tutor posed: it may be on a part of it, so
+    # it is an episode and moves no belief (a weak sign would only drag firmer ones down)
+    assert _beliefs(ctx, "u1") == beliefs
 
 
 def test_right_answers_on_the_exercise_the_tutor_posed_add_up(ctx: Stores, make_turn) -> None:

@@ -124,3 +124,24 @@ def test_a_users_confusion_is_about_what_the_same_turn_names(make_turn) -> None:
         ("s1", "user", "ugh, the chain rule again. I keep messing this part up"),
     ])  # fmt: skip
     assert _objects(last) == ["chain rule"]
+
+
+def test_i_keep_doing_that_is_about_what_the_tutor_just_judged(make_turn) -> None:
+    state = SessionEntities()
+    last = _resolve_all(make_turn, state, [
+        ("s1", "user", "I don't understand projectile motion"),
+        ("s1", "assistant", "Close, but you forgot to split the velocity."),
+        ("s2", "user", "free body diagrams are fine now"),
+        ("s2", "assistant", "Close, but you forgot to split the velocity again."),
+        ("s2", "user", "ugh, I keep messing this up"),
+    ])  # fmt: skip
+    assert _objects(last) == ["projectile motion"]
+
+
+def test_an_abbreviation_lands_on_the_name_it_abbreviates(make_turn) -> None:
+    state = SessionEntities()
+    last = _resolve_all(make_turn, state, [
+        ("s1", "user", "I don't understand free body diagrams"),
+        ("s2", "user", "I finally understand FBDs"),
+    ])  # fmt: skip
+    assert _objects(last) == ["free body diagrams"]
