@@ -186,6 +186,24 @@ def bench_beliefs(
     typer.echo(beliefs.to_json(result) if as_json else beliefs.report(result, verbose))
 
 
+@bench_app.command("names")
+def bench_names(
+    scenarios: Annotated[
+        Path | None,
+        typer.Option(exists=True, file_okay=False, help="Scenario folder (default: data's)."),
+    ] = None,
+    config: ConfigOption = None,
+) -> None:
+    """Name matching by embedding: same-object forms joined and false merges per threshold."""
+    from jiyi.bench import beliefs, names
+    from jiyi.composition import open_encoder
+
+    settings = _settings(config)
+    encoder = open_encoder(settings)
+    results = names.run(scenarios or beliefs.SCENARIO_DIR, encoder)
+    typer.echo(names.report(results, encoder.space_id))
+
+
 DataOption = Annotated[
     Path, typer.Option("--data", exists=True, dir_okay=False, help="The benchmark's JSON file.")
 ]

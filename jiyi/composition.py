@@ -27,6 +27,8 @@ from jiyi.graph.service import GraphService
 from jiyi.graph.store import GraphStore
 from jiyi.ingest.episodic import HeldCounts
 from jiyi.ingest.extract import Extractor
+from jiyi.ingest.similar_names import THRESHOLDS as SIMILAR_NAME_THRESHOLDS
+from jiyi.ingest.similar_names import SimilarNames
 from jiyi.ingest.work import Rejected
 from jiyi.keyfile import load_or_create_key
 from jiyi.privacy import ConsentStore
@@ -156,6 +158,13 @@ def layout(settings: Settings) -> DataLayout:
 
 def adapter_registry(settings: Settings) -> AdapterRegistry:
     return AdapterRegistry(layout(settings).adapters)
+
+
+def open_similar_names(settings: Settings, encoder: SpaceEncoder) -> SimilarNames:
+    """Name matching in the deployment's space, at the thresholds measured for its encoder."""
+    chosen = settings.graph.similar_name_thresholds
+    measured = SIMILAR_NAME_THRESHOLDS.get(settings.embedder.model, {})
+    return SimilarNames(encoder, measured if chosen is None else dict(chosen))
 
 
 def open_encoder(settings: Settings) -> SpaceEncoder:
@@ -355,6 +364,7 @@ class Stores:
     consent: ConsentStore
     audit: AuditLog
     dead_letters: DeadLetterStore
+    similar_names: SimilarNames
     held: HeldCounts = field(default_factory=HeldCounts)
 
     @classmethod
@@ -382,6 +392,7 @@ class Stores:
             consent=open_consent_store(settings),
             audit=audit,
             dead_letters=open_dead_letters(settings),
+            similar_names=open_similar_names(settings, encoder),
         )
 
     def dead_letter(self, rejected: Rejected) -> bool:

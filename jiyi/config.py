@@ -170,6 +170,12 @@ class GraphSettings(_Section):
     low_confidence_threshold: float = Field(
         0.5, ge=0.1, le=1.0, description="under this a concept's state recommends re-checking"
     )
+    similar_name_thresholds: dict[Literal["latin", "han"], float] | None = Field(
+        None,
+        description="cosine at which a new name lands on the user's earlier name of the same "
+        "kind, per script; null: the thresholds measured for the deployment's encoder "
+        "(`jiyi bench names`); {} turns matching off",
+    )
 
     @model_validator(mode="after")
     def _neo4j_needs_uri(self) -> GraphSettings:

@@ -70,7 +70,7 @@ class Steps:
         if isinstance(work, Erasure):
             return None, work
         state = state or SessionEntities()
-        work = resolve_entities(work, state, self.stores.graph.resolve)
+        work = resolve_entities(work, state, self.stores.graph.resolve, self.stores.similar_names)
         return state, attach_context(work, state, self.stores.terms)
 
     def embed(self, batch: list[TurnWork]) -> tuple[EmbeddedBatch, list[Rejected]]:

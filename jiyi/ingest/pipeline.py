@@ -56,7 +56,7 @@ def prepare(
     if isinstance(work, TurnWork):
         work = apply_privacy(work, stores.consent, stores.settings.privacy)
     if isinstance(work, TurnWork):
-        work = resolve_entities(work, state, stores.graph.resolve)
+        work = resolve_entities(work, state, stores.graph.resolve, stores.similar_names)
         work = attach_context(work, state, stores.terms)
     return work
 

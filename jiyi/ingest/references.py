@@ -32,6 +32,7 @@ from jiyi.graph.entities import (
 from jiyi.graph.updates import EVENT_RULES
 from jiyi.ingest.exchange import ExchangeRecord, weigh_verdict
 from jiyi.ingest.retry import transient_errors
+from jiyi.ingest.similar_names import SimilarNames
 from jiyi.ingest.work import TurnWork
 from jiyi.text import has_han
 
@@ -107,6 +108,11 @@ class SessionEntities:
             if entity_id is not None and (name := self.names.get(entity_id)):
                 return name
         return reference.phrase
+
+    def names_of(self, kind: EntityKind) -> list[str]:
+        """The names of the user's recent entities of `kind`, newest session first."""
+        ids = (eid for r in reversed(self.sessions.values()) for eid in r.most_recent_all(kind))
+        return [self.names[eid] for eid in dict.fromkeys(ids) if eid in self.names]
 
     def recent(self, session_id: str) -> RecentEntities:
         recent = self.sessions.pop(session_id, None) or RecentEntities()
@@ -239,6 +245,19 @@ def _spelled_out(name: str, state: SessionEntities) -> str | None:
     return None
 
 
+def _meant(
+    name: str, kind: EntityKind, state: SessionEntities, similar: SimilarNames | None
+) -> str | None:
+    """The user's earlier name of the same kind that a name the graph does not know stands for:
+    one it abbreviates, else the most similar one (a name the vocabulary or the gazetteer knows
+    is its own entity and is never re-pointed)."""
+    if (spelled := _spelled_out(name, state)) is not None:  # "FBDs": free body diagrams
+        return spelled
+    if similar is None or kind is EntityKind.PLACE or vocabulary.lookup(name) is not None:
+        return None
+    return similar.match(name, state.names_of(kind))
+
+
 def _about_the_topic(event: Event) -> bool:
     """Understanding said without its object ("I still don't get it", the tutor's "Exactly!")."""
     return (
@@ -256,8 +275,14 @@ def _carried_topic(state: SessionEntities, session_id: str) -> str | None:
     return None
 
 
-def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLookup) -> TurnWork:
-    """Rewrite a reference object to the name of the entity it points at, give understanding
+def resolve_entities(
+    work: TurnWork,
+    state: SessionEntities,
+    lookup: EntityLookup,
+    similar: SimilarNames | None = None,
+) -> TurnWork:
+    """Rewrite a reference object to the name of the entity it points at, a new name for a
+    thing the user named before to that name (`similar`: by embedding), give understanding
     said without an object the session's concept, and note every named object in session
     state. This is the one place references are resolved: the graph refuses any left over."""
     recent = state.recent(work.turn.session_id)
@@ -305,11 +330,11 @@ def resolve_entities(work: TurnWork, state: SessionEntities, lookup: EntityLooku
                 }
                 event = event.model_copy(update={"attributes": attributes})
         elif name and (kind := _object_kind(event, name)) is not None:
-            if (spelled := _spelled_out(name, state)) is not None:  # "FBDs": free body diagrams
-                name = spelled
+            known = _known(lookup, work.turn.user_id, name)
+            if known is None and (meant := _meant(name, kind, state, similar)) is not None:
+                name, known = meant, _known(lookup, work.turn.user_id, meant)
                 attributes = event.attributes | {EventAttr.OBJECT.value: name}
                 event = event.model_copy(update={"attributes": attributes})
-            known = _known(lookup, work.turn.user_id, name)
             with suppress(ValueError):  # no letters or digits: nothing to point back at later
                 entity_id = known.entity_id if known else entity_id_for(name, kind)
                 recent.note(kind, entity_id)

@@ -11,6 +11,8 @@ from jiyi.ingest.references import (
     as_reference,
     resolve_entities,
 )
+from jiyi.ingest.similar_names import SimilarNames
+from models.hashing import HashingEncoder
 
 
 def _work(make_turn, content: str, session: str = "s1") -> TurnWork:  # type: ignore[no-untyped-def]
@@ -145,3 +147,12 @@ def test_an_abbreviation_lands_on_the_name_it_abbreviates(make_turn) -> None:
         ("s2", "user", "I finally understand FBDs"),
     ])  # fmt: skip
     assert _objects(last) == ["free body diagrams"]
+
+
+def test_a_new_phrasing_of_an_earlier_name_is_rewritten_to_it(make_turn) -> None:
+    similar = SimilarNames(HashingEncoder(1024), {"latin": 0.6})
+    state = SessionEntities()
+    for session, content in [("s1", "I don't understand ladder word problems"),
+                             ("s2", "I finally understand the ladder word problem")]:  # fmt: skip
+        last = resolve_entities(_work(make_turn, content, session), state, _unknown, similar)
+    assert _objects(last) == ["ladder word problems"]
