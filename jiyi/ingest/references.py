@@ -44,6 +44,13 @@ MAX_SESSIONS_PER_USER = 64
 _ABOUT_THE_SESSION_TOPIC = frozenset({EventType.CONCEPT_CONFUSION, EventType.CONCEPT_MASTERY})
 MAX_NAMES_PER_USER = 512
 
+#: Words an extractor may take for an object that only point at the topic.
+_POINTERS = frozenset(
+    {"it", "this", "that", "this one", "that one", "this part", "that part", "here", "就是",
+     "这里", "那里", "这个", "那个", "这", "那", "这块", "那块", "这部分", "那部分", "这题", "那题"}
+)  # fmt: skip
+_AFTER_POINTER = re.compile(r"(?:那个|这个|那种|这种|\b(?:that|this|the)\s+)")
+_OBJECT_ATTRIBUTES = frozenset({EventAttr.OBJECT, EventAttr.OBJECT_KIND})
 _ACRONYM = re.compile(r"([A-Za-z]{2,5}?)'?s?")
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -181,11 +188,11 @@ def _pose(
     recent: RecentEntities,
     state: SessionEntities,
     lookup: EntityLookup,
-) -> bool:
-    """Make the last nameable of `names` the session's exercise (and topic); whether one was."""
+) -> str | None:
+    """Make the last nameable of `names` the session's exercise (and topic); its id, if one was."""
     names = [name for name in names if nameable(name)]
     if not names:
-        return False
+        return None
     name = vocabulary.canonical(names[-1], "zh" if has_han(names[-1]) else "en")
     entity_id = _said_before(name, state)
     if entity_id is None:
@@ -193,10 +200,10 @@ def _pose(
         with suppress(ValueError):
             entity_id = known.entity_id if known else entity_id_for(name, EntityKind.CONCEPT)
     if entity_id is None:
-        return False
+        return None
     _note(recent, state, entity_id, state.names.get(entity_id, name))
     state.exchange.pose(work.turn.session_id, entity_id)
-    return True
+    return entity_id
 
 
 def _note_topic(
@@ -215,9 +222,9 @@ def _note_topic(
     belief."""
     if work.turn.role is Role.ASSISTANT:
         text = normalise(work.turn.content)
-        if _pose(concepts_posed(text), work, recent, state, lookup):
+        if _pose(concepts_posed(text), work, recent, state, lookup) is not None:
             return
-        if _pose(named, work, recent, state, lookup):
+        if _pose(named, work, recent, state, lookup) is not None:
             return
         if any(EventAttr.VERDICT in event.attributes for event in work.events):
             return
@@ -258,6 +265,24 @@ def _meant(
     return similar.match(name, state.names_of(kind))
 
 
+def _pointer_dropped(event: Event) -> Event:
+    """Understanding whose "object" only points ("我就是这里一直搞混" read as "就是", "you nailed
+    it"), or a confusion whose object is a clause no name can be ("什么时候乘什么时候加分不清"),
+    without its object: it is about the session's concept, or the one the same turn names."""
+    name = event.attributes.get(EventAttr.OBJECT, "").strip()
+    if event.event_type not in _ABOUT_THE_SESSION_TOPIC or not name:
+        return event
+    if alias_key(name) not in _POINTERS and nameable(name):
+        return event
+    tail = _AFTER_POINTER.split(name)[-1].strip()  # "斜率那个边际替代率": the name is the tail
+    if tail != name and alias_key(tail) not in _POINTERS and nameable(tail):
+        return event.model_copy(update={"attributes": event.attributes | {EventAttr.OBJECT: tail}})
+    if alias_key(name) not in _POINTERS and event.event_type is EventType.CONCEPT_MASTERY:
+        return event  # "生活例子一来就懂了": the explanation landed, no concept was shown learned
+    kept = {k: v for k, v in event.attributes.items() if k not in _OBJECT_ATTRIBUTES}
+    return event.model_copy(update={"attributes": kept})
+
+
 def _about_the_topic(event: Event) -> bool:
     """Understanding said without its object ("I still don't get it", the tutor's "Exactly!")."""
     return (
@@ -286,20 +311,21 @@ def resolve_entities(
     said without an object the session's concept, and note every named object in session
     state. This is the one place references are resolved: the graph refuses any left over."""
     recent = state.recent(work.turn.session_id)
+    events = [_pointer_dropped(event) for event in work.events]
     named: list[str] = []  # "对！那个就是现在完成时": the turn's verdict is on what it names
-    own_mention = False
+    own_mention = None  # the concept the user's own turn names, for its objectless confusion
     if work.turn.role is Role.ASSISTANT:
         named = concepts_named(normalise(work.turn.content))
         _pose(named, work, recent, state, lookup)
-    elif any(
-        _about_the_topic(event) and event.event_type is EventType.CONCEPT_CONFUSION
-        for event in work.events
-    ):  # "又是chain rule。。我就是这里老错": the user's own turn says what "here" is (not so for
-        # "that one clicked. still shaky on mixolydian": what clicked is the last exercise)
-        mentioned = vocabulary.mentions(work.turn.content, EntityKind.CONCEPT)
-        own_mention = _pose(mentioned, work, recent, state, lookup)
+    else:  # what the user is stuck on is what the session turns to: noted last
+        events.sort(key=lambda e: e.event_type is EventType.CONCEPT_CONFUSION)
+        if any(_about_the_topic(e) and e.event_type is EventType.CONCEPT_CONFUSION for e in events):
+            # "又是chain rule。。我就是这里老错": the user's own turn says what "here" is (not so
+            # for "that one clicked. still shaky on mixolydian": what clicked is the exercise)
+            mentioned = vocabulary.mentions(work.turn.content, EntityKind.CONCEPT)
+            own_mention = _pose(mentioned, work, recent, state, lookup)
     resolved = []
-    for event in work.events:
+    for event in events:
         exercise = None
         grounded = True  # a named object, or the session's own concept
         name = event.attributes.get(EventAttr.OBJECT, "").strip()
@@ -314,14 +340,18 @@ def resolve_entities(
             exercise = state.exchange.exercises.get(work.turn.session_id)
             in_session = recent.most_recent(EntityKind.CONCEPT)
             grounded = bool(exercise or in_session)
-            concept = exercise or in_session or _carried_topic(state, work.turn.session_id)
+            stuck = event.event_type is EventType.CONCEPT_CONFUSION and own_mention
+            carried = _carried_topic(state, work.turn.session_id)
+            concept = (own_mention if stuck else None) or exercise or in_session or carried
             target = state.names.get(concept) if concept else None
+            if stuck and concept and target:
+                _note(recent, state, concept, target)  # what the user is stuck on is the topic
             if not exercise and event.attributes.get(EventAttr.VERDICT) == MISSED_AGAIN:
                 # "又漏了": the same slip as before, not whatever the session mentioned since
                 again = state.exchange.missed_before(alias_key(target or ""))
                 target, grounded = (again, True) if again else (target, grounded)
             answered = state.exchange.answered.get(work.turn.session_id)
-            if work.turn.role is Role.USER and not own_mention and answered:
+            if work.turn.role is Role.USER and not stuck and answered:
                 target, grounded = answered, True  # "i keep doing that": what the tutor just judged
             if target is not None:  # "I still don't get it", "Exactly!": the session's concept
                 attributes = event.attributes | {

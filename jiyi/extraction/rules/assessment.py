@@ -71,14 +71,30 @@ RULES: tuple[Rule, ...] = (
         "assessment_zh_solid",
         EventType.CONCEPT_MASTERY,
         r"(?:(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:你)?(?:已经|现在)?(?:完全|基本)?(?<![不没未])(?:掌握(?:得很好|了)|没问题了|很熟练了|"
-        r"熟练了|过关了|(?:很|非常|相当)?到位了?|很稳了)|你(?:已经)?(?:完全|基本)?(?:掌握|会)了)",
+        r"熟练了|过关了|(?:很|非常|相当)?到位了?|很稳了|上手(?:得)?(?:很快|挺快|真快)|学得(?:很快|挺快))|"
+        r"你(?:已经)?(?:完全|基本)?(?:掌握|会)了)",
         0.8,
-        "老师判断已掌握：'配平你已经完全掌握了'。",
-        ("配平你已经完全掌握了!", "这个你已经掌握了", "起笔藏锋已经很到位了"),
+        "老师判断已掌握：'配平你已经完全掌握了'、'行程问题你上手很快'。",
+        ("配平你已经完全掌握了!", "这个你已经掌握了", "起笔藏锋已经很到位了", "透视你上手很快"),
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
-        trigger=r"掌握|没问题了|熟练|过关|会了|到位|很稳",
+        trigger=r"掌握|没问题了|熟练|过关|会了|到位|很稳|上手|学得",
+    ),
+    rule(
+        "assessment_en_picked_up",
+        EventType.CONCEPT_MASTERY,
+        rf"^{_EN_NOT_YET}.*?\byou(?:'ve|\s+have|'re|\s+are)\s+(?:really\s+|totally\s+|clearly\s+)?"
+        r"(?:got(?:ten)?\s+the\s+hang\s+of|getting\s+the\s+hang\s+of|nailed|picked\s+up|picking\s+up)\s+"
+        r"(?P<object>[\w'+#-]+(?:\s+[\w'+#-]+){0,3}?)(?=\s*(?:$|[,.;!?]|\s+(?:fast|quickly|now|already|"
+        r"really|well|there|too)\b))",
+        0.8,
+        "The tutor judges it learned: 'you've got the hang of ratios', 'picking up chords fast'.",
+        ("Nice, you've got the hang of ratios now.", "you're picking up the shell sort fast!"),
+        roles=ASSISTANT_ROLES,
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        trigger=r"hang\s+of|nailed|picked\s+up|picking\s+up",
     ),
     rule(
         "assessment_en_close_but",

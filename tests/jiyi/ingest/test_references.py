@@ -156,3 +156,25 @@ def test_a_new_phrasing_of_an_earlier_name_is_rewritten_to_it(make_turn) -> None
                              ("s2", "I finally understand the ladder word problem")]:  # fmt: skip
         last = resolve_entities(_work(make_turn, content, session), state, _unknown, similar)
     assert _objects(last) == ["ladder word problems"]
+
+
+def test_an_object_that_only_points_is_the_sessions_concept(make_turn) -> None:
+    state = SessionEntities()
+    last = _resolve_all(make_turn, state, [
+        ("s1", "user", "我不太理解链式法则"),
+        ("s1", "user", "我就是这里一直搞混"),  # read as the "object" 就是
+    ])  # fmt: skip
+    assert _objects(last) == ["链式法则"]
+
+
+def test_a_clause_object_gives_way_to_the_concept_the_turn_names(make_turn) -> None:
+    state = SessionEntities()
+    clause = _resolve_all(make_turn, state, [
+        ("s1", "user", "我最头疼排列组合，什么时候乘什么时候加完全分不清"),
+    ])  # fmt: skip
+    tail = _resolve_all(
+        make_turn, state, [("s1", "user", "还是有点绕。。。 斜率那个边际替代率也不懂")]
+    )
+    assert _objects(clause) == ["排列组合"]
+    assert _objects(tail) == ["边际替代率"]  # the name after "那个"
+    assert state.recent("s1").most_recent(EntityKind.CONCEPT) is not None

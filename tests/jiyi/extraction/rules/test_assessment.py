@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from jiyi.domain import MISSED, MISSED_AGAIN, RIGHT, EventAttr, Role, Turn
+from jiyi.domain import MISSED, MISSED_AGAIN, RIGHT, Event, EventAttr, EventType, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
 from jiyi.extraction.rules.assessment import concepts_named, concepts_posed
 
 
-def verdicts_in(text: str) -> list[str]:
+def tutor_events(text: str) -> list[Event]:
     turn = Turn(user_id="u1", session_id="s1", role=Role.ASSISTANT, content=text, client_ts=1)
+    return extract_with_rules(turn)
+
+
+def verdicts_in(text: str) -> list[str]:
     return [
         e.attributes[EventAttr.VERDICT]
-        for e in extract_with_rules(turn)
+        for e in tutor_events(text)
         if EventAttr.VERDICT in e.attributes
     ]
 
@@ -134,3 +138,21 @@ def test_the_tutors_judgement_that_a_concept_is_learned(text, judged_learned) ->
 )
 def test_a_question_headed_by_its_topic_poses_that_topic(text, named) -> None:
     assert concepts_posed(text) == named
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        ("Nice, you've got the hang of ratios now.", "ratio and proportion"),
+        ("you're picking up the shell sort fast!", "shell sort"),
+        ("透视你上手很快，下次练光影。", "透视"),
+    ],
+)
+def test_the_tutor_judging_a_concept_learned_is_mastery(text: str, concept: str) -> None:
+    [event] = [e for e in tutor_events(text) if e.event_type is EventType.CONCEPT_MASTERY]
+    assert event.attributes[EventAttr.OBJECT] == concept
+
+
+@pytest.mark.parametrize("text", ["Once you've got the hang of ratios, try this.", "你还没上手"])
+def test_a_conditional_or_negated_judgement_is_not_mastery(text: str) -> None:
+    assert not [e for e in tutor_events(text) if e.event_type is EventType.CONCEPT_MASTERY]
