@@ -30,6 +30,7 @@ RULES: tuple[Rule, ...] = (
         rf"^{_EN_NO_BUT}(?:(?:yes|yep|yup|yeah|oh)[,!]*\s+)?(?:(?:that's|that\s+is|you're|you\s+are)\s+"
         r"(?:exactly\s+|totally\s+|absolutely\s+|completely\s+|100%\s+)?(?:right|correct|spot\s+on)"
         r"|exactly|correct|perfect|spot\s+on|nailed\s+it|you\s+nailed\s+it|bingo|well\s+done|"
+        r"all\s+(?:\w+\s+)?(?:correct|right)|right(?=\s*[!.])|"
         r"great\s+job|nice\s+work|good\s+job|you\s+got\s+it|that's\s+it)\b",
         0.2,
         "The tutor confirms the user's attempt: 'Exactly, that's right!' (concept: the session's).",
@@ -56,7 +57,8 @@ RULES: tuple[Rule, ...] = (
         "assessment_en_solid",
         EventType.CONCEPT_MASTERY,
         rf"^{_EN_NOT_YET}.*?\b(?:(?P<object>[\w'+#-]+(?:\s+[\w'+#-]+){{0,2}}?)\s+(?:look|looks|are|is)(?:\s+looking)?\s+(?:really\s+|very\s+)?"
-        r"(?:solid|automatic|mastered|second\s+nature)(?:\s+now)?|you(?:'ve|\s+have)\s+(?:really\s+)?"
+        r"(?:solid|automatic|mastered|second\s+nature|in\s+(?:good|great)\s+shape)(?:\s+now)?|"
+        r"you(?:'ve|\s+have)\s+(?:really\s+)?"
         r"(?:got\s+(?:it|this)\s+down|mastered\s+(?:it|this))|you\s+(?:clearly\s+)?know\s+(?:it|this)\s+"
         r"(?:cold|well))\b",
         0.8,
@@ -65,7 +67,7 @@ RULES: tuple[Rule, ...] = (
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
-        trigger=r"solid|automatic|mastered|second\s+nature|down|know",
+        trigger=r"solid|automatic|mastered|second\s+nature|shape|down|know",
     ),
     rule(
         "assessment_zh_solid",
@@ -80,6 +82,19 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         trigger=r"掌握|没问题了|熟练|过关|会了|到位|很稳|上手|学得",
+    ),
+    rule(
+        "assessment_en_come_a_long_way",
+        EventType.CONCEPT_MASTERY,
+        r"\byour\s+(?P<object>[\w'+#-]+(?:\s+[\w'+#-]+){0,3}?)(?:\s+(?:reading|skills?|work|game))?\s+"
+        r"(?:has|have)\s+(?:really\s+)?(?:come\s+a\s+long\s+way|improved\s+(?:a\s+lot|so\s+much|hugely))",
+        0.8,
+        "The tutor judges it learned: 'your bass clef reading has come a long way'.",
+        ("Exactly right. Your bass clef reading has come a long way.",),
+        roles=ASSISTANT_ROLES,
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        trigger=r"long\s+way|improved",
     ),
     rule(
         "assessment_en_picked_up",
@@ -127,7 +142,9 @@ RULES: tuple[Rule, ...] = (
         r"\b(?:you\s+(?:forgot|missed|dropped|skipped|left\s+out|mixed\s+up|flipped)\b[^.!?]{0,60}"
         r"\bagain\b|\bagain,?\s+you\s+(?:forgot|missed|dropped|skipped)\b|same\s+(?:missed\s+)?"
         r"(?:mistake|slip|error|thing|step|spot|trap|problem)\s+(?:again|as\s+(?:before|last\s+time))|"
-        r"you(?:'re|\s+are)\s+still\s+(?:missing|forgetting|dropping|mixing\s+up)\b)",
+        r"you(?:'re|\s+are)\s+still\s+(?:missing|forgetting|dropping|mixing\s+up)\b|"
+        r"you\s+(?:slipped|fell|went)\s+back\s+(?:into|to)\b[^.!?]{0,40}\bagain\b|"
+        r"\bsame\s+as\s+(?:last\s+time|before|yesterday|last\s+week)\b)",
         0.7,
         "The tutor points out the same missed step again: 'you forgot the inner derivative again'.",
         ("Close, but you forgot to multiply by the inner derivative again.",),
@@ -186,6 +203,106 @@ _TOPIC_HEADED_QUESTION = re.compile(
     r"(?:^|(?<=[.!?。！？\n]))\s*(?P<posed>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,3}|[\u4e00-\u9fff]{2,8})"
     r"\s*[:：]\s*[^:：\n]*[?？]"
 )
+_LEAD_IN = re.compile(
+    r"^(?:(?:and|so|now|next|then|ok(?:ay)?|alright|right|good|great)[,!]?\s+)+", re.I
+)
+#: Words that frame a question rather than name its topic.
+_FRAMING_WORDS = frozenset(
+    {
+        "let's",
+        "lets",
+        "let",
+        "test",
+        "try",
+        "do",
+        "again",
+        "one",
+        "ones",
+        "another",
+        "next",
+        "quick",
+        "some",
+        "this",
+        "that",
+        "these",
+        "those",
+        "a",
+        "an",
+        "the",
+        "now",
+        "ok",
+        "okay",
+        "so",
+        "here",
+        "your",
+        "my",
+        "our",
+        "turn",
+        "question",
+        "questions",
+        "check",
+        "quiz",
+        "round",
+        "practice",
+        "example",
+        "examples",
+        "problem",
+        "problems",
+        "exercise",
+        "review",
+        "recap",
+        "hint",
+        "tip",
+        "note",
+        "sure",
+        "great",
+        "good",
+        "nice",
+        "right",
+        "well",
+        "alright",
+        "answer",
+        "step",
+        "part",
+        "warm",
+        "up",
+        "bonus",
+        "challenge",
+        "first",
+        "second",
+        "third",
+        "last",
+        "final",
+        "remember",
+        "careful",
+        "important",
+        "also",
+        "plus",
+        "then",
+        "and",
+        "or",
+        "yes",
+        "no",
+        "basic",
+        "basics",
+        "simple",
+        "easy",
+        "hard",
+        "harder",
+        "tricky",
+        "real",
+        "fun",
+        "quickie",
+        "recall",
+        "prompt",
+        "scenario",
+        "case",
+        "task",
+        "level",
+        "today",
+        "homework",
+    }
+)
 _ZH_POSING = re.compile(
     r"(?:换一题|再来一(?:道|题|个)|下一题|来一(?:道|题)|考考你|出一题|再考你)[：:，,]?\s*"
     r"(?P<posed>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:的|题|[：:，,？?])"
@@ -240,13 +357,24 @@ def concepts_named(text: str) -> list[str]:
     return list(dict.fromkeys(name for _, name in sorted(found)))
 
 
+def _names_a_topic(head: str) -> bool:
+    """An English head of one to three plain words, none of which frames the question
+    ("Bass clef: …?" is a topic; "Quick check: …?", "Let's test dorian again: …?" are not).
+    A Chinese head must be known: without word boundaries "先做个小测试" looks like a name."""
+    words = head.casefold().split()
+    return 0 < len(words) <= 3 and all(
+        w.isascii() and w.isalpha() and w not in _FRAMING_WORDS for w in words
+    )
+
+
 def concepts_posed(text: str) -> list[str]:
     """The concepts a tutor's turn poses the next exercise on, in order ("Try a related rates
     problem", "换一题：静脉补钾的原则有哪些？", "Hemodynamics: normal CVP?"): the verdict on the
     next attempt is about these, not about what the user named last."""
     found = _names_in(text, ((_EN_POSING, "en"), (_ZH_POSING, "zh")))
-    for match in _TOPIC_HEADED_QUESTION.finditer(text):  # a head is a topic only if it is known
-        entry = vocabulary.lookup(match["posed"].strip())
-        if entry is not None and entry.kind is EntityKind.CONCEPT:
-            found.append((match.start("posed"), match["posed"].strip()))
+    for match in _TOPIC_HEADED_QUESTION.finditer(text):
+        head = _LEAD_IN.sub("", match["posed"].strip())  # "Now bass clef: …?"
+        entry = vocabulary.lookup(head)
+        if (entry is not None and entry.kind is EntityKind.CONCEPT) or _names_a_topic(head):
+            found.append((match.start("posed"), head))
     return list(dict.fromkeys(name for _, name in sorted(found)))

@@ -35,6 +35,10 @@ def verdicts_in(text: str) -> list[str]:
         ("差一点！FADH2 要按 1.5 算。", MISSED),
         ("不太对，再想想分母。", MISSED),
         ("Close, but you dropped the inner derivative again.", MISSED_AGAIN),
+        ("Line 3 is D. You slipped back into treble again.", MISSED_AGAIN),
+        ("Not the top one, same as last time.", MISSED_AGAIN),
+        ("All three correct!", RIGHT),
+        ("Right! Now the next one.", RIGHT),
         ("Almost, but it's the same step again: the inner box.", MISSED_AGAIN),
         ("和上次漏的是同一个判断步骤。", MISSED_AGAIN),
         ("你又漏了乘内层导数。", MISSED_AGAIN),
@@ -134,6 +138,10 @@ def test_the_tutors_judgement_that_a_concept_is_learned(text, judged_learned) ->
         ("Try it: price goes from $10 to $12?", []),
         ("计算题：500 ml 液体 4 小时输完，每分钟多少滴？", []),
         ("第二题：这个是什么？", []),
+        ("All correct. Now bass clef: line 1 and space 2?", ["bass clef"]),  # a plain head
+        ("Let's test dorian again: what's G dorian?", []),  # framing words, not a topic
+        ("Okay, one more: 3 + 4?", []),
+        ("先做个小测试：这个怎么读？", []),  # a Chinese head must be known
     ],
 )
 def test_a_question_headed_by_its_topic_poses_that_topic(text, named) -> None:
@@ -146,6 +154,8 @@ def test_a_question_headed_by_its_topic_poses_that_topic(text, named) -> None:
         ("Nice, you've got the hang of ratios now.", "ratio and proportion"),
         ("you're picking up the shell sort fast!", "shell sort"),
         ("透视你上手很快，下次练光影。", "透视"),
+        ("All correct, treble clef is in good shape.", "treble clef"),
+        ("Exactly. Your bass clef reading has come a long way.", "bass clef"),
     ],
 )
 def test_the_tutor_judging_a_concept_learned_is_mastery(text: str, concept: str) -> None:
