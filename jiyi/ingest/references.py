@@ -44,10 +44,12 @@ MAX_SESSIONS_PER_USER = 64
 _ABOUT_THE_SESSION_TOPIC = frozenset({EventType.CONCEPT_CONFUSION, EventType.CONCEPT_MASTERY})
 MAX_NAMES_PER_USER = 512
 
-#: Words an extractor may take for an object that only point at the topic.
+#: Words an extractor may take for an object that only point at the topic ("脑子转不过来": the
+#: topic is what the brain cannot turn round).
 _POINTERS = frozenset(
     {"it", "this", "that", "this one", "that one", "this part", "that part", "here", "就是",
-     "这里", "那里", "这个", "那个", "这", "那", "这块", "那块", "这部分", "那部分", "这题", "那题"}
+     "这里", "那里", "这个", "那个", "这", "那", "这块", "那块", "这部分", "那部分", "这题", "那题",
+     "脑子", "脑袋", "brain", "my brain", "head", "my head"}
 )  # fmt: skip
 _AFTER_POINTER = re.compile(r"(?:那个|这个|那种|这种|\b(?:that|this|the)\s+)")
 _OBJECT_ATTRIBUTES = frozenset({EventAttr.OBJECT, EventAttr.OBJECT_KIND})

@@ -128,13 +128,38 @@ RULES: tuple[Rule, ...] = (
     rule(
         "assessment_zh_close_but",
         EventType.CONCEPT_CONFUSION,
-        r"^(?:差一点|还差一点|差一步|接近了|不太对|不对|不完全对|还不对|可惜|有点小问题)",
+        r"^(?:差一点|还差一点|差一步|接近了|不太对|不对|不完全对|还不对|可惜|有点小问题|"
+        r"[\u4e00-\u9fff]{0,4}?(?:搞|弄|记|写)?反了(?=[：:，,。!！～~]))",
         0.3,
         "老师指出答错：'差一点'、'不太对'（单独一次是弱证据；跨会话反复出现才算障碍）。",
         ("差一点。pH 低是酸中毒没错,但…", "不太对,再想想"),
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         verdict=MISSED,
+    ),
+    rule(
+        "assessment_zh_weak_spot",
+        EventType.CONCEPT_CONFUSION,
+        r"(?P<object>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:问题)?(?:是|就是)你(?:现在|目前)?(?:最需要(?:练|补|加强)的|"
+        r"最薄弱的|的薄弱(?:点|环节)|的弱项|(?:要|需要)重点(?:补|练|突破)的)",
+        0.7,
+        "老师点出薄弱点：'借贷方向是你现在最需要练的'。",
+        ("借贷方向是你现在最需要练的，之后每次都先热身。",),
+        roles=ASSISTANT_ROLES,
+        object_kind=EntityKind.CONCEPT,
+        trigger=r"最需要|薄弱|弱项|重点",
+    ),
+    rule(
+        "assessment_en_weak_spot",
+        EventType.CONCEPT_CONFUSION,
+        r"\b(?P<object>[\w'+#-]+(?:\s+[\w'+#-]+){0,3}?)\s+(?:is|are)\s+(?:still\s+)?(?:your|the)\s+"
+        r"(?:(?:biggest|main|real)\s+)?(?:weak\s+(?:spot|point|area)|gap|sticking\s+point|thing\s+to\s+work\s+on)\b",
+        0.7,
+        "The tutor names the weak spot: 'stopping distances are your weak spot'.",
+        ("Signs are fine; stopping distances are your weak spot.",),
+        roles=ASSISTANT_ROLES,
+        object_kind=EntityKind.CONCEPT,
+        trigger=r"weak\s+(?:spot|point|area)|gap|sticking\s+point|work\s+on",
     ),
     rule(
         "assessment_en_same_mistake",
@@ -155,7 +180,8 @@ RULES: tuple[Rule, ...] = (
     rule(
         "assessment_zh_same_mistake",
         EventType.CONCEPT_CONFUSION,
-        r"又(?:漏|忘|丢|错|搞混|弄混|混|写错|算错)了|还是(?:漏|忘|丢)了|同样的错误|跟上次一样(?:的错|错|的问题)|"
+        r"又(?:是[\u4e00-\u9fff]{0,4}?)?(?:漏|忘|丢|错|搞混|弄混|混|写错|算错|反|搞反|弄反|记反|写反)了|"
+        r"还是(?:漏|忘|丢|反)了|同样的错误|跟上次一样(?:的错|错|的问题)|"
         r"老问题(?:又|还)|(?:和|跟)上次(?:漏|错|犯)的是同一个|同一个(?:坑|错|问题|步骤)",
         0.7,
         "老师指出同一个错误又出现：'你又漏了内层函数的导数'。",

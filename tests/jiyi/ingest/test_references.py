@@ -164,7 +164,8 @@ def test_an_object_that_only_points_is_the_sessions_concept(make_turn) -> None:
         ("s1", "user", "我不太理解链式法则"),
         ("s1", "user", "我就是这里一直搞混"),  # read as the "object" 就是
     ])  # fmt: skip
-    assert _objects(last) == ["链式法则"]
+    brain = _resolve_all(make_turn, state, [("s1", "user", "脑子转不过来")])
+    assert _objects(last) == _objects(brain) == ["链式法则"]  # never the user's brain
 
 
 def test_a_clause_object_gives_way_to_the_concept_the_turn_names(make_turn) -> None:

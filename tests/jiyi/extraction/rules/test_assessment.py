@@ -38,6 +38,8 @@ def verdicts_in(text: str) -> list[str]:
         ("Line 3 is D. You slipped back into treble again.", MISSED_AGAIN),
         ("Not the top one, same as last time.", MISSED_AGAIN),
         ("All three correct!", RIGHT),
+        ("方向反了：资产增加记借方。", MISSED),
+        ("又是方向反了～库存现金增加记借方。", MISSED_AGAIN),
         ("Right! Now the next one.", RIGHT),
         ("Almost, but it's the same step again: the inner box.", MISSED_AGAIN),
         ("和上次漏的是同一个判断步骤。", MISSED_AGAIN),
@@ -166,3 +168,15 @@ def test_the_tutor_judging_a_concept_learned_is_mastery(text: str, concept: str)
 @pytest.mark.parametrize("text", ["Once you've got the hang of ratios, try this.", "你还没上手"])
 def test_a_conditional_or_negated_judgement_is_not_mastery(text: str) -> None:
     assert not [e for e in tutor_events(text) if e.event_type is EventType.CONCEPT_MASTERY]
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        ("很正常。借贷方向是你现在最需要练的，之后每次先热身。", "借贷方向"),
+        ("Signs are fine; stopping distances are your weak spot.", "stopping distances"),
+    ],
+)
+def test_the_tutor_naming_the_weak_spot_is_an_obstacle(text: str, concept: str) -> None:
+    [event] = [e for e in tutor_events(text) if e.event_type is EventType.CONCEPT_CONFUSION]
+    assert event.attributes[EventAttr.OBJECT] == concept
