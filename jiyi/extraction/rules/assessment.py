@@ -97,6 +97,19 @@ RULES: tuple[Rule, ...] = (
         trigger=r"long\s+way|improved",
     ),
     rule(
+        "assessment_en_got_it_down",
+        EventType.CONCEPT_MASTERY,
+        rf"^{_EN_NOT_YET}.*?\byou(?:'ve|\s+have)\s+(?:really\s+|totally\s+)?got\s+"
+        r"(?P<object>(?:the\s+)?[\w'+#-]+(?:\s+[\w'+#-]+){0,3}?)\s+(?:down(?:\s+pat)?|nailed)\b",
+        0.8,
+        "The tutor judges it learned: 'You've got the independent t-test down.'",
+        ("Right again. You've got the independent t-test down.",),
+        roles=ASSISTANT_ROLES,
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        trigger=r"down|nailed",
+    ),
+    rule(
         "assessment_en_picked_up",
         EventType.CONCEPT_MASTERY,
         rf"^{_EN_NOT_YET}.*?\byou(?:'ve|\s+have|'re|\s+are)\s+(?:really\s+|totally\s+|clearly\s+)?"

@@ -158,6 +158,7 @@ def test_a_question_headed_by_its_topic_poses_that_topic(text, named) -> None:
         ("透视你上手很快，下次练光影。", "透视"),
         ("All correct, treble clef is in good shape.", "treble clef"),
         ("Exactly. Your bass clef reading has come a long way.", "bass clef"),
+        ("Right again. You've got the independent t-test down.", "independent t-test"),
     ],
 )
 def test_the_tutor_judging_a_concept_learned_is_mastery(text: str, concept: str) -> None:
