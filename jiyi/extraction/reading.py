@@ -88,6 +88,7 @@ _CHANGED = re.compile(
 _VIEWS = frozenset({EventType.PREFERENCE, EventType.DISLIKE, EventType.LEARNING_STYLE})
 TENSE = EventAttr.TENSE.value
 
+_SENTENCE_END = re.compile(r"[.!?。！？\n]+")
 #: Event types whose claim is a view the reader can attribute, date and weigh.
 _READ_TYPES = frozenset({
     EventType.PREFERENCE, EventType.DISLIKE, EventType.LEARNING_STYLE, EventType.GOAL,
@@ -154,7 +155,7 @@ def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> d
         return _feeling_reading(sentence, start)
     if event_type not in _READ_TYPES:
         return {}
-    before = sentence[:start]
+    before = _SENTENCE_END.split(sentence[:start])[-1]  # "my dad swears by X. I want Y": mine
     reading: dict[str, str] = {}
     if _EN_OTHER_VIEW.search(before) or _ZH_OTHER_VIEW.search(before):
         reading[EventAttr.HOLDER.value] = OTHER_HOLDER

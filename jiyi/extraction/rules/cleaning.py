@@ -38,7 +38,7 @@ _EN_MONTHS = (
     r"fall|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tmrw"
 )
 _EN_TRAILING = re.compile(
-    r"(?:\s+(?:too|also|a\s+lot|so\s+much|very\s+much|anymore|again|now|lately|right\s+now|"
+    r"(?:\s+(?:too|also|a\s+lot|so\s+much|very\s+much|anymore|again|now|lately|right\s+now|instead|"
     r"today|yesterday|tonight|these\s+days|at\s+all|though|either|as\s+well|yet|already|"
     r"recently|(?:last|this|next)\s+(?:week|weekend|month|year|summer|winter|spring|fall|autumn|"
     r"morning|night|evening|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
@@ -47,6 +47,22 @@ _EN_TRAILING = re.compile(
     rf"(?:in|by|on|before|this|next)\s+(?:{_EN_MONTHS})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?))+$",
     re.IGNORECASE,
 )
+#: A time said after what is aimed at ("… someday", "… one day", "… 以后"): when, not what.
+#: "one day" is a tail only where it is no span ("finish it in one day").
+_EN_SOMEDAY = re.compile(
+    r"(?:(?<!\bin)(?<!\bwithin)(?<!\bfor)(?<!\bper)(?<!\bthe)(?<!\bon)(?<!\bjust)(?<!\bonly)"
+    r"\s+one\s+day|\s+(?:some\s?day(?:\s+soon)?|eventually|soon|sooner\s+or\s+later|later(?:\s+on)?|"
+    r"in\s+the\s+(?:near\s+|distant\s+)?future|down\s+the\s+(?:road|line)|at\s+some\s+point|"
+    r"one\s+of\s+these\s+days|in\s+(?:a\s+few|a\s+couple(?:\s+of)?|\d{1,2}|two|three|four|five|ten)"
+    r"\s+years?|(?:some|one)\s+time\s+soon))+$",
+    re.IGNORECASE,
+)
+#: Emoji, flags and their joiners at the very end of an object ("one piece 🏴‍☠️", "冲💪").
+_EMOJI_TAIL = re.compile(
+    r"(?:\s*[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2900-\u297f\u2b00-\u2bff"
+    r"\u3030\u303d\u3297\u3299\U0001f000-\U0001faff\U000e0020-\U000e007f\u200d\ufe0e\ufe0f"
+    r"\u20e3])+$"
+)
 _TIME_ONLY = re.compile(
     r"(?:(?:last|this|next)\s+\w+|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|"
     r"tonight|recently|今天|昨天|前天|最近|刚才|上周|周末|去年|今年)",
@@ -54,7 +70,13 @@ _TIME_ONLY = re.compile(
 )
 _ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后).*$")
 _ZH_LEADING = re.compile(
-    r"^(?:这个|那个|这些|那些|这种|那种|一下|一些|有关|关于|这|那|[一两二三四五六七八九十几\d]+[只条个头匹本部件位名家次场门]|个(?=[\u4e00-\u9fff]{2}))+"
+    r"^(?:这个|那个|这些|那些|这种|那种|一下|一些|有关|关于|这|那|[一两二三四五六七八九十几\d]+[只条个头匹部件位名家次场门]|"
+    # "一本书" is a book, "一本线" and "二本" are the tiers of universities aimed at
+    r"[一两二三四五六七八九十几\d]+本(?![线科院]|$)|个(?=[\u4e00-\u9fff]{2}))+"
+)
+#: "以后", "将来", "有一天" after what is aimed at ("当医生以后" is still "当医生").
+_ZH_SOMEDAY = re.compile(
+    r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})(?:以后|将来|有一天|有朝一日|总有一天|迟早)[了呢啊吧呀的]*$"
 )
 _ZH_TRAILING = re.compile(
     r"(?:这块|那块|这章|那章|这部分|那部分|这一块|那一块|这里|那里|这方面|方面)?[了呢啊吧呀哦嘛啦哈吗的呗哟喔~真都也就还总老又]*$"
@@ -72,19 +94,30 @@ _SPLIT = re.compile(r"\s*(?:、|,|和|与|以及|跟|\band\b|\bor\b|&|/)\s*", re
 
 
 def _clean_object(raw: str, lang: str) -> str | None:
-    text = " ".join(raw.split()).strip(" '\"“”‘’-*")
+    text = _EMOJI_TAIL.sub("", " ".join(raw.split())).strip(" '\"“”‘’-*")
     if lang == "zh" and has_han(text):
         text = _ZH_CUT.sub("", text)
         text = _ZH_SELF.sub("", _ZH_LEADING.sub("", text))
-        text = _ZH_TRAILING.sub("", text).strip()
+        text = _ZH_TRAILING.sub("", _ZH_SOMEDAY.sub("", _ZH_TRAILING.sub("", text))).strip()
     else:
         text = _EN_CUT.sub("", text)
         text = _EN_LEADING.sub("", text)
-        text = _EN_TRAILING.sub("", text).strip(" '\"-")
+        text = _en_tail_off(text).strip(" '\"-")
     cut = _cut(text)
     if _TIME_ONLY.fullmatch(cut) or not cut or cut.lower() in _POINTERS or not tokenize(cut):
         return None  # only pronouns, particles or stopwords: nothing to remember
     return cut if cut == text else cut + CUT_MARK
+
+
+def _en_tail_off(text: str) -> str:
+    """Without the words of when at its end ("… next year", "… someday", "… by end of term"),
+    in whichever order they come ("soon next year"), and the emoji they leave at the end."""
+    for _ in range(3):
+        trimmed = _EMOJI_TAIL.sub("", _EN_SOMEDAY.sub("", _EN_TRAILING.sub("", text)))
+        if trimmed == text:
+            break
+        text = trimmed
+    return text
 
 
 def _cut(text: str) -> str:

@@ -19,6 +19,7 @@ from jiyi.domain import EntityKind, EventType
 from jiyi.extraction.rules.cleaning import clean_objects
 from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_ADV, ZH_OBJ, ZH_SUBJECT
 from jiyi.extraction.rules.model import NEGATIVE, Rule, RuleMatch, rule
+from jiyi.text import has_han
 
 # --- what people study, aim at and sit (shared with the interest rules in `preferences`) ------
 
@@ -40,16 +41,46 @@ ZH_FIELDS = (
     r"电子信息|机械|建筑学?|土木|心理学?|哲学|文学|中文|汉语言文学?|英语|外语|日语|新闻|传媒|艺术|美术|"
     r"音乐|设计|会计|管理|统计学?|天文学?|考古|社会学|教育学?|人工智能|编程|书法|国画"
 )
-#: 有名字的考试（倒计时说的那种：'护考还有半个月'）。
+#: 有名字的考试和证书（倒计时说的那种：'护考还有半个月'；要考的那种：'我想考初级会计'）。
 ZH_EXAMS = (
-    r"高考|中考|考研|考公|考编|考博|护考|雅思|托福|四级|六级|专四|专八|教资|法考|司考|国考|省考|"
-    r"会考|学考|注会|一建|二建|CPA|CFA|ACCA|GRE|GMAT|SAT|ACT|"
+    r"[\u4e00-\u9fff]{2,3}?省考|高考|中考|考研|考公|考编|考博|护考|雅思|托福|四六级|四级|六级|专四|专八|教资|"
+    r"法考|司考|国考|省考|会考|学考|注会|一建|二建|初级会计(?:职称)?|中级会计(?:职称)?|高级会计师|初会|中会|"
+    r"注册会计师|税务师|教招|特岗|选调生?|事业编|专升本|计算机二级|普通话(?:考试)?|驾照|科目[一二三四]|"
+    r"证券从业|基金从业|银行从业|一级建造师|二级建造师|心理咨询师|日语N[1-5]|N[1-5]|JLPT|TOPIK|HSK|"
+    r"CPA|CFA|ACCA|CMA|FRM|PMP|GRE|GMAT|SAT|ACT|托业|BEC|"
     r"[\u4e00-\u9fff]{2,8}(?:资格|执业|职业)[\u4e00-\u9fff]{0,4}考试"
 )
+#: Exams and certificates named in English chat ("the CPA", "my theory test").
+_EN_EXAM_NAMES = (
+    r"mcat|lsat|gre|gmat|(?-i:SATs?|ACT|DAT|OAT|PCAT)|sat|psat|ielts|toefl|toeic|ccrn|nclex(?:-rn)?|"
+    r"usmle(?:\s+step\s+[123])?|step\s+[123]|comlex|bar(?:\s+exam)?|boards|cpa|cfa(?:\s+level\s+"
+    r"(?:iii|ii|i|[123]))?|acca|cima|frm|pmp|ccna|jlpt(?:\s+n[1-5])?|hsk(?:\s*[1-6])?|dele|delf|"
+    r"gcses?|a-levels?|ap\s+[a-z]+(?:\s+[a-z]+)?\s+exam|series\s+\d{1,2}"
+)
+#: An exam known by its name, not a class test ("the CPA", "my driving test"; not "the chem test").
+_EN_NAMED_EXAM = (
+    rf"(?:{_EN_EXAM_NAMES}|(?:driving|driver'?s|theory|road|practical|citizenship|licensing|entrance|"
+    rf"placement|certification|board|language|proficiency)\s+(?:test|exam)s?|board\s+exams?)"
+)
+#: What ends an exam's name ("driving test", "AP Bio exam", "the CPA").
+_EN_EXAM_WORDS = (
+    rf"(?:{_EN_EXAM_NAMES}|exams?|tests?|finals|midterms?|certification|licensing\s+exam)"
+)
+#: A sitting that is practice, not the goal ("a practice test", "the mock").
+_EN_PRACTICE = re.compile(
+    r"^(?:practice|mock|sample|diagnostic|pop|timed|full[- ]length|past|online|unit|chapter|weekly|"
+    r"daily|spelling|blood|covid|pregnancy|eye|drug|personality|iq|unit)\b",
+    re.IGNORECASE,
+)
+_ZH_SCORE_EXAMS = r"期末|期中|月考|中考|高考|会考|考研|一模|二模|三模|模考|联考"
+_ZH_SUBJECT_NAMES = (
+    r"数学|语文|英语|物理|化学|生物|历史|地理|政治|理综|文综|总分|专业课|雅思|托福|四级|六级|"
+    r"GRE|SAT|ACT"
+)
+#: What a score is for: a subject, an exam and its subject ("期末数学"), or the exam alone ("期末").
 _ZH_SUBJECTS = (
-    r"(?:期末|期中|月考|中考|高考|会考|这次|下次|考研)?(?:考试)?(?:的)?"
-    r"(?:数学|语文|英语|物理|化学|生物|历史|地理|政治|理综|文综|总分|专业课|雅思|托福|四级|六级|"
-    r"GRE|SAT|ACT)"
+    rf"(?:(?:{_ZH_SCORE_EXAMS}|这次|下次)(?:考试)?(?:的)?(?:{_ZH_SUBJECT_NAMES})|"
+    rf"(?:{_ZH_SCORE_EXAMS})(?:考试)?|(?:{_ZH_SUBJECT_NAMES}))"
 )
 _GENERIC_EXAMS = frozenset({
     "exam", "exams", "test", "tests", "final", "finals", "real thing", "it", "that", "this", "one",
@@ -61,6 +92,8 @@ _ZH_UNIT = "分"
 _ZH_NAME = (
     r"(?:(?![我你他她它这那哪啥什么的了着过吗呢吧啊就都也还没要话想])[\u4e00-\u9fffA-Za-z0-9])"
 )
+#: An emoji after what was said ("not just a C 😤").
+_EMOJI = r"[\u2600-\u27bf\U0001f000-\U0001faff]"
 _EN_MONTHS = (
     r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
@@ -95,8 +128,8 @@ def composed(
 
 
 def _grade(found: re.Match[str]) -> str | None:
-    """ "a 7" → "grade 7"; "a 7 in history" → "7 in history"; "a 5 on the exam" → nothing: the
-    exam is not named, and "grade 5" would say less than the user meant."""
+    """ "a 7" → "grade 7"; "a 7 in history" → "7 in history", "an A in stats"; "a 5 on the
+    exam" → nothing: the exam is not named, and "grade 5" would say less than the user meant."""
     grade, where = found["grade"], found["where"]
     if where is None:
         return None if found["generic"] else f"grade {grade}"
@@ -104,12 +137,14 @@ def _grade(found: re.Match[str]) -> str | None:
     where = cleaned[0] if cleaned else ""
     if where.lower() in _GENERIC_EXAMS or not _EN_NAME_PART.match(where):
         return None
-    return f"{'' if grade[0].isdigit() else 'grade '}{grade} {found['prep'].lower()} {where}"
+    if not grade[0].isdigit():  # "an A in stats": the article keeps it from reading as one
+        grade = f"{'an' if grade[0] in 'AEF' else 'a'} {grade}"
+    return f"{grade} {found['prep'].lower()} {where}"
 
 
 def _named_exam(found: re.Match[str]) -> str | None:
     """The exam as named ("micro midterm", "LSAT"); "the exam", "my final" name none."""
-    cleaned = clean_objects(found["object"], "en", False)
+    cleaned = clean_objects(found["object"] or found.groupdict().get("named"), "en", False)
     name = cleaned[0] if cleaned else ""
     bare = re.sub(r"\s+exams?$", "", name.lower())
     return None if not name or name.lower() in _GENERIC_EXAMS or bare in _GENERIC_EXAMS else name
@@ -125,6 +160,198 @@ def _zh_score(found: re.Match[str]) -> str | None:
     unit = _ZH_UNIT if "." not in score and int(score) >= 20 else ""
     return f"{found['subject']}{score}{unit}"
 
+
+def _exam(found: re.Match[str]) -> str | None:
+    """An exam the user sits, books or prepares for, as named ("theory test", "CPA"); a
+    generic one ("the test"), a practice sitting ("a mock") or a race named by nothing is none."""
+    said = next(g for g in (found.groupdict().get(k) for k in _EXAM_GROUPS) if g is not None)
+    cleaned = clean_objects(said, "en", False)
+    name = cleaned[0] if cleaned else ""
+    bare = re.sub(r"\s+exams?$", "", name.lower())
+    if not name or {name.lower(), bare} & _GENERIC_EXAMS or _EN_PRACTICE.match(name):
+        return None
+    return name
+
+
+_EXAM_GROUPS = ("object", "object2", "object3")
+
+
+def _cleaned(lang: str) -> Callable[[re.Match[str]], str | None]:
+    """The `object` group cleaned as a plain rule's would be (for rules that compose nothing)."""
+
+    def compose(found: re.Match[str]) -> str | None:
+        cleaned = clean_objects(found["object"], lang, False)
+        return cleaned[0] if cleaned else None
+
+    return compose
+
+
+#: Words said before what is put off, which are no part of its name ("so yeah law school").
+_EN_FILLER = re.compile(
+    r"^(?:(?:so|ok|okay|and|but|honestly|tbh|ngl|yeah|yea|also|i\s+guess|guess|then|basically|"
+    r"now|well|anyway|anyways|lol|welp|alright|hmm+|um+|uh+|the|my|this|that|all\s+the)\s+)+",
+    re.IGNORECASE,
+)
+_EN_NOT_A_GOAL = frozenset({
+    "i", "you", "he", "she", "we", "they", "everything", "everything else", "the rest", "rest",
+    "dinner", "lunch", "breakfast", "sleep", "homework", "this question", "that question",
+    "the question", "question", "answer", "the answer",
+})  # fmt: skip
+
+
+def _named_goal(raw: str) -> str | None:
+    """A goal named in a few words, without the fillers before it; a pronoun, a meal or "the
+    exam" names none."""
+    cleaned = clean_objects(_EN_FILLER.sub("", raw), "en", False)
+    name = cleaned[0] if cleaned else ""
+    if not name or name.lower() in _EN_NOT_A_GOAL or name.lower() in _GENERIC_EXAMS:
+        return None
+    return name
+
+
+def _put_off(found: re.Match[str]) -> str | None:
+    """What the user puts off ("so yeah law school can wait" → "law school")."""
+    return _named_goal(found["object"])
+
+
+def _taken_on(found: re.Match[str]) -> str | None:
+    """What the user was asked to do and took on, or the goal it brings, named after it."""
+    new = found["new"] and re.split(r"\s+(?:is|are)\s+|'s\s+", found["new"])[0]
+    return _named_goal(new or found["object"])
+
+
+def _superseded_grade(found: re.Match[str]) -> str | None:
+    """The grade a higher one replaces: "not just a C" ends "grade C" (named as `_grade` names a
+    bare grade)."""
+    return f"grade {found['grade']}"
+
+
+#: 放弃的目标前面的话（"我觉得雅思不考了"的"我觉得"），和后面的"的事""这个"。
+_ZH_LEAD_FILLER = re.compile(
+    r"^(?:我|就|也|那|那就|所以|反正|其实|感觉|觉得|我觉得|我感觉|我看|现在|目前|今年|明年|还是|干脆|"
+    r"对了|然后|算了|好吧|行吧|嗯|哎|唉)+"
+)
+_ZH_TAIL_FILLER = re.compile(
+    r"(?:的事(?:情|儿)?|这件?事儿?|的想法|的计划|的打算|这条路|这个|那个|那边|这边)$"
+)
+_ZH_NOT_A_GOAL = frozenset(
+    {"这样", "那样", "今天", "今晚", "明天", "这次", "这题", "这道题", "这个", "那个"}
+)
+#: "改考四川省考 浙江不考了": the exam given up is 浙江省考, named like the one that replaces it.
+_ZH_SWITCHED_EXAM = re.compile(
+    r"(?:改考|改报|转考|换成|改成)(?:考)?[\u4e00-\u9fff]{2,3}?"
+    r"(?P<kind>省考|省公务员|事业编|教招|特岗|选调生?|三支一扶|遴选)"
+)
+
+
+def _zh_given_up(found: re.Match[str]) -> str | None:
+    """The goal given up, without the words around it; a bare place ("浙江") takes the kind of
+    exam the user switched to in the same breath ("改考四川省考" → "浙江省考")."""
+    raw = _ZH_TAIL_FILLER.sub("", _ZH_LEAD_FILLER.sub("", found["object"]))
+    cleaned = clean_objects(raw, "zh", False)
+    name = cleaned[0] if cleaned else ""
+    if len(name) < 2 or name in _ZH_NOT_A_GOAL:
+        return None
+    switched = _ZH_SWITCHED_EXAM.search(found.string)
+    if switched and len(name) <= 3 and has_han(name) and not re.search(ZH_EXAMS, name):
+        return name + switched["kind"]
+    return name
+
+
+#: 考的名字前的"考"不是名字的一部分（"考初级会计"→"初级会计"），"考上""考到"是别的意思。
+_ZH_SIT_EXAM = re.compile(
+    rf"^(?:报考|参加|考)?\s*(?:个|一下)?(?P<exam>{ZH_EXAMS})(?=$|\s|了|吧|啊)"
+)
+_ZH_GO_FOR = re.compile(r"^冲(?!刺|动|一冲)(?:一下|一波)?(?=[\u4e00-\u9fffA-Za-z0-9]{2})")
+_ZH_NTH_TRY = re.compile(rf"^(?:[一二三四1-4]战)(?=(?:考|报考)?(?:{ZH_EXAMS}))")
+_ZH_KAOYAN = re.compile(r"^考个?研(?:究生)?(?=$|\s|了|吧|啊)")
+_ZH_LEAD_TIME = re.compile(r"^(?:以后|将来|长大(?:以)?后|有一天|有朝一日|总有一天|未来)")
+_ZH_BE_A = re.compile(r"^(当|做|成为)(?:一)?(?:个|名|位)(?=[\u4e00-\u9fff]{2})")
+
+
+def _zh_goal(found: re.Match[str]) -> str | None:
+    """A Chinese goal as named: an exam without the verb of sitting it ("考初级会计 今年5月考"
+    → "初级会计"), a wish without its "以后" ("以后当个医生" → "当医生")."""
+    raw = _ZH_GO_FOR.sub("", _ZH_NTH_TRY.sub("", found["object"].strip()))
+    if _ZH_KAOYAN.match(raw):
+        return "考研"
+    sat = _ZH_SIT_EXAM.match(raw)
+    if sat:
+        return sat["exam"]
+    cleaned = clean_objects(_ZH_LEAD_TIME.sub("", raw.strip()), "zh", False)
+    return _ZH_BE_A.sub(r"\1", cleaned[0]) if cleaned else None
+
+
+_ZH_SCORE = re.compile(r"^(?P<score>\d{2,3}|\d(?:\.\d)?)(?:分以上|分|\+|以上)?$")
+_ZH_SCORE_FOR = re.compile(rf"(?:{_ZH_SUBJECTS})(?:的)?$")
+
+
+def _zh_target(found: re.Match[str]) -> str | None:
+    """ "目标华师大" → "华师大"; a score is named with what it is for, as `_zh_score` names it
+    ("高考目标600+" → "高考600分", "目标85分" → "85分")."""
+    cleaned = clean_objects(found["object"], "zh", False)
+    name = cleaned[0] if cleaned else None
+    score = _ZH_SCORE.match(name or "")
+    if score is None:
+        return name
+    subject = _ZH_SCORE_FOR.search(found.string, 0, found.start())
+    number = score["score"]
+    unit = _ZH_UNIT if "." not in number and int(number) >= 20 else ""
+    return f"{subject[0].removesuffix('的') if subject else ''}{number}{unit}"
+
+
+def _zh_pass_mark(found: re.Match[str]) -> str | None:
+    """ "过线就行" → "过线", "数学及格就行" → "数学及格": passing is the goal."""
+    return f"{found['exam'] or ''}{found['what']}"
+
+
+def _zh_bare_score(found: re.Match[str]) -> str | None:
+    return f"{found['score']}{_ZH_UNIT}"
+
+
+#: Words that make giving up a mood: after a bad day, "不学了" is venting, not a decision.
+_VENTING = re.compile(
+    r"\b(?:ugh+|fml|ffs|smh|so\s+done|i\s+give\s+up|hate\s+(?:this|it|everything|my\s+life)|"
+    r"today|tonight|rn|right\s+now|worst\s+day|bad\s+day|bombed|flunked|screw\s+(?:it|this))\b|"
+    r"累死|烦死|气死|崩溃|考砸|挂科|心态(?:炸|崩)|破防|受不了|好累|太累|累了|想哭|不想活|(?<!麻)烦(?!恼)|气话|"
+    r"啊啊啊|[😭😤😡🤬💀😩😫]",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GivenUpRule(ComposedRule):
+    """A goal given up (`polarity=negative`), unless the sentence is venting: "ugh I give up
+    today", "数学不学了 烦死了" end nothing."""
+
+    def matches(self, text: str) -> Iterator[RuleMatch]:
+        if _VENTING.search(text):
+            return
+        yield from ComposedRule.matches(self, text)
+
+
+def given_up(
+    name: str, compose: Callable[[re.Match[str]], str | None], *args: Any, **kw: Any
+) -> GivenUpRule:
+    """`composed(...)` for a goal given up: negative, screened for venting."""
+    base = composed(name, compose, *args, polarity=NEGATIVE, **kw)
+    return GivenUpRule(**{f.name: getattr(base, f.name) for f in fields(ComposedRule)})
+
+
+#: Not a goal but today's task: "the plan is to do chapter 3 tonight".
+_EN_NOT_TODAY = (
+    r"(?![^.!?]*\b(?:today|tonight|tomorrow|tmrw|this\s+(?:morning|afternoon|evening|session)|rn|"
+    r"right\s+now|first|next\s+(?:step|question|problem))\b)"
+)
+#: "the goal is to find x" is a problem's, not the user's.
+_EN_NOT_A_TASK = (
+    r"(?!(?:to\s+)?(?:find|solve|isolate|simplify|show|prove|compute|calculate|evaluate|cancel|"
+    r"balance|factor|integrate|differentiate|get\s+[a-z]\s+(?:by|alone|on)|(?:finish|do|get\s+through)"
+    r"\s+(?:this|the|my|these|today's)\s+(?:worksheet|homework|hw|problems?|questions?|exercises?|set|"
+    r"page|chapter|assignment|essay))\b)"
+)
+#: Words between "the plan is" and the plan ("basically", "just").
+_EN_HEDGE = r"(?:(?:basically|just|simply|honestly|kinda|probably|prob|still)\s+)*"
 
 RULES: tuple[Rule, ...] = (
     rule(
@@ -143,8 +370,9 @@ RULES: tuple[Rule, ...] = (
     rule(
         "goal_en_my_goal",
         EventType.GOAL,
-        rf"\bmy\s+(?:main\s+|big\s+|ultimate\s+|long-term\s+|biggest\s+|new\s+|only\s+)?"
-        rf"(?:goal|dream|aim|ambition|resolution)\s+(?:is|was)\s+(?:to\s+)?{EN_OBJ}",
+        rf"\bmy\s+(?:main\s+|big\s+|ultimate\s+|long-term\s+|biggest\s+|new\s+|only\s+|end\s+|"
+        rf"real\s+|secret\s+|current\s+|long[\s-]term\s+)?(?:goal|dream|aim|ambition|resolution|target)"
+        rf"\s+(?:is|was|rn\s+is|now\s+is|is\s+now)\s+{_EN_HEDGE}{_EN_NOT_A_TASK}(?:to\s+)?{EN_OBJ}",
         0.9,
         "A stated goal: 'my goal is to run a marathon'.",
         ("My goal is to run a marathon.", "my dream is becoming a counselor"),
@@ -154,8 +382,9 @@ RULES: tuple[Rule, ...] = (
     rule(
         "goal_en_preparing",
         EventType.GOAL,
-        rf"\b{EN_I_AM}\s+(?:studying|preparing|training|practicing|practising|saving(?:\s+up)?|"
-        rf"cramming|revising)\s+for\s+{EN_OBJ}",
+        rf"\b(?:{EN_I_AM}|im)\s+(?:(?:now|still|currently|also|busy|really)\s+)?(?:studying|preparing|"
+        rf"prepping|training|practicing|practising|saving(?:\s+up)?|cramming|revising)\s+for\s+"
+        rf"(?!hours\b|ages\b|days\b|weeks\b|fun\b|it\b|this\b|that\b){EN_OBJ}",
         0.85,
         "Preparation for something: 'I'm studying for my physics exam'.",
         ("I'm studying for my physics exam.", "I am training for a half marathon"),
@@ -176,10 +405,12 @@ RULES: tuple[Rule, ...] = (
     rule(
         "goal_en_goal_is",
         EventType.GOAL,
-        rf"(?:^|[,.;!]\s*|\b(?:cool|ok|so|and)\s+)(?:the\s+)?goal\s+(?:is|=)\s+(?:to\s+)?{EN_OBJ}",
+        rf"(?:^|[,.;!]\s*|\b(?:cool|ok|okay|so|and|but|anyway|anyways|well)\s+)(?:the\s+)?"
+        rf"(?:(?:main|big|end|ultimate|real|long[\s-]term|new|final|secret)\s+)?(?:goal|dream|aim|ambition)"
+        rf"\s*(?:is|=|:|rn\s+is|now\s+is|is\s+now)\s+{_EN_HEDGE}{_EN_NOT_A_TASK}(?:to\s+)?{EN_OBJ}",
         0.85,
-        "A goal said without 'my': 'goal is a junior dev job by end of year'.",
-        ("cool. goal is a junior dev job by end of year",),
+        "A goal said without 'my': 'goal is a junior dev job by end of year', 'dream is …'.",
+        ("cool. goal is a junior dev job by end of year", "end goal is reading manga in japanese"),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
     ),
@@ -194,11 +425,12 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
     ),
-    rule(
+    composed(
         "goal_zh_target",
+        _zh_target,
         EventType.GOAL,
-        r"(?:目标|志愿)(?:是|就是|定在|:)?(?![^\s,.!?;~]{0,6}?投(?:递)?简历(?:$|[\s,.!?;~]))"
-        r"(?P<object>[\u4e00-\u9fffA-Za-z0-9.+]{2,12}?)(?=$|[,.!?;~\s]|了|吧|啊|呢)",
+        r"(?:目标|志愿)(?!(?:是|就是|:)?(?:求|算出|证明|解出|函数))(?:是|就是|定在|:)?"
+        r"(?![^\s,.!?;~]{0,6}?投(?:递)?简历(?:$|[\s,.!?;~]))(?P<object>[\u4e00-\u9fffA-Za-z0-9.+]{2,12}?)(?=$|[,.!?;~\s]|了|吧|啊|呢)",
         0.8,
         "目标：'我现在目标华东师范历史系'。",
         ("我现在目标华东师范历史系",),
@@ -208,7 +440,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "goal_zh_go_for",
         EventType.GOAL,
-        r"(?:^|(?<=[,.!?~\s]))冲(?:一下|一波)?(?!一冲|刺|动)(?P<object>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?=$|[,.!?~\s]|了|吧)",
+        r"(?:^|(?<=[,.!?~\s]))冲(?:一下|一波)?(?!一冲|刺|动|冲)(?P<object>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?=$|[,.!?~\s]|了|吧)",
         0.8,
         "'冲华师大！'。",
         ("好 冲华师大!",),
@@ -235,12 +467,14 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
     ),
-    rule(
+    composed(
         "goal_zh_want",
+        _zh_goal,
         EventType.GOAL,
         rf"{ZH_SUBJECT}{ZH_ADV}(?:想要|想|希望|打算|计划|准备|决定|立志|梦想|渴望|争取)"
         rf"(?!问|知道|请|你|他|她|这|那|起|是|应该|可能|了解一下|说|想|着|(?:和|跟)(?:你)?(?:聊|说|分享|谈)|聊|分享|"
-        rf"了|过|好了|到|清楚|明白|通|重新|重拾|捡起|拾起|捡回|放弃|不)"
+        rf"了|过|好了|到|清楚|明白|通|重新|重拾|捡起|拾起|捡回|放弃|不|改考|改报|休息|歇|睡|吃|喝|玩|静静|一个人|"
+        rf"上厕所|出去(?:走走|透透气))"
         rf"(?:能|可以|要)?{ZH_OBJ}",
         0.75,
         "目标：'我想考上大学'、'我打算明年去留学'。",
@@ -248,21 +482,24 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
     ),
-    rule(
+    composed(
         "goal_zh_my_goal",
+        _zh_goal,
         EventType.GOAL,
-        rf"我的(?:目标|梦想|愿望|理想|心愿|新年愿望)(?:就)?是{ZH_OBJ}",
+        r"(?:(?:^|(?<=[\s,.!~;。，]))(?:我|我的|我最大的|最大的)?|我的)(?:目标|梦想|愿望|理想|心愿|新年愿望)"
+        r"(?:就|一直|其实)?是(?!求|算出|证明|解出)(?P<object>[^,.;:!?()。\n\s]{2,20})",
         0.9,
-        "明确的目标：'我的目标是考上985'。",
-        ("我的目标是考上985。",),
+        "明确的目标：'我的目标是考上985'、'梦想是以后当个医生'（当医生）。",
+        ("我的目标是考上985。", "梦想是以后当个医生"),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
     ),
-    rule(
+    composed(
         "goal_zh_exam",
+        _zh_goal,
         EventType.GOAL,
-        r"(?:为了|准备|备战|备考|复习)(?P<object>[^,.;:!?()。\n]{0,12}?(?:考试|高考|中考|考研|面试|"
-        r"比赛|雅思|托福|四级|六级|期末考|期中考))",
+        rf"(?:为了|准备|备战|备考|复习)(?P<object>[^,.;:!?()。\n]{{0,12}}?(?:考试|面试|比赛|期末考|期中考|"
+        rf"{ZH_EXAMS}))",
         0.8,
         "备考：'我在备战高考'、'准备下周的期末考'。",
         ("我在备战高考", "准备下周的期末考"),
@@ -274,20 +511,22 @@ RULES: tuple[Rule, ...] = (
         _grade,
         EventType.GOAL,
         r"(?<!n't\s)(?<!not\s)(?<!can\s)(?<!could\s)\b(?P<anchor>(?:(?:want|need|hope|hoping|"
-        r"trying|aim|aiming|have|gotta|going)(?:\s+to)?|wanna)\s+get|want|need|(?:hoping|aiming|"
-        r"going|shooting|gunning)\s+for)\s+(?:at\s+least\s+|like\s+)?(?:an?\s+)?(?:grade\s+)?"
-        r"(?P<grade>[1-9](?!\.\d|[\d/%:-])|(?-i:A\*|[A-F][+-]?)(?![\w*]))"
+        r"trying|aim|aiming|have|gotta|going)(?:\s+to)?|wanna)\s+get|want|need|(?:i'?d|would)\s+(?:love|"
+        r"like)|(?:hoping|aiming|going|shooting|gunning)\s+for)\s+(?:at\s+least\s+|like\s+)?(?:an?\s+)?(?:grade\s+)?"
+        r"(?P<grade>[1-9](?!\.\d|[\d/%:-])|[4-9]\.5(?=\s+(?:in|on)\s)|(?-i:A\*|[A-F][+-]?)(?![\w*]))"
         r"(?:\s+(?P<prep>in|on)\s+(?:(?P<generic>(?:the|this|that|my)\s+(?:exam|test|final|real\s+"
         r"thing|paper|quiz|midterm|mock)s?\b)|(?P<where>[A-Za-z][\w+*&-]*(?:\s+[\w+*&-]+){0,3}?)))?"
-        r"(?=\s*(?:$|[,.;!)~]|\s+(?:by|this|next|so|because|bc|cuz|lol|lmao|tho|though|and|"
-        r"or|idk|btw|tbh|ngl|fr|rn|pls|honestly|exam|test|at\s+least|minimum|at\s+minimum)\b))"
+        rf"(?=\s*(?:$|[,.;!)~]|{_EMOJI}|\s+(?:by|this|next|so|because|bc|cuz|lol|lmao|tho|though|and|"
+        r"or|idk|btw|tbh|ngl|fr|rn|pls|honestly|exam|test|at\s+least|minimum|at\s+minimum|now|"
+        r"not|instead|rather|overall|for|to\s+(?:pass|get\s+in(?:to)?|graduate|qualify|stay|keep|transfer|"
+        r"apply|matriculate))\b))"
         r"(?![^?]*\?)",
         0.75,
         "A target grade: 'i want at least a 7' (grade 7), 'need an A in chem' (grade A in chem); "
         "'a 5 on the exam' names no exam and is left out.",
         ("i want at least a 7.", "I really need an A in chem this term"),
         object_kind=EntityKind.ACTIVITY,
-        trigger=r"\b(?:want|need|get|for)\s+(?:at\s+least\s+|like\s+)?(?:an?\s+)?(?:grade\s+)?"
+        trigger=r"\b(?:want|need|get|for|love|like)\s+(?:at\s+least\s+|like\s+)?(?:an?\s+)?(?:grade\s+)?"
         r"(?:[1-9]|[a-f])",
     ),
     composed(
@@ -346,13 +585,17 @@ RULES: tuple[Rule, ...] = (
         rf"(?P<object>(?:[\w-]+\s+){{0,2}}?(?:midterm|final|exam|boards|mcat|lsat|gre|gmat|sat|act|"
         rf"ielts|toefl|ccrn|nclex|usmle|bar\s+exam|gcses?|a-levels?)s?)(?:'s|\s+is|\s+are)?\s+"
         rf"(?:on\s+|in\s+)?(?:(?:{_EN_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?"
-        rf"\s+(?:of\s+)?(?:{_EN_MONTHS}))\b(?![^?]*\?)",
+        rf"\s+(?:of\s+)?(?:{_EN_MONTHS}))\b(?![^?]*\?)|(?:^|[,;]\s*|\b(?:my|our|and|so|ok|also|the)\s+)"
+        rf"(?P<named>{_EN_NAMED_EXAM})(?:'s|\s+is|\s+are)\s+(?:next\s+(?:week|month|year|spring|summer|fall|"
+        rf"autumn|winter)|in\s+(?:\d{{1,2}}|a|two|three|four|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?)|"
+        rf"(?:this|next)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s+(?:{_EN_MONTHS}))\b"
+        rf"(?![^?]*\?)",
         0.75,
         "An exam with its date, still ahead: 'micro midterm is nov 12', 'mcat is june 20'.",
         ("2nd year econ, micro midterm is nov 12 and i'm behind", "my bar exam is on July 28th"),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
-        trigger=r"\d",
+        trigger=r"\d|\bnext\b|\bin\s",
     ),
     rule(
         "goal_en_so_i_can",
@@ -459,9 +702,295 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
         trigger=r"毕业",
     ),
-    # --- goals given up: `polarity=negative` closes the goal named, and never creates one -----
     rule(
+        "goal_en_plan_is",
+        EventType.GOAL,
+        rf"(?:^|[,.;!]\s*|\b(?:cool|ok|okay|so|and|but|anyway|anyways|well)\s+)(?:the\s+|my\s+)?"
+        rf"(?:(?:big|long-term|new|real|master|5-year|five-year)\s+)?plan\s+(?:is|rn\s+is|now\s+is|is\s+now)"
+        rf"\s+{_EN_HEDGE}(?:to\s+)?{_EN_NOT_A_TASK}{_EN_NOT_TODAY}(?=[a-z]+\s)(?!(?:to\s+)?(?:do|review|go\s+over|"
+        rf"look\s+at|finish|start)\b){EN_OBJ}",
+        0.75,
+        "A plan that is a goal: 'the plan is to transfer to UCLA next year' (not tonight's task).",
+        ("the plan is to transfer to UCLA next year", "ok my plan is getting my CPA license"),
+        object_kind=EntityKind.ACTIVITY,
+        object_required=True,
+        trigger=r"plan",
+    ),
+    composed(
+        "goal_en_sitting_exam",
+        _exam,
+        EventType.GOAL,
+        rf"(?:^|[,;:]\s*|\b(?:i'?m|im|am|i'll|ill|will|gonna|to|gotta|and|so|ok|okay|also|still|finally|"
+        rf"now|just|currently|be|been|then)\s+)(?:sitting|taking|writing|doing|sit|take|write|resitting|"
+        rf"retaking|resit|retake)\s+(?:the|my|our|an?)\s+"
+        rf"(?P<object>(?:[\w'-]+\s+)??{_EN_NAMED_EXAM})(?:\s+exams?)?\b(?!\s+(?:prep|course|class|"
+        rf"book|question|results?|score|fee|centre|center)\b)(?![^?]*\?)",
+        0.75,
+        "An exam the user sits: 'sitting the CPA in March', 'taking my driving test next week'.",
+        ("sitting the CPA in March", "i'm taking my driving test on the 3rd"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"\b(?:sit|tak|writ|do|resit|retak)",
+    ),
+    composed(
+        "goal_en_exam_booked",
+        _exam,
+        EventType.GOAL,
+        rf"\b(?:(?:got|have|'ve\s+got|finally\s+got)\s+(?:my|the|our)\s+(?P<object>(?:[\w'-]+\s+){{0,2}}?"
+        rf"{_EN_EXAM_WORDS})\s+(?:booked|scheduled|confirmed|set\s+for)|(?:^|[,;:]\s*|\b(?:i|i've|ive|we|"
+        rf"we've|just|finally|and|so|ok|okay|also|already|now|officially)\s+)(?:booked|scheduled|"
+        rf"registered\s+for|signed\s+up\s+for|enrolled\s+for|paid\s+for)\s+(?:my|the|a|an|our)"
+        rf"\s+(?P<object2>(?:[\w'-]+\s+){{0,2}}?{_EN_EXAM_WORDS})|my\s+(?P<object3>(?:[\w'-]+\s+){{0,2}}?"
+        rf"{_EN_EXAM_WORDS})\s+is\s+(?:booked|scheduled|confirmed))\b(?![^?]*\?)",
+        0.8,
+        "An exam booked is a goal: 'got my theory test booked for 14th nov' (theory test).",
+        ("got my theory test booked for 14th nov", "just registered for the GRE in august"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"booked|scheduled|confirmed|registered|signed\s+up|enrolled|paid\s+for|set\s+for",
+    ),
+    composed(
+        "goal_en_prepping",
+        _exam,
+        EventType.GOAL,
+        rf"(?:^|[,;:]\s*|\b(?:been|still|now|currently|just|and|so|ok|okay|also|busy|started|starting|"
+        rf"start|keep)\s+)(?:prepping|preparing|studying|cramming|revising|getting\s+ready|prep)\s+for\s+"
+        rf"(?:the\s+|my\s+|a\s+|an\s+|this\s+|next\s+\w+'s\s+)?"
+        rf"(?P<object>(?:[\w'-]+\s+){{0,2}}?{_EN_EXAM_WORDS})\b(?![^?]*\?)",
+        0.8,
+        "An exam prepared for, said without 'I'm': 'prepping for the GRE', 'cramming for boards'.",
+        ("prepping for the GRE", "been studying for the bar since may"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"prep|studying|cramming|revising|getting\s+ready",
+    ),
+    rule(
+        "goal_en_change_of_plans",
+        EventType.GOAL,
+        rf"\b(?:change\s+of\s+plans?|plans?\s+(?:have\s+)?changed|new\s+plan)\b(?:\s+(?:lol|haha|tbh|btw|"
+        rf"again|then|though))?[\s,:;.!—–-]+(?:(?:so|ok|okay|and|but|now|actually|basically)\s+)*"
+        rf"(?:(?:i'?m|im|i\s+am|we're|we\s+are|i'll|ill|gonna)\s+)?(?:(?:now|actually|going\s+to|gonna)\s+)?"
+        rf"(?:(?:going\s+for|aiming\s+for|applying\s+(?:to|for)|switching\s+to|focusing\s+on|transferring"
+        rf"\s+to|training\s+for|prepping\s+for|preparing\s+for|working\s+towards?|going\s+into|majoring\s+in)"
+        rf"\s+{EN_OBJ}|(?:doing|studying|taking)\s+(?P<field>{EN_FIELDS}|{_EN_EXAM_NAMES})\b)(?![^?]*\?)",
+        0.8,
+        "The goal a change of plans names: 'change of plans, going for nursing now'.",
+        ("change of plans, going for nursing now", "Change of plans! applying to UCLA instead"),
+        object_kind=EntityKind.ACTIVITY,
+        whole_text=True,
+        trigger=r"change\s+of\s+plan|plans?\s+(?:have\s+)?changed|new\s+plan",
+    ),
+    composed(
+        "goal_en_taken_on",
+        _taken_on,
+        EventType.GOAL,
+        r"\b(?:asked|invited|picked|chose|chosen|selected|roped)\s+me\s+(?:in\s+)?to\s+"
+        r"(?P<object>(?:accompany|play|perform|sing|speak|present|lead|give|host|run|coach|teach|conduct|"
+        r"direct|judge|join|write|design|organi[sz]e|compete|audition|represent|captain)\b[^,.;!?\n]{2,40}?)"
+        r"(?:\s+(?:in|at|on|for|by|next|this|over)\s+[^,.;!?\n]{1,25}?)?\s*(?:[,.;!]+\s*|\s+|\s*[-—–]+\s*)"
+        r"(?:so|and)\s+(?:(?:that'?s|thats|it'?s|its|this\s+is|this'?s|that\s+is)\s+(?:the|my)\s+"
+        r"(?:new\s+|main\s+|big\s+|top\s+)?(?:goal|priority|focus|plan|project|thing)\b|"
+        r"(?:(?:i'?m|im|i\s+am)\s+)?(?:(?:learning|practi[sc]ing|working\s+on|focusing\s+on|prepping\s+for|"
+        r"preparing\s+for|going\s+for|doing)\s+)?(?P<new>[\w'+&-]+(?:\s+[\w'+&-]+){0,5}?)\s+"
+        r"(?:now|instead)\b|[\w'+&-]+(?:\s+[\w'+&-]+){0,4}?\s+(?:can|will\s+have\s+to|has\s+to|"
+        r"'ll\s+have\s+to)\s+wait\b)(?![^?.!\n]*\?)",
+        0.75,
+        "What the user was asked to do and took on: 'asked me to accompany the choir, so that's "
+        "the priority now'; a goal it brings, said after it ('… so sight-reading now').",
+        (
+            "my church asked me to accompany the choir in december so that's the priority now",
+            "they asked me to accompany the choir so sight reading now",
+        ),
+        object_kind=EntityKind.ACTIVITY,
+        whole_text=True,
+        trigger=r"\bme\s+(?:in\s+)?to\b",
+    ),
+    rule(
+        "goal_en_priority_now",
+        EventType.GOAL,
+        r"(?:^|[,;:]\s*|\b(?:so|and|now|ok|okay|but)\s+)(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){0,4}?)\s+"
+        r"(?:is|'s)\s+(?:the|my)\s+(?:new\s+|main\s+|top\s+|real\s+|only\s+)?(?:goal|priority|focus)"
+        r"(?:\s+now|\s+this\s+year)?\b(?![^?]*\?)",
+        0.75,
+        "The new priority: 'so the audition is the priority now'.",
+        ("so the audition is the priority now",),
+        object_kind=EntityKind.ACTIVITY,
+        object_required=True,
+        trigger=r"\b(?:goal|priority|focus)\b",
+    ),
+    composed(
+        "goal_en_grade_superseded",
+        _superseded_grade,
+        EventType.GOAL,
+        r"\b(?:want|need|aim|aiming|going|shooting|gunning|hoping|get|getting)\b[^.!?]{0,60}?"
+        r"\b(?:not\s+(?:just|only|merely|settling\s+for)|rather\s+than|instead\s+of|more\s+than(?:\s+just)?|"
+        r"no\s+longer\s+(?:just\s+)?(?:aiming\s+for|settling\s+for))\s+(?:an?\s+)?(?:grade\s+)?"
+        r"(?P<grade>[1-9](?![\d.%/:-])|(?-i:A\*|[A-F][+-]?)(?![\w*]))"
+        rf"(?=\s*(?:$|[,.;!)~]|{_EMOJI}|\s+(?:anymore|any\s+more|now|lol|tbh|either|this\s+time)\b))"
+        r"(?![^?]*\?)",
+        0.75,
+        "The grade a higher target replaces: 'I want an A in stats now not just a C' ends grade C.",
+        ("I want an A in stats now not just a C", "aiming for a 7 rather than a 5 now"),
+        object_kind=EntityKind.ACTIVITY,
+        polarity=NEGATIVE,
+        trigger=r"not\s+(?:just|only|merely|settling)|rather\s+than|instead\s+of|more\s+than|no\s+longer",
+    ),
+    composed(
+        "goal_en_gpa_target",
+        lambda found: f"{found['gpa']} GPA",
+        EventType.GOAL,
+        r"(?<!n't\s)(?<!not\s)\b(?:want|need|get|keep|maintain|aiming\s+for|hoping\s+for|shooting\s+for|"
+        r"gunning\s+for)\s+(?:at\s+least\s+|like\s+)?(?:an?\s+)?(?P<gpa>[1-4]\.\d{1,2})\+?\s+(?:gpa|cgpa)\b"
+        r"(?![^?]*\?)",
+        0.75,
+        "A GPA target: 'need a 3.7 gpa for grad school' (3.7 GPA).",
+        ("need a 3.7 gpa for grad school",),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"gpa",
+    ),
+    composed(
+        "goal_zh_sit_exam",
+        lambda found: found["object"],
+        EventType.GOAL,
+        rf"(?:^|(?<=[\s,.!~;。，我]))(?:我)?(?:(?:今年|明年|后年|下半年|上半年|年底|年初|下个?月|下周|"
+        rf"\d{{1,2}}月份?)(?:底|初|中旬|中)?){{1,3}}(?:我)?(?:就|还|也|要|准备|打算|想|得|会|去|再|一定|必须|"
+        rf"继续)*(?:考|参加|报考?|冲|二战|三战)?(?P<object>{ZH_EXAMS})(?!人数|的人|群|班|成绩|分数线)"
+        rf"(?![^,，。!?\s]{{0,4}}(?:考了|考过|过了|没过|挂了|结束|出分|成绩))(?![^。!?]*[吗?])",
+        0.8,
+        "哪年考什么：'明年考研'、'今年12月考CPA'。",
+        ("明年考研", "今年下半年考初级会计"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"年|月|周",
+    ),
+    composed(
+        "goal_zh_enrolled_exam",
+        lambda found: found["object"],
+        EventType.GOAL,
+        rf"(?<![没不])(?:已经)?报(?:了|名了|上了)(?:个)?(?P<object>{ZH_EXAMS})(?!班|课|的课)(?![^。!?]*[吗?])",
+        0.8,
+        "报了名的考试：'报了初级会计'。",
+        ("报了初级会计 五月考",),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"报",
+    ),
+    composed(
+        "goal_zh_switch_exam",
+        lambda found: found["object"],
+        EventType.GOAL,
+        rf"(?:改考|转考|改成考|换成考)(?P<object>{ZH_EXAMS}|[\u4e00-\u9fff]{{2,6}}?)(?=$|[\s,.!?;~。，]|了|吧|啊)",
+        0.85,
+        "改考的考试：'改考四川省考'（新目标取代旧的）。",
+        ("改考四川省考 浙江不考了",),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"考",
+    ),
+    composed(
+        "goal_zh_pass_mark",
+        _zh_pass_mark,
+        EventType.GOAL,
+        rf"(?:^|(?<=[\s,.!~;。，我]))(?P<exam>{ZH_EXAMS}|{_ZH_SUBJECTS})?(?:能|只要|只求|争取|目标是?|就)*"
+        r"(?P<what>过线|及格|上岸|进面)(?:就行|就好|就够了?|就可以了?|就满足了?|就谢天谢地了?|就ok|就OK)",
+        0.75,
+        "及格、过线就是目标：'过线就行'、'数学及格就好'。",
+        ("过线就行", "国考能进面就满足了"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"就",
+    ),
+    composed(
+        "goal_zh_bare_score",
+        _zh_bare_score,
+        EventType.GOAL,
+        r"(?:^|(?<=[\s,.!~;。，]))(?:我)?(?:这次|下次|今年|这学期|至少|起码|一定|必须|也|还)*(?<![不没])"
+        r"(?:想要?|要|得|争取|希望|打算|力争|目标是?)(?:至少|起码)?(?:(?P<to>考到|拿到)|考|拿|上|达到|突破|冲到?)"
+        r"(?:个)?(?P<score>\d{2,3})(?![\d.%])(?(to)(?:分以上|分|\+|以上)?|(?:分以上|分|\+|以上))"
+        r"(?![^。!?]*[吗?])",
+        0.75,
+        "没说科目的分数目标：'这次想考到90分'（90分）。",
+        ("这次想考到90分", "我要上600分"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"\d",
+    ),
+    composed(
+        "goal_en_ap_score",
+        lambda found: f"{found['score']} on AP {' '.join(found['course'].split()[1:])}",
+        EventType.GOAL,
+        r"\b(?P<course>(?-i:AP|ap)\s+(?:us\s+|world\s+|euro\s+|human\s+|comp\s+|art\s+)?[a-z]+"
+        r"(?:\s+(?:ab|bc|[12]|c|lang|lit|gov|mech|e&m))?)\b[^\n?]{0,60}?\b(?:want|need|hoping\s+for|"
+        r"aiming\s+for|going\s+for|shooting\s+for|get|getting)\s+(?:at\s+least\s+|like\s+)?an?\s+"
+        r"(?P<score>[1-5])\s+on\s+(?:the|my|this|that)\s+(?:exam|test|real\s+thing)\b(?![^\n?]*\?)",
+        0.75,
+        "The score aimed at on the AP exam a course leads to, the course said before: 'ap calc ab. "
+        "want a 5 on the exam in may' (5 on AP calc ab).",
+        ("im a junior btw, ap calc ab. want a 5 on the exam in may",),
+        object_kind=EntityKind.ACTIVITY,
+        whole_text=True,
+        trigger=r"\bap\s",
+    ),
+    composed(
+        "goal_en_score_target",
+        lambda found: f"{found['score']} on the {found['exam']}",
+        EventType.GOAL,
+        rf"(?<!n't\s)(?<!not\s)\b(?:want|need|get|score|hit|aiming\s+for|hoping\s+for|shooting\s+for|"
+        rf"gunning\s+for|going\s+for)\s+(?:at\s+least\s+|like\s+|an?\s+)?(?P<score>\d{{2,4}})\+?\s+"
+        rf"(?:on|in)\s+(?:the\s+|my\s+)?(?P<exam>{_EN_EXAM_NAMES})\b(?![^?]*\?)",
+        0.8,
+        "A score aimed at on a named exam: 'need 320+ on the GRE' (320 on the GRE).",
+        ("need 320+ on the GRE", "hoping to hit 170 on the LSAT"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"\d",
+    ),
+    composed(
+        "goal_en_exam_ahead",
+        _exam,
+        EventType.GOAL,
+        rf"(?:^|[,;:]\s*|\b(?:i|i've|ive|we|we've|and|so|ok|okay|also|still|finally|just)\s+)(?:have|got|"
+        rf"'ve\s+got)\s+(?:my|the|our|an?)\s+(?P<object>(?:[\w'-]+\s+)??{_EN_NAMED_EXAM})\s+"
+        rf"(?:on|in|at|this|next|tomorrow|tmrw|coming\s+up|soon)\b(?![^?]*\?)",
+        0.75,
+        "A named exam ahead: 'I've got my driving test on the 21st' (a class test is not named).",
+        ("I've got my driving test on the 21st",),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"\b(?:have|got)\b",
+    ),
+    composed(
+        "goal_zh_rank",
+        lambda found: f"{found['scope'] or ''}前{found['rank']}{found['ming'] or ''}",
+        EventType.GOAL,
+        r"(?<![不没])(?:想|要|争取|目标是?|冲|希望|打算|力争)(?:考|冲)?(?:进|到|进入|回到|保持在?)?"
+        r"(?P<scope>年级|班级|班里|全班|全校|全市|全省|全区|学院|专业)?前(?P<rank>\d{1,3}|[一二三四五六七八九十]{1,3})"
+        r"(?P<ming>名)?(?![^。!?]*[吗?])",
+        0.75,
+        "名次目标：'这次期末一定要进年级前50'（年级前50）。",
+        ("我这次期末一定要进年级前50",),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"前",
+    ),
+    composed(
+        "goal_zh_must_exam",
+        _zh_goal,
+        EventType.GOAL,
+        rf"(?:^|(?<=[\s,.!~;。，]))(?:我)?(?:今年|明年)?(?:一定|必须|还是|也|就|还)*要(?P<object>(?:考|参加|冲|"
+        rf"[二三四]战)?(?:{ZH_EXAMS}))(?=$|[\s,.!?;~。，]|了|啊|吧|呀)(?![^。!?]*[吗?])",
+        0.8,
+        "要考的考试：'我要考研！'。",
+        ("我要考研!", "今年一定要考CPA"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"要",
+    ),
+    composed(
+        "goal_zh_get_exam_done",
+        lambda found: found["object"],
+        EventType.GOAL,
+        rf"(?:想|要|打算|准备|争取|计划|决定)(?:今年|明年|年底前?|暑假|寒假|这个月|下个月)?(?:先)?把"
+        rf"(?P<object>{ZH_EXAMS})(?:给)?(?:考|拿)(?:了|下来|过|掉|到手)(?![^。!?]*[吗?])",
+        0.8,
+        "要考完的证：'打算今年把驾照考了'（驾照）。",
+        ("打算今年把驾照考了",),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"把",
+    ),
+    # --- goals given up: `polarity=negative` closes the goal named, and never creates one -----
+    # (venting is no decision: `GivenUpRule` reads none in a sentence that vents)
+    given_up(
         "goal_en_instead_of",
+        _cleaned("en"),
         EventType.GOAL,
         rf"\binstead\s+of\s+(?:doing\s+|studying\s+|majoring\s+in\s+|going\s+(?:into|for)\s+|"
         rf"applying\s+(?:for|to)\s+)?(?P<object>{EN_FIELDS})\b(?![^?]*\?)",
@@ -470,51 +999,105 @@ RULES: tuple[Rule, ...] = (
         ("doing architecture instead of mech e", "gonna apply for nursing instead of med school"),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
-        polarity=NEGATIVE,
         trigger=r"\binstead\s+of\b",
     ),
-    rule(
+    given_up(
         "goal_en_give_up",
+        _cleaned("en"),
         EventType.GOAL,
-        r"\b(?:(?:i'?m|im|i\s+am|we're|were|gonna|i'?ll|ill|i've|ive|just|officially|prob(?:ably)?)\s+)*"
-        r"(?:dropping|scrapping|ditching|giving\s+up\s+on|quitting|not\s+doing|done\s+with|"
-        r"no\s+longer\s+(?:doing|taking|applying\s+(?:for|to)|going\s+for)|(?:scrap|ditch|give\s+up\s+on|"
-        r"quit|cancel(?:l?ed)?)\b)\s+(?:the\s+|my\s+|on\s+|this\s+|that\s+)?(?P<object>[^,.;!?\n]{2,30}?)"
+        r"\b(?:(?:i'?m|im|i\s+am|we're|were|gonna|i'?ll|ill|i've|ive|just|officially|prob(?:ably)?|"
+        r"finally|already)\s+)*"
+        r"(?:dropping|scrapping|ditching|giving\s+up\s+on|gave\s+up\s+on|quitting|not\s+doing|done\s+with|"
+        r"decided\s+against|not\s+(?:going\s+for|applying\s+(?:for|to)|pursuing)|"
+        r"no\s+longer\s+(?:doing|taking|applying\s+(?:for|to)|going\s+for|pursuing)|(?:scrap|ditch|"
+        r"give\s+up\s+on|quit|cancel(?:l?ed)?)\b)\s+(?:the\s+|my\s+|on\s+|this\s+|that\s+)?"
+        r"(?P<object>[^,.;!?\n]{2,30}?)"
         r"(?:\s+(?:thing|plan|idea|stuff|dream|goal))?(?:\s+(?:anymore|any\s+more|for\s+now|altogether|"
-        r"lol|tbh|then|entirely))*\s*(?=$|[,.;!?]|\s+(?:and|but|so)\b)(?![^?]*\?)",
+        r"lol|tbh|then|entirely|after\s+all))*\s*(?=$|[,.;!?]|\s+(?:and|but|so)\b)(?![^?]*\?)",
         0.8,
         "A goal given up: 'scrap the finance thing', 'not doing the MCAT anymore' (it only ends a "
         "goal the user had; it names nothing new).",
         ("ok scrap the finance thing", "im not doing the MCAT anymore", "giving up on law school"),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
-        polarity=NEGATIVE,
-        trigger=r"dropping|scrap|ditch|giving\s+up|give\s+up|quit|not\s+doing|done\s+with|no\s+longer|cancel",
+        trigger=r"dropping|scrap|ditch|giving\s+up|give\s+up|gave\s+up|quit|not\s+doing|done\s+with|"
+        r"no\s+longer|cancel|decided\s+against|not\s+(?:going\s+for|applying|pursuing)",
     ),
-    rule(
-        "goal_zh_give_up",
+    given_up(
+        "goal_en_put_off",
+        _put_off,
         EventType.GOAL,
-        r"(?P<object>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)(?:我|就|也|还是|干脆)*(?:决定|打算)?(?:不考了|不报了|不去了|"
-        r"不读了|不学了|不弄了|放弃了)(?=$|[\s,.!;~。，])(?![^。!?]*[吗?])",
+        r"(?:^|[,;:]\s*|\b(?:so|ok|okay|and|but|honestly|tbh|yeah|also|guess|then|basically|now|"
+        r"well|anyway)\s+)(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){0,5}?)(?:\s+(?:thing|plan|stuff|idea))?"
+        r"(?:\s+(?:can|will\s+have\s+to|has\s+to|gotta|can\s+just|will)\s+wait|'ll(?:\s+have\s+to)?\s+"
+        r"wait|(?:\s+(?:is|goes|went|are|got\s+put)|'s|'re)\s+(?:on\s+(?:the\s+)?back\s*-?burner|on\s+hold|"
+        r"on\s+ice|off\s+the\s+table|shelved|parked|postponed))\b(?![^?]*\?)",
+        0.75,
+        "A goal put off: 'the MCAT is on the back burner', 'law school can wait'.",
+        ("the MCAT is on the back burner", "so yeah law school can wait"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"wait|back\s*-?burner|on\s+hold|on\s+ice|off\s+the\s+table|shelved|parked|postponed",
+    ),
+    given_up(
+        "goal_en_set_aside",
+        _put_off,
+        EventType.GOAL,
+        r"\b(?:putting|put|pushing|push|moving|move|shelving|shelve|shelved|parking|park|pausing|"
+        r"pause|paused|postponing|postpone|postponed)\s+(?:the\s+|my\s+|this\s+|that\s+)?"
+        r"(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){0,4}?)(?:\s+(?:thing|plan|idea|stuff))?\s+"
+        r"(?:on\s+(?:the\s+)?back\s*-?burner|on\s+hold|on\s+ice|(?-i:aside)|to\s+(?:one|the)\s+side|"
+        r"for\s+now|for\s+a\s+(?:bit|while|year)|till\s+next\s+year|until\s+next\s+year)\b(?![^?]*\?)",
+        0.75,
+        "A goal set aside: 'putting the GRE on hold', 'shelving the bootcamp for now'.",
+        ("putting the GRE on hold", "shelving the bootcamp idea for now"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"back\s*-?burner|on\s+hold|on\s+ice|aside|side|for\s+now|for\s+a\s+|next\s+year",
+    ),
+    given_up(
+        "goal_en_forget",
+        _put_off,
+        EventType.GOAL,
+        r"(?:^|[,;:]\s*|\b(?:so|ok|okay|and|but|yeah|just|actually|guess|nah|honestly|tbh|lol)\s+)"
+        r"forget\s+(?:about\s+)?(?:the\s+|my\s+)?(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){0,4}?)"
+        r"(?:\s+(?:thing|plan|idea|stuff))?(?:\s+(?:for\s+now|for\s+the\s+(?:moment|time\s+being)|for\s+this\s+"
+        r"year|this\s+year|altogether|entirely|completely)\b|\s*[,;:-]+\s*(?:i'?m|im|i'll|ill|gonna|going|"
+        r"doing|switching|applying|focusing|we're)\b|\s*[.!]*$)(?![^?]*\?)",
+        0.75,
+        "A goal dropped for now: 'forget the GRE for now', 'forget law school, im doing nursing'.",
+        ("forget the GRE for now", "ok forget law school, im doing nursing"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"\bforget\b",
+    ),
+    given_up(
+        "goal_zh_give_up",
+        _zh_given_up,
+        EventType.GOAL,
+        r"(?P<object>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)(?:的事(?:情|儿)?|这件?事儿?|的想法|的计划|的打算|这条路|那边|这边)?"
+        r"(?:我|就|也|还是|干脆|决定|打算|已经|彻底|真的|都|目前|先|暂时)*"
+        r"(?:(?:先|暂时)(?:不想了|不考虑了|不急了?|放一放|放放|放着|放一边|放下|缓缓|缓一缓|搁着|不管了?|"
+        r"不考了|不报了|不弄了|不搞了)|不考了|不报了|不去了|不读了|不学了|不弄了|不搞了|不折腾了|不打算了|"
+        r"不准备了|不考虑了|放弃了|(?<=[就是脆我])算了|搁置了|暂停了|放一放|缓一缓)"
+        r"(?=$|[\s,.!;~。，吧])(?![^。!?]*[吗?])",
         0.8,
-        "放弃的目标：'护考不考了'、'雅思不考了'（只结束已有的目标，不新建）。",
-        ("雅思不考了 直接申港校", "考研我决定不考了"),
+        "放弃的目标：'护考不考了'、'转专业的事我不搞了'、'中级先不想了'（只结束已有的目标，不新建）。",
+        ("雅思不考了 直接申港校", "考研我决定不考了", "转专业的事我不搞了", "中级先不想了"),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
-        polarity=NEGATIVE,
-        trigger=r"不考了|不报了|不去了|不读了|不学了|不弄了|放弃了",
+        trigger=r"不考了|不报了|不去了|不读了|不学了|不弄了|不搞了|不折腾了|不打算了|不准备了|不考虑了|"
+        r"放弃了|算了|搁置了|暂停了|放一放|放放|缓|放着|放一边|放下|搁着|不管|不想了|不急",
     ),
-    rule(
+    given_up(
         "goal_zh_give_up_named_after",
+        _zh_given_up,
         EventType.GOAL,
-        r"(?:决定|打算|还是|干脆|已经)?(?:放弃|不考|不报|不去)(?:了)?(?P<object>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)了"
+        r"(?:决定|打算|还是|干脆|已经)?(?:放弃|不考|不报|不去|不打算|不准备|不考虑|不再考虑)(?:了)?(?:再|去)?"
+        r"(?P<object>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)了"
         r"(?=$|[\s,.!;~。，])(?![^。!?]*[吗?])",
         0.8,
-        "放弃的目标：'我决定放弃考研了'。",
-        ("我决定放弃考研了", "干脆不考雅思了"),
+        "放弃的目标：'我决定放弃考研了'、'不打算考研了'。",
+        ("我决定放弃考研了", "干脆不考雅思了", "不打算考研了"),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
-        polarity=NEGATIVE,
-        trigger=r"放弃|不考|不报|不去",
+        trigger=r"放弃|不考|不报|不去|不打算|不准备|不考虑",
     ),
 )

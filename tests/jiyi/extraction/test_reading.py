@@ -6,6 +6,7 @@ import pytest
 
 from jiyi.domain import EventAttr, EventType, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
+from jiyi.extraction.reading import read_claim
 
 E = EventType
 
@@ -116,3 +117,9 @@ def test_a_feeling_tied_to_a_lasting_situation_is_standing(text):
 )  # fmt: skip
 def test_a_passing_mood_keeps_the_plain_reading(text):
     assert EventAttr.DURABILITY.value not in read(text, E.EMOTION)
+
+
+def test_someone_elses_view_in_an_earlier_sentence_does_not_make_a_later_claim_theirs() -> None:
+    text = "my dad swears by flashcards. I want a 5 on the AP exam"
+    start = text.index("I want")
+    assert EventAttr.HOLDER not in read_claim(EventType.GOAL, text, text, start)
