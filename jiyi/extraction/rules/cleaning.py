@@ -32,6 +32,10 @@ _EN_LEADING = re.compile(
     r"the\s+idea\s+of|stuff\s+like|things\s+like)\s+)+",
     re.IGNORECASE,
 )
+#: "sit the DELF B2", "take the GRE": the exam is the thing, sitting it is what a goal means.
+_EN_SIT = re.compile(
+    r"^(?:sit|sitting|take|taking|pass|passing|ace|acing)\s+(?:the\s+|my\s+)?(?=[A-Z0-9])"
+)
 _EN_MONTHS = (
     r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|xmas|christmas|spring|summer|"
@@ -101,7 +105,7 @@ def _clean_object(raw: str, lang: str) -> str | None:
         text = _ZH_TRAILING.sub("", _ZH_SOMEDAY.sub("", _ZH_TRAILING.sub("", text))).strip()
     else:
         text = _EN_CUT.sub("", text)
-        text = _EN_LEADING.sub("", text)
+        text = _EN_SIT.sub("", _EN_LEADING.sub("", text))
         text = _en_tail_off(text).strip(" '\"-")
     cut = _cut(text)
     if _TIME_ONLY.fullmatch(cut) or not cut or cut.lower() in _POINTERS or not tokenize(cut):
