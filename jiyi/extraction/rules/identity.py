@@ -8,9 +8,12 @@ because it becomes a fact of the user's profile.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
+from typing import Any
 
-from jiyi import vocabulary
+from jiyi import places, vocabulary
 from jiyi.domain import EntityKind, EventType, RelationKind
 from jiyi.extraction.rules.cleaning import normalise_age, normalise_name, normalise_value
 from jiyi.extraction.rules.fragments import (
@@ -19,7 +22,7 @@ from jiyi.extraction.rules.fragments import (
     EN_OCCUPATIONS,
     ZH_OCCUPATIONS,
 )
-from jiyi.extraction.rules.model import Rule, rule
+from jiyi.extraction.rules.model import Rule, RuleMatch, rule
 
 # --- the occupation lexicon -------------------------------------------------------------------
 # What counts as a role is the vocabulary's `role` entries (every name, zh and en) and the
@@ -99,9 +102,9 @@ _ZH_ROLE_NAMES = {
     "高校教师": "教授", "校长": "校长", "码农": "程序员", "开发": "程序员", "前端": "前端工程师",
     "后端": "后端工程师", "测试": "测试工程师", "运维": "运维", "运维工程师": "运维",
     "网管": "网管", "IT支持": "网管", "技术支持": "网管", "产品": "产品经理", "美工": "设计师",
-    "经理": "经理", "白领": "上班族", "职员": "上班族", "文员": "上班族", "行政": "行政",
+    "经理": "经理", "白领": "上班族", "职员": "上班族", "文员": "文员", "行政": "行政",
     "前台": "行政", "秘书": "行政", "行政助理": "行政", "会计": "会计", "会计师": "会计",
-    "注册会计师": "会计", "出纳": "记账员", "审计": "审计", "审计师": "审计",
+    "注册会计师": "会计", "出纳": "出纳", "审计": "审计", "审计师": "审计",
     "顾问": "咨询顾问", "律师": "律师", "法官": "法官", "警察": "警察", "民警": "警察",
     "交警": "警察", "军人": "军人", "士兵": "军人", "保安": "保安", "销售": "销售",
     "销售员": "销售", "业务员": "销售", "中介": "房产中介", "运营": "运营", "新媒体运营": "运营",
@@ -119,7 +122,8 @@ _ZH_ROLE_NAMES = {
     "空姐": "空姐", "空乘": "空姐", "空中乘务员": "空姐", "导游": "导游", "保姆": "保姆",
     "育儿嫂": "保姆", "月嫂": "保姆", "牧师": "牧师", "神父": "牧师", "学生": "学生",
     "读博": "博士生", "护生": "护理专业学生", "待业": "待业", "失业": "待业", "待业中": "待业",
-    "失业中": "待业", "求职中": "待业",
+    "失业中": "待业", "求职中": "待业", "店长": "店长", "采购": "采购", "跟单": "跟单",
+    "外贸跟单": "外贸跟单", "外贸业务员": "外贸业务员", "质检": "质检员", "收银": "收银员",
 }  # fmt: skip
 
 _EN_WORDS = [name.replace(r"\s+", " ") for name in EN_OCCUPATIONS.split("|")]
@@ -204,6 +208,15 @@ _EN_GENERIC_MODS = re.compile(
 )
 
 
+#: An age or a school year before a role is said separately ("a 19 yo college student", "a
+#: second year nursing student"): the role is "college student", "nursing student".
+_EN_AGE_AND_YEAR = re.compile(
+    r"^(?:\d{1,2}\s*(?:yo|y/o|-?years?[\s-]old|-?yr[\s-]old)\s+)?(?:(?:first|second|third|fourth|"
+    r"final|\d(?:st|nd|rd|th))[\s-]year|freshman|sophomore|junior|senior)?\s*(?=\w)",
+    re.IGNORECASE,
+)
+
+
 def normalise_role(raw: str) -> str | None:
     """A role as the profile keeps it: cleaned, without the words that say nothing about the job
     ("a full-time nurse" → "nurse"), and never a trait in an occupation's shape."""
@@ -211,6 +224,7 @@ def normalise_role(raw: str) -> str | None:
     if value is None:
         return None
     if not re.search(r"[\u4e00-\u9fff]", value):
+        value = _EN_AGE_AND_YEAR.sub("", value).strip() or value
         return _EN_GENERIC_MODS.sub("", value).strip() or value
     value = re.sub(r"^[一二三四]战(?=考研)", "", value)  # "二战考研狗" is who "考研狗" is
     return _ZH_ROLE_NAMES.get(value, value)
@@ -305,10 +319,261 @@ def _zh_shop_role(raw: str) -> str | None:
     return "创业者" if raw.strip().endswith(("公司", "工作室")) else "店主"
 
 
+#: What was said before and is now corrected ("上次说我是文员", "写成我17"): no declaration.
+_ZH_NOT_SAID = r"(?<!说)(?<!以为)(?<!写成)(?<!打成)(?<!当成)(?<!写的)"
 #: A question about the clause ("我是学生家长吗", "am I a nurse?") is not a declaration.
 _ZH_NOT_QUESTION = r"(?![^,，。!！~\s]*[吗?？])"
 _ZH_START = r"(?:^|(?<=[\s,，。!！~…]))"
 _EN_START = r"(?:^|(?<=[.!?,;]\s)|(?<=[.!?,;]))"
+
+
+# --- said in passing, in lists and as corrections ----------------------------------------------
+# Several facts in one breath, each without its own "I am": "I'm a psych major, sophomore, and …",
+# "41, dental hygienist", "大二 计科的", "我27 在杭州做外贸跟单的". A field of study names a student
+# role ("psych major", "law student", "计算机专业学生"); a child the user calls their own ("娃3岁",
+# "my daughter's 5") names a parent; a value said as a correction ("其实我是出纳", "I'm 15 not 16")
+# replaces the turn's others (`corrects`; across turns age and school year are single-valued).
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedRule(Rule):
+    """A rule read with what surrounds it. A match whose `place` group took part is kept only
+    when a place the gazetteer knows starts there (and, with `place_tail`, ends a list item:
+    "23, london", "在杭州做外贸跟单的"; not "23, the answer" or "在家做作业的"); with `context` the
+    sentence must open a list about oneself, with `exclude` it must not name someone else."""
+
+    place_tail: re.Pattern[str] | None = None
+    context: re.Pattern[str] | None = None
+    exclude: re.Pattern[str] | None = None
+
+    def matches(self, text: str) -> Iterator[RuleMatch]:
+        if self.context is not None and not self.context.search(text):
+            return
+        if self.exclude is not None and self.exclude.search(text):
+            return
+        placed = "place" in self.pattern.groupindex
+        for found in self.pattern.finditer(text):
+            if placed and found.group("place") is not None:
+                hit = places.place_at(text, found.start("place"))
+                if hit is None:
+                    continue
+                if self.place_tail is not None and not self.place_tail.match(text, hit[1]):
+                    continue
+            value = self._value(found.groupdict().get("value"))
+            if value is not None:
+                yield RuleMatch(self, (), value, found.start())
+
+
+def placed_rule(
+    *args: Any,
+    place_tail: re.Pattern[str] | None = None,
+    context: re.Pattern[str] | None = None,
+    exclude: re.Pattern[str] | None = None,
+    **options: Any,
+) -> PlacedRule:
+    """A `PlacedRule`, built like any other rule (`model.rule`)."""
+    base = rule(*args, **options)
+    fields = {f.name: getattr(base, f.name) for f in dataclass_fields(Rule)}
+    return PlacedRule(**fields, place_tail=place_tail, context=context, exclude=exclude)
+
+
+#: Fields students name themselves by ("a psych major", "CS major here"), short forms included.
+_EN_FIELDS = (
+    "psych", "psychology", "cs", "comp sci", "compsci", "computer science", "computer engineering",
+    "software engineering", "electrical engineering", "mechanical engineering", "civil engineering",
+    "chemical engineering", "aerospace engineering", "biomedical engineering", "industrial "
+    "engineering", "engineering", "mech e", "ee", "bio", "biology", "biochem", "biochemistry",
+    "chem", "chemistry", "physics", "astrophysics", "astronomy", "math", "maths", "mathematics",
+    "applied math", "stats", "statistics", "data science", "econ", "economics", "finance",
+    "accounting", "business", "business admin", "marketing", "management", "poli sci", "polisci",
+    "political science", "international relations", "history", "art history", "english",
+    "english lit", "literature", "creative writing", "philosophy", "sociology", "anthropology",
+    "linguistics", "comms", "communications", "communication", "journalism", "media studies",
+    "film", "film studies", "art", "fine art", "fine arts", "studio art", "graphic design",
+    "design", "music", "theater", "theatre", "drama", "dance", "education", "nursing",
+    "kinesiology", "kin", "neuro", "neuroscience", "public health", "health science",
+    "nutrition", "pre-med", "premed", "pre-law", "prelaw", "criminal justice", "criminology",
+    "social work", "geology", "geography", "environmental science", "environmental studies",
+    "ecology", "genetics", "microbiology", "molecular biology", "zoology", "marine biology",
+    "architecture", "spanish", "french", "german", "chinese", "japanese", "korean", "italian",
+    "classics", "gender studies", "religious studies", "cognitive science", "cog sci",
+    "information science", "info sci", "it", "information technology", "cybersecurity",
+    "game design", "animation", "fashion design", "hospitality", "supply chain", "ppe",
+)  # fmt: skip
+EN_FIELD = _alternation(_EN_FIELDS)
+#: Fields "I study X" names a student of without saying where ("I study law"); school subjects
+#: ("I study math", "I study Spanish") do only with a university after them.
+_EN_STUDY_FIELDS = (
+    "law", "medicine", "nursing", "pharmacy", "dentistry", "psychology", "psych", "economics",
+    "econ", "computer science", "comp sci", "cs", "software engineering", "electrical "
+    "engineering", "mechanical engineering", "civil engineering", "chemical engineering",
+    "aerospace engineering", "biomedical engineering", "engineering", "architecture",
+    "accounting", "finance", "business", "business administration", "philosophy", "sociology",
+    "anthropology", "linguistics", "political science", "poli sci", "international relations",
+    "journalism", "neuroscience", "biochemistry", "biochem", "data science", "social work",
+    "public health", "kinesiology", "veterinary medicine", "vet med", "criminology",
+    "criminal justice", "graphic design", "fine art", "fine arts", "marketing",
+    "actuarial science", "cognitive science",
+)  # fmt: skip
+_EN_SUBJECT_FIELDS = (
+    "math", "maths", "mathematics", "physics", "chemistry", "chem", "biology", "bio", "history",
+    "english", "literature", "music", "art", "film", "spanish", "french", "german", "chinese",
+    "japanese", "statistics", "stats", "geography", "geology", "education", "drama", "theatre",
+    "theater", "design", "classics",
+)  # fmt: skip
+_EN_STUDENT_OF = {
+    "medicine": "medical student", "veterinary medicine": "veterinary student",
+    "vet med": "veterinary student", "dentistry": "dental student",
+}  # fmt: skip
+
+
+def normalise_major(raw: str) -> str | None:
+    """A major as said, spaces tidied: "psych  major" → "psych major"."""
+    return " ".join(raw.split()) or None
+
+
+def normalise_field_student(raw: str) -> str | None:
+    """A student named by the field studied: "law" → "law student", "medicine" → "medical
+    student"."""
+    field = " ".join(raw.split())
+    return _EN_STUDENT_OF.get(field.casefold(), f"{field} student") if field else None
+
+
+_EN_SCHOOL_YEAR_WORD = (
+    r"(?:freshman|sophomore|junior|senior|first[\s-]year|second[\s-]year|third[\s-]year|"
+    r"fourth[\s-]year|final[\s-]year|\d(?:st|nd|rd|th)[\s-]year|undergrad|college|uni|double)"
+)
+#: What may follow a major said in passing: the clause's end, "here", "at …", "lol".
+_EN_AFTER_MAJOR = (
+    r"(?=\s*(?:$|[,.!;:)(~&+/-]|[\U0001F300-\U0001FAFF\u2600-\u27BF])|\s+(?:here|and|but|at|in|"
+    r"from|with|who|trying|looking|learning|so|lol|lmao|haha\w*|btw|tbh|ngl|rn|now|too|myself|"
+    r"minor(?:ing)?)\b)"
+)
+
+#: Chinese fields of study, each to the name its student role is built on ("计科" → 计算机).
+_ZH_FIELDS = {
+    "计科": "计算机", "计算机": "计算机", "计算机科学": "计算机", "计算机科学与技术": "计算机",
+    "CS": "计算机", "软工": "软件工程", "软件工程": "软件工程", "会计": "会计", "会计学": "会计",
+    "财会": "会计", "财务管理": "财务管理", "财管": "财务管理", "金融": "金融", "金融学": "金融",
+    "经济": "经济学", "经济学": "经济学", "国贸": "国际贸易", "国际贸易": "国际贸易",
+    "经管": "经管", "法学": "法学", "法律": "法学", "护理": "护理", "护理学": "护理",
+    "临床": "临床医学", "临床医学": "临床医学", "医学": "医学", "口腔": "口腔医学",
+    "口腔医学": "口腔医学", "药学": "药学", "中医": "中医", "中药学": "中药学", "中文": "中文",
+    "汉语言": "中文", "汉语言文学": "中文", "英语": "英语", "英专": "英语", "日语": "日语",
+    "法语": "法语", "德语": "德语", "俄语": "俄语", "西语": "西班牙语", "西班牙语": "西班牙语",
+    "韩语": "韩语", "翻译": "翻译", "数学": "数学", "应用数学": "数学", "数学与应用数学": "数学",
+    "统计": "统计学", "统计学": "统计学", "物理": "物理", "应用物理": "物理", "化学": "化学",
+    "应用化学": "化学", "生物": "生物", "生物科学": "生物", "生物技术": "生物", "生科": "生物",
+    "生物医学": "生物医学", "心理": "心理学", "心理学": "心理学", "应用心理": "心理学",
+    "新闻": "新闻传播", "新闻学": "新闻传播", "新传": "新闻传播", "新闻传播": "新闻传播",
+    "传媒": "传媒", "广告": "广告", "播音": "播音主持", "播音主持": "播音主持", "表演": "表演",
+    "机械": "机械", "机械工程": "机械", "土木": "土木工程", "土木工程": "土木工程",
+    "电气": "电气工程", "电气工程": "电气工程", "自动化": "自动化", "电子信息": "电子信息",
+    "通信": "通信工程", "通信工程": "通信工程", "建筑": "建筑学", "建筑学": "建筑学",
+    "材料": "材料", "环境工程": "环境工程", "化工": "化工", "车辆工程": "车辆工程",
+    "人工智能": "人工智能", "数据科学": "数据科学", "大数据": "大数据", "信息安全": "信息安全",
+    "网络工程": "网络工程", "物联网": "物联网", "信管": "信息管理", "信息管理": "信息管理",
+    "设计": "设计", "视觉传达": "视觉传达", "视传": "视觉传达", "环境设计": "环境设计",
+    "环艺": "环境设计", "工业设计": "工业设计", "服装设计": "服装设计", "美术": "美术",
+    "音乐": "音乐", "舞蹈": "舞蹈", "动画": "动画", "历史": "历史学", "历史学": "历史学",
+    "哲学": "哲学", "社会学": "社会学", "政治学": "政治学", "国际关系": "国际关系",
+    "行政管理": "行政管理", "公共管理": "公共管理", "教育学": "教育学", "学前教育": "学前教育",
+    "小学教育": "小学教育", "体育教育": "体育教育", "工商管理": "工商管理", "工管": "工商管理",
+    "市场营销": "市场营销", "电子商务": "电子商务", "电商": "电子商务", "物流管理": "物流管理",
+    "人力资源": "人力资源", "旅游管理": "旅游管理", "酒店管理": "酒店管理", "农学": "农学",
+    "园林": "园林", "食品科学": "食品科学",
+}  # fmt: skip
+ZH_FIELD = _alternation(_ZH_FIELDS)
+#: Fields that are no occupation too: "我是计科的" is a student, "我是会计的" an accountant.
+ZH_FIELD_NOT_ROLE = _alternation(
+    name for name in _ZH_FIELDS if not re.fullmatch(f"(?:{ZH_ROLE})", name, re.IGNORECASE)
+)
+#: Students of these are known by a short name of their own (the vocabulary's role entries).
+_ZH_FIELD_STUDENTS = {"法学": "法学生", "医学": "医学生", "临床医学": "医学生"}
+_ZH_FIELDS_FOLDED = {name.casefold(): field for name, field in _ZH_FIELDS.items()}
+
+
+def normalise_zh_field_student(raw: str) -> str | None:
+    """The student of a Chinese field: "计科" → "计算机专业学生", "法律" → "法学生"."""
+    field = _ZH_FIELDS_FOLDED.get(raw.strip().casefold())
+    if field is None:
+        return None
+    return _ZH_FIELD_STUDENTS.get(field, f"{field}专业学生")
+
+
+#: What "在杭州做X的" names that is no trade: homework, a test, a meal.
+_ZH_NOT_TRADES = re.compile(
+    r"^(?:作业|功课|卷子|练习|题|实验|项目|手术|检查|体检|治疗|核酸|家务|饭|菜|运动|瑜伽|兼职|什么|啥|这|那|"
+    r"错|对|完|好|得|不|了|过|一|几|多|有|事)|(?:题|作业|卷子?|练习|实验|笔记)$"
+)
+_ZH_TRADES = {"生意": "生意人", "买卖": "生意人"}
+
+
+def _zh_trade_role(raw: str) -> str | None:
+    """A trade named after "在<地方>做…的" or said alone ("做电商的"), not homework or a test."""
+    value = raw.strip()
+    if _ZH_NOT_TRADES.search(value):
+        return None
+    return _ZH_TRADES.get(value) or normalise_role(value)
+
+
+#: Whose turn it is not, just before a space: "我妈 在医院当护士".
+_ZH_NOT_AFTER_OTHER = r"(?<![妈爸姐哥弟妹友学事公婆儿女们他她伴] )"
+_ZH_ITEM_START = rf"(?:^|(?<=[\s,，。!！~…]){_ZH_NOT_AFTER_OTHER}|我(?:\d{{1,2}}岁?)?\s*)"
+_ZH_ROLE_END = (
+    r"(?=$|[\s,，。!！~…]|了|呢|啊|哈|啦|工作|[一二三四五六七八九十两几\d]+年|好几年|多年|"
+    r"的(?=$|[\s,，。!！~…]|啦|呢|哈|哦|呀|啊|嘛))"
+)
+_ZH_CLAUSE_END = r"(?=$|[\s,，。!！~…]|啦|呢|哈|哦|呀|啊|嘛)"
+_ZH_CORRECTION = (
+    r"纠正|更正|说错|打错|写错|搞错|记错|口误|不对|上次说|之前说|刚才说|上次我说|之前我说|刚才我说"
+)
+#: A sentence that opens a list about oneself with an age: "23, nurse, london", "hey! Sarah here,
+#: 29, accountant in Bristol", "me: 22, engineering student, Berlin", "28/f/nyc".
+EN_LIST_INTRO = re.compile(
+    r"^\W*(?:(?:hi+|hey+|hello|hiya|heya|yo|ok|so|well|um|sup)\b\W*)?(?:(?:i'?m|im|i\s+am|me)\s*:?\s*)?"
+    r"(?:(?-i:[A-Z])[a-z]+(?:\s+here)?\s*,\s*)?(?:(?:a\s+)?(?:mom|mum|dad|mother|father)\s+of\s+\w+\s*,\s*)?"
+    r"(?:1[3-9]|[2-9]\d)\s*(?:[mf]\b|yo\b|y/o)?\s*[,/](?!\s*\d)",
+    re.IGNORECASE,
+)
+#: Someone else in the sentence: the list may be about them ("我家娃 3岁", "my mom, 54, nurse").
+_ZH_SOMEONE_ELSE = re.compile(
+    r"娃|孩子|儿子|女儿|宝宝|闺女|小孩|妹妹|弟弟|哥哥|姐姐|妈|爸|爷|奶|外公|外婆|老公|老婆|他|她|朋友|同学|同事|"
+    r"室友|老师|学生"
+)
+#: Someone else named in an English list ("my sister, 25, nurse"): the list is theirs.
+_EN_SOMEONE_ELSE = re.compile(
+    r"\b(?:my|his|her|their|our)\s+(?:\w+\s+)?(?:sister|sis|brother|bro|mom|mum|mother|dad|father|"
+    r"parents?|wife|husband|partner|girlfriend|boyfriend|gf|bf|son|daughter|kids?|child|friend|"
+    r"bestie|cousin|aunt|uncle|grandma|grandpa|roommate|boss|coworker|colleague|neighbou?r|"
+    r"teacher|tutor|student)\b|\b(?:he|she|they)(?:'s|'re)?\b",
+    re.IGNORECASE,
+)
+#: A job the sentence says is over ("在郑州做了三年文员 上个月辞职了"): no role now.
+ZH_JOB_OVER = re.compile(
+    r"辞职|辞了|离职|不干了|被裁|裸辞|转行|跳槽|以前|之前|原来|曾经|那时|当时|那会|前几年"
+)
+_ZH_KID_WORDS = r"娃|孩子|小孩|宝宝|宝贝|闺女|女儿|儿子|小朋友|大宝|二宝|老大|老二|崽|丫头"
+#: What says the parent is the father: his wife, the child's mother, "奶爸".
+_ZH_FATHER = re.compile(
+    r"老婆|媳妇|爱人是女|孩子(?:他|她)?妈|娃(?:他|她)?妈|当爹|奶爸|宝爸|我是(?:孩子)?(?:他)?爸|当爸|做爸爸"
+)
+_EN_PARENTS = {"mum": "mom", "mother": "mom", "mama": "mom", "father": "dad"}
+
+
+def normalise_parent(raw: str) -> str | None:
+    """A parent as the profile keeps it: "mum", "mother" → "mom", "father" → "dad"."""
+    word = raw.strip().casefold()
+    return _EN_PARENTS.get(word, word) or None
+
+
+#: A school year or an age in the sentence: "计科的" said beside it is a field of study.
+_ZH_STUDENT_CONTEXT = re.compile(r"大[一二三四]|研[一二三]|本科|研究生|大学|[1-9]\d\s*岁|我[1-9]\d")
+_EN_KID = r"(?:son|daughter|kids?|child(?:ren)?|toddler|little\s+one|twins|oldest|youngest|eldest)"
+_EN_KID_MOD = (
+    r"(?:(?:little|oldest|eldest|youngest|older|younger|middle|baby|twin|two|three|\d)\s+)?"
+)
+_EN_SMALL_NUMBER = rf"(?:\d{{1,2}}|{EN_NUMBER_WORDS})"
 
 RULES: tuple[Rule, ...] = (
     # --- age ----------------------------------------------------------------------------------
@@ -317,10 +582,10 @@ RULES: tuple[Rule, ...] = (
         EventType.AGE_DECLARATION,
         rf"\b(?:{EN_I_AM}|I\s+(?:just\s+)?turned|I'll\s+be|I\s+will\s+be|my\s+age\s+is|"
         rf"(?:{EN_I_AM}|im)\s+(?:turning|gonna\s+be|going\s+to\s+be))\s+"
-        r"(?:now\s+|only\s+|just\s+|almost\s+|nearly\s+|about\s+)?(?P<value>\d{1,3})"
+        r"(?:(?:now|only|just|almost|nearly|about|actually|really)\s+)?(?P<value>\d{1,3})"
         r"(?:\s*(?:years?|yrs?)(?:\s+old)?|\s*y/?o\b)?"
         r"(?=\s*(?:$|[,.!?;)]|(?:and|but|now|this|next|last|in|on|today|yesterday|so|soon|"
-        r"tomorrow)\b))",
+        r"tomorrow|not)\b))",
         0.9,
         "An age stated by the user: 'I'm 17', 'I just turned 30', 'im turning 11 on saturday'.",
         (
@@ -333,7 +598,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "age_zh_declared",
         EventType.AGE_DECLARATION,
-        r"我(?:今年|现在|已经|是|才|都|也|快|已|刚满|满)*"
+        rf"{_ZH_NOT_SAID}我(?:今年|现在|已经|是|才|都|也|快|已|刚满|满|其实)*"
         r"(?P<value>\d{1,3}|[零一二两三四五六七八九十百]{1,4})\s*(?:周)?岁(?!月)",
         0.9,
         "年龄声明：'我今年18岁'、'我十七岁了'（中文数字转为阿拉伯数字）。",
@@ -343,10 +608,11 @@ RULES: tuple[Rule, ...] = (
     rule(
         "age_en_casual",
         EventType.AGE_DECLARATION,
-        r"(?:^|[,.!?;(]\s*|\b(?:and|but|hi|hey|hello|btw|so|lol|ok|also)\s+)(?:i'?m|i\s+am|me|im)\s+"
-        r"(?:only\s+|just\s+|like\s+)?(?P<value>\d{1,2}|"
+        r"(?:^|[,.!?;(]\s*|\b(?:and|but|hi|hey|hello|btw|so|lol|ok|also|wait|oops|sorry|correction|"
+        r"actually|no|nah|oh|um|well|yeah)\s+)(?:i'?m|i\s+am|me|im)\s+"
+        r"(?:only\s+|just\s+|like\s+|actually\s+)?(?P<value>\d{1,2}|"
         rf"{EN_NUMBER_WORDS})(?:\s*(?:years?|yrs?|yo|y/o)(?:\s+old)?)?"
-        r"(?=\s*(?:$|[,.!?;)]|lol\b|haha|lmao|btw\b|and\b|but\b|so\b|if\b|now\b|tho\b|rn\b|"
+        r"(?=\s*(?:$|[,.!?;)]|lol\b|haha|lmao|btw\b|and\b|but\b|so\b|if\b|now\b|tho\b|rn\b|not\b|"
         r"[\U0001F300-\U0001FAFF]))",
         0.85,
         "An age said casually: 'i'm nine', 'me 12 yrs lol', 'im 11 btw'.",
@@ -400,7 +666,8 @@ RULES: tuple[Rule, ...] = (
     rule(
         "age_zh_bare",
         EventType.AGE_DECLARATION,
-        r"(?:^|(?<=[\s,，]))(?:嗯嗯?\s*)?我(?P<value>\d{1,2})(?:岁)?(?=\s|[,，。!！~]|$)",
+        r"(?:^|(?<=[\s,，]))(?:嗯嗯?\s*|其实|不对\s*|应该是)?我(?:其实|今年)?(?P<value>\d{1,2})(?:岁)?"
+        r"(?=\s|[,，。!！~]|$|了|啦)",
         0.75,
         "年龄只说数字：'嗯嗯 我14 在读初三'。",
         ("嗯嗯 我14 在读初三",),
@@ -419,7 +686,10 @@ RULES: tuple[Rule, ...] = (
     rule(
         "school_en_year",
         EventType.IDENTITY_DECLARATION,
-        r"(?:^|(?<=[,.!?;]\s)|\b(?:hi|hey|hiya|yo|hello|salut|im|i'm|i\s+am)[,!]?\s+(?:a\s+|in\s+)?)"
+        r"(?:^|(?<=[,.!?;:]\s)|\b(?:hi|hey|hiya|yo|hello|salut|im|i'm|i\s+am|i\s+meant)[,!]?\s+"
+        r"(?:(?:actually|now|currently|technically|officially|finally|also|still|really)\s+)*"
+        r"(?:a\s+|in\s+)?|\b(?:im|i'm|i\s+am)\s+\d{1,2}(?:\s*(?:yo|years?\s+old))?\s*(?:,\s*|\s+)"
+        r"(?:and\s+)?(?:a\s+|in\s+)?)"
         r"(?P<value>(?:year|grade)\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+(?:grade|year)|"
         r"(?:first|second|third|fourth|final)\s+year|freshman|sophomore|junior|senior)\b"
         r"(?!\s+(?:dev|developer|engineer|manager|analyst|partner|associate|citizen|moment))",
@@ -449,8 +719,10 @@ RULES: tuple[Rule, ...] = (
     rule(
         "school_zh_bare",
         EventType.IDENTITY_DECLARATION,
-        r"(?:我|本人|^|(?<=[,!~\s]))(?:现在|今年|目前)?(?P<value>高[一二三]|初[一二三]|大[一二三四]|研[一二三]|"
-        r"[一二三四五六]年级)(?:了|啦|狗|党|生|学生|的)?(?=$|[,.!?~\s]|狗|党|来了|了)",
+        rf"(?:{_ZH_NOT_SAID}我|本人|^|(?<=[,!~\s]))(?:其实|现在|今年|目前|已经)*(?:是)?(?:一名|一个|个)?"
+        r"(?P<value>高[一二三]|初[一二三]|"
+        r"大[一二三四]|研[一二三]|[一二三四五六]年级)(?:了|啦|狗|党|生|学生|的)?"
+        r"(?=$|[,.!?~\s]|狗|党|来了|了|不是)",
         0.8,
         "年级随口一说：'我高二'、'高三狗来了'。",
         ("老师好～我高二 这个导数", "老师 高三狗来了"),
@@ -491,7 +763,7 @@ RULES: tuple[Rule, ...] = (
         ("hey. icu nurse, nights, 6 yrs in.", "PhD student in chem", "retired teacher"),
         value_normaliser=normalise_role,
     ),
-    rule(
+    placed_rule(
         "role_en_bare",
         EventType.IDENTITY_DECLARATION,
         rf"{_EN_START}\s*(?:(?:hey|hi|hello|yo|ok|so|well|um|also|btw)\b[.,!]*\s*)?"
@@ -501,6 +773,7 @@ RULES: tuple[Rule, ...] = (
         ("premed, junior year", "hey. nurse, nights"),
         trigger=r",\s",
         value_normaliser=normalise_role,
+        exclude=_EN_SOMEONE_ELSE,
     ),
     rule(
         "role_en_retired",
@@ -830,8 +1103,10 @@ RULES: tuple[Rule, ...] = (
     rule(
         "identity_zh_occupation",
         EventType.IDENTITY_DECLARATION,
-        rf"我(?:现在|目前|已经|本身|也|就)?是(?:一名|一个|一位|个|名|位|一枚)?"
-        rf"(?P<value>[\u4e00-\u9fff]{{0,6}}(?:{ZH_ROLE}))(?!的[\u4e00-\u9fff]|们|会|家长|部|科|专业)"
+        rf"{_ZH_NOT_SAID}我(?:现在|目前|已经|本身|也|就)?是(?:一名|一个|一位|个|名|位|一枚)?"
+        r"(?!(?:一名|一个|一位|个|名|位|一枚)?(?:(?:学|读|念)(?!生)|(?:大[一二三四]|研[一二三]|高[一二三]|"
+        r"初[一二三]|[一二三四五六]年级)(?:的)?(?:学生|生)))"
+        rf"(?P<value>(?:(?!不是|而是)[\u4e00-\u9fff]){{0,6}}(?:{ZH_ROLE}))(?!的[\u4e00-\u9fff]|们|会|家长|部|科|专业)"
         rf"{_ZH_NOT_QUESTION}",
         0.85,
         "职业或身份：'我是一名高中生'、'我是程序员'（'我是学生家长吗'不算）。",
@@ -842,7 +1117,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "identity_zh_occupation_suffix",
         EventType.IDENTITY_DECLARATION,
-        r"我(?:现在|目前|已经|本身|也|就)?是(?:一名|一个|一位|个|名|位)?"
+        rf"{_ZH_NOT_SAID}我(?:现在|目前|已经|本身|也|就)?是(?:一名|一个|一位|个|名|位)?"
         r"(?P<value>[\u4e00-\u9fff]{1,4}?(?:师|员|工|匠))(?=$|[\s,，。!！~…]|一枚|呢|啊|哈|啦|了)"
         rf"{_ZH_NOT_QUESTION}",
         0.7,
@@ -879,5 +1154,395 @@ RULES: tuple[Rule, ...] = (
         "所在行业：'我从事金融行业'。",
         ("我从事金融行业",),
         value_normaliser=normalise_value,
+    ),
+    # --- said in passing, in lists and as corrections ---------------------------------------
+    placed_rule(
+        "age_en_list",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[.!?:]\s)|(?<=,\s)|(?<=,))(?:(?:hi|hey|hello|hiya|heya|yo|ok|so|well|um|sup)\b"
+        r"[.,!]*\s*)?(?P<value>1[3-9]|[2-9]\d)\s*(?:[mf]\b|yo\b|y/o)?\s*[,/]\s*(?:(?:a|an)\s+)?"
+        rf"(?:(?=(?:{_EN_MOD}{{0,2}}?(?:{EN_ROLE_LOOSE})|(?:{EN_FIELD})\s+major|male|female|guy|"
+        r"girl|man|woman|dude|married|single|freshman|sophomore|junior|senior|(?:first|second|"
+        r"third|fourth|final)\s+year|year\s+\d{1,2}|grade\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+"
+        r"(?:grade|year)|[mf])(?=\s*(?:$|[,.!;/]|\s+(?:here|and|from|in|at|with|who|trying|"
+        r"learning|looking|lol|btw|tbh|rn|based|living|just|mostly)\b)))|(?=(?:(?:from|based\s+in|"
+        r"living\s+in|in|here\s+in)\s+)?(?P<place>\w)))",
+        0.8,
+        "An age opening a list about oneself: '41, dental hygienist, just bought a house', "
+        "'23, london' (the next item is a role, a year or a place; not '15, 20, 25').",
+        ("41, dental hygienist, just bought a house", "hey! 23, nurse, london", "19/f/nyc"),
+        trigger=r"\d\s*(?:[mf]\b|yo\b|y/o)?\s*[,/]",
+        value_normaliser=normalise_age,
+        place_tail=re.compile(
+            r"\s*(?:$|[,.;!/]|\s+(?:here|rn|lol|btw|area|based|and)\b)", re.IGNORECASE
+        ),
+        exclude=_EN_SOMEONE_ELSE,
+    ),
+    rule(
+        "age_en_not",
+        EventType.AGE_DECLARATION,
+        rf"\b(?:{EN_I_AM}|im|i\s+m)\s+(?:(?:actually|really|only|just)\s+)?(?P<value>\d{{1,2}})\s*"
+        rf"(?:(?:yo|y/o|years?\s+old)\s*)?,?\s*(?:not|n't)\s+{_EN_SMALL_NUMBER}\b"
+        r"(?!\s*(?:minutes|mins|hours|hrs|days|weeks|months|%|percent|points|pages))",
+        0.92,
+        "An age corrected: 'wait I'm 15 not 16' (it replaces the turn's other ages).",
+        ("wait I'm 15 not 16", "sorry, im 14, not 15 lol"),
+        trigger=r"\bnot\b",
+        value_normaliser=normalise_age,
+        corrects=True,
+    ),
+    rule(
+        "school_zh_corrected",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:我|^|(?<=[,!~\s，]))(?:其实|现在|今年|目前|已经|应该)*(?:是)?(?P<value>高[一二三]|初[一二三]|"
+        r"大[一二三四]|研[一二三]|[一二三四五六]年级)(?:了|啦|的|学生)?[,，\s]*(?:而)?不是",
+        0.9,
+        "纠正年级：'其实我是大三不是大二'（年级只有一个，新的替换旧的）。",
+        ("其实我是大三不是大二", "我现在高二了 不是高一"),
+        trigger=r"不是",
+        value_normaliser=normalise_value,
+        relation=RelationKind.SCHOOL_YEAR,
+    ),
+    rule(
+        "school_zh_not_but",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:我|^|(?<=[,!~\s，]))(?:其实)?不是(?:高[一二三]|初[一二三]|大[一二三四]|研[一二三]|[一二三四五六]年级)"
+        r"(?:了|啦|的)?[,，\s]*(?:而)?(?:是|我是)(?P<value>高[一二三]|初[一二三]|大[一二三四]|研[一二三]|"
+        r"[一二三四五六]年级)",
+        0.9,
+        "'我不是大二 是大三'：后一个是年级。",
+        ("我不是大二 是大三", "不是初二，是初三"),
+        trigger=r"不是",
+        value_normaliser=normalise_value,
+        relation=RelationKind.SCHOOL_YEAR,
+    ),
+    rule(
+        "role_zh_corrected",
+        EventType.IDENTITY_DECLARATION,
+        # the match starts after the cue: the claim reader reads the clause from where it starts
+        r"(?:(?:(?<=其实)|(?<=实际上)|(?<=准确说)|(?<=准确地说)|(?<=现在))(?:我)?(?:现在|目前)?"
+        r"(?:是|在做|做|当)|(?<=应该)是)"
+        rf"(?:一名|一个|一位|个|名)?(?P<value>[\u4e00-\u9fff]{{0,4}}?(?:{ZH_ROLE}))"
+        rf"(?!的[\u4e00-\u9fff]|们|会|家长|部|科|专业){_ZH_NOT_QUESTION}",
+        0.9,
+        "纠正身份：'纠正一下 上次说我是文员 其实我是出纳'（'说我是文员'不算）。",
+        ("纠正一下 上次说我是文员 其实我是出纳", "说错了 应该是会计"),
+        trigger=_ZH_CORRECTION,
+        value_normaliser=normalise_role,
+    ),
+    rule(
+        "role_zh_not_but",
+        EventType.IDENTITY_DECLARATION,
+        rf"我(?:现在|其实)?不是(?:一名|一个|个)?[\u4e00-\u9fff]{{1,8}}?[,，\s]*(?:而)?(?:是|我是)"
+        rf"(?:一名|一个|一位|个|名)?(?P<value>[\u4e00-\u9fff]{{0,4}}?(?:{ZH_ROLE}))"
+        rf"(?!的[\u4e00-\u9fff]|们|会|家长|部|科|专业){_ZH_NOT_QUESTION}",
+        0.9,
+        "'我不是文员 是出纳'：后一个是身份。",
+        ("我不是文员 是出纳", "我不是老师,是助教"),
+        trigger=r"不是",
+        value_normaliser=normalise_role,
+    ),
+    rule(
+        "role_zh_is_not",
+        EventType.IDENTITY_DECLARATION,
+        rf"我(?:现在|其实)?是(?:一名|一个|一位|个|名)?(?P<value>[\u4e00-\u9fff]{{0,4}}?(?:{ZH_ROLE}))"
+        r"(?:了|啦|的)?[,，\s]*(?:而)?不是",
+        0.9,
+        "'其实我是出纳不是文员'：'是'后面那个是身份。",
+        ("其实我是出纳不是文员", "我是护士 不是医生"),
+        trigger=r"不是",
+        value_normaliser=normalise_role,
+    ),
+    placed_rule(
+        "role_zh_at_work",
+        EventType.IDENTITY_DECLARATION,
+        rf"{_ZH_ITEM_START}(?:现在|目前|一直|已经|平时|也|还)*在[\u4e00-\u9fffA-Za-z]{{1,14}}?"
+        rf"(?:做|当|干)(?:了)?(?P<value>{ZH_ROLE}|[\u4e00-\u9fff]{{1,3}}?(?:师|员|工|匠))"
+        rf"{_ZH_ROLE_END}{_ZH_NOT_QUESTION}",
+        0.8,
+        "在哪儿做什么（句首不必有'我'）：'在郑州一家物流公司做文员'、'在苏州一家电子厂做质检员'"
+        "（'在家做手工'不算）。",
+        ("在郑州一家物流公司做文员", "我27 在杭州当老师", "在苏州一家电子厂做质检员"),
+        trigger=r"在",
+        value_normaliser=normalise_zh_suffix_role,
+        exclude=ZH_JOB_OVER,
+    ),
+    placed_rule(
+        "role_zh_place_trade",
+        EventType.IDENTITY_DECLARATION,
+        rf"{_ZH_ITEM_START}(?:现在|目前|一直|平时|也|还)*在(?P<place>[\u4e00-\u9fff])"
+        r"[\u4e00-\u9fffA-Za-z]{1,14}?(?:做|干)(?!什么|啥|过)(?P<value>[\u4e00-\u9fff]{2,6}?)的"
+        rf"{_ZH_CLAUSE_END}",
+        0.75,
+        "在某地做某行的：'我27 在杭州做外贸跟单的'（'在'后面是地名；'在家做作业的'不算）。",
+        ("我27 在杭州做外贸跟单的", "在深圳做跨境电商的"),
+        trigger=r"在",
+        value_normaliser=_zh_trade_role,
+        exclude=ZH_JOB_OVER,
+    ),
+    rule(
+        "role_zh_major_studied",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:(?P<studied>(?:(?:^|(?<=[\s,，。!！~…]))(?:我|本人)?|我)(?:也|就|现在|目前|本来|其实)?(?:是)?"
+        rf"(?:学|读|念))|我的?专业是|(?:(?:^|(?<=[\s,，。!！~…]))|我)(?:学|读|念)的是)(?P<value>{ZH_FIELD})(?:专业)?(?(studied)的)"
+        rf"{_ZH_CLAUSE_END}{_ZH_NOT_QUESTION}",
+        0.8,
+        "学的专业：'我是学会计的'、'我的专业是计算机'（'学会计的时候'不算）。",
+        ("我是学会计的", "我的专业是计算机", "读法学的"),
+        trigger=r"学|读|念|专业",
+        value_normaliser=normalise_zh_field_student,
+    ),
+    rule(
+        "role_zh_major_named",
+        EventType.IDENTITY_DECLARATION,
+        rf"(?:(?:^|(?<=[\s,，。!！~…]))(?:我|本人)?|我)(?:也|就|现在|目前|其实)?(?:是)?(?P<value>{ZH_FIELD})"
+        r"(?:(?:专业|系)(?:的|学生|生)?(?=$|[\s,，。!！~…]|呢|啊|哈|啦|大[一二三四]|研[一二三])|"
+        r"(?:专业)?\s*(?=(?:大[一二三四]|研[一二三])(?![点些倍号圈堆])))"
+        rf"{_ZH_NOT_QUESTION}",
+        0.8,
+        "专业名：'我是计算机专业的'、'中文系的'、'计科大二'。",
+        ("我是计算机专业的", "中文系的", "计科大二"),
+        trigger=r"专业|系|大[一二三四]|研[一二三]",
+        value_normaliser=normalise_zh_field_student,
+    ),
+    rule(
+        "role_zh_major_after_year",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:(?:^|(?<=[\s,，。!！~…]))(?:我|本人)?|我)(?:现在|目前|是)*(?:大[一二三四]|研[一二三]|研究生|本科)"
+        rf"(?:的)?\s*(?P<verb>学的是|读的是|学|读|念)?(?P<value>{ZH_FIELD})"
+        rf"(?(verb)(?:专业)?(?:的)?|(?:(?:专业|系)(?:的|学生|生)?|的|学生|生|狗|党)){_ZH_CLAUSE_END}",
+        0.8,
+        "年级后面的专业：'大二 计科的'、'大三会计专业的'（'经管院的'只说学院）。",
+        ("大二 计科的", "我大三会计专业的", "我研一 读法学", "研二 计算机专业"),
+        trigger=r"大[一二三四]|研[一二三]|研究生|本科",
+        value_normaliser=normalise_zh_field_student,
+    ),
+    placed_rule(
+        "role_zh_major_bare",
+        EventType.IDENTITY_DECLARATION,
+        rf"(?:^|(?<=[\s,，。!！~…]))(?:本人)?(?P<value>{ZH_FIELD_NOT_ROLE})的"
+        rf"{_ZH_CLAUSE_END}{_ZH_NOT_QUESTION}",
+        0.75,
+        "只说专业加'的'：'20岁 计科的'、'计科的 大三'（句中要有年级或年龄；'会计的'是职业）。",
+        ("20岁 计科的", "计科的 大三"),
+        trigger=r"的",
+        value_normaliser=normalise_zh_field_student,
+        context=_ZH_STUDENT_CONTEXT,
+    ),
+    placed_rule(
+        "role_zh_major_i_am",
+        EventType.IDENTITY_DECLARATION,
+        rf"{_ZH_NOT_SAID}我(?:也|就|其实)?是(?P<value>{ZH_FIELD_NOT_ROLE})的{_ZH_CLAUSE_END}"
+        rf"{_ZH_NOT_QUESTION}",
+        0.75,
+        "'我是计科的'、'我是心理学的'：一个专业的学生。",
+        ("我是计科的", "我其实是法学的"),
+        trigger=r"是",
+        value_normaliser=normalise_zh_field_student,
+    ),
+    placed_rule(
+        "role_zh_parent",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:我家|我们家|俺家)(?:的)?(?:娃|孩子|小孩|宝宝|宝贝|闺女|女儿|儿子|小朋友|大宝|二宝|老大|老二|崽|"
+        r"丫头)|(?:^|(?<=[\s,，。!！~…])|我)(?:的)?(?:娃|孩子|小孩|宝宝|闺女|女儿|儿子|大宝|二宝)"
+        r"(?:今年|现在|才|已经|刚|快|都)*(?:\d{1,2}|[一二两三四五六七八九十]{1,3})(?:岁|个月|周岁)(?!的时候|时|那年|以前|之前)"
+        r"|(?:^|(?<=[\s,，。!！~…])|我)(?:的)?(?:娃|孩子|儿子|女儿|闺女|大宝|二宝)(?:现在|今年|目前|刚)*"
+        r"(?:在)?(?:上|读|念)(?:幼儿园|小学|初中|高中|[一二三四五六]年级|大班|中班|小班|初[一二三]|高[一二三])",
+        0.75,
+        "自己的孩子：'娃3岁'、'我家娃'、'我女儿上二年级'（'我同学的孩子'不算）；说孩子的多是妈妈，"
+        "说到老婆、孩子他妈的是爸爸（`role_zh_parent_father`）。",
+        ("娃3岁了 想学点儿歌", "我家娃上幼儿园了", "我女儿上二年级"),
+        trigger=_ZH_KID_WORDS,
+        fixed_value="妈妈",
+        exclude=_ZH_FATHER,
+    ),
+    placed_rule(
+        "role_zh_parent_father",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:我家|我们家|俺家)(?:的)?(?:娃|孩子|小孩|宝宝|宝贝|闺女|女儿|儿子|小朋友|大宝|二宝|老大|老二|崽|"
+        r"丫头)|(?:^|(?<=[\s,，。!！~…])|我)(?:的)?(?:娃|孩子|小孩|宝宝|闺女|女儿|儿子|大宝|二宝)"
+        r"(?:今年|现在|才|已经|刚|快|都)*(?:\d{1,2}|[一二两三四五六七八九十]{1,3})(?:岁|个月|周岁)(?!的时候|时|那年|以前|之前)"
+        r"|(?:^|(?<=[\s,，。!！~…])|我)(?:的)?(?:娃|孩子|儿子|女儿|闺女|大宝|二宝)(?:现在|今年|目前|刚)*"
+        r"(?:在)?(?:上|读|念)(?:幼儿园|小学|初中|高中|[一二三四五六]年级|大班|中班|小班|初[一二三]|高[一二三])",
+        0.75,
+        "孩子的爸爸：'我家娃3岁 她妈上班我带'、'我老婆说娃该上幼儿园了 我家娃'。",
+        ("我家娃3岁 娃他妈出差了",),
+        trigger=_ZH_KID_WORDS,
+        fixed_value="爸爸",
+        context=_ZH_FATHER,
+    ),
+    rule(
+        "role_en_parent",
+        EventType.IDENTITY_DECLARATION,
+        rf"\bmy\s+{_EN_KID_MOD}{_EN_KID}(?:'s|\s+is|\s+are|\s+just\s+turned|\s+turned|\s+turns|"
+        rf"\s+is\s+turning|\s+will\s+be)\s+(?:only\s+|just\s+|almost\s+|nearly\s+|now\s+)?"
+        rf"{_EN_SMALL_NUMBER}(?:\s*(?:and\s+a\s+half|months?(?:\s+old)?|mos?|yo|y/o|years?(?:\s+old)?|"
+        r"yrs?(?:\s+old)?))?(?=\s*(?:$|[,.!?;)]|(?:and|but|so|now|lol|btw|tho)\b))"
+        rf"|\bmy\s+{_EN_KID_MOD}(?:son|daughter|kid|child|toddler|oldest|youngest|eldest)(?:'s|\s+is)?"
+        r"\s+(?:(?:just|now|currently)\s+)?(?:in|starting|started|starts|entering|going\s+into|goes\s+to|"
+        r"attends)\s+(?:the\s+)?(?:kindergarten|preschool|pre-?k|nursery|daycare|(?:\d{1,2}(?:st|nd|"
+        r"rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth)\s+grade|year\s+\d{1,2}|"
+        r"grade\s+\d{1,2}|(?:elementary|primary|middle|high)\s+school|elementary|primary)\b"
+        rf"|\b(?:help(?:ing)?|tutor(?:ing)?|homeschool(?:ing)?)\s+my\s+{_EN_KID_MOD}{_EN_KID}\b"
+        r"(?!\s+(?:brother|sister|bro|sis|cousin|friend))"
+        rf"|\bmy\s+{_EN_KID_MOD}(?:son|daughter|kid|child)(?:'s\s+(?:homework|math\s+homework|"
+        r"teacher|school|class|grades?|report\s+card)|\s+(?:is|has\s+been|keeps|just\s+started)\s+"
+        r"(?:learning|struggling|studying|practicing|practising))\b"
+        rf"|\bmy\s+{_EN_SMALL_NUMBER}[\s-]*(?:yo|y/o|year[\s-]olds?|month[\s-]olds?)\b(?=\s+(?:son|"
+        r"daughter|kid|boy|girl|twins?|is|has|just|keeps|loves|won't|doesn't|can't|can|and|still)\b|"
+        r"\s*[,.!?]|\s*$)",
+        0.75,
+        "The user's own child: 'my daughter's 5', 'my son is in 2nd grade', 'helping my kid with "
+        "fractions' (not 'my kid brother', not someone else's child).",
+        ("my daughter's 5", "my son is in 2nd grade", "my kid is learning fractions"),
+        trigger=r"\bmy\s",
+        fixed_value="parent",
+    ),
+    rule(
+        "age_en_a_year_old",
+        EventType.AGE_DECLARATION,
+        rf"\b(?:{EN_I_AM}|im)\s+(?:(?:just|only|also|basically|literally)\s+)?(?:a|an)\s+"
+        r"(?P<value>\d{1,2})\s*(?:yo|y/o|-?years?[\s-]old|-?yr[\s-]old)\b"
+        r"(?!\s+(?:at\s+heart|in\s+spirit|trapped|inside))",
+        0.85,
+        "An age before what one is: 'im a 19 yo college student', 'I'm a 45-year-old teacher'.",
+        ("im a 19 yo college student from texas", "I'm a 45-year-old teacher"),
+        trigger=r"\d\s*(?:yo|y/o|-?y(?:ea)?rs?[\s-]old)",
+        value_normaliser=normalise_age,
+    ),
+    placed_rule(
+        "age_zh_listed",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…]))(?:本人)?(?P<value>[1-9]\d)\s*岁(?:了|啦)?(?=$|[\s,，。!！~…])",
+        0.75,
+        "自我介绍里单说的年龄：'坐标杭州 27岁 做电商的'（句子里说到别人（娃、妈妈）不算）。",
+        ("坐标杭州 27岁 做电商的", "本人35岁,想学英语"),
+        trigger=r"岁",
+        value_normaliser=normalise_age,
+        exclude=_ZH_SOMEONE_ELSE,
+    ),
+    rule(
+        "age_zh_not_but",
+        EventType.AGE_DECLARATION,
+        r"我(?=今年|不是[^,，。]{0,4}岁)(?:今年)?不是(?:\d{1,3}|[一二三四五六七八九十]{1,3})(?:岁)?(?:了)?"
+        r"[,，\s]*(?:而)?(?:是|我是)?(?:今年)?(?P<value>\d{1,3}|[一二三四五六七八九十]{1,3})(?:岁)?"
+        r"(?=$|[,，。!！~\s]|了|啦)",
+        0.9,
+        "纠正年龄：'我不是27岁 是28'、'我今年不是15 是16'（替换这一轮的其他年龄）。",
+        ("纠正 我不是27岁 是28", "我今年不是15 是16"),
+        trigger=r"不是",
+        value_normaliser=normalise_age,
+        corrects=True,
+    ),
+    rule(
+        "role_en_after_age",
+        EventType.IDENTITY_DECLARATION,
+        rf"\b(?:{EN_I_AM}|im)\s+(?:\d{{1,2}}(?:\s*(?:yo|y/o|years?\s+old))?|(?-i:[A-Z])[a-z]+)\s*"
+        r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:(?:also|currently|now)\s+)?(?:a|an)\s+"
+        rf"(?P<value>{_EN_MOD}{{0,3}}?(?:{EN_ROLE}|{EN_ROLE_SUFFIX})){_EN_AFTER_ROLE}",
+        0.8,
+        "A role after an age or a name: 'I'm 52 and a dental hygienist', 'I'm Sarah, a nurse'.",
+        ("I'm 52 and a dental hygienist", "I'm 34, a nurse, from Leeds", "I'm Sarah, a nurse"),
+        trigger=r"\ban?\s",
+        value_normaliser=normalise_role,
+    ),
+    placed_rule(
+        "role_en_listed",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:(?<=,\s)|(?<=,)|(?<=/))\s*(?:(?:a|an)\s+)?"
+        rf"(?P<value>{_EN_MOD}{{0,2}}?(?:{EN_ROLE_LOOSE}))(?=\s*(?:$|[,.!;/])|\s+(?:here|in|at|"
+        r"from|based|living|and|who|trying|learning|looking|lol|btw|tbh|rn|mostly|nights|days)\b)",
+        0.75,
+        "A role among the items of a list about oneself: 'hey! Sarah here, 29, accountant in "
+        "Bristol', '38, mom of two, teacher'.",
+        ("hey! Sarah here, 29, accountant in Bristol", "me: 22, engineering student, Berlin"),
+        trigger=r"[,/]",
+        value_normaliser=normalise_role,
+        context=EN_LIST_INTRO,
+        exclude=_EN_SOMEONE_ELSE,
+    ),
+    rule(
+        "role_en_parent_of",
+        EventType.IDENTITY_DECLARATION,
+        rf"(?:^|(?<=[.!?,;]\s)|(?<=[.!?,;])|\b(?:{EN_I_AM}|im)\s+(?:(?:just|also|basically)\s+)?"
+        r"(?:(?:a|an)\s+)?|\b(?:hi|hey|hello)\b[.,!]*\s*(?:(?:a|an)\s+)?)"
+        r"(?:(?:busy|tired|working|single|proud|full[\s-]?time)\s+)?"
+        r"(?P<value>mom|mum|mother|mama|dad|father)\s+(?:of|to)\s+(?:one|two|three|four|five|six|\d|"
+        r"twins|(?:a|an|my)\s+(?:[\w-]+\s+){0,2}?(?:toddler|teen|teenager|newborn|baby|boy|girl|son|"
+        r"daughter|kid|\d+\s*yo))\b",
+        0.8,
+        "A parent by their children: 'mom of two here', 'I'm a dad of 3' (not 'she's a mother of "
+        "two').",
+        ("mom of two here, trying to learn excel", "I'm a dad of 3"),
+        trigger=r"\bof\b|\bto\b",
+        value_normaliser=normalise_parent,
+    ),
+    rule(
+        "role_zh_doing_trade",
+        EventType.IDENTITY_DECLARATION,
+        rf"{_ZH_START}(?:我)?(?:是)?(?:做|干)(?!过|完|得|了|好|不|什么|啥)(?P<value>[\u4e00-\u9fff]{{2,4}}?)的"
+        rf"{_ZH_CLAUSE_END}",
+        0.7,
+        "一句话里的行当：'坐标杭州 27岁 做电商的'、'干装修的'（'做完作业的'、'做数学题的'不算）。",
+        ("坐标杭州 27岁 做电商的", "干装修的"),
+        trigger=r"做|干",
+        value_normaliser=_zh_trade_role,
+    ),
+    rule(
+        "role_en_major",
+        EventType.IDENTITY_DECLARATION,
+        rf"\b(?:{EN_I_AM}|im|i\s+m)\s+(?:(?:just|also|actually|currently|now|still|technically|"
+        r"officially|finally|basically)\s+)*(?:an?\s+)?"
+        rf"(?:{_EN_SCHOOL_YEAR_WORD}\s+)?(?P<value>(?:{EN_FIELD})\s+major)\b"
+        r"(?!['’]s|\s+(?:requirements?|class|classes|courses?|advisor|adviser|program|department|"
+        r"gpa)\b)",
+        0.85,
+        "A major: 'I'm a psych major', 'im a junior cs major' (a student of that field).",
+        ("I'm a psych major, sophomore, and stressed about stats", "im a junior cs major"),
+        trigger=r"major",
+        value_normaliser=normalise_major,
+    ),
+    rule(
+        "role_en_major_in_passing",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:(?:^|(?<=[.!?]\s)|\b(?:hi|hey|hello|hiya|yo|ok|so|well|um|also|btw)\b[.,!]*\s*)"
+        rf"(?:(?:just|only)\s+)?(?:an?\s+)?|(?<=,\s)|(?<=,))(?:{_EN_SCHOOL_YEAR_WORD}\s+)?"
+        rf"(?P<value>(?:{EN_FIELD})\s+major){_EN_AFTER_MAJOR}",
+        0.75,
+        "A major said in passing: 'psych major here', 'hey, econ major, junior'.",
+        ("psych major here", "hey! econ major at mcgill", "21, nursing major, kinda stressed"),
+        trigger=r"major",
+        value_normaliser=normalise_major,
+    ),
+    rule(
+        "role_en_degree",
+        EventType.IDENTITY_DECLARATION,
+        r"\b(?:doing|taking|pursuing|finishing|working\s+on|halfway\s+through|in\s+the\s+middle\s+of)"
+        rf"\s+(?:a|an|my)\s+(?:(?:bachelor'?s|master'?s|masters|undergrad(?:uate)?|\d-year)\s+)?"
+        rf"(?P<value>{EN_FIELD}|law|medicine|pharmacy|dentistry)\s+degree\b",
+        0.8,
+        "A degree in progress: 'I'm doing a nursing degree', 'finishing my law degree'.",
+        ("I'm doing a nursing degree", "finishing my law degree this year"),
+        trigger=r"degree",
+        value_normaliser=normalise_field_student,
+    ),
+    rule(
+        "role_en_study_field",
+        EventType.IDENTITY_DECLARATION,
+        r"\b(?:I\s+(?:currently\s+|now\s+|also\s+|actually\s+)?study|(?:I'?m|im|I\s+am)\s+"
+        r"(?:currently\s+|now\s+|also\s+|actually\s+)?(?:studying|(?:doing|taking|pursuing|working\s+"
+        r"on)\s+(?:a|an|my)\s+(?:(?:bachelor'?s|master'?s|masters|undergrad(?:uate)?|ba|bs|bsc|ma|ms|msc|"
+        r"phd|joint|double|\d-year)\s+)*(?:degree\s+)?in))\s+"
+        rf"(?P<value>(?:{_alternation(_EN_STUDY_FIELDS)})(?=\s*(?:$|[,.!;)]|(?:at|in\s+(?:college|"
+        r"uni|university|grad\s+school)|and\s+(?:work|minor)|full[\s-]?time|part[\s-]?time|lol|btw|"
+        rf"here|now|too|myself|so)\b))|(?:{_alternation(_EN_SUBJECT_FIELDS)})(?=\s+(?:at\s+(?:uni|"
+        r"university|college|(?:the\s+)?(?:university|uni|college)\s+of|(?-i:[A-Z])[\w&.'-]*)|"
+        r"in\s+(?:college|uni|university))\b))",
+        0.8,
+        "A field studied: 'I study law', 'im studying nursing at uni' (a student; 'I study math' "
+        "alone is a school subject).",
+        ("I study law", "im studying nursing at uni", "I study history at McGill"),
+        trigger=r"\bstudy|degree",
+        value_normaliser=normalise_field_student,
     ),
 )

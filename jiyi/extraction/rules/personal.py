@@ -14,6 +14,7 @@ from dataclasses import fields as dataclass_fields
 from jiyi import places
 from jiyi.domain import EntityKind, EventType, RelationKind
 from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_OBJ
+from jiyi.extraction.rules.identity import EN_LIST_INTRO, EN_ROLE_LOOSE, ZH_JOB_OVER
 from jiyi.extraction.rules.model import Rule, RuleMatch, rule
 
 # --- allergies said in passing (the plain "I'm allergic to X" / "我对X过敏" are in `facts`) ------
@@ -98,7 +99,8 @@ _EN_TAIL = re.compile(
     r"suburbs|downtown|proper|city|county|state|(?:since|for)\s+(?:like\s+|almost\s+|about\s+|"
     r"over\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a\s+few|"
     r"a\s+couple(?:\s+of)?)\s*(?:years?|yrs?|months?|decades?)|since\s+(?:\d{4}|last\s+year|"
-    r"forever|birth)|it'?s|its|it\s+is|we|we're|people|everyone|everything|the\s+weather|xd)\b",
+    r"forever|birth)|for\s+good|permanently|it'?s|its|it\s+is|we|we're|people|everyone|everything|"
+    r"the\s+weather|xd)\b",
     re.IGNORECASE,
 )
 #: What may follow "我在X": the clause's end, a particle, "这边", a district, where they work.
@@ -123,10 +125,18 @@ class PlaceRule(Rule):
 
     tail: re.Pattern[str] | None = None  # what may follow the place (None: anything)
     trusted: bool = False  # an explicit verb: a capitalised name the gazetteer lacks is kept
+    context: re.Pattern[str] | None = None  # what the text must hold (an introduction)
+    exclude: re.Pattern[str] | None = None  # what the text must not hold ("originally")
+    not_before: re.Pattern[str] | None = None  # what must not lead up to the match ("想")
+    trip_check: bool = True  # False: a move "for work" is still a move
 
     def matches(self, text: str) -> Iterator[RuleMatch]:
         zh = self.lang == "zh"
         trip: bool | None = None  # searched once, and only when a place was found
+        if self.context is not None and not self.context.search(text):
+            return
+        if self.exclude is not None and self.exclude.search(text):
+            return
         for found in self.pattern.finditer(text):
             name = self._place(text, found.start("object"))
             if name is None:
@@ -136,8 +146,10 @@ class PlaceRule(Rule):
                 _ZH_OTHER if zh else _EN_OTHER
             ).search(before):
                 continue
+            if self.not_before is not None and self.not_before.search(before):
+                continue
             if trip is None:
-                trip = (_ZH_TRIP if zh else _EN_TRIP).search(text) is not None
+                trip = self.trip_check and (_ZH_TRIP if zh else _EN_TRIP).search(text) is not None
             if not trip:
                 yield RuleMatch(self, (name,), None, found.start())
 
@@ -168,6 +180,11 @@ def place_rule(
     relation: RelationKind | None = RelationKind.LIVES_IN,
     trusted: bool = False,
     trigger: str | None = None,
+    context: re.Pattern[str] | None = None,
+    exclude: re.Pattern[str] | None = None,
+    not_before: re.Pattern[str] | None = None,
+    trip_check: bool = True,
+    whole_text: bool = False,
 ) -> PlaceRule:
     """A `PlaceRule`: a personal fact about a place, `lives_in` unless told otherwise."""
     base = rule(
@@ -181,9 +198,66 @@ def place_rule(
         relation=relation,
         object_required=True,
         trigger=trigger,
+        whole_text=whole_text,
     )
     fields = {f.name: getattr(base, f.name) for f in dataclass_fields(Rule)}
-    return PlaceRule(**fields, tail=tail, trusted=trusted)
+    return PlaceRule(
+        **fields,
+        tail=tail,
+        trusted=trusted,
+        context=context,
+        exclude=exclude,
+        not_before=not_before,
+        trip_check=trip_check,
+    )
+
+
+# --- where the user lives, said in an introduction or as a move --------------------------------
+# "im 16, from cebu", "23, nurse, london", "just moved to Leeds", "我辞职回成都了",
+# "以后就在成都了", "我27 在杭州做外贸跟单的". "From X" said about oneself while introducing
+# oneself is where one lives, unless the turn says otherwise ("originally", "grew up", "moved",
+# "live in …"); said without an introduction it stays an origin (`personal_en_place`).
+
+#: An introduction: a greeting opening the turn, an age, a name, "a bit about me".
+_EN_INTRO = re.compile(
+    r"^\W*(?:hi+|hey+|hello|hiya|heya|yo|howdy|greetings|good\s+(?:morning|afternoon|evening)|hola|"
+    r"salut|sup|ok\s+so)\b|\b(?:i'?m|im|i\s+am)\s+\d{1,2}\b|^\W*\d{1,2}\s*(?:[mf]\b|yo\b|y/o)?\s*[,/]|"
+    r"\b\d{1,2}\s*(?:yo|y/o|years?\s+old)\b|\bmy\s+name\s+is\b|\b(?:i'?m|im)\s+(?-i:[A-Z])[a-z]+\s*,|"
+    r"\babout\s+me\b|\bintroduc",
+    re.IGNORECASE,
+)
+#: Said of where one comes from, not where one lives: the origin rule keeps it, no belief.
+_EN_NOT_HOME = re.compile(
+    r"\b(?:originally|grew\s+up|born|raised|moved|relocated|move|moving|live[ds]?|living|based|"
+    r"now\s+in|hometown|home\s+town|was\s+from|used\s+to|currently\s+in|stud(?:y|ying)\s+(?:in|"
+    r"abroad)|abroad|exchange|visiting|expat|back\s+home|back\s+from|got\s+back|came\s+back|"
+    r"returned|flew|trip)\b|\b(?:my|his|her|their|our)\s+(?!name\b)"
+    r"(?:\w+\s+)?\w+(?:'s)?,?\s+(?:is\s+|was\s+|are\s+)?from\b",
+    re.IGNORECASE,
+)
+_EN_ITEM_END = re.compile(
+    r"\s*(?:$|[,.;:!?)~…/]|[\U0001F000-\U0001FAFF\u2600-\u27BF])|\s+(?:and|but|so|lol|lmao|btw|tbh|"
+    r"here|rn|area|haha\w*)\b",
+    re.IGNORECASE,
+)
+_EN_NOT_LISTED_HOME = re.compile(
+    r"\b(?:originally|grew\s+up|born|raised|moved|relocated|moving|visiting|trip|vacation)\b",
+    re.IGNORECASE,
+)
+#: What may follow where the user moved: "last year", "in May", "2 yrs ago for uni".
+_EN_MOVED_TAIL = re.compile(
+    r"\s*(?:$|[,.;:!?)~…\-—]|[\U0001F000-\U0001FAFF\u2600-\u27BF])|\s+(?:last|in|this|a|an|ago|"
+    r"about|around|for|with|since|after|when|because|cuz|bc|to|and|but|so|now|lol|btw|tbh|\d+|"
+    r"two|three|few|couple|recently|yesterday|earlier|over|back|permanently|for\s+good)\b",
+    re.IGNORECASE,
+)
+#: A wish or a plan just before a move: "想辞职回成都", "打算毕业去深圳".
+_ZH_PLAN = re.compile(
+    r"(?:想|打算|准备|考虑|计划|纠结|要不要|是否|能不能|可能|也许|或许|希望|梦想|如果|要是)[^,，。;]{0,8}$"
+)
+_ZH_MOVED_TAIL = re.compile(
+    r"(?:了|啦|定居|发展|工作|上班|生活|住|找工作|安家|$|[,，。!！\s~]|这边|那边)"
+)
 
 
 _EN_IM = r"(?:i'?m|im|i\s+am|i\s+m|we're|we\s+are|we\s+re)"
@@ -191,6 +265,156 @@ _EN_NOW = r"(?:(?:currently|now|still|actually|presently|just|already|finally|al
 _ZH_NOW = r"(?:现在|目前|如今|一直|平时|常年|长期|也|还|就|其实|本人)*"
 
 _LIVES_RULES: tuple[Rule, ...] = (
+    place_rule(
+        "lives_en_from_intro",
+        r"(?:\b(?:i'?m|im|i\s+am)\s+(?:(?:also|just)\s+)?|(?:^|(?<=[,;/])|(?<=[,;/]\s)|\band\s+)\s*|"
+        rf"\b(?:{EN_ROLE_LOOSE}|guy|girl|gal|man|woman|dude|lady|teen|teenager|person|kid|boy|major|"
+        r"learner|here)\s+)from\s+(?:(?:sunny|rainy|snowy|cold|hot|beautiful|lovely|little|good\s+old)\s+)?"
+        r"(?P<object>\w)",
+        0.86,  # above the origin rule (`personal_en_place`) it would otherwise lose to
+        "'From X' in an introduction: 'im 16, from cebu', 'hi! I'm from Brazil' (not when the "
+        "turn says 'originally', 'grew up', 'moved' or where they live).",
+        (
+            "im 16, from cebu",
+            "hi! I'm from Brazil and I need help with essays",
+            "im a 19 yo college student from texas",
+        ),
+        tail=_EN_ITEM_END,
+        context=_EN_INTRO,
+        exclude=_EN_NOT_HOME,
+        trigger=r"\bfrom\s",
+        whole_text=True,
+    ),
+    place_rule(
+        "lives_en_listed",
+        r"(?<=[,/])\s*(?:(?:in|from|based\s+in|living\s+in)\s+)?(?P<object>\w)",
+        0.75,
+        "A place among the items of a list about oneself: '23, nurse, london', '28/f/nyc'.",
+        ("23, nurse, london", "19/f/nyc"),
+        tail=_EN_ITEM_END,
+        context=EN_LIST_INTRO,
+        exclude=_EN_NOT_LISTED_HOME,
+        trigger=r"[,/]",
+    ),
+    place_rule(
+        "lives_en_moved",
+        r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+|\b(?:but|and|so|then|now)\s+|(?:^|(?<=[,.;!?:]\s)|"
+        r"(?<=[,.;!?:]))\s*(?:(?:so|ok|also|and|but|btw|well|update|news)[:,!]?\s+)?)(?:(?:just|recently|finally|officially|actually|"
+        r"also|since|now|literally|already)\s+)*(?:moved|relocated)\s+(?:(?:back|over|out|down|up|"
+        r"home)\s+)?(?:from\s+[\w' .-]{1,30}?\s+)?(?:to|into|in)\s+(?:(?:a|my|our|the)\s+(?:(?:new|"
+        r"tiny|little|small|shared|first)\s+)*(?:flat|apartment|apt|place|house|home|dorm|room|"
+        r"condo)\s+(?:here\s+)?in\s+)?(?P<object>\w)",
+        0.86,
+        "A move said in passing: 'just moved to Leeds', 'finally moved into a flat in Cardiff' "
+        "(for work too; not 'my sister moved', not 'if I moved').",
+        ("just moved to Leeds", "we finally moved into a tiny flat in Cardiff"),
+        tail=_EN_MOVED_TAIL,
+        trip_check=False,
+        trigger=r"\b(?:moved|relocated)\b",
+    ),
+    place_rule(
+        "lives_zh_returned",
+        r"(?:辞职|辞了职|辞了工作|辞掉工作|裸辞|离职|毕业|退休|退伍|回国)(?:了|后|之后|以后|完)?"
+        r"(?:就|便|直接|然后|又)?(?:回|回到|回了|搬回|搬到|去|去了|来|来了|到)了?(?:老家)?(?P<object>\S)",
+        0.85,
+        "辞职、毕业后去了哪：'我辞职回成都了'、'毕业后去了深圳工作'（'想辞职回成都'不算）。",
+        ("我辞职回成都了", "毕业后去了深圳工作"),
+        tail=_ZH_MOVED_TAIL,
+        not_before=_ZH_PLAN,
+        trigger=r"辞|离职|毕业|退休|退伍|回国",
+    ),
+    place_rule(
+        "lives_zh_back_to",
+        r"(?:搬回(?:了)?|回(?:到)?(?=[^,，。]{1,8}?(?:定居|发展|长住|安家|扎根|(?:工作|上班|生活)了)))"
+        r"(?:老家)?(?P<object>\S)",
+        0.85,
+        "搬回、回去定居：'搬回成都了'、'回杭州发展了'（'回成都过年'不算）。",
+        ("搬回成都了", "回杭州发展了"),
+        tail=re.compile(
+            r"(?:了|啦|住|定居|发展|长住|安家|扎根|工作了|上班了|生活了|$|[,，。!！\s~]|老家)"
+        ),
+        not_before=_ZH_PLAN,
+        trigger=r"回",
+    ),
+    place_rule(
+        "lives_zh_settled",
+        r"(?:(?:以后|今后|往后|从此)(?:就|都|也)?(?:在|留在|待在|呆在|定居在?)|(?:^|(?<=[\s,，。!！~…])|我|"
+        r"我们|已经|就|也|终于|毕业后?|最后)(?:就|也|已经|终于)*(?:定居|扎根|落户|安家|留在)(?:在|于|到)?)"
+        r"(?P<object>\S)",
+        0.85,
+        "在一地安顿下来：'以后就在成都了'、'毕业后留在杭州了'、'定居深圳'。",
+        ("以后就在成都了", "毕业后留在杭州了", "我们已经定居深圳"),
+        tail=re.compile(
+            r"(?:了|啦|发展|工作|上班|生活|定居|安家|扎根|长住|$|[,，。!！\s~]|这边|那边)"
+        ),
+        not_before=_ZH_PLAN,
+        trigger=r"以后|今后|往后|从此|定居|扎根|落户|安家|留在",
+    ),
+    place_rule(
+        "lives_zh_work_do",
+        r"(?:^|(?<=[\s,，。!！~…])(?<![妈爸姐哥弟妹友学事公婆儿女们他她伴] )|我(?:\d{1,2}岁?)?\s*)"
+        r"(?:现在|目前|一直|平时|也|还)*在(?P<object>\S)",
+        0.8,
+        "在某地做什么：'我27 在杭州做外贸跟单的'、'在郑州一家物流公司做文员'（'我妈在杭州'不算）。",
+        ("我27 在杭州做外贸跟单的", "在郑州一家物流公司做文员"),
+        tail=re.compile(
+            r"(?:的)?(?:一家|一个|某|这家|家)?[\u4e00-\u9fffA-Za-z]{0,10}?(?:做|当|干)"
+            r"(?!什么|啥|过|完|饭|作业|题|梦)"
+        ),
+        exclude=ZH_JOB_OVER,  # "在郑州做了三年文员 上个月辞职回成都了": 成都 is home now
+        trigger=r"做|当|干",
+    ),
+    place_rule(
+        "lives_en_been_in",
+        r"\b(?:i'?ve|ive|i\s+have|we'?ve|we\s+have)\s+(?:(?:now|actually|already|just)\s+)?"
+        r"(?:been|lived|stayed)\s+(?:(?:here|out\s+here|over\s+here)\s+)?in\s+(?P<object>\w)",
+        0.85,
+        "A home for some time now: 'I've been in Berlin for 2 years now', 'ive lived in Leeds "
+        "since 2019' (not 'I've been in Paris before', not 'for 3 days').",
+        ("I've been in Berlin for 2 years now", "ive lived in Leeds since 2019"),
+        tail=re.compile(
+            r"\s+(?:for|since)\s+(?:(?:like|almost|about|over|nearly|a\s+good)\s+)?(?:\d+|a|an|one|two|"
+            r"three|four|five|six|seven|eight|nine|ten|many|several|a\s+few|a\s+couple(?:\s+of)?)\s*"
+            r"(?:years?|yrs?|months?|decades?)|\s+since\s+(?:\d{4}|last\s+year|forever|birth|i\s+was|"
+            r"uni|college)|\s+(?:my\s+)?(?:whole|entire)\s+life|\s+all\s+my\s+life|\s+now\b",
+            re.IGNORECASE,
+        ),
+        trigger=r"\b(?:been|lived|stayed)\s",
+    ),
+    place_rule(
+        "lives_zh_moved_from",
+        r"从[\u4e00-\u9fffA-Za-z]{1,8}?搬(?:家)?(?:到|去|来)了?(?P<object>\S)",
+        0.85,
+        "从哪儿搬到哪儿：'我去年从北京搬到了上海'（住在后一个地方）。",
+        ("我去年从北京搬到了上海", "前年从武汉搬来深圳"),
+        tail=None,
+        not_before=_ZH_PLAN,
+        trigger=r"搬",
+    ),
+    place_rule(
+        "lives_zh_transferred",
+        r"(?:把我|我被|我|^|(?<=[\s,，。!！~…]))(?:已经|刚|刚刚|今年|去年|上个月)*(?:调到|调去|调回|调来|外派到|外派去|"
+        r"派到|派驻|派去|调职到)(?:了)?(?P<object>\S)",
+        0.8,
+        "工作调动：'公司把我调到北京了'、'我被外派到新加坡了'。",
+        ("公司把我调到北京了", "我被外派到新加坡了"),
+        tail=_ZH_MOVED_TAIL,
+        not_before=_ZH_PLAN,
+        trigger=r"调|派",
+    ),
+    place_rule(
+        "lives_zh_came_to",
+        r"(?:^|(?<=[\s,，。!！~…])|我|我们)(?:已经|现在|也|刚|刚刚|后来)*来(?:了)?(?P<object>\S)",
+        0.8,
+        "来某地工作、读书：'我来杭州工作了'（'来杭州玩'不算）。",
+        ("我来杭州工作了", "后来来了深圳上班"),
+        tail=re.compile(
+            r"(?:工作|上班|定居|发展|读书|上学|读研|读大学|生活|打工)(?:了|啦|快|都|已经|有|\d|"
+            r"[一二三四五六七八九十两几半]|$|[,，。!！\s~])"
+        ),
+        not_before=_ZH_PLAN,
+        trigger=r"来",
+    ),
     place_rule(
         "lives_en_im_in",
         rf"\b{_EN_IM}\s+{_EN_NOW}(?:(?:out|over|down|up|back)\s+)?(?:here\s+)?in\s+(?P<object>\w)",

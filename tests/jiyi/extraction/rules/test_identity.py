@@ -8,6 +8,7 @@ import pytest
 
 from jiyi.domain import EventAttr, EventType, RelationKind, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
+from jiyi.graph.updates import claim_for
 
 VAL = EventAttr.VALUE
 
@@ -150,3 +151,186 @@ def test_a_role_said_any_common_way(text, role):
 )
 def test_no_role_for_a_near_miss(text):
     assert roles_in(text) == [], f"{roles_in(text)} from {text!r}"
+
+
+# --- several facts in one breath, majors, parents and corrections ------------------------------
+
+AGE, ROLE, YEAR = "age", RelationKind.HAS_ROLE.value, RelationKind.SCHOOL_YEAR.value
+
+
+def facts_in(text: str) -> dict[str, list[str]]:
+    """The age, roles and school years a user turn gives the graph, by relation."""
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    found: dict[str, list[str]] = {AGE: [], ROLE: [], YEAR: []}
+    for e in extract_with_rules(turn):
+        if e.attributes.get(EventAttr.HOLDER) or e.attributes.get(EventAttr.TENSE):
+            continue
+        if e.event_type is EventType.AGE_DECLARATION:
+            found[AGE].append(e.attributes[VAL])
+        elif e.event_type is EventType.IDENTITY_DECLARATION and VAL in e.attributes:
+            relation = e.attributes.get(EventAttr.RELATION, ROLE)
+            found[relation].append(e.attributes[VAL])
+    return found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "hey, im a bio major, junior, and orgo is killing me",
+            {ROLE: "bio major", YEAR: "junior"},
+        ),
+        ("37, paralegal, finally learning spanish", {AGE: "37", ROLE: "paralegal"}),
+        ("Hi! Priya here, 24, pharmacist in Leicester", {AGE: "24", ROLE: "pharmacist"}),
+        ("I'm 45 and a respiratory therapist", {AGE: "45", ROLE: "respiratory therapist"}),
+        ("im a 20 yo nursing student", {AGE: "20", ROLE: "nursing student"}),
+        ("me: 31/m, line cook", {AGE: "31", ROLE: "line cook"}),
+        ("so yeah. 19, sophomore, econ major", {AGE: "19", YEAR: "sophomore", ROLE: "econ major"}),
+        ("I'm 16 and a junior", {AGE: "16", YEAR: "junior"}),
+        ("mom of two, 38, teacher", {AGE: "38", ROLE: "teacher"}),
+        ("大三 学法律的", {YEAR: "大三", ROLE: "法学生"}),
+        ("我26 在成都当幼师", {AGE: "26", ROLE: "幼师"}),
+        ("在苏州一家电子厂做质检员", {ROLE: "质检员"}),
+        ("坐标广州 32岁 做跨境电商的", {AGE: "32", ROLE: "跨境电商"}),
+        ("我30 在青岛做外贸的", {AGE: "30", ROLE: "外贸"}),
+        ("我是学护理的 大二", {ROLE: "护理专业学生", YEAR: "大二"}),
+        ("研二 计算机专业", {YEAR: "研二", ROLE: "计算机专业学生"}),
+        ("软工的 大三", {YEAR: "大三", ROLE: "软件工程专业学生"}),
+        ("21岁 生科的", {AGE: "21", ROLE: "生物专业学生"}),
+        ("我是一名大一学生 学的是金融", {YEAR: "大一", ROLE: "金融专业学生"}),
+    ],
+)
+def test_facts_said_in_one_breath(text, expected):
+    found = facts_in(text)
+    for relation, value in expected.items():
+        assert value in found[relation], f"{relation} {value!r} not among {found} for {text!r}"
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("I'm a poli sci major at a state school", "poli sci major"),
+        ("comp sci major here, need help with recursion", "comp sci major"),
+        ("im a senior finance major lol", "finance major"),
+        ("I study architecture", "architecture student"),
+        ("im studying social work at uni", "social work student"),
+        ("I study chemistry at Leeds", "chemistry student"),
+        ("I'm doing a masters degree in public health", "public health student"),
+        ("finishing my pharmacy degree this spring", "pharmacy student"),
+        ("I study medicine", "medical student"),
+        ("我是学心理学的", "心理学专业学生"),
+        ("我读的是软件工程", "软件工程专业学生"),
+        ("本人中文系的", "中文专业学生"),
+        ("会计专业大四", "会计专业学生"),
+        ("我的专业是临床医学", "医学生"),
+        ("大一 读英语的", "英语专业学生"),
+        ("我是计科的", "计算机专业学生"),
+        ("我其实是心理学的", "心理学专业学生"),
+    ],
+)
+def test_a_field_of_study_names_a_student(text, role):
+    assert role in facts_in(text)[ROLE], f"{role!r} not among {facts_in(text)} for {text!r}"
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("my son just turned 6 and hates reading", "parent"),
+        ("helping my daughter with long division tonight", "parent"),
+        ("my 4 year old is obsessed with dinosaurs", "parent"),
+        ("my youngest is in 1st grade", "parent"),
+        ("mum of three here, need a refresher on algebra", "mom"),
+        ("我家闺女今年上一年级", "妈妈"),
+        ("儿子5岁了 想给他找点数学启蒙", "妈妈"),
+        ("我家大宝三年级 娃他妈让我来问问", "爸爸"),
+    ],
+)
+def test_the_users_own_child_names_a_parent(text, role):
+    assert role in facts_in(text)[ROLE], f"{role!r} not among {facts_in(text)} for {text!r}"
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "new", "old"),
+    [
+        ("sorry my bad, I'm actually a senior", YEAR, "senior", None),
+        ("oops I'm 14 not 13", AGE, "14", "13"),
+        ("im 13. wait, I'm 14 not 13", AGE, "14", "13"),
+        ("correction: sophomore, not freshman", YEAR, "sophomore", "freshman"),
+        ("更正一下 我其实是高三 不是高二", YEAR, "高三", "高二"),
+        ("我不是大一 是大二", YEAR, "大二", "大一"),
+        ("打错了 我今年不是16 是17", AGE, "17", "16"),
+        ("上次说我今年30岁 其实我31岁", AGE, "31", "30"),
+        ("说错了 我不是会计 是审计", ROLE, "审计", "会计"),
+        ("之前说我是销售 其实我是做运营的", ROLE, "运营", "销售"),
+        ("纠正下 上回说我是护工 其实我是护士", ROLE, "护士", "护工"),
+        ("其实我是店长不是店员", ROLE, "店长", "店员"),
+    ],
+)
+def test_a_correction_names_the_new_value_not_the_old(text, relation, new, old):
+    found = facts_in(text)
+    assert new in found[relation], f"{new!r} not among {found} for {text!r}"
+    if old is not None:
+        assert old not in found[relation], f"{old!r} kept in {found} for {text!r}"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("ok so correction, I'm actually a junior", "junior"),
+        ("wait I'm 15 not 16", "15"),
+        ("其实我是大三不是大二", "大三"),
+        ("不对 我今年28", "28"),
+    ],
+)
+def test_a_corrected_age_or_school_year_is_a_single_valued_claim(text, value):
+    """The graph closes the old value when a single-valued claim names a new one."""
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    claims = [c for e in extract_with_rules(turn) if (c := claim_for(e)) is not None]
+    named = [c for c in claims if c.object_name == value]
+    assert named, f"{value!r} not claimed from {text!r}: {claims}"
+    assert all(c.relation.single_valued for c in named)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my roommate's a junior",
+        "my brother is an econ major",
+        "the psych major requirements are insane",
+        "I'm 16 days behind on this",
+        "I'm 5 minutes late sorry",
+        "we covered it from 9 to 5",
+        "I'll start from scratch",
+        "the exam is in 3 days",
+        "I want to study law one day",
+        "I study math every night before bed",
+        "I study spanish on my phone",
+        "I studied law in college",
+        "15, 20, 25, 30, what comes next?",
+        "12, the answer is 5",
+        "my cousin, 25, nurse, lives in Paris",
+        "my kid brother is 7",
+        "my neighbour's son is 6",
+        "when my son was 5 he loved this",
+        "she's a mother of two",
+        "my 10 year old laptop died",
+        "我妈是护士",
+        "我同学是学会计的",
+        "我老公是计算机专业的",
+        "学会计的时候最头疼",
+        "做完作业的可以走了",
+        "我在家做作业的",
+        "我家狗子3岁了",
+        "孩子3岁的时候特别皮",
+        "大一点的字体好看",
+        "数学的呢",
+        "我是数学的苦手",
+        "我不是3 是4",
+        "我妈 在杭州做会计",
+        "她今年28岁",
+        "在郑州做了三年文员 上个月辞职了",
+    ],
+)
+def test_no_identity_fact_for_a_look_alike(text):
+    found = facts_in(text)
+    assert found == {AGE: [], ROLE: [], YEAR: []}, f"{found} from {text!r}"

@@ -136,3 +136,80 @@ def test_where_the_user_comes_from_is_an_origin_without_a_relation():
     assert event.attributes[OBJ] == "上海"
     assert event.attributes[KIND] == EntityKind.PLACE.value
     assert REL not in event.attributes
+
+
+# --- said in an introduction, in a list, or as a move -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("hey! 22, barista, from Porto", "Porto"),
+        ("im 17, from davao lol", "Davao"),
+        ("hi, I'm from Kenya and need help with fractions", "Kenya"),
+        ("im a 19 yo college student from texas", "Texas"),
+        ("31/f/denver", "Denver"),
+        ("Lena here, 26, nurse, Vienna", "Vienna"),
+        ("we just moved to Halifax", "Halifax"),
+        ("finally relocated to Dublin for work", "Dublin"),
+        ("I'm from Ohio but just moved to Denver", "Denver"),
+        ("moved into a tiny flat in Bristol last month", "Bristol"),
+        ("i've lived in Osaka since 2020", "Osaka"),
+        ("I've been in Lisbon for about 3 years now", "Lisbon"),
+        ("毕业后去了杭州工作", "杭州"),
+        ("我辞职回重庆了", "重庆"),
+        ("去年从南京搬来苏州", "苏州"),
+        ("以后就留在厦门了", "厦门"),
+        ("公司把我外派到新加坡了", "新加坡"),
+        ("我30 在青岛做外贸的", "青岛"),
+        ("搬回长沙了 离家近", "长沙"),
+        ("我来宁波工作了", "宁波"),
+        ("在郑州一家物流公司做文员", "郑州"),
+    ],
+)
+def test_where_the_user_lives_said_in_an_introduction_or_a_move(text, place):
+    assert place in homes_in(text), f"{place!r} not among {homes_in(text)} for {text!r}"
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("I'm from Ohio originally but live in Austin now", "Austin"),
+        ("grew up in Lyon, moved to Montréal 2 yrs ago", "Montreal"),
+        ("在郑州做了三年文员 上个月辞职回成都了", "成都"),
+    ],
+)
+def test_a_move_in_the_same_breath_names_only_the_new_home(text, home):
+    assert set(homes_in(text)) == {home}, f"{homes_in(text)} from {text!r}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm from Ohio",
+        "I'm originally from Sweden",
+        "my cousin, 25, from Lagos",
+        "hi! my dad is from Lima",
+        "hi, can you help with my essay on immigrants from Mexico?",
+        "I got this problem from Japan's exam",
+        "I'm moving to Oslo next year",
+        "if we moved to Perth would it be cheaper",
+        "my sister just moved to Leeds",
+        "I moved to the next question",
+        "I've been in Rome for 3 days",
+        "I've been in Rome before",
+        "15, 20, Paris",
+        "we went from 9 to 5",
+        "想辞职回成都",
+        "打算毕业去深圳工作",
+        "回成都过年",
+        "以后想在成都工作",
+        "我妈 在杭州做会计",
+        "我姐辞职回成都了",
+        "如果以后就在成都了呢",
+        "他被调到北京了",
+        "我同学在杭州",
+    ],
+)
+def test_no_home_from_an_introduction_look_alike(text):
+    assert homes_in(text) == [], f"{homes_in(text)} from {text!r}"
