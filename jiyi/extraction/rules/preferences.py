@@ -339,6 +339,54 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
         relation=RelationKind.PREFERS,
     ),
+    # --- a changed liking: the new one, said against the old ("used to X, now its Y only") -----
+    rule(
+        "preference_en_now_only",
+        EventType.PREFERENCE,
+        r"\bnow\s+(?:(?:it'?s|its)\s+(?P<mark>(?:all|only|just|mostly|strictly)\s+(?:about\s+)?)?|"
+        r"(?P<verb>(?:i'?m|im)\s+(?:all\s+|mostly\s+|really\s+|more\s+)?(?:about|into|team)\s+|"
+        r"i\s+(?:(?:only|just|mostly|totally|mainly|much\s+rather)\s+)?(?:watch|use|read|prefer|like|love|"
+        r"listen\s+to|stick\s+(?:to|with)|swear\s+by|go\s+(?:for|with))\s+(?:only\s+|just\s+)?))"
+        r"(?!(?:fine|ok|okay|good|great|bad|better|worse|easy|easier|hard|harder|clear|clearer|"
+        r"different|boring|fun|weird|same|over|gone|done|broken|too|so|very|really|a|an|the|my|me|"
+        r"it|that|this|like|kinda|more|less|much|time|late|early|not|no)\b)"
+        r"(?P<object>[\w'-]+(?:\s+[\w'-]+){0,2}?)(?(mark)(?:\s+only)?|(?(verb)(?:\s+only)?|\s+only))"
+        r"(?=\s*(?:$|[,.!?;)]|(?:lol|haha\w*|tbh|honestly|though|tho|for\s+me|now|these\s+days)\b))",
+        0.75,
+        "A liking that replaced an old one: 'i used to only watch dubs but now its subs only'.",
+        (
+            "i used to only watch dubs but now its subs only",
+            "before i was all about flashcards, now i mostly use anki decks",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"used\s+to|\bbefore\b|back\s+then|at\s+first|originally|\bi\s+was\s+(?:all|so|really)",
+    ),
+    rule(
+        "preference_en_switched_from",
+        EventType.PREFERENCE,
+        r"\b(?:switched|swapped|changed|moved\s+on)\s+(?:over\s+)?from\s+[\w'-]+(?:\s+[\w'-]+){0,2}?\s+"
+        r"to\s+(?P<object>[\w'-]+(?:\s+[\w'-]+){0,2}?)(?:\s+only)?"
+        r"(?=\s*(?:$|[,.!?;)]|(?:now|lately|these\s+days|recently|lol|tbh|and|because|cuz|since)\b))",
+        0.75,
+        "A switch of liking: 'i switched from dubs to subs' (the new one; the old one is over).",
+        ("i switched from dubs to subs lol", "honestly moved on from anki to paper flashcards"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"switched|swapped|changed|moved\s+on",
+    ),
+    rule(
+        "preference_zh_now_only",
+        EventType.PREFERENCE,
+        r"(?:现在|如今|后来|这几年|这两年)(?:我)?(?:反而|倒是|就|也)?(?:只|都|全|基本|一般|主要|更)(?:只)?"
+        r"(?:(?:喜欢|爱|偏爱)(?:看|听|用|玩|读|学)?|看|听|用|玩|读|选)(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=了|吧|啦|呢|啊|$|[,.!~\s])",
+        0.75,
+        "换了的喜好：'以前看配音版 现在只看字幕'（字幕；以前的不再算）。",
+        ("以前看配音版 现在只看字幕", "原来用R 现在都用python了", "以前我喜欢物理 现在更喜欢化学"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"以前|之前|原来|过去|本来|一开始|曾经|小时候",
+    ),
     rule(
         "dislike_en_hate",
         EventType.DISLIKE,

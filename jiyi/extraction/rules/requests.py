@@ -26,6 +26,105 @@ _ZH_STYLE_NOUN = (
     r"做题|出题|练习|刷题|总结|笔记|卡片"
 )
 
+#: A request's opening, hedged or not: "can u", "pls", "just give", "next time", "i'd like".
+_EN_ASK = (
+    r"\b(?:(?:can|could|would|will)\s+(?:u|you|ya|we)|let'?s|lets|pl(?:ea)?s|please|plz|"
+    r"just\s+(?:give|show|do|use|make)|how\s+about|what\s+about|next\s+time|from\s+now\s+on|"
+    r"i\s+(?:want|need|wanna|would\s+like)|i'?d\s+(?:like|love|prefer))\b"
+)
+#: A request meant to last, not for this one answer: "always", "from now on", "like that again".
+_EN_LASTING = (
+    r"\b(?:always|every\s*time|each\s+time|from\s+now\s+on|going\s+forward|all\s+the\s+time|"
+    r"more\s+often|again|instead|anymore|keep|usually|for\s+everything|(?:like|the\s+way)\s+(?:that|"
+    r"this|before|last\s+time)|that\s+way|the\s+same\s+way|more)\b"
+)
+#: What it does for them: "helps", "sticks", "works better".
+_EN_WORKS = r"\b(?:helps?|helped|works?|worked|sticks?|stuck|clicks?|clicked|better|easier)\b"
+#: Being quizzed: "fire quick questions at me", "like a quiz", "rapid fire".
+_EN_QUIZ = (
+    r"(?:\b(?:fire|throw|shoot|hit\s+me\s+with)\s+(?:(?:some|a\s+few|quick|rapid|random|more|short|"
+    r"lots\s+of|a\s+bunch\s+of|like)\s+)*(?:questions|qs|quiz(?:zes)?)\b|\blike\s+a\s+(?:pop\s+|"
+    r"quick\s+|little\s+|mini\s+)?quiz\b|(?<!for\sthe\s)(?<!for\smy\s)(?<!for\sa\s)(?<!for\sour\s)"
+    r"(?<!before\sthe\s)(?<!on\sthe\s)\b(?:pop|quick|mini|little|rapid[\s-]*fire)\s+quiz(?:zes)?\b|"
+    r"\bquiz[\s-]+(?:style|format|mode)\b|\bask\s+me\s+(?:some\s+|a\s+few\s+|more\s+)?(?:quick|random|"
+    r"rapid[\s-]*fire|short)\s+questions\b|\brapid[\s-]*fire\b)"
+)
+#: A few at a time, handed over: "give me 3 notes at a time", "quiz me two at a time".
+_EN_BATCH = (
+    r"\b(?:give|throw|send|fire|ask|quiz|test|hit)\s+me\s+(?:like\s+|just\s+|only\s+)?"
+    r"(?:one|two|three|four|five|a\s+few|a\s+couple|couple|[1-5])\s+"
+    r"(?!(?:days?|classes|courses|shifts|hours|weeks|jobs|people|kids|times|steps)\b)"
+    r"(?:[\w/-]+\s+)?at\s+a\s+time\b"
+)
+#: Drilling asked for: "can we just drill those 4", "drill me on the modes".
+_EN_DRILL = (
+    r"(?:\b(?:can|could|should|shall)\s+(?:we|u|you)\s+(?:just\s+|maybe\s+|also\s+|pls\s+)?"
+    r"(?:drill|practi[cs]e)\s+(?:me\s+on\s+)?(?:those|these|them|it|that|this|some|a\s+few|\d+)\b|"
+    r"\b(?:let'?s|lets)\s+(?:just\s+)?drill\b|\bdrill\s+(?:me|those|these|them)\b|"
+    r"\b(?:some|quick|short|little)\s+drills?\b(?!\s+(?:bits?|press)))"
+)
+#: Memory tricks: "a picture trick", "a rhyme or something to remember it", "mnemonics".
+_EN_MNEMONIC = (
+    r"\b(?:(?:picture|visual|image|memory|rhyme|rhyming|word|acronym|story|silly|mental)\s+"
+    r"(?:tricks?|hacks?|hooks?|mnemonics?|devices?)|mnemonics?|(?:tricks?|hacks?|ways?|rhymes?|"
+    r"acronyms?|songs?)(?:\s+or\s+something)?\s+(?:to|for)\s+(?:help\s+(?:me\s+)?)?"
+    r"(?:remember(?:ing)?|memori[sz](?:e|ing)))\b"
+)
+_EN_NOT_BATCH = r"(?!(?:days?|classes|courses|shifts|hours|weeks|jobs|people|kids|times|steps)\b)"
+#: Small doses: "one idea at a time", "in bite-sized chunks", "break it into smaller steps".
+_EN_CHUNKS = (
+    r"\b(?:(?<!me\s)(?<!me\slike\s)(?<!me\sjust\s)(?<!me\sonly\s)"
+    r"(?:one|two|three|four|five|a\s+few|a\s+couple|couple|[1-5])\s+"
+    rf"{_EN_NOT_BATCH}"
+    r"(?:[\w/-]+\s+)?at\s+a\s+time|in\s+(?:small|smaller|little|tiny|bite[\s-]*sized?)\s+(?:chunks|"
+    r"pieces|bits|steps|parts|doses)|(?:break|split|chop|cut)\s+(?:it|this|that|them|things)\s+"
+    r"(?:up\s+|down\s+)?into\s+(?:small|smaller|little|tiny|bite[\s-]*sized?)\s+(?:chunks|pieces|"
+    r"bits|steps|parts)|bite[\s-]*sized?\s+(?:chunks|pieces|bits|steps|lessons))\b"
+)
+#: Long text, as a learner calls it.
+_EN_LONG_TEXT = (
+    r"\b(?:(?:big|long|huge|massive|giant|dense|wordy|lengthy|endless)\s+(?:paragraphs?|"
+    r"blocks?\s+of\s+text|chunks?\s+of\s+text|texts?|explanations?|answers?|messages?|replies|"
+    r"responses|essays?)|walls?\s+of\s+text|text\s+walls?|paragraphs)\b"
+)
+#: What reading it does to them.
+_EN_TUNE_OUT = (
+    r"switch(?:es|ed)?\s+off|zone[sd]?\s+out|tune[sd]?\s+out|glaze[sd]?\s+over|skim|skip|"
+    r"lose\s+(?:focus|interest|track)|give\s+up|stop\s+reading|can'?t\s+(?:focus|follow|read|"
+    r"concentrate|take\s+(?:it|them)\s+in|deal)|get\s+(?:lost|overwhelmed|bored)|shut\s+down|"
+    r"space\s+out|nod\s+off|fall\s+asleep"
+)
+_EN_REACTION = (
+    r"(?:my\s+)?brain\s+(?:melts|dies|hurts|shuts\s+(?:off|down)|explodes|turns\s+off|"
+    r"goes\s+(?:numb|blank))|lose[s]?\s+me|lost\s+me|kills?\s+me|puts?\s+me\s+to\s+sleep|"
+    r"hurts?\s+my\s+(?:eyes|head|brain)|overwhelm\w*|(?:is|are)\s+(?:just\s+)?(?:too\s+much|"
+    r"exhausting|hard\s+to\s+(?:read|follow))|i\s+(?:just\s+)?(?:skim|skip|zone\s+out|"
+    r"tune\s+out|switch\s+off|give\s+up)"
+)
+#: Teaching formats and tools one may ask to be left out ("no romaji", "dont use jargon").
+_EN_FORMAT = (
+    r"romaji|furigana|kana|kanji|pinyin|hanzi|romani[sz]ation|transliterations?|translations?|"
+    r"jargon|technical\s+(?:terms|words|jargon)|big\s+words|fancy\s+words|acronyms|"
+    r"abbreviations|formulas?|equations|(?:math\s+)?notation|symbols|greek\s+letters|latex|"
+    r"emojis?|lectures?|videos?|links|analogies|metaphors|definitions|proofs|terminology|"
+    r"(?:grammar|medical|legal|science|math)\s+(?:terms|terminology|jargon)"
+)
+_EN_IN_YOUR = (
+    r"in\s+(?:ur|your|the)\s+(?:examples|answers|explanations|replies|notes|messages|sentences)"
+)
+#: 不止这一次：'以后''每次''还是''继续'。
+_ZH_LASTING = r"(?:以后|下次|之后|每次|总是|一直|老是|还是|继续|照这样|像这样|像上次|都这样)"
+_ZH_TABLE = (
+    r"(?:(?:列|做|画|整理|弄|出|制)(?:个|一个|一张|张|成|一下|出)(?:对比|比较|汇总|总结)?(?:表格|表)"
+    r"(?![示达现明情演扬彰决态面哥姐弟妹])|(?:用|以|按|整理成|做成|列成|画成|弄成|变成)(?:一?个|一?张)?"
+    r"(?:对比|比较|汇总)?表格)"
+)
+_ZH_FORMAT = (
+    r"(?:拼音|罗马音|罗马字|术语|专业术语|语法术语|公式|符号|文言文?|繁体字?|大段文字|长篇大论|长段落|"
+    r"大段|注音|翻译)(?:的)?(?:解释|讲解|注释|例子|例句|说明|标注)?|"
+    r"(?:英文|英语|中文|日文|日语)(?:的)?(?:解释|讲解|注释|翻译|例句|说明)"
+)
+
 RULES: tuple[Rule, ...] = (
     rule(
         "style_en_draw_it",
@@ -201,6 +300,184 @@ RULES: tuple[Rule, ...] = (
         ("pls no huge paragraphs in feedback",),
         object_kind=EntityKind.STYLE,
     ),
+    # --- formats asked for, hedged and slangy ("can u do it with like an actual psych example?") --
+    rule(
+        "style_en_real_life_example",
+        EventType.LEARNING_STYLE,
+        r"\b(?:with|in|using|from|through)\s+(?:like\s+)?(?:an?\s+|some\s+|more\s+)?"
+        r"(?:real[\s-]*life|real[\s-]*world|everyday|daily[\s-]*life)\s+(?:examples?|situations?|"
+        r"stuff|scenarios?)\b",
+        0.75,
+        "Real-life examples asked for: 'explain it with real-world examples pls'.",
+        ("explain it with real-world examples pls", "can u do it using everyday situations"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="real-life examples",
+        trigger=r"real|everyday|daily",
+    ),
+    rule(
+        "style_en_memory_trick",
+        EventType.LEARNING_STYLE,
+        rf"(?:{_EN_ASK}[^.!?]{{0,40}}?{_EN_MNEMONIC}|{_EN_MNEMONIC}(?=[^.!?]{{0,30}}?(?:\?|"
+        r"\bpl(?:ea)?s\b|\bplease\b|\b(?:helps?|helped|works?|worked|sticks?|stuck)\b)))",
+        0.75,
+        "A memory trick asked for: 'can u give me like a picture trick?' (mnemonics).",
+        (
+            "can u give me like a picture trick?",
+            "is there a rhyme or something to remember it?",
+            "a visual mnemonic would help",
+        ),
+        object_kind=EntityKind.STYLE,
+        fixed_object="mnemonics",
+        trigger=r"trick|hack|mnemonic|rhyme|acronym|hook|remember|memori",
+    ),
+    rule(
+        "style_en_quick_quiz",
+        EventType.LEARNING_STYLE,
+        rf"(?:{_EN_LASTING}[^.!?]{{0,40}}?{_EN_QUIZ}|{_EN_QUIZ}(?=[^.!?]{{0,40}}?"
+        rf"(?:{_EN_LASTING}|{_EN_WORKS})))",
+        0.75,
+        "Quizzing asked for to keep: 'can you always fire quick questions at me like a quiz?'.",
+        (
+            "can you always fire quick questions at me like a quiz?",
+            "pls do a quick quiz again on the last two",
+            "rapid fire helps me",
+        ),
+        object_kind=EntityKind.STYLE,
+        fixed_object="quizzes",
+        trigger=r"quiz|questions|\bqs\b|rapid",
+    ),
+    rule(
+        "style_en_few_at_a_time",
+        EventType.LEARNING_STYLE,
+        rf"(?:{_EN_ASK}[^.!?]{{0,40}}?{_EN_CHUNKS}|{_EN_CHUNKS}(?=[^.!?]{{0,40}}?(?:\?|"
+        r"\bpl(?:ea)?s\b|\bplease\b|\b(?:helps?|works?|better)\b|\band\s+(?:tell|check|quiz|"
+        r"test|correct)\b)))",
+        0.75,
+        "Small chunks asked for: 'can we go one idea at a time?', 'in small chunks pls'.",
+        (
+            "can we go one idea at a time?",
+            "can we do it in small chunks",
+            "break it into smaller steps pls",
+        ),
+        object_kind=EntityKind.STYLE,
+        fixed_object="small steps",
+        trigger=r"at\s+a\s+time|chunks|bite|pieces|bits|smaller|small\s+steps",
+    ),
+    rule(
+        "style_en_drill_batches",
+        EventType.LEARNING_STYLE,
+        rf"(?:{_EN_LASTING}[^.!?]{{0,40}}?{_EN_BATCH}|{_EN_BATCH}(?=[^.!?]{{0,40}}?"
+        rf"(?:{_EN_LASTING}|{_EN_WORKS})))",
+        0.75,
+        "A few at a time, to keep: 'always give me 3 notes at a time and tell me right/wrong'.",
+        (
+            "just give me 3 notes at a time again and tell me right/wrong",
+            "quiz me like two at a time, that works",
+        ),
+        object_kind=EntityKind.STYLE,
+        fixed_object="short drills",
+        trigger=r"at\s+a\s+time",
+    ),
+    rule(
+        "style_en_drill",
+        EventType.LEARNING_STYLE,
+        rf"(?:{_EN_LASTING}[^.!?]{{0,40}}?{_EN_DRILL}|{_EN_DRILL}(?=[^.!?]{{0,40}}?"
+        rf"(?:{_EN_LASTING}|{_EN_WORKS})))|\b(?:more|daily|regular|lots\s+of)\s+drills?\b"
+        r"(?!\s+(?:bits?|press))|\bdrills?\s+(?:help|work)\b|\bdrilling\s+(?:helps|works)\b",
+        0.75,
+        "Drills asked for to keep: 'can we drill those 4 again', 'more drills pls' (drills).",
+        (
+            "can we just drill those 4 again",
+            "more drills pls",
+            "drill me on the modes every time",
+        ),
+        object_kind=EntityKind.STYLE,
+        fixed_object="drills",
+        trigger=r"drill|practi",
+    ),
+    rule(
+        "style_en_shortcuts",
+        EventType.LEARNING_STYLE,
+        rf"{_EN_ASK}[^.!?]{{0,40}}?\b(?:short[\s-]?cuts?|(?:quick|easy|fast|neat|sneaky)\s+"
+        r"(?:tricks?|hacks?|ways?)|tricks?\s+like\s+(?:that|this)|hacks?|the\s+trick)\b"
+        r"(?!\s+(?:to|for)\s+(?:remember|memori))|\bshort[\s-]?cuts?\s+(?:like\s+(?:that|this)\s+)?"
+        r"(?:help|work|are\s+(?:the\s+)?best)\b",
+        0.7,
+        "Shortcut methods asked for: 'can you always show me the shortcut like that?'.",
+        ("can you always show me the shortcut like that?", "pls give me more quick tricks"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="shortcut methods",
+        trigger=r"short|trick|hack",
+    ),
+    rule(
+        "style_en_make_me_a",
+        EventType.LEARNING_STYLE,
+        rf"\b{_EN_PLEASE}(?:just\s+)?(?:make|do|draw\s+up|put\s+together|whip\s+up|build|write\s+up)"
+        r"\s+(?:me\s+|us\s+)?(?:a|an|some)\s+(?:quick\s+|little\s+|simple\s+|small\s+|short\s+|"
+        r"comparison\s+)?(?P<object>table|chart|timeline|mind\s+map|diagram|flowchart|flow\s+chart|"
+        r"cheat\s+sheet|flashcards)s?\b",
+        0.75,
+        "A form asked for by making it: 'can you make me a table of the tenses?'.",
+        ("can you make me a table of the tenses?", "pls do a quick timeline"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+    ),
+    # --- reactions that show a dislike of long text ---------------------------------------------
+    rule(
+        "dislike_en_long_text",
+        EventType.DISLIKE,
+        rf"\bi\s+(?:\w+\s+)?(?:{_EN_TUNE_OUT})\b[^.!?]{{0,25}}?\b(?:when|with|if|at|whenever|during|"
+        rf"on)\b[^.!?]{{0,20}}?(?:{_EN_LONG_TEXT})|(?<!sorry\sfor\s)(?<!sorry\sabout\s)"
+        rf"(?<!sorry\sfor\sthe\s)(?:{_EN_LONG_TEXT})[^.!?]{{0,30}}?\b(?:{_EN_TUNE_OUT}|{_EN_REACTION})|"
+        r"(?<!sorry\s)(?<!sorry\sfor\s)\b(?:(?:way\s+|just\s+|kinda\s+)?too\s+much\s+(?:text|"
+        r"writing|to\s+read)|(?:way\s+)?too\s+many\s+words|(?:way\s+|so\s+|too\s+)wordy)\b"
+        r"(?!\s+(?:for\s+(?:an?\s+|the\s+|my\s+)?(?:essay|assignment|word\s+limit)))|"
+        r"\b(?:your|ur|that|this|the)\s+(?:last\s+|previous\s+|first\s+)?(?:answer|explanation|reply|"
+        r"message|response|text|paragraph)s?\s+(?:is|are|was|were|'s)\s+(?:way\s+|kinda\s+|a\s+bit\s+|"
+        r"so\s+|really\s+|super\s+|just\s+)*(?:too\s+)?(?:long|wordy)\b",
+        0.75,
+        "Long text reacted to: 'i switch off when its big paragraphs', 'too much text honestly'.",
+        (
+            "i switch off when its big paragraphs",
+            "too much text honestly, my brain melts",
+            "ur explanation was kinda too long",
+            "big blocks of text just lose me",
+        ),
+        object_kind=EntityKind.STYLE,
+        fixed_object="long explanations",
+        trigger=r"text|paragraph|words|wordy|explanation|answer|repl|message|response|essay",
+    ),
+    # --- "no X please": a teaching format the user does not want ---------------------------------
+    rule(
+        "dislike_en_no_format",
+        EventType.DISLIKE,
+        r"(?:\b(?:pl(?:ea)?s|please|plz)\s+no\s+(?:more\s+)?|\b(?:don'?t|do\s+not|dont|stop|quit)\s+"
+        r"(?:using|use|giving\s+me|give\s+me|putting|adding|writing|throwing\s+in|with\s+the)\s+"
+        r"(?:the\s+|any\s+|so\s+much\s+|all\s+the\s+|more\s+|those\s+|that\s+)?|"
+        rf"\bno\s+(?:more\s+)?(?=(?:{_EN_FORMAT})\s+(?:pl(?:ea)?s|please|plz|anymore|{_EN_IN_YOUR})\b)|"
+        rf"\bwithout\s+(?:the\s+|any\s+|all\s+the\s+)?(?=(?:{_EN_FORMAT})\s+(?:pl(?:ea)?s|please)\b))"
+        rf"(?P<object>{_EN_FORMAT})\b",
+        0.75,
+        "A format not wanted: 'pls no romaji in ur examples', 'dont use so much jargon'.",
+        ("pls no romaji in ur examples", "dont use so much jargon", "no formulas pls"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"\bno\b|don'?t|dont|do\s+not|stop|quit|without",
+    ),
+    rule(
+        "dislike_en_no_in_examples",
+        EventType.DISLIKE,
+        r"\bno\s+(?:more\s+)?(?P<object>(?!(?:i|you|u|we|it|that|this|problem|worries|idea|clue|way|"
+        r"rush|thanks|thank|pressure|need|one|more|sorry|offense|offence|kidding|joke|doubt|mistakes?|"
+        r"errors?|typos?)\b)[\w-]+(?:\s+[\w-]+)?)\s+"
+        rf"{_EN_IN_YOUR}\b",
+        0.7,
+        "Something kept out of the explanations: 'no kanji in your examples yet'.",
+        ("no kanji in your examples yet", "no fractions in the examples pls"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"\bno\b",
+    ),
     # --- zh -------------------------------------------------------------------------------------
     rule(
         "style_zh_draw",
@@ -216,10 +493,11 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_zh_step_by_step",
         EventType.LEARNING_STYLE,
-        r"(?:讲|说|来)?慢一点|一步一步(?:来|地?讲|地?教|问我|带我)?|一步步(?:来|讲|教)|分步(?:讲|骤讲)",
+        r"(?:讲|说|来)?慢一点|(?:讲|说|写|教|解释)(?:得)?慢点|一步一步(?:来|地?讲|地?教|问我|带我)?|"
+        r"一步步(?:来|讲|教)|分步(?:讲|骤讲)",
         0.75,
-        "'讲慢一点，一步一步来'（一步一步）。",
-        ("老师您讲慢一点，一步一步来", "一步一步问我"),
+        "'讲慢一点，一步一步来'、'你说慢点'（一步一步）。",
+        ("老师您讲慢一点，一步一步来", "一步一步问我", "你说慢点"),
         object_kind=EntityKind.STYLE,
         fixed_object="一步一步",
     ),
@@ -334,5 +612,131 @@ RULES: tuple[Rule, ...] = (
         "'别跟我说术语hhh'。",
         ("名字不重要 别跟我说术语hhh",),
         object_kind=EntityKind.STYLE,
+    ),
+    rule(
+        "style_zh_table",
+        EventType.LEARNING_STYLE,
+        rf"{_ZH_LASTING}[^,.;!?。]{{0,10}}?{_ZH_TABLE}|{_ZH_TABLE}(?=[^,.;!?。]{{0,10}}?(?:{_ZH_LASTING}|"
+        r"清楚|好懂|好记|一目了然))",
+        0.75,
+        "一直要表格：'以后都列个表格吧'、'整理成表格一目了然'（表格）。",
+        ("以后都列个表格吧", "每次整理成对比表格", "用表格列一下清楚多了"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="表格",
+        trigger=r"表",
+    ),
+    rule(
+        "style_zh_small_steps",
+        EventType.LEARNING_STYLE,
+        r"一次(?:就|只)?(?:给|讲|来|出|问|教|说|练)(?:我)?(?:一|两|三|几|[1-5])(?:个|道|条|句|题|点|组)"
+        r"(?=[^,.;!?。]{0,8}?(?:就行|就好|就够|吧|然后|告诉我|慢慢|$))|(?:拆|分)(?:开|成)?(?:小步|几小步|"
+        r"小块|几小块|几块|几步|几部分)(?:来|讲|教|学|给我)",
+        0.75,
+        "一次一点：'一次给我三个就行'、'拆成小步讲'（一步一步）。",
+        ("一次给我三个就行 然后告诉我对不对", "拆成小步讲吧"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="一步一步",
+        trigger=r"一次|拆|分",
+    ),
+    rule(
+        "style_zh_quick_quiz",
+        EventType.LEARNING_STYLE,
+        r"快问快答|抽查我|抽考我|(?:随便|随机|多)问我几(?:个|道)(?:问题|题)?|出(?:几道|个|一套|套|几个)?"
+        r"(?:小测|测验|小测验|小考)(?:题)?(?:给我|考我|吧)|像(?:考试|测验|小测)(?:一样|那样)(?:问|考)我",
+        0.75,
+        "要小测：'来个快问快答'、'出几道小测题考我'（做题练习）。",
+        ("来个快问快答吧", "出几道小测题考我", "像考试一样问我"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="做题练习",
+        trigger=r"问|抽|测|考",
+    ),
+    rule(
+        "style_zh_mnemonic",
+        EventType.LEARNING_STYLE,
+        r"(?:编|来|给我|有没有|能不能|可以|教我|想个|弄个|整个)(?:个|一个|些|一些|点|什么)?(?:好记的)?"
+        r"(?:口诀|顺口溜|谐音梗?|记忆法|联想记忆|图像记忆|记忆技巧|记忆方法|记忆窍门|助记)",
+        0.75,
+        "要口诀：'有没有什么口诀'、'给我编个顺口溜'（口诀）。",
+        ("有没有什么口诀啊", "给我编个顺口溜"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="口诀",
+        trigger=r"口诀|顺口溜|谐音|记忆|助记",
+    ),
+    rule(
+        "style_zh_drill",
+        EventType.LEARNING_STYLE,
+        r"(?:下次|以后|之后|能不能|可不可以|可以|我们|咱们)[^,.;!?。]{0,6}?(?:专项练习|专项训练|专门练|"
+        r"反复练|集中练|多练练|练熟|操练|刷一刷|刷几道|练几道|练一练|练练)",
+        0.75,
+        "要专门练：'下次专门练这四个'、'能不能反复练几遍'（做题练习）。",
+        ("下次专门练这四个", "能不能反复练几遍"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="做题练习",
+        trigger=r"练|刷",
+    ),
+    rule(
+        "style_zh_concrete_example",
+        EventType.LEARNING_STYLE,
+        r"(?:用|举|拿|来|给我?|结合)(?:个|几个|一些|点|些|一个)?(?:实际|真实|具体|现实|实在)(?:的|点的|一点的)?"
+        r"(?:例子|案例|场景|应用)|(?:用|举|拿|结合)(?:个|几个|点|些)?(?!上面|下面|前面|刚才|这个|那个|书上|"
+        r"课本|老师|你)[\u4e00-\u9fff]{2,5}?(?:里|中|上|方面)?的(?:例子|案例)(?:讲|来|说|解释|吧)",
+        0.75,
+        "要具体的例子：'能不能用实际的例子讲'、'用心理学的例子讲'（具体例子）。",
+        ("能不能用实际的例子讲", "用心理学的例子讲吧"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="具体例子",
+        trigger=r"例子|案例|场景|应用",
+    ),
+    rule(
+        "style_zh_works_better",
+        EventType.LEARNING_STYLE,
+        rf"(?:觉得|发现|感觉|还是)(?P<object>{_ZH_STYLE_NOUN}|看书|听课|背书|讲题)(?:才|还是)?(?:更|最|比较|挺|"
+        r"真的)(?:有用|管用|有效|好用|适合我|靠谱|高效)",
+        0.75,
+        "管用的学法：'现在觉得刷题更有用'。",
+        ("以前喜欢看视频课 现在觉得刷题更有用",),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"有用|管用|有效|好用|适合|靠谱|高效",
+    ),
+    rule(
+        "dislike_zh_long_text",
+        EventType.DISLIKE,
+        r"(?<![数名汉写打生单错签识])(?:字|文字)(?:太|好|这么|那么|特别|超|有点|一)?多(?:了)?(?:的话)?"
+        r"[^,.;!?。]{0,4}?(?:就|我就|我|真的|都|会)?(?:晕|头晕|头大|头疼|看不进去|看不下去|犯困|想睡|"
+        r"不想看|眼花|懵|崩溃|劝退)|(?:一大段|大段|一长串|一大堆字|一堆字|长篇)(?:的)?(?:文字|话|解释|"
+        r"内容|讲解)?[^,.;!?。]{0,6}?(?:太长|好长|看不下去|看不进去|看不完|头疼|头大|晕|劝退|不想看|"
+        r"看着累|懒得看)|(?:你|老师)(?:刚才|刚刚|上面|这次)?(?:的)?(?:讲|说|写|回|解释|回答)(?:得|的)"
+        r"(?:也|太|有点|好|特别|实在|真的|还是)+(?:长|啰嗦|繁琐)|(?:回复|解释|讲解|回答|那段|这段|上面那段)(?:话)?"
+        r"(?:也|真的|实在|有点)*(?:太长|好长|长了点|太啰嗦)",
+        0.75,
+        "嫌字多：'我手机上看字多就晕'、'你刚才那一大段太长了'（大段文字）。",
+        ("我手机上看字多就晕", "你刚才那一大段太长了", "你讲得有点太长了"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="字太多",
+        trigger=r"字|段|长|啰嗦|繁琐",
+    ),
+    rule(
+        "dislike_zh_no_format",
+        EventType.DISLIKE,
+        r"(?:不要|别|不用|甭|少)(?:再)?(?:给我|跟我|帮我)?(?:用|写|加|带|放|讲|标|举|出|来|发|整|搞)?"
+        rf"(?:那么多|这么多|太多|一堆)?(?P<object>{_ZH_FORMAT})(?=$|了|吧|啦|哈|呀|啊|呢|哦|嘛|[,.!~\s])",
+        0.75,
+        "不要某种讲法：'不要给我英文解释'、'别标拼音了'。",
+        ("不要给我英文解释", "别标拼音了", "少用公式吧"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"不要|别|不用|甭|少",
+    ),
+    rule(
+        "dislike_zh_no_language",
+        EventType.DISLIKE,
+        r"(?:不要|别|不用)(?:再)?(?:给我|跟我)?用(?:英文|英语)(?:来)?(?:讲|解释|说明|回答|回)",
+        0.75,
+        "不要英文讲：'别用英文讲了'（英文解释）。",
+        ("别用英文讲了",),
+        object_kind=EntityKind.STYLE,
+        fixed_object="英文解释",
+        trigger=r"英",
     ),
 )

@@ -239,3 +239,52 @@ def test_not_a_hobby_taken_up_again_zh(text):
 )
 def test_something_the_user_wants_to_learn_zh(text, interest):
     assert_interest(text, interest)
+
+
+def new_likings_in(text: str) -> list[tuple[str, str | None]]:
+    """The likings a user turn holds now (not past, not someone else's), each with whether it
+    says it replaced an old one (`change`)."""
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return [
+        (e.attributes[OBJ], e.attributes.get(EventAttr.CHANGE))
+        for e in extract_with_rules(turn)
+        if e.event_type is EventType.PREFERENCE
+        and OBJ in e.attributes
+        and e.attributes.get(EventAttr.HOLDER) is None
+        and e.attributes.get(EventAttr.TENSE) is None
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "liking"),
+    [
+        ("i used to only read manga in english but now its raw japanese only", "raw japanese"),
+        ("before i was all about flashcards, now i mostly use anki decks", "anki decks"),
+        ("back then i used textbooks but now im all about youtube", "videos"),
+        ("以前看配音版 现在只看字幕", "字幕"),
+        ("以前用纸质书 现在基本只用kindle", "kindle"),
+    ],
+)
+def test_a_changed_liking_names_the_new_one_as_superseding(text, liking):
+    assert (liking, "supersedes") in new_likings_in(text), new_likings_in(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "liking"),
+    [("i switched from dubs to subs lol", "subs"), ("原来用R 现在都用python了", "python")],
+)
+def test_a_switch_of_liking_names_the_new_one(text, liking):
+    assert liking in [obj for obj, _ in new_likings_in(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i used to live in leeds but now im in york",
+        "i used to be bad at it but now its fine",
+        "i used to hate it but now its all good",
+        "以前住北京 现在在上海",
+    ],
+)
+def test_a_changed_state_that_is_no_liking_names_none(text):
+    assert new_likings_in(text) == []

@@ -60,3 +60,172 @@ def test_a_request_or_aside_names_the_way_of_learning(text, style) -> None:
 )
 def test_near_misses_name_no_way_of_learning(text) -> None:
     assert styles_in(text) == []
+
+
+def dislikes_in(text: str) -> list[str]:
+    """The styles a user turn says it does not want (its own view, not venting)."""
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return [
+        e.attributes[EventAttr.OBJECT]
+        for e in extract_with_rules(turn)
+        if e.event_type is EventType.DISLIKE
+        and EventAttr.OBJECT in e.attributes
+        and e.attributes.get(EventAttr.HOLDER) is None
+    ]
+
+
+# --- requests for a format, hedged and slangy (`jiyi.extraction.rules.requests`) ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "style"),
+    [
+        ("can u give me a memory trick for the cranial nerves?", "mnemonics"),
+        ("is there like a rhyme or something to remember it?", "mnemonics"),
+        ("a picture mnemonic would really help", "mnemonics"),
+        ("can you always fire quick questions at me like a quiz?", "practice problems"),
+        ("pls do a quick quiz again on chapter 2", "practice problems"),
+        ("rapid fire helps me so much", "practice problems"),
+        ("quiz me like two at a time, that works", "practice problems"),
+        ("can we drill those verbs again tomorrow", "practice problems"),
+        ("more drills pls", "practice problems"),
+        ("can we go one idea at a time?", "step by step"),
+        ("break it into smaller steps pls", "step by step"),
+        ("can you make me a table of the tenses?", "tables"),
+        ("could you do a quick timeline for this", "timelines"),
+        ("explain it with real-world examples pls", "analogies"),
+        ("can you always show me the shortcut like that?", "shortcut methods"),
+        ("你讲慢点", "一步一步"),
+        ("一次给我两道就行 然后告诉我对不对", "一步一步"),
+        ("拆成小步讲吧", "一步一步"),
+        ("以后都列个表格吧", "表格"),
+        ("每次都整理成对比表格", "表格"),
+        ("来个快问快答吧", "做题练习"),
+        ("出几道小测题考我", "做题练习"),
+        ("有没有什么好记的口诀", "口诀"),
+        ("给我编个顺口溜", "口诀"),
+        ("下次专门练这几个", "做题练习"),
+        ("能不能用实际的例子讲", "例题"),
+        ("我觉得做题还是最管用", "做题练习"),
+    ],
+)
+def test_a_request_for_a_format_names_the_style(text, style) -> None:
+    assert style in styles_in(text), styles_in(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can you give me a minute",
+        "the example in the book is wrong",
+        "for example, the mitochondria makes atp",
+        "can you explain example 3",
+        "we have a pop quiz tomorrow",
+        "can you help me study for the pop quiz?",
+        "i take two classes at a time",
+        "one day at a time lol",
+        "the fire drill went off during class",
+        "can you drill down into the details",
+        "i have a rhyme stuck in my head",
+        "这个表示什么意思",
+        "列表推导式怎么写",
+        "一次就过了",
+        "我都被套路了",
+        "做个表情包",
+    ],
+)
+def test_look_alikes_of_a_format_request_name_no_style(text) -> None:
+    assert styles_in(text) == []
+
+
+# --- reactions that reveal a dislike of long text ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "style"),
+    [
+        ("i zone out when you send long paragraphs", "long explanations"),
+        ("too much text honestly", "long explanations"),
+        ("walls of text and i just skim", "long explanations"),
+        ("ur last answer was way too long", "long explanations"),
+        ("big blocks of text lose me", "long explanations"),
+        ("字太多了 看着头疼", "长篇讲解"),
+        ("手机上字一多我就晕", "长篇讲解"),
+        ("你刚才那一大段我看不下去", "长篇讲解"),
+        ("你讲得太长了", "长篇讲解"),
+        ("这段解释太长了", "长篇讲解"),
+    ],
+)
+def test_a_reaction_to_long_text_is_a_dislike_of_it(text, style) -> None:
+    assert style in dislikes_in(text), dislikes_in(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sorry for the wall of text",
+        "sorry for the long message lol",
+        "the essay has too many words for the word limit",
+        "my essay is too long",
+        "太长了 这道题",
+        "这道题太长了",
+        "数字太多我就晕",
+        "名字太多了记不住",
+    ],
+)
+def test_look_alikes_of_a_long_text_reaction_name_no_dislike(text) -> None:
+    assert dislikes_in(text) == []
+
+
+# --- "no X please": a teaching format left out -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "style"),
+    [
+        ("please no romaji, i wanna learn kana", "romaji"),
+        ("no kanji in your examples yet", "kanji"),
+        ("dont use so much jargon", "jargon"),
+        ("stop using acronyms pls", "acronyms"),
+        ("no formulas pls", "formulas"),
+        ("别标拼音了", "拼音"),
+        ("不要给我英文解释", "英文解释"),
+        ("别用英文讲了", "英文解释"),
+        ("少用公式吧", "公式"),
+        ("不要用专业术语", "术语"),
+    ],
+)
+def test_a_format_asked_to_be_left_out_is_a_dislike(text, style) -> None:
+    assert style in dislikes_in(text), dislikes_in(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no thanks",
+        "no I meant the other one",
+        "no problem",
+        "no worries",
+        "no idea tbh",
+        "no rush",
+        "no more questions, thanks",
+        "no mistakes in your answers this time!",
+        "不要给我答案",
+        "我不想学英语",
+    ],
+)
+def test_look_alikes_of_no_x_please_name_no_dislike(text) -> None:
+    assert dislikes_in(text) == []
+
+
+def test_a_way_of_learning_that_replaced_another_supersedes_it() -> None:
+    turn = Turn(
+        user_id="u1",
+        session_id="s1",
+        role=Role.USER,
+        content="以前喜欢看视频课 现在觉得刷题更有用",
+        client_ts=1,
+    )
+    found = [e for e in extract_with_rules(turn) if e.event_type is EventType.LEARNING_STYLE]
+    assert [e.attributes[EventAttr.OBJECT] for e in found] == ["做题练习"]
+    assert found[0].attributes.get(EventAttr.CHANGE) == "supersedes"
