@@ -171,10 +171,11 @@ class GraphSettings(_Section):
         0.5, ge=0.1, le=1.0, description="under this a concept's state recommends re-checking"
     )
     similar_name_thresholds: dict[Literal["latin", "han"], float] | None = Field(
-        None,
+        default_factory=dict,
         description="cosine at which a new name lands on the user's earlier name of the same "
         "kind, per script; null: the thresholds measured for the deployment's encoder "
-        "(`jiyi bench names`); {} turns matching off",
+        "(`jiyi bench names`); {} (the default) turns matching off: at those thresholds it "
+        "merged no name in any scenario set, for ≈ 0.5 ms of CPU per turn",
     )
 
     @model_validator(mode="after")

@@ -7,6 +7,10 @@ per encoder and script, measured on the dev scenarios' surface forms (`jiyi benc
 lowest at which no two different objects of any scenario would have merged. An encoder with no
 measured threshold for a script (MiniLM reads Han characters as unknown tokens, so every Chinese
 name looks alike to it) is not asked at all.
+
+Off by default (`graph.similar_name_thresholds = {}`): at the measured thresholds it merged no
+name in any scenario set (dev, held-out, two fresh sets) while encoding each new name cost about
+0.5 ms of CPU per turn of the stream (`jiyi bench stream --breakdown`). `null` turns it on.
 """
 
 from __future__ import annotations

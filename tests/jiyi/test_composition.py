@@ -69,3 +69,18 @@ def test_kafka_has_no_history_or_heads_to_read_here(tmp_path: Path) -> None:
     assert turn_log_origin(settings) == "kafka"
     assert turn_log_heads(settings) == {}
     assert list(turn_history(settings)) == []
+
+
+def test_name_matching_is_off_unless_asked_and_then_at_the_encoders_measured_thresholds() -> None:
+    from jiyi.composition import open_similar_names
+    from jiyi.config import load_settings
+    from jiyi.ingest.similar_names import THRESHOLDS
+    from models.embedder import DEFAULT_MODEL
+    from models.hashing import HashingEncoder
+
+    encoder = HashingEncoder(64)
+    assert open_similar_names(load_settings(), encoder).thresholds == {}
+    measured = load_settings(graph={"similar_name_thresholds": None})
+    assert open_similar_names(measured, encoder).thresholds == THRESHOLDS[DEFAULT_MODEL]
+    chosen = load_settings(graph={"similar_name_thresholds": {"han": 0.95}})
+    assert open_similar_names(chosen, encoder).thresholds == {"han": 0.95}
