@@ -575,6 +575,9 @@ _EN_KID_MOD = (
 )
 _EN_SMALL_NUMBER = rf"(?:\d{{1,2}}|{EN_NUMBER_WORDS})"
 
+#: "我" (or nothing) at the start of a clause: who a major or a year is said of.
+_ZH_I_AT_START = r"(?:(?:^|(?<=[\s,，。!！~…]))(?:我|本人)?|我)"
+
 RULES: tuple[Rule, ...] = (
     # --- age ----------------------------------------------------------------------------------
     rule(
@@ -1283,7 +1286,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "role_zh_major_studied",
         EventType.IDENTITY_DECLARATION,
-        r"(?:(?P<studied>(?:(?:^|(?<=[\s,，。!！~…]))(?:我|本人)?|我)(?:也|就|现在|目前|本来|其实)?(?:是)?"
+        rf"(?:(?P<studied>{_ZH_I_AT_START}(?:也|就|现在|目前|本来|其实)?(?:是)?"
         rf"(?:学|读|念))|我的?专业是|(?:(?:^|(?<=[\s,，。!！~…]))|我)(?:学|读|念)的是)(?P<value>{ZH_FIELD})(?:专业)?(?(studied)的)"
         rf"{_ZH_CLAUSE_END}{_ZH_NOT_QUESTION}",
         0.8,
@@ -1295,7 +1298,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "role_zh_major_named",
         EventType.IDENTITY_DECLARATION,
-        rf"(?:(?:^|(?<=[\s,，。!！~…]))(?:我|本人)?|我)(?:也|就|现在|目前|其实)?(?:是)?(?P<value>{ZH_FIELD})"
+        rf"{_ZH_I_AT_START}(?:也|就|现在|目前|其实)?(?:是)?(?P<value>{ZH_FIELD})"
         r"(?:(?:专业|系)(?:的|学生|生)?(?=$|[\s,，。!！~…]|呢|啊|哈|啦|大[一二三四]|研[一二三])|"
         r"(?:专业)?\s*(?=(?:大[一二三四]|研[一二三])(?![点些倍号圈堆])))"
         rf"{_ZH_NOT_QUESTION}",
@@ -1308,7 +1311,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "role_zh_major_after_year",
         EventType.IDENTITY_DECLARATION,
-        r"(?:(?:^|(?<=[\s,，。!！~…]))(?:我|本人)?|我)(?:现在|目前|是)*(?:大[一二三四]|研[一二三]|研究生|本科)"
+        rf"{_ZH_I_AT_START}(?:现在|目前|是)*(?:大[一二三四]|研[一二三]|研究生|本科)"
         rf"(?:的)?\s*(?P<verb>学的是|读的是|学|读|念)?(?P<value>{ZH_FIELD})"
         rf"(?(verb)(?:专业)?(?:的)?|(?:(?:专业|系)(?:的|学生|生)?|的|学生|生|狗|党)){_ZH_CLAUSE_END}",
         0.8,
