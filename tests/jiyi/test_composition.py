@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
+import pytest
+
 from jiyi.composition import (
     DataLayout,
     Stores,
@@ -84,3 +86,16 @@ def test_name_matching_is_off_unless_asked_and_then_at_the_encoders_measured_thr
     assert open_similar_names(measured, encoder).thresholds == THRESHOLDS[DEFAULT_MODEL]
     chosen = load_settings(graph={"similar_name_thresholds": {"han": 0.95}})
     assert open_similar_names(chosen, encoder).thresholds == {"han": 0.95}
+
+
+@pytest.mark.integration
+def test_the_embedders_runtime_and_quantisation_reach_the_encoder() -> None:
+    from jiyi.composition import open_encoder
+    from jiyi.config import load_settings
+
+    exact = open_encoder(load_settings())
+    int8 = open_encoder(load_settings(embedder={"quantisation": "int8"}))
+    on_torch = open_encoder(load_settings(embedder={"runtime": "torch"}))
+    assert int8.space_id == f"{exact.space_id}/int8"
+    assert on_torch.space_id == exact.space_id
+    assert on_torch is not exact  # one process may hold both, and they never share a cache slot

@@ -80,34 +80,61 @@ def test_lora_adapter_from_the_registry_changes_the_space(tmp_path):
 
 
 @pytest.mark.integration
-def test_queries_run_on_onnx_with_torchs_vectors_and_batches_stay_on_torch(monkeypatch):
-    texts = ["What did I say about my sister's wedding?", "我上周去医院看了牙医", "ok"]
-    on_torch = Embedder(DEFAULT_MODEL, query_runtime="torch")
+def test_queries_and_batches_run_on_onnx_with_torchs_vectors():
+    texts = ["What did I say about my sister's wedding?", "我上周去医院看了牙医", "ok"] * 3
+    on_torch = Embedder(DEFAULT_MODEL, runtime="torch")
     on_onnx = Embedder(DEFAULT_MODEL)
-    for text in texts:
+    assert on_onnx.space_id == on_torch.space_id  # the same vectors, so the same space
+    for text in texts[:3]:
         np.testing.assert_allclose(on_onnx.encode([text]), on_torch.encode([text]), atol=1e-5)
-    assert on_onnx._query_encoder is not None  # the export reproduced torch, so it is used
-    assert on_torch._query_encoder is None
+    np.testing.assert_allclose(on_onnx.encode(texts), on_torch.encode(texts), atol=1e-5)
+    assert on_onnx._onnx_encoder is not None  # the export reproduced torch, so it is used
+    assert on_torch._onnx_encoder is None
 
-    calls = []
-    monkeypatch.setattr(on_onnx._query_encoder, "encode", lambda t: calls.append(t) or [])
-    on_onnx.encode(texts * 2)  # a batch: torch
-    assert calls == []
+
+@pytest.mark.integration
+def test_a_batch_keeps_its_order_whatever_the_lengths():
+    embedder = load_embedder()
+    texts = ["a much longer sentence about the chain rule and derivatives", "ok", "链式法则"] * 4
+    batch = embedder.encode(texts)
+    one_by_one = np.concatenate([embedder.encode([t]) for t in texts])
+    np.testing.assert_allclose(batch, one_by_one, atol=1e-5)
 
 
 @pytest.mark.integration
 def test_an_export_that_differs_from_torch_is_not_used(monkeypatch):
-    from models import onnx_query
+    from models import onnx_runtime
 
-    monkeypatch.setattr(onnx_query, "TOLERANCE", -1.0)  # any difference at all is too much
+    monkeypatch.setattr(onnx_runtime, "TOLERANCE", -1.0)  # any difference at all is too much
     embedder = Embedder(DEFAULT_MODEL)
     assert embedder.encode(["I love hiking"]).shape == (1, 384)
-    assert embedder._query_encoder is None
+    assert embedder._onnx_encoder is None
 
 
 @pytest.mark.integration
-def test_an_adapter_is_part_of_the_exported_query_encoder(tmp_path):
+def test_int8_is_a_space_of_its_own_near_torch_and_never_falls_back(monkeypatch):
+    from models import onnx_runtime
+
+    texts = ["I keep mixing up velocity and acceleration", "我总把a和v搞混", "ok", "hiking"] * 2
+    exact = load_embedder().encode(texts)
+    int8 = Embedder(DEFAULT_MODEL, quantisation="int8")
+    assert int8.space_id == "packaged:all-MiniLM-L6-v2+base/384/int8"
+    rows = int8.encode(texts)
+    np.testing.assert_allclose(np.linalg.norm(rows, axis=1), 1.0, rtol=1e-5)
+    cosines = (rows * exact).sum(axis=1)
+    assert cosines.min() > 0.95
+    assert not np.allclose(rows, exact, atol=1e-4)
+    with pytest.raises(ValueError, match="ONNX Runtime"):
+        Embedder(DEFAULT_MODEL, runtime="torch", quantisation="int8")
+    monkeypatch.setattr(onnx_runtime, "INT8_MIN_COSINE", 1.01)  # no quantisation passes
+    with pytest.raises(onnx_runtime.ExportError, match="int8"):
+        Embedder(DEFAULT_MODEL, quantisation="int8").encode(["hiking"])  # no torch fallback
+
+
+@pytest.mark.integration
+def test_an_adapter_is_merged_into_the_export_and_stays_unmerged_for_training():
     from peft import LoraConfig
+    from peft.tuners.tuners_utils import BaseTunerLayer
 
     embedder = Embedder(DEFAULT_MODEL)
     plain = embedder.encode(["I love hiking"])
@@ -115,6 +142,9 @@ def test_an_adapter_is_part_of_the_exported_query_encoder(tmp_path):
     for name, param in embedder.transformer[0].auto_model.named_parameters():
         if "lora_B" in name:
             param.data.fill_(0.01)
-    tuned = embedder.encode(["I love hiking"])  # exported again, with the adapter
-    assert embedder._query_encoder is not None
+    tuned = embedder.encode(["I love hiking"])  # exported again, with the adapter merged
+    assert embedder._onnx_encoder is not None
     assert not np.allclose(tuned, plain, atol=1e-4)
+    layers = [m for m in embedder._model.modules() if isinstance(m, BaseTunerLayer)]
+    assert layers
+    assert not any(layer.merged for layer in layers)
