@@ -6,12 +6,13 @@ For 1 and 2 workers, on a fresh data directory each time:
 - latency: a producer appends turns at a steady offered load (a share of that throughput) while
   the flow tails the log; per turn, append → "recallable" (its events upserted and its graph
   updates committed, the moment the flow reports it finished); p50 and p99;
-- the baseline, measured in the same run right before each drain, in the flow's batch size:
-  the embedder alone encoding (a) the turns' own texts and (b) what the stream actually embeds
-  for them (each extracted event's index text: summary, keywords and attribute values, about
-  twice as many tokens). Efficiency = stream turns/s ÷ embedder turns/s (the issue aims for
-  ≥ 0.7); against (b) it is the share of the stream's time spent embedding, which is what the
-  rest of the write path costs on top.
+- the baselines, measured in the same run right before each drain, in the flow's batch size:
+  the same model on torch in float (the encoder before ONNX Runtime) on the turns' own texts,
+  and the deployment's embedder alone encoding (a) the turns' own texts and (b) what the stream
+  actually embeds for them (each extracted event's index text: summary, keywords and attribute
+  values, about twice as many tokens). Efficiency = stream turns/s ÷ embedder turns/s; against
+  (b) it is the share of the stream's time spent embedding, which is what the rest of the write
+  path costs on top.
 
 `--breakdown` instead: where the CPU goes, step by step (`breakdown`).
 """
@@ -45,7 +46,8 @@ from jiyi.ingest import Erasure, Processed, Rejected, TurnWork
 from jiyi.ingest.episodic import EmbeddedBatch
 from jiyi.ingest.references import SessionEntities
 from jiyi.turnlog import LogRecord, TurnLog
-from models.embedder import SpaceEncoder
+from models.embedder import USE_MODEL, SpaceEncoder, load_embedder
+from models.hashing import PREFIX as HASHING_PREFIX
 from pipelines.flow import EMBED_BATCH_SIZE, build_flow
 from pipelines.steps import Steps
 
@@ -141,6 +143,7 @@ class _RecorderPart(StatelessSinkPartition[Processed | Rejected]):
 class WorkerResult:
     workers: int
     turns: int
+    torch_turns_per_s: float | None  # the model on torch in float, on the turns' texts
     encoder_turns_per_s: float  # the embedder alone on the turns' texts, right before the drain
     encoder_events_turns_per_s: float  # ... on what the stream embeds for those turns
     drain_s: float
@@ -155,7 +158,7 @@ class WorkerResult:
 
 @dataclass(frozen=True)
 class StreamBenchResult:
-    model: str
+    space_id: str
     results: list[WorkerResult]
 
 
@@ -211,8 +214,21 @@ def measure_encoder(
     return turns / (timer() - start)
 
 
+def torch_reference(model: str) -> SpaceEncoder | None:
+    """The same sentence-transformers model on torch in float: the encoder the stream had before
+    ONNX Runtime, as a baseline (USE and the hashing encoder have no torch form)."""
+    if model == USE_MODEL or model.startswith(HASHING_PREFIX):
+        return None
+    return load_embedder(model, runtime="torch")
+
+
 def measure_workers(
-    model: str, encoder: SpaceEncoder, turns: list[Turn], workers: int, load_share: float
+    model: str,
+    encoder: SpaceEncoder,
+    turns: list[Turn],
+    workers: int,
+    load_share: float,
+    reference: SpaceEncoder | None = None,
 ) -> WorkerResult:
     with tempfile.TemporaryDirectory(prefix="jiyi-bench-") as tmp:
         warm = Path(tmp) / "warm"  # first run pays for opening stores; not measured
@@ -221,7 +237,9 @@ def measure_workers(
 
         drain = Path(tmp) / "drain"
         _append(drain, turns).close()
-        encoder_rate = measure_encoder(encoder, [t.content for t in turns], len(turns))
+        contents = [t.content for t in turns]
+        torch_rate = measure_encoder(reference, contents, len(turns)) if reference else None
+        encoder_rate = measure_encoder(encoder, contents, len(turns))
         events_rate = measure_encoder(encoder, embedded_texts(turns), len(turns))
         start = time.perf_counter()
         recorder = _run(drain, model, encoder, workers, tail=False)
@@ -254,7 +272,15 @@ def measure_workers(
         latencies = [recorder.done[t] - appended[t] for t in appended if t in recorder.done]
         cuts = quantiles(latencies, n=100, method="inclusive")
         return WorkerResult(
-            workers, len(turns), encoder_rate, events_rate, drain_s, rate, cuts[49], cuts[98]
+            workers,
+            len(turns),
+            torch_rate,
+            encoder_rate,
+            events_rate,
+            drain_s,
+            rate,
+            cuts[49],
+            cuts[98],
         )
 
 
@@ -267,17 +293,19 @@ def run(
 ) -> StreamBenchResult:
     settings = load_settings(embedder={"model": model})
     encoder = open_encoder(settings)
+    reference = torch_reference(model)
     made = workload(turns, users)
-    results = [measure_workers(model, encoder, made, w, load_share) for w in workers]
-    return StreamBenchResult(model, results)
+    results = [measure_workers(model, encoder, made, w, load_share, reference) for w in workers]
+    return StreamBenchResult(encoder.space_id, results)
 
 
 def report(result: StreamBenchResult) -> str:
     lines = [
-        f"stream benchmark: embedder {result.model}; efficiency = stream ÷ embedder alone, on"
-        " the turns' texts / on what the stream embeds (the events' index texts)",
-        "  workers  embedder alone/s (turns' texts / events' texts)  stream turns/s"
-        "  efficiency  offered/s  p50 ms  p99 ms   (latency: append → recallable)",
+        f"stream benchmark: embedder {result.space_id}; the same model on torch (float) alone on"
+        " the turns' texts; efficiency = stream ÷ embedder alone, on the turns' texts / on what"
+        " the stream embeds (the events' index texts); × torch = stream ÷ torch alone",
+        "  workers  torch alone/s  embedder alone/s (turns' / events' texts)  stream turns/s"
+        "  × torch  efficiency  offered/s  p50 ms  p99 ms   (latency: append → recallable)",
     ]
     for r in result.results:
         alone = f"{r.encoder_turns_per_s:.1f} / {r.encoder_events_turns_per_s:.1f}"
@@ -285,9 +313,14 @@ def report(result: StreamBenchResult) -> str:
             f"{r.turns_per_s / r.encoder_turns_per_s:.2f} / "
             f"{r.turns_per_s / r.encoder_events_turns_per_s:.2f}"
         )
+        torch_rate, versus = "-", "-"
+        if r.torch_turns_per_s:
+            torch_rate = f"{r.torch_turns_per_s:.1f}"
+            versus = f"{r.turns_per_s / r.torch_turns_per_s:.2f}"
         lines.append(
-            f"  {r.workers:7d}  {alone:>47}  {r.turns_per_s:14.1f}  {efficiency:>10}"
-            f"  {r.offered_per_s:9.1f}  {r.p50_ms:6.0f}  {r.p99_ms:6.0f}"
+            f"  {r.workers:7d}  {torch_rate:>13}  {alone:>41}  {r.turns_per_s:14.1f}"
+            f"  {versus:>7}  {efficiency:>10}  {r.offered_per_s:9.1f}  {r.p50_ms:6.0f}"
+            f"  {r.p99_ms:6.0f}"
         )
     return "\n".join(lines)
 
@@ -450,7 +483,8 @@ def report_breakdown(result: Breakdown) -> str:
     r = result
     lines = [
         f"stream CPU breakdown: embedder {r.model}, {r.turns} turns from {r.users} users, one"
-        " worker in this thread (bytewax.testing.run_main), torch on 1 thread; CPU ms per turn"
+        " worker in this thread (bytewax.testing.run_main), torch on 1 thread (ONNX Runtime on its"
+        " own, without spinning); CPU ms per turn, every thread's"
         f" (time.process_time): the run with the median total of {r.runs}, the encoder alone"
         f" the median of the {r.runs}, in the flow's batch ({EMBED_BATCH_SIZE})",
         f"  {'step':<60}  CPU ms/turn",
