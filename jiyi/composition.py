@@ -35,7 +35,7 @@ from jiyi.privacy import ConsentStore
 from jiyi.privacy.identity import IdentityStore
 from jiyi.turnlog import LogRecord, TurnLog
 from models.embedder import SpaceEncoder
-from models.registry import AdapterRegistry
+from models.registry import AdapterRegistry, AdapterVersion
 
 if TYPE_CHECKING:
     from bytewax.inputs import Source
@@ -169,13 +169,21 @@ def open_similar_names(settings: Settings, encoder: SpaceEncoder) -> SimilarName
 
 def open_encoder(settings: Settings) -> SpaceEncoder:
     """The embedder these settings name: the model plus the named or promoted LoRA adapter."""
-    from models.embedder import load_embedder
     from models.hashing import PREFIX, HashingEncoder
 
+    if settings.embedder.model.startswith(PREFIX):
+        return HashingEncoder.from_model_name(settings.embedder.model)
+    adapter = adapter_registry(settings).resolve(settings.embedder.adapter_version)
+    return open_adapter_encoder(settings, adapter)
+
+
+def open_adapter_encoder(settings: Settings, adapter: AdapterVersion | None) -> SpaceEncoder:
+    """The deployment's model with `adapter` (None: the base model), on the deployment's runtime
+    and quantisation: a candidate adapter is judged, and a store re-embedded, in the space it
+    would serve in."""
+    from models.embedder import load_embedder
+
     embedder = settings.embedder
-    if embedder.model.startswith(PREFIX):
-        return HashingEncoder.from_model_name(embedder.model)
-    adapter = adapter_registry(settings).resolve(embedder.adapter_version)
     return load_embedder(
         embedder.model,
         adapter,

@@ -28,7 +28,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from jiyi.composition import layout, open_staging_episodic_store
+from jiyi.composition import layout, open_adapter_encoder, open_staging_episodic_store
 from jiyi.config import EpisodicSettings, ForgettingSettings, GraphSettings, Settings
 from jiyi.domain import RelationClass, RelationKind
 from jiyi.episodic.indexing import reembedded
@@ -36,7 +36,7 @@ from jiyi.episodic.merging import merge_group, plan_merges
 from jiyi.episodic.records import StoredEvent, from_row, from_table
 from jiyi.episodic.store import EpisodicStore
 from jiyi.graph.store import GraphStore
-from models.embedder import SpaceEncoder, load_embedder
+from models.embedder import SpaceEncoder
 from models.registry import AdapterRegistry
 
 MS_PER_DAY = 86_400_000
@@ -382,7 +382,7 @@ def sync_staging_store(
 ) -> ReembedRun:
     """Bring the staging store of `adapter_version` up to date with the live one (resumable:
     the first call re-embeds everything, a later one only what was written since)."""
-    encoder = load_embedder(settings.embedder.model, registry.get(adapter_version))
+    encoder = open_adapter_encoder(settings, registry.get(adapter_version))
     staging = open_staging_episodic_store(settings, adapter_version, encoder)
     try:
         return reembed_sync(live, staging, encoder)

@@ -17,9 +17,10 @@ import dagster as dg
 import polars as pl
 
 from dagster_project.resources import JiyiResource, ModelsResource
+from jiyi.composition import open_adapter_encoder
 from jiyi.domain import stable_id
 from jiyi.maintenance import promote_staging_store, sync_staging_store
-from models.embedder import Encoder, load_embedder, resolve_model_path
+from models.embedder import Encoder, resolve_model_path
 from models.evaluation import compare, promotion_gate
 from models.pairs import (
     DEFAULT_DATA_DIR,
@@ -111,18 +112,19 @@ def adapter_evaluation(
     training_pairs: PairSplit,
     candidate_adapter: str,
 ) -> dg.Output[dict[str, object]]:
-    base_model = _base_model(jiyi)
+    _base_model(jiyi)  # a model that takes adapters, or a clear failure
     registry = models.registry()
     try:
         current = registry.promoted()
     except (ValueError, KeyError, OSError) as exc:
         message = f"adapter registry {registry.root}: promoted entry unreadable: {exc!r}"
         raise dg.Failure(message) from exc
-    base = load_embedder(base_model)
+    settings = jiyi.settings()  # each encoder in the space it serves in (runtime, quantisation)
+    base = open_adapter_encoder(settings, None)
     encoders: dict[str, Encoder] = {
         "base": base,
-        "current": load_embedder(base_model, current) if current else base,
-        "candidate": load_embedder(base_model, registry.get(candidate_adapter)),
+        "current": open_adapter_encoder(settings, current) if current else base,
+        "candidate": open_adapter_encoder(settings, registry.get(candidate_adapter)),
     }
     metrics = compare(encoders, training_pairs.held_out)
     result: dict[str, object] = {
