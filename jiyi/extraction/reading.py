@@ -105,10 +105,18 @@ _CLAUSE_BREAK = re.compile(
 
 
 def _clause_at(sentence: str, start: int) -> str:
-    """The clause of the sentence the match starts in (between clause breaks)."""
-    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, start)]
-    begin = breaks[-1] if breaks else 0
-    after = _CLAUSE_BREAK.search(sentence, start + 1)
+    """The clause of the sentence the match starts in (between clause breaks).
+
+    Breaks are found in the whole sentence, not in the text before `start`: a break just
+    before the match ("以前讨厌英语 喜欢数学") needs what follows it to be seen as one, and a
+    match that starts on a break (", now I…") belongs to the clause after it.
+    """
+    begin = 0
+    for found in _CLAUSE_BREAK.finditer(sentence):
+        if found.start() > start:
+            break
+        begin = max(begin, found.end())
+    after = _CLAUSE_BREAK.search(sentence, max(begin, start + 1))
     return sentence[begin : after.start() if after else len(sentence)]
 
 

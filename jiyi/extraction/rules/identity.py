@@ -1222,9 +1222,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "role_zh_corrected",
         EventType.IDENTITY_DECLARATION,
-        # the match starts after the cue: the claim reader reads the clause from where it starts
-        r"(?:(?:(?<=其实)|(?<=实际上)|(?<=准确说)|(?<=准确地说)|(?<=现在))(?:我)?(?:现在|目前)?"
-        r"(?:是|在做|做|当)|(?<=应该)是)"
+        r"(?:(?:其实|实际上|准确说|准确地说|现在)(?:我)?(?:现在|目前)?(?:是|在做|做|当)|应该是)"
         rf"(?:一名|一个|一位|个|名)?(?P<value>[\u4e00-\u9fff]{{0,4}}?(?:{ZH_ROLE}))"
         rf"(?!的[\u4e00-\u9fff]|们|会|家长|部|科|专业){_ZH_NOT_QUESTION}",
         0.9,
