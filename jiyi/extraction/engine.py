@@ -30,7 +30,7 @@ from jiyi.domain import (
 )
 from jiyi.domain.events import MAX_KEYWORDS, SUMMARY_MAX_CHARS
 from jiyi.domain.turns import DEFAULT_MAX_CONTENT_BYTES
-from jiyi.extraction.reading import read_claim
+from jiyi.extraction.reading import currency, read_claim
 from jiyi.extraction.rules import Rule, RuleMatch, rules_for
 from jiyi.extraction.validation import check_content
 from jiyi.text import has_han, tokenize
@@ -232,7 +232,9 @@ def _deduplicate(candidates: list[_Candidate]) -> list[_Candidate]:
         # "I like learning with videos" is a learning style, not also a liking of "videos"
         and not (key[0] is EventType.PREFERENCE and c.order in styled)
     ]
-    kept.sort(key=lambda c: (c.order, -c.rule.confidence))
+    # a sentence's claims in the order it says they hold: "grew up in Leeds, live in Bristol now"
+    # writes Bristol last, so of two values of a single-valued relation the current one holds
+    kept.sort(key=lambda c: (c.order, currency(c.sentence, c.start), -c.rule.confidence))
     return kept[:MAX_EVENTS_PER_TURN]
 
 

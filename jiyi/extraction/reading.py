@@ -154,6 +154,32 @@ def _role_changed(said: str) -> bool:
     return bool(_ROLE_CHANGE.search(said) or (past and _NOW.search(said)))
 
 
+#: Said of the present: of two homes in one sentence, the one said this way is where one lives.
+_PRESENT = re.compile(
+    r"\b(?:now|these\s+days|nowadays|currently|at\s+the\s+moment|at\s+present)\b|"
+    r"现在|如今|目前|眼下|这几年",
+    re.I,
+)
+#: Said of where one comes from: "grew up in Leeds", "老家成都", "born in Ohio".
+_ORIGIN = re.compile(
+    r"\b(?:grew\s+up|raised|born|originally|hometown|home\s+town)\b|老家|家乡|出生|长大|祖籍",
+    re.I,
+)
+
+
+def currency(sentence: str, start: int) -> int:
+    """How current the clause a claim starts in says it is: -1 where one comes from or a past
+    state ("grew up in Leeds", "以前住北京"), 1 the present ("live in Bristol now", "现在在杭州"),
+    0 neither. A turn's claims are written in this order within a sentence, so of two values of
+    a single-valued relation the one said as current is written last and holds."""
+    clause = _clause_at(sentence, start)
+    if _PRESENT.search(clause):
+        return 1
+    if _ORIGIN.search(clause) or _EN_PAST.search(clause) or _ZH_PAST.search(clause):
+        return -1
+    return 0
+
+
 #: A feeling tied to a lasting situation: how long it has lasted, that it recurs, or the exam
 #: ahead it is about ("anxious since january", "每次都紧张", "中考就剩半年了好焦虑").
 _EN_STANDING = re.compile(

@@ -12,6 +12,7 @@ from jiyi.domain import (
     EventAttr,
     EventType,
     ExtractionSource,
+    RelationKind,
     Role,
     Turn,
     event_id_for,
@@ -312,3 +313,20 @@ def test_a_way_of_learning_is_never_an_obstacles_object():
 def test_objects_are_named_by_what_the_phrase_names(text, named):
     objects = [e.attributes.get(EventAttr.OBJECT) for e in extract_with_rules(turn(text))]
     assert named in objects
+
+
+@pytest.mark.parametrize(
+    ("text", "current"),
+    [
+        ("我家在成都 现在在杭州读书", "杭州"),
+        ("I'm living in Bristol now, I live in Leeds originally", "Bristol"),
+    ],
+)
+def test_of_two_homes_in_a_sentence_the_one_said_as_current_is_written_last(text, current):
+    homes = [
+        e.attributes[EventAttr.OBJECT]
+        for e in extract_with_rules(turn(text))
+        if e.attributes.get(EventAttr.RELATION) == RelationKind.LIVES_IN.value
+    ]
+    assert len(homes) == 2, homes
+    assert homes[-1] == current, homes

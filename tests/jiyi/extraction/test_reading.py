@@ -6,7 +6,7 @@ import pytest
 
 from jiyi.domain import EventAttr, EventType, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
-from jiyi.extraction.reading import TENSE, read_claim
+from jiyi.extraction.reading import TENSE, currency, read_claim
 
 E = EventType
 
@@ -161,3 +161,21 @@ def test_a_claim_starting_on_a_clause_break_is_read_in_the_clause_after_it(text,
 )  # fmt: skip
 def test_the_earlier_clause_keeps_its_past(text, event_type):
     assert read(text, event_type)[EventAttr.TENSE] == "past"
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "expected"),
+    [
+        ("I grew up in Leeds, I live in Bristol now", "I grew", -1),
+        ("I grew up in Leeds, I live in Bristol now", "I live", 1),
+        ("老家在成都，现在在杭州上班", "老家", -1),
+        ("老家在成都，现在在杭州上班", "现在", 1),
+        ("以前住北京 在上海工作", "以前", -1),
+        ("以前住北京 在上海工作", "在上海", 0),
+        ("I live in Bristol", "I live", 0),
+    ],
+)
+def test_currency_says_whether_a_clause_is_of_the_present_the_past_or_an_origin(
+    text, said, expected
+):
+    assert currency(text, text.index(said)) == expected

@@ -257,3 +257,19 @@ def test_a_corrected_or_quit_role_is_closed_and_roles_held_together_stay(
     ctx.consent.set_state("u1", granted=True)
     process_turns([make_turn(text) for text in said], ctx)
     assert _held_roles(ctx, "u1") == held
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("我家在成都 现在在杭州读书", "杭州"),
+        ("I'm living in Bristol now, I live in Leeds originally", "Bristol"),
+    ],
+)
+def test_of_two_homes_in_one_sentence_the_current_one_holds(
+    ctx: Stores, make_turn, text: str, home: str
+) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    process_turns([make_turn(text)], ctx)
+    [held] = ctx.graph.store.edges("u1", relation=RelationKind.LIVES_IN)
+    assert ctx.graph.store.entity("u1", held.dst).name == home
