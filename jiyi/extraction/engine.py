@@ -16,6 +16,7 @@ from typing import Protocol
 
 from jiyi import places, vocabulary
 from jiyi.domain import (
+    SUPERSEDES,
     EntityKind,
     Event,
     EventAttr,
@@ -29,7 +30,7 @@ from jiyi.domain import (
 )
 from jiyi.domain.events import MAX_KEYWORDS, SUMMARY_MAX_CHARS
 from jiyi.domain.turns import DEFAULT_MAX_CONTENT_BYTES
-from jiyi.extraction.reading import read_claim
+from jiyi.extraction.reading import currency, read_claim
 from jiyi.extraction.rules import Rule, RuleMatch, rules_for
 from jiyi.extraction.validation import check_content
 from jiyi.text import has_han, tokenize
@@ -202,18 +203,25 @@ def _candidates(text: str, table: _RuleTable) -> list[_Candidate]:
     return found
 
 
+def _claim_kind(cand: _Candidate) -> tuple[EventType, RelationKind | None, str | None]:
+    """What a corrected value replaces in its turn: values of its type, relation and polarity
+    (a corrected role leaves the turn's school year, and the role it denies, alone)."""
+    rule = cand.rule
+    return rule.event_type, rule.relation, rule.polarity
+
+
 def _deduplicate(candidates: list[_Candidate]) -> list[_Candidate]:
     """One candidate per (type, object): the most confident, earliest; bare ones yield to named,
     a liking yields to a learning style found in the same sentence, and a value corrected in
-    the same turn ("im a junior, wait no senior") replaces the others of its type."""
+    the same turn ("im a junior, wait no senior") replaces the others of its kind."""
     best: dict[tuple[EventType, str], _Candidate] = {}
     for cand in sorted(candidates, key=lambda c: (-c.rule.confidence, c.order)):
         best.setdefault(cand.key, cand)
-    corrected = {c.rule.event_type for c in best.values() if c.rule.corrects}
+    corrected = {_claim_kind(c) for c in best.values() if c.rule.corrects}
     best = {
         key: c
         for key, c in best.items()
-        if c.rule.corrects or key[0] not in corrected  # "34 yo … wait 43": the age is 43
+        if c.rule.corrects or _claim_kind(c) not in corrected  # "34 yo … wait 43": the age is 43
     }
     named_types = {key[0] for key in best if key[1]}
     styled = {c.order for c in best.values() if c.rule.event_type is EventType.LEARNING_STYLE}
@@ -224,7 +232,9 @@ def _deduplicate(candidates: list[_Candidate]) -> list[_Candidate]:
         # "I like learning with videos" is a learning style, not also a liking of "videos"
         and not (key[0] is EventType.PREFERENCE and c.order in styled)
     ]
-    kept.sort(key=lambda c: (c.order, -c.rule.confidence))
+    # a sentence's claims in the order it says they hold: "grew up in Leeds, live in Bristol now"
+    # writes Bristol last, so of two values of a single-valued relation the current one holds
+    kept.sort(key=lambda c: (c.order, currency(c.sentence, c.start), -c.rule.confidence))
     return kept[:MAX_EVENTS_PER_TURN]
 
 
@@ -318,6 +328,8 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
             attributes[EventAttr.RELATION.value] = relation.value
     if rule.polarity:
         attributes[EventAttr.POLARITY.value] = rule.polarity
+    if rule.corrects:  # "我不是文员 是出纳": the value said before is over, not a second one
+        attributes[EventAttr.CHANGE.value] = SUPERSEDES
     if rule.verdict:
         attributes[EventAttr.VERDICT.value] = rule.verdict
     return attributes

@@ -104,12 +104,80 @@ _CLAUSE_BREAK = re.compile(
 )
 
 
+def _clause_bounds(sentence: str, start: int) -> tuple[int, int]:
+    """Where the clause the match starts in begins and ends (between clause breaks).
+
+    Breaks are found in the whole sentence, not in the text before `start`: a break just
+    before the match ("以前讨厌英语 喜欢数学") needs what follows it to be seen as one, and a
+    match that starts on a break (", now I…") belongs to the clause after it.
+    """
+    begin = 0
+    for found in _CLAUSE_BREAK.finditer(sentence):
+        if found.start() > start:
+            break
+        begin = max(begin, found.end())
+    after = _CLAUSE_BREAK.search(sentence, max(begin, start + 1))
+    return begin, after.start() if after else len(sentence)
+
+
 def _clause_at(sentence: str, start: int) -> str:
-    """The clause of the sentence the match starts in (between clause breaks)."""
-    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, start)]
-    begin = breaks[-1] if breaks else 0
-    after = _CLAUSE_BREAK.search(sentence, start + 1)
-    return sentence[begin : after.start() if after else len(sentence)]
+    """The clause of the sentence the match starts in."""
+    begin, end = _clause_bounds(sentence, start)
+    return sentence[begin:end]
+
+
+#: A role said as a change or a correction of what one does ("actually I'm an auditor", "I quit,
+#: now I'm a paralegal", "其实我是出纳", "辞职了 现在做程序员"): it replaces the user's others.
+_ROLE_CHANGE = re.compile(
+    r"\b(?:actually|I\s+mean|correction|oops|my\s+bad|quit|resigned|retired|left\s+(?:my|the)\s+"
+    r"(?:job|position)|(?:changed|switched)\s+(?:jobs|careers|fields)|career\s+(?:change|switch)|"
+    r"new\s+job|became|no\s+longer|anymore|any\s+more)\b|"
+    r"其实|实际上|准确(?:地)?说|应该是|纠正|更正|说错|搞错|记错|口误|辞职|离职|辞了|转行|改行|跳槽|"
+    r"(?<![想要准备打算考虑])换(?:了)?(?:个|份)?工作|不干了|不做了|不当|不再",
+    re.I,
+)
+#: A role said beside another ("also a mum", "兼职做翻译", "白天上班晚上做家教"): it adds one.
+_ROLE_ALONGSIDE = re.compile(
+    r"\b(?:also|too|as\s+well|on\s+the\s+side|part[\s-]?time|side\s+(?:job|gig|hustle)|"
+    r"besides|plus|both)\b|也|还|同时|另外|兼职|兼|副业|业余|白天|晚上|周末",
+    re.I,
+)
+
+
+def _role_changed(said: str) -> bool:
+    """Whether a role said in `said` (its sentence up to the end of its clause) replaces the
+    user's other roles: a correction or a change of job, or "now" against a past one ("I used to
+    teach, now I'm a nurse"); never one said as held alongside."""
+    if _ROLE_ALONGSIDE.search(said):
+        return False
+    past = _EN_PAST.search(said) or _ZH_PAST.search(said)
+    return bool(_ROLE_CHANGE.search(said) or (past and _NOW.search(said)))
+
+
+#: Said of the present: of two homes in one sentence, the one said this way is where one lives.
+_PRESENT = re.compile(
+    r"\b(?:now|these\s+days|nowadays|currently|at\s+the\s+moment|at\s+present)\b|"
+    r"现在|如今|目前|眼下|这几年",
+    re.I,
+)
+#: Said of where one comes from: "grew up in Leeds", "老家成都", "born in Ohio".
+_ORIGIN = re.compile(
+    r"\b(?:grew\s+up|raised|born|originally|hometown|home\s+town)\b|老家|家乡|出生|长大|祖籍",
+    re.I,
+)
+
+
+def currency(sentence: str, start: int) -> int:
+    """How current the clause a claim starts in says it is: -1 where one comes from or a past
+    state ("grew up in Leeds", "以前住北京"), 1 the present ("live in Bristol now", "现在在杭州"),
+    0 neither. A turn's claims are written in this order within a sentence, so of two values of
+    a single-valued relation the one said as current is written last and holds."""
+    clause = _clause_at(sentence, start)
+    if _PRESENT.search(clause):
+        return 1
+    if _ORIGIN.search(clause) or _EN_PAST.search(clause) or _ZH_PAST.search(clause):
+        return -1
+    return 0
 
 
 #: A feeling tied to a lasting situation: how long it has lasted, that it recurs, or the exam
@@ -169,4 +237,8 @@ def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> d
         reading[EventAttr.DURABILITY.value] = TRANSIENT
     elif event_type in _VIEWS and TENSE not in reading and _CHANGED.search(clause):
         reading[EventAttr.CHANGE.value] = SUPERSEDES  # "now I prefer the docs": the old view ends
+    elif event_type is EventType.IDENTITY_DECLARATION and TENSE not in reading:
+        said = before + sentence[start : _clause_bounds(sentence, start)[1]]
+        if _role_changed(said):
+            reading[EventAttr.CHANGE.value] = SUPERSEDES  # "其实我是出纳": not 文员 any more
     return reading

@@ -38,6 +38,7 @@ from jiyi.graph.updates import (
     COUNTERS,
     EVENT_RULES,
     HUMAN_WINS,
+    REPLACED_ON_CHANGE,
     USER_ENTITY_ID,
     Claim,
     Decision,
@@ -46,6 +47,7 @@ from jiyi.graph.updates import (
     claim_for,
     counter,
     human_set,
+    role_facet,
     supersede,
     support,
 )
@@ -63,6 +65,11 @@ MAX_USERS_REMEMBERED = 10_000  # users whose node is known to exist (bounded mem
 
 def _canonical_names(entry: vocabulary.Entry | places.Place | None) -> list[str]:
     return [entry.name_in("en"), entry.name_in("zh")] if entry is not None else []
+
+
+def _names(entity: Entity | None, entity_id: str) -> list[str]:
+    """Every name of an entity (its id when it is gone)."""
+    return [entity.name, *entity.aliases] if entity else [entity_id]
 
 
 def _parse(kind: Callable[[str], T], name: str, value: str, allowed: Sequence[str]) -> T:
@@ -246,15 +253,14 @@ class GraphService:
             checked = checked_claim(claim, opposing, at, settings.counter_evidence_factor)
             if checked is not claim:  # a claim the recent evidence contradicts counters nothing
                 claim, opposing = checked, []
-            replaced = (
-                [e for e in self.store.edges(user_id, src=src, relation=claim.relation)
-                 if e.dst != dst]
+            replaced = self._replaced(tx, src, dst, claim)
+            held_by_human = (
+                next((e for e in replaced if e.source is EdgeSource.HUMAN), None)
                 if claim.relation.single_valued
-                else []
-            )  # fmt: skip
-            held_by_human = next((e for e in replaced if e.source is EdgeSource.HUMAN), None)
+                else None  # a human-set role stays beside a new one (`supersede` skips it)
+            )
             decisions: list[Decision]
-            if claim.retracts:  # given up: the goal it names ends, nothing new is believed
+            if claim.retracts:  # given up: the goal or role it names ends, nothing new is believed
                 ended = existing or self._named_within(user_id, src, claim)
                 decisions = [supersede(ended, at, evidence, operator)] if ended else []
             elif held_by_human is not None:  # a person set the value: the rules do not change it
@@ -291,14 +297,28 @@ class GraphService:
                 pending.users.add(user_id)
         return self._audit_decisions(decisions, operator, at)
 
+    def _replaced(self, tx: GraphTx, src: str, dst: str, claim: Claim) -> list[Edge]:
+        """The user's other beliefs of the claim's relation that it ends: every other value of a
+        single-valued one (a new age); for a role said as a change, the other roles of its
+        facet (a new job ends the old job, not being a mum)."""
+        if not claim.relation.single_valued and not (
+            claim.supersedes and claim.relation in REPLACED_ON_CHANGE
+        ):
+            return []
+        others = [e for e in self.store.edges(tx.user_id, src=src, relation=claim.relation)
+                  if e.dst != dst]  # fmt: skip
+        if claim.relation.single_valued:
+            return others
+        facet = role_facet(_names(tx.entity(dst), dst))
+        return [e for e in others if role_facet(_names(tx.entity(e.dst), e.dst)) == facet]
+
     def _named_within(self, user_id: str, src: str, claim: Claim) -> Edge | None:
         """The user's valid belief of the claim's relation whose object's name holds the claim's
         or is held by it ("the finance thing" → "finance job"), newest first; None if none."""
         said = alias_key(claim.object_name)
         for edge in sorted(self.store.edges(user_id, src=src, relation=claim.relation),
                            key=lambda e: -e.updated_at):  # fmt: skip
-            entity = self.store.entity(user_id, edge.dst)
-            names = [entity.name, *entity.aliases] if entity else [edge.dst]
+            names = _names(self.store.entity(user_id, edge.dst), edge.dst)
             if any(said in (key := alias_key(n)) or key in said for n in names if alias_key(n)):
                 return edge
         return None

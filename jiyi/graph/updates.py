@@ -24,10 +24,13 @@ small_talk, question, task_request, …) never touches the graph, nor does a cla
 marked as someone else's view, a past state, or venting about a preference.
 
 Age, school year and home are single-valued: a new value closes the old one (a correction).
-A goal with `polarity=negative` ("I'm not doing the MCAT anymore", "护考不考了") closes the goal
-it names (or the one whose name holds it: "the finance thing") and creates nothing.
+A goal or a role with `polarity=negative` ("I'm not doing the MCAT anymore", "护考不考了",
+"I'm no longer a barista", "不当老师了") closes the one it names (or the one whose name holds it:
+"the finance thing") and creates nothing.
 A claim marked `change=supersedes` ("I used to hate essays, now I like them") closes the
-contrary belief instead of halving it: the user said the old view is over.
+contrary belief instead of halving it: the user said the old view is over. A role so marked
+("actually I'm an auditor", "辞职了 现在做程序员") closes the user's other roles of its facet
+(`role_facet`): someone can be a nurse and a mum at once, and a new job ends no parenthood.
 
 Confidence: repeated evidence gives w·old + (1-w)·incoming (w = `graph.old_weight`, 0.3);
 counter-evidence multiplies by `graph.counter_evidence_factor` (0.5) with source
@@ -37,6 +40,7 @@ changed only by a human. Every function here is pure: it returns the new edge an
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from jiyi.domain import (
@@ -101,8 +105,17 @@ COUNTERS: dict[RelationKind, tuple[RelationKind, ...]] = {
 INITIAL_CONFIDENCE: dict[RelationKind, float] = {RelationKind.INTERESTED_IN: 0.6}
 
 #: Relations a negative claim ends instead of flipping: a goal given up ("不考了", "scrap the
-#: finance thing") is over, not the start of an opposite belief.
-_RETRACTABLE = frozenset({RelationKind.GOAL})
+#: finance thing") or a job quit ("I'm no longer a barista") is over, not the start of an
+#: opposite belief.
+_RETRACTABLE = frozenset({RelationKind.GOAL, RelationKind.HAS_ROLE})
+
+#: Multi-valued relations whose other values a change (`change=supersedes`) ends: a new or
+#: corrected role replaces the old one ("其实我是出纳" after "我是文员") unless said alongside.
+REPLACED_ON_CHANGE = frozenset({RelationKind.HAS_ROLE})
+
+#: Roles one is to someone, held alongside whatever one does: a change of job ends none of them,
+#: and becoming a parent ends no job. The names the rules give them, in either language.
+_KIN_ROLES = frozenset({"parent", "mom", "dad", "家长", "妈妈", "爸爸"})
 
 #: Relations whose object is the declared value (an age, a role), not a named thing.
 _VALUE_OBJECTS = frozenset({RelationKind.HAS_ROLE, RelationKind.AGE, RelationKind.SCHOOL_YEAR})
@@ -198,6 +211,13 @@ def claim_for(event: Event) -> Claim | None:
         retracts=retracts,
         decay_class=_decay_class(rule.relation, attributes.get(EventAttr.DURABILITY)),
     )
+
+
+def role_facet(names: Iterable[str]) -> str:
+    """Which of a person's roles one is, by any of its names: a kinship ("mom", "爸爸"), or what
+    they do (a job, a course of study, being retired or between jobs). A change of role ends the
+    others of its facet only."""
+    return "kin" if any(n.strip().casefold() in _KIN_ROLES for n in names) else "occupation"
 
 
 def _decay_class(relation: RelationKind, durability: str | None) -> RelationClass | None:

@@ -29,7 +29,8 @@ _EN_CUT = re.compile(
 _EN_LEADING = re.compile(
     r"^(?:(?:to|the|a|an|about|some|any|that|this|these|those|really|just|doing|going|with|"
     r"recently|yesterday|today|my|our|your|ok|okay|so|like|um|uh|and|but|also|tbh|ngl|honestly|other|(?:the\s+)?difference\s+between|the\s+concept\s+of|"
-    r"the\s+idea\s+of|stuff\s+like|things\s+like)\s+)+",
+    r"the\s+idea\s+of|stuff\s+like|things\s+like|(?:anything|everything|something|stuff)\s+"
+    r"(?:with|about|involving|(?:to\s+do|that\s+has\s+to\s+do)\s+with))\s+)+",
     re.IGNORECASE,
 )
 #: "sit the DELF B2", "take the GRE": the exam is the thing, sitting it is what a goal means.
@@ -43,6 +44,7 @@ _EN_MONTHS = (
 )
 _EN_TRAILING = re.compile(
     r"(?:\s+(?:too|also|a\s+lot|so\s+much|very\s+much|anymore|again|now|lately|right\s+now|instead|"
+    r"rn|atm|tbh|ngl|btw|fr|imo|lmao|"
     r"today|yesterday|tonight|these\s+days|at\s+all|though|either|as\s+well|yet|already|"
     r"recently|(?:last|this|next)\s+(?:week|weekend|month|year|summer|winter|spring|fall|autumn|"
     r"morning|night|evening|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
@@ -74,7 +76,7 @@ _TIME_ONLY = re.compile(
 )
 _ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后).*$")
 _ZH_LEADING = re.compile(
-    r"^(?:这个|那个|这些|那些|这种|那种|一下|一些|有关|关于|这|那|[一两二三四五六七八九十几\d]+[只条个头匹部件位名家次场门]|"
+    r"^(?:这个|那个|这些|那些|这种|那种|这样子?|那样子?|一下|一些|有关|关于|这|那|[一两二三四五六七八九十几\d]+[只条个头匹部件位名家次场门]|"
     # "一本书" is a book, "一本线" and "二本" are the tiers of universities aimed at
     r"[一两二三四五六七八九十几\d]+本(?![线科院]|$)|个(?=[\u4e00-\u9fff]{2}))+"
 )
@@ -131,6 +133,19 @@ def _cut(text: str) -> str:
         head = text[: _MAX_OBJECT_CHARS + 1]
         text = head.rsplit(" ", 1)[0] if " " in head else head[:_MAX_OBJECT_CHARS]
     return text.strip()
+
+
+#: In chat Chinese a space between Han characters ends a clause ("能画画吗 字我看不懂").
+_ZH_CLAUSE_SPACE = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+
+
+def zh_clause_of(raw: str, frame_after: bool) -> str:
+    """The clause of a Chinese capture next to its rule's frame: a capture that runs over a
+    clause break (a space between Han characters) keeps its last clause when the frame follows
+    it ("能画画吗 字|我看不懂": 字), its first when the frame comes first ("我想|学好英语 以后出国":
+    学好英语). What lies past the break is another clause, not part of the thing named."""
+    parts = _ZH_CLAUSE_SPACE.split(raw)
+    return parts[-1] if frame_after else parts[0]
 
 
 def clean_objects(raw: str | None, lang: str, split: bool) -> tuple[str, ...]:

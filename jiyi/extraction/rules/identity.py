@@ -22,7 +22,7 @@ from jiyi.extraction.rules.fragments import (
     EN_OCCUPATIONS,
     ZH_OCCUPATIONS,
 )
-from jiyi.extraction.rules.model import Rule, RuleMatch, rule
+from jiyi.extraction.rules.model import NEGATIVE, Rule, RuleMatch, rule
 
 # --- the occupation lexicon -------------------------------------------------------------------
 # What counts as a role is the vocabulary's `role` entries (every name, zh and en) and the
@@ -810,6 +810,60 @@ RULES: tuple[Rule, ...] = (
         corrects=True,
     ),
     rule(
+        "role_en_is_not",
+        EventType.IDENTITY_DECLARATION,
+        rf"\b(?:{EN_I_AM}|im)\s+(?:(?:actually|really|just)\s+)?(?:a|an)\s+"
+        rf"(?P<value>{_EN_MOD}{{0,2}}?(?:{EN_ROLE})),?\s+(?:not|rather\s+than|instead\s+of)\s+"
+        rf"(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?:{EN_ROLE})\b",
+        0.9,
+        "A role said against the one it corrects: 'I'm an auditor, not an accountant'.",
+        ("I'm an auditor, not an accountant", "im a paralegal not a lawyer lol"),
+        trigger=r"\bnot\b|rather|instead",
+        value_normaliser=normalise_role,
+        corrects=True,
+    ),
+    rule(
+        "role_en_not_but",
+        EventType.IDENTITY_DECLARATION,
+        rf"\b(?:{EN_I_AM}|im)\s+not\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?:{EN_ROLE})\b[,;]?\s+"
+        rf"(?:(?:but|I'm|im|I\s+am|just|actually)\s+)+(?:a|an)\s+"
+        rf"(?P<value>{_EN_MOD}{{0,2}}?(?:{EN_ROLE})){_EN_AFTER_ROLE}",
+        0.9,
+        "A role said after the one it corrects: 'I'm not a nurse, I'm a midwife'.",
+        ("I'm not a nurse, I'm a midwife", "im not a teacher but a teaching assistant"),
+        trigger=r"\bnot\b",
+        value_normaliser=normalise_role,
+        corrects=True,
+    ),
+    rule(
+        "role_en_no_longer",
+        EventType.IDENTITY_DECLARATION,
+        rf"\b(?:{EN_I_AM}|im)\s+(?:not|no\s+longer)\s+(?:a|an)\s+(?P<value>{EN_ROLE})"
+        r"(?=\s*(?:$|[,.!;)~])|\s+(?:anymore|any\s+more|now|lol|tbh|but|and|though|tho|either)\b)"
+        r"(?![^.!?]*\?)",
+        0.85,
+        "A role denied or over: 'I'm not a barista anymore', 'I'm no longer a teacher' (it ends "
+        "that role and says no other).",
+        ("I'm not a barista anymore", "I'm no longer a teacher", "im not a nurse lol"),
+        trigger=r"\bnot\b|no\s+longer",
+        value_normaliser=normalise_role,
+        polarity=NEGATIVE,
+    ),
+    rule(
+        "role_en_quit",
+        EventType.IDENTITY_DECLARATION,
+        r"\bI\s+(?:just\s+|finally\s+|recently\s+|already\s+)?(?:quit|left|resigned\s+from|gave\s+up|"
+        r"stopped)\s+(?:(?:my\s+(?:job|position|role|work)\s+as|being)\s+(?:a|an)\s+|my\s+)"
+        rf"(?P<value>{EN_ROLE})(?:\s+(?:job|position|gig|role))?\b(?![^.!?]*\?)",
+        0.85,
+        "A job quit: 'I quit my job as a barista', 'I left my barista job', 'I quit being a "
+        "teacher' (it ends that role).",
+        ("I quit my job as a barista", "I quit being a teacher"),
+        trigger=r"\b(?:quit|left|resigned|gave\s+up|stopped)\b",
+        value_normaliser=normalise_role,
+        polarity=NEGATIVE,
+    ),
+    rule(
         "role_zh_work_as",
         EventType.IDENTITY_DECLARATION,
         rf"我(?:现在|目前|一直|已经)?(?:在[\u4e00-\u9fffA-Za-z]{{1,8}}?)?(?:做|当|干)(?:了)?"
@@ -818,6 +872,17 @@ RULES: tuple[Rule, ...] = (
         "'我在外企做产品经理'、'我做会计的'。",
         ("我在外企做产品经理", "我做会计的"),
         trigger=r"做|当|干",
+        value_normaliser=normalise_role,
+    ),
+    rule(
+        "role_zh_now_doing",
+        EventType.IDENTITY_DECLARATION,
+        rf"{_ZH_START}(?:现在|目前|如今)(?:在)?(?:做|当|干)(?:了)?(?P<value>{ZH_ROLE})"
+        rf"{_ZH_ROLE_END}{_ZH_NOT_QUESTION}",
+        0.8,
+        "没有'我'的现职：'转行了 现在做程序员'（'现在做老师布置的作业'不算）。",
+        ("我转行了 现在做程序员", "目前当销售"),
+        trigger=r"现在|目前|如今",
         value_normaliser=normalise_role,
     ),
     rule(
@@ -1222,9 +1287,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "role_zh_corrected",
         EventType.IDENTITY_DECLARATION,
-        # the match starts after the cue: the claim reader reads the clause from where it starts
-        r"(?:(?:(?<=其实)|(?<=实际上)|(?<=准确说)|(?<=准确地说)|(?<=现在))(?:我)?(?:现在|目前)?"
-        r"(?:是|在做|做|当)|(?<=应该)是)"
+        r"(?:(?:其实|实际上|准确说|准确地说|现在)(?:我)?(?:现在|目前)?(?:是|在做|做|当)|应该是)"
         rf"(?:一名|一个|一位|个|名)?(?P<value>[\u4e00-\u9fff]{{0,4}}?(?:{ZH_ROLE}))"
         rf"(?!的[\u4e00-\u9fff]|们|会|家长|部|科|专业){_ZH_NOT_QUESTION}",
         0.9,
@@ -1232,6 +1295,7 @@ RULES: tuple[Rule, ...] = (
         ("纠正一下 上次说我是文员 其实我是出纳", "说错了 应该是会计"),
         trigger=_ZH_CORRECTION,
         value_normaliser=normalise_role,
+        corrects=True,
     ),
     rule(
         "role_zh_not_but",
@@ -1244,6 +1308,7 @@ RULES: tuple[Rule, ...] = (
         ("我不是文员 是出纳", "我不是老师,是助教"),
         trigger=r"不是",
         value_normaliser=normalise_role,
+        corrects=True,
     ),
     rule(
         "role_zh_is_not",
@@ -1255,6 +1320,22 @@ RULES: tuple[Rule, ...] = (
         ("其实我是出纳不是文员", "我是护士 不是医生"),
         trigger=r"不是",
         value_normaliser=normalise_role,
+        corrects=True,
+    ),
+    rule(
+        "role_zh_no_longer",
+        EventType.IDENTITY_DECLARATION,
+        rf"(?:(?:不再|已经不|早就不|再也不|现在不)(?:是|当|做|干)|我(?:其实|现在|已经)?不是|"
+        rf"不(?:当|做|干)(?=[^,，。!！~\s]{{1,8}}?了)|辞(?:掉|去)了?)(?:一名|一个|一位|个|名)?"
+        rf"(?P<value>(?:(?!的)[\u4e00-\u9fff]){{0,3}}?(?:{ZH_ROLE}))(?<!家长)"  # 不是学生家长
+        rf"(?!的[\u4e00-\u9fff]|们|会|家长|部|科|专业|吗){_ZH_NOT_QUESTION}",
+        0.85,
+        "不再是某个身份：'我辞职了，不当老师了'、'已经不是文员了'、'我不是会计'（关掉这个身份，"
+        "不新增什么）。",
+        ("我辞职了，不当老师了", "已经不是文员了", "我不是会计"),
+        trigger=r"不|辞",
+        value_normaliser=normalise_role,
+        polarity=NEGATIVE,
     ),
     placed_rule(
         "role_zh_at_work",

@@ -16,7 +16,7 @@ from typing import Any
 from jiyi.domain import NEGATIVE as NEGATIVE  # re-exported for the rule families
 from jiyi.domain import POSITIVE as POSITIVE
 from jiyi.domain import EntityKind, EventType, RelationKind, Role
-from jiyi.extraction.rules.cleaning import clean_objects
+from jiyi.extraction.rules.cleaning import clean_objects, zh_clause_of
 
 Normaliser = Callable[[str], str | None]
 
@@ -24,6 +24,15 @@ USER_ROLES = frozenset({Role.USER})
 ASSISTANT_ROLES = frozenset({Role.ASSISTANT})
 
 DO_NOT_MENTION = "do_not_mention"
+
+
+def captured(found: re.Match[str], lang: str, group: str = "object") -> str | None:
+    """What a match's group captured, in Chinese only the clause next to the rule's frame
+    (`cleaning.zh_clause_of`): "能画画吗 字我看不懂" is about 字."""
+    raw = found.group(group) if group in found.re.groupindex else None
+    if raw and lang == "zh":
+        raw = zh_clause_of(raw, found.end(group) < found.end())
+    return raw
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +74,7 @@ class Rule:
         """Every usable match in `text`; one whose required parts clean to nothing is skipped."""
         for found in self.pattern.finditer(text):
             groups = found.groupdict()
-            objects = clean_objects(groups.get("object"), self.lang, self.split_objects)
+            objects = clean_objects(captured(found, self.lang), self.lang, self.split_objects)
             if not objects and self.fixed_object is not None:
                 objects = (self.fixed_object,)
             if self.object_required and not objects:

@@ -74,7 +74,7 @@ _EN_NOT_NOW = re.compile(
 )
 _ZH_NOT_NOW = re.compile(
     r"(?:如果|要是|假如|假设|等到?|到时候?|每次|一旦|希望|打算|准备|计划|下次|以后|将来|明年|下周|下个月|"
-    r"明天|后天|过几天|改天|之前|以前|当时|那时候?|小时候)[^,;。]{0,6}$"
+    r"明天|后天|过几天|改天|之前|以前|当时|那时候?|小时候)[^,;。\s]{0,6}$"  # a space ends a clause
 )
 #: Someone else said just before (in the same clause): their place, not the user's.
 _EN_OTHER = re.compile(
@@ -597,7 +597,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
     ),
     place_rule(
         "lives_zh_now_in",
-        r"(?:现在|目前|如今)(?:人)?(?:在|住在|待在|呆在)(?P<object>\S)",
+        r"(?:现在|目前|如今)(?:人)?(?:在|住在|住|待在|呆在)(?P<object>\S)",
         0.85,
         "现在在哪：'我老家武汉，现在在广州'。",
         ("我老家武汉，现在在广州", "目前人在深圳"),

@@ -33,9 +33,10 @@ RULES: tuple[Rule, ...] = (
         "preference_en_like",
         EventType.PREFERENCE,
         rf"\b(?:I|we)\s+{EN_ADV}(?:love|loved|like|liked|enjoy|enjoyed|adore|prefer|fancy|dig)\s+"
-        rf"(?!how\b|that\b|when\b|what\b|it\b|you\b|this\b|the\s+way\b){EN_OBJ}",
+        rf"(?!how\b|that\b|when\b|what\b|it\b|you\b|your\b|this\b|the\s+way\b){EN_OBJ}",
         0.8,
-        "Something the user likes: 'I love hiking and swimming' (each item an object).",
+        "Something the user likes: 'I love hiking and swimming' (each item an object; 'I like your "
+        "explanation' is a word to the tutor).",
         ("I love hiking and swimming.", "I really enjoy jazz"),
         object_kind=EntityKind.TOPIC,
         object_required=True,
@@ -133,7 +134,9 @@ RULES: tuple[Rule, ...] = (
         EventType.PREFERENCE,
         r"(?:我|^|(?<=[\s,.!~;。]))(?:但是?|可是?|不过)?(?:其实|也|一直|还|还是|真的|是)*"
         r"(?:挺|很|特别|有点|蛮)?想"
-        r"(?:学|学学|跟着学学?|学做)(?:一下|点)?"
+        # "学好英语", "学会游泳": the result after the verb is not part of what is learned;
+        # "学完这本书" is a task, not a subject
+        r"(?:学|学学|跟着学学?|学做)(?!完)(?:好|会|懂)?(?:一下|点)?"
         r"(?P<object>[\u4e00-\u9fffA-Za-z的]{2,12}?)(?:的)?(?=了|呢|吧|$|[,.!~\s])",
         0.6,
         "想学点什么：'我也有点想跟着学学国画'。",

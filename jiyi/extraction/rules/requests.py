@@ -598,7 +598,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "dislike_zh_dizzy",
         EventType.DISLIKE,
-        r"一(?:讲|说|看|听)(?P<object>[\u4e00-\u9fffA-Za-z]{2,6}?)我?就(?:晕|懵|头大|头疼|想睡)",
+        r"一(?:讲|说|看|听|提|碰)(?:到|见)?(?P<object>[\u4e00-\u9fffA-Za-z]{2,6}?)我?就(?:晕|懵|头大|头疼|想睡)",
         0.75,
         "'一讲语法术语我就晕'。",
         ("一讲语法术语我就晕",),

@@ -12,6 +12,7 @@ from jiyi.domain import (
     EventAttr,
     EventType,
     ExtractionSource,
+    RelationKind,
     Role,
     Turn,
     event_id_for,
@@ -312,3 +313,81 @@ def test_a_way_of_learning_is_never_an_obstacles_object():
 def test_objects_are_named_by_what_the_phrase_names(text, named):
     objects = [e.attributes.get(EventAttr.OBJECT) for e in extract_with_rules(turn(text))]
     assert named in objects
+
+
+@pytest.mark.parametrize(
+    ("text", "current"),
+    [
+        ("我家在成都 现在在杭州读书", "杭州"),
+        ("I'm living in Bristol now, I live in Leeds originally", "Bristol"),
+    ],
+)
+def test_of_two_homes_in_a_sentence_the_one_said_as_current_is_written_last(text, current):
+    homes = [
+        e.attributes[EventAttr.OBJECT]
+        for e in extract_with_rules(turn(text))
+        if e.attributes.get(EventAttr.RELATION) == RelationKind.LIVES_IN.value
+    ]
+    assert len(homes) == 2, homes
+    assert homes[-1] == current, homes
+
+
+def _claims(text: str) -> set[tuple[str, str]]:
+    """(relation or event type, object) of every named claim a user turn makes."""
+    return {
+        (e.attributes.get(EventAttr.RELATION, e.event_type.value), e.attributes[EventAttr.OBJECT])
+        for e in extract_with_rules(turn(text))
+        if EventAttr.OBJECT in e.attributes
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "named", "not_named"),
+    [
+        # a Chinese capture stops at a clause break (a space between Han characters)
+        ("不懂。。。能画画吗 字我看不懂", ("concept_confusion", "字"), "能画画吗 字"),
+        ("这个能再讲一遍吗 函数我不懂", ("concept_confusion", "函数"), "能再讲一遍吗 函数"),
+        ("我喜欢数学 讨厌英语", ("interested_in", "数学"), "讨厌英语"),
+        # the result of learning is not what is learned; a wish is not a mastery
+        ("我想学好英语", ("interested_in", "英语"), "好英语"),
+        ("我想学会游泳", ("interested_in", "游泳"), "会游泳"),
+        ("我一看到英语就头疼", ("dislike", "英语"), "到英语"),
+        # chat fillers and vague heads are not part of a name
+        ("I'm obsessed with k-pop rn", ("interested_in", "k-pop"), "k-pop rn"),
+        ("i'm terrible at anything with fractions tbh", ("concept_confusion", "fractions"),
+         "anything with fractions tbh"),
+    ],
+)  # fmt: skip
+def test_objects_name_the_thing_not_the_clause_around_it(text, named, not_named):
+    claims = _claims(text)
+    assert named in claims, claims
+    assert not_named not in {obj for _, obj in claims}
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("好的 链式法则我还是不懂", ("concept_confusion", "链式法则")),
+        ("我喜欢数学", ("interested_in", "数学")),
+        ("我想学会计", ("interested_in", "会计")),  # 学会 + 计: not the result 会
+        ("我终于学会了游泳", ("concept_mastery", "游泳")),
+        ("I'm into true crime podcasts", ("interested_in", "true crime podcasts")),
+        ("I like yoga", ("preference", "yoga")),
+    ],
+)
+def test_near_misses_still_name_their_object(text, named):
+    assert named in _claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("我想学会游泳", "concept_mastery"),  # a wish: learnt nothing yet
+        ("我希望搞懂了再说", "concept_mastery"),
+        ("我想学完这本书", "interested_in"),  # a task, not a subject
+        ("I like your explanation", "preference"),  # a word to the tutor
+        ("我不太喜欢这样", "dislike"),  # a pointer names nothing
+    ],
+)
+def test_a_wish_a_task_a_word_to_the_tutor_or_a_pointer_names_no_belief(text, kind):
+    assert kind not in {k for k, _ in _claims(text)}, _claims(text)

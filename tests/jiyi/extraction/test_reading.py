@@ -6,7 +6,7 @@ import pytest
 
 from jiyi.domain import EventAttr, EventType, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
-from jiyi.extraction.reading import read_claim
+from jiyi.extraction.reading import TENSE, currency, read_claim
 
 E = EventType
 
@@ -123,3 +123,59 @@ def test_someone_elses_view_in_an_earlier_sentence_does_not_make_a_later_claim_t
     text = "my dad swears by flashcards. I want a 5 on the AP exam"
     start = text.index("I want")
     assert EventAttr.HOLDER not in read_claim(EventType.GOAL, text, text, start)
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type", "current"),
+    [
+        ("小时候讨厌数学 我特别喜欢物理", E.PREFERENCE, "物理"),
+        ("以前学过法语 我在学日语", E.PERSONAL_FACT, "学日语"),
+        ("之前说我是文员 其实我是出纳", E.IDENTITY_DECLARATION, "出纳"),
+        ("in high school my goal was med school, the goal is nursing", E.GOAL, "nursing"),
+        ("back in high school I hated essays, I love physics", E.PREFERENCE, "physics"),
+    ],
+)
+def test_a_later_clause_does_not_inherit_an_earlier_clauses_past(text, event_type, current):
+    turn = Turn(user_id="u", session_id="s", role=Role.USER, content=text, client_ts=1)
+    [event] = [
+        e
+        for e in extract_with_rules(turn)
+        if e.event_type is event_type
+        and current in (e.attributes.get(EventAttr.OBJECT), e.attributes.get(EventAttr.VALUE))
+    ]
+    assert EventAttr.TENSE not in event.attributes
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [("I used to hate essays, I love poems", ", I"), ("以前讨厌作文，喜欢写诗", "，喜欢")],
+)
+def test_a_claim_starting_on_a_clause_break_is_read_in_the_clause_after_it(text, cue):
+    assert TENSE not in read_claim(E.PREFERENCE, text, text, text.index(cue))
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [("小时候我很讨厌数学，我特别喜欢物理", E.DISLIKE),
+     ("back in high school I hated essays, I love physics", E.DISLIKE)],
+)  # fmt: skip
+def test_the_earlier_clause_keeps_its_past(text, event_type):
+    assert read(text, event_type)[EventAttr.TENSE] == "past"
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "expected"),
+    [
+        ("I grew up in Leeds, I live in Bristol now", "I grew", -1),
+        ("I grew up in Leeds, I live in Bristol now", "I live", 1),
+        ("老家在成都，现在在杭州上班", "老家", -1),
+        ("老家在成都，现在在杭州上班", "现在", 1),
+        ("以前住北京 在上海工作", "以前", -1),
+        ("以前住北京 在上海工作", "在上海", 0),
+        ("I live in Bristol", "I live", 0),
+    ],
+)
+def test_currency_says_whether_a_clause_is_of_the_present_the_past_or_an_origin(
+    text, said, expected
+):
+    assert currency(text, text.index(said)) == expected

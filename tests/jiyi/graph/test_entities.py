@@ -111,6 +111,22 @@ def test_clauses_are_not_names(name):
     assert not nameable(name)
 
 
+@pytest.mark.parametrize(
+    "name",
+    ["老师讲得太快", "做题做得很慢", "老师一直讲", "别人总是催", "teachers always rushing",
+     "people never listening", "lectures that usually run late"],
+)  # fmt: skip
+def test_a_verb_with_its_degree_or_how_often_is_a_clause_not_a_name(name):
+    assert not nameable(name)
+
+
+@pytest.mark.parametrize(
+    "name", ["心得体会", "得分技巧", "一次函数", "frequency tables", "time management"]
+)
+def test_names_near_those_marks_are_still_names(name):
+    assert nameable(name)
+
+
 def test_a_bare_number_is_no_name():
     assert not nameable("70")
 

@@ -411,3 +411,47 @@ def test_a_place_said_in_either_language_is_one_entity(service, ev) -> None:
     [home] = service.store.edges("u1", src="user", relation=RelationKind.LIVES_IN)
     assert home.confidence == 0.9  # reinforced, not replaced by a second "home"
     assert "上海" in service.store.entity("u1", home.dst).aliases
+
+
+ROLE = EventType.IDENTITY_DECLARATION
+
+
+def role(ev, day: float, value: str, **attributes: str):
+    return ev(day, ROLE, None, value=value, **attributes)
+
+
+def test_roles_said_together_are_both_held(service, ev) -> None:
+    service.apply_event(role(ev, 0, "nurse"))
+    service.apply_event(role(ev, 1, "mom"))
+    service.apply_event(role(ev, 2, "家教"))
+    assert {name for _, name in beliefs(service)} == {"nurse", "mom", "家教"}
+
+
+def test_a_role_said_as_a_change_closes_the_other_jobs_not_a_parent_or_a_person_set_one(
+    service, ev
+) -> None:
+    service.apply_event(role(ev, 0, "文员"))
+    service.apply_event(role(ev, 0, "妈妈"))
+    service.apply_event(role(ev, 0, "student"))
+    service.confirm("u1", "has_role", "student", operator="teacher")
+    changes = service.apply_event(role(ev, 1, "出纳", change="supersedes"))
+    assert sorted(c.revision.action for c in changes) == ["create", "supersede"]
+    held = {name: valid for (_, name), (_, _, valid) in
+            beliefs(service, include_invalid=True).items()}  # fmt: skip
+    assert held == {"文员": False, "妈妈": True, "student": True, "出纳": True}
+
+
+def test_a_parent_role_said_as_a_change_ends_no_job(service, ev) -> None:
+    service.apply_event(role(ev, 0, "accountant"))
+    service.apply_event(role(ev, 1, "dad", change="supersedes"))
+    assert {name for _, name in beliefs(service)} == {"accountant", "dad"}
+
+
+def test_a_role_given_up_is_closed_and_names_nothing_new(service, ev) -> None:
+    service.apply_event(role(ev, 0, "math teacher"))
+    service.apply_event(role(ev, 0, "mom"))
+    changes = service.apply_event(role(ev, 1, "teacher", polarity="negative"))
+    assert [c.revision.action for c in changes] == ["supersede"]
+    assert {name for _, name in beliefs(service)} == {"mom"}
+    assert service.apply_event(role(ev, 2, "barista", polarity="negative")) == []
+    assert (RelationKind.HAS_ROLE, "barista") not in beliefs(service, include_invalid=True)

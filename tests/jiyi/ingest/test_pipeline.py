@@ -230,3 +230,46 @@ def test_a_verdict_is_on_the_concept_its_own_turn_names(ctx: Stores, make_turn) 
     [edge] = ctx.graph.store.edges("u1", src="user")
     assert ctx.graph.store.entity("u1", edge.dst).name == "现在完成时"
     assert edge.confidence == 0.5  # a right answer on the exercise: the first of its kind
+
+
+def _held_roles(ctx: Stores, user: str) -> set[str]:
+    return {
+        ctx.graph.store.entity(user, e.dst).name
+        for e in ctx.graph.store.edges(user, relation=RelationKind.HAS_ROLE)
+    }
+
+
+@pytest.mark.parametrize(
+    ("said", "held"),
+    [
+        (["我是文员", "纠正一下 其实我是出纳"], {"出纳"}),
+        (["我是文员", "我辞职了，不当文员了"], set()),
+        (["I'm an accountant", "actually I'm an auditor, not an accountant"], {"auditor"}),
+        (["I work as a barista", "I quit my job as a barista, now I'm a paralegal"], {"paralegal"}),
+        (["I'm a nurse", "I'm a mom of two"], {"nurse", "mom"}),
+        (["I'm a mom of two", "I'm a nurse", "actually I'm a midwife"], {"mom", "midwife"}),
+        (["我是护士", "我也是老师"], {"护士", "老师"}),
+    ],
+)
+def test_a_corrected_or_quit_role_is_closed_and_roles_held_together_stay(
+    ctx: Stores, make_turn, said: list[str], held: set[str]
+) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    process_turns([make_turn(text) for text in said], ctx)
+    assert _held_roles(ctx, "u1") == held
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("我家在成都 现在在杭州读书", "杭州"),
+        ("I'm living in Bristol now, I live in Leeds originally", "Bristol"),
+    ],
+)
+def test_of_two_homes_in_one_sentence_the_current_one_holds(
+    ctx: Stores, make_turn, text: str, home: str
+) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    process_turns([make_turn(text)], ctx)
+    [held] = ctx.graph.store.edges("u1", relation=RelationKind.LIVES_IN)
+    assert ctx.graph.store.entity("u1", held.dst).name == home

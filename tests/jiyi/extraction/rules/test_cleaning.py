@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from jiyi.extraction.rules.cleaning import clean_objects
+from jiyi.extraction.rules.cleaning import clean_objects, zh_clause_of
 
 
 @pytest.mark.parametrize(
@@ -46,3 +46,37 @@ def test_words_that_only_look_like_a_tail_stay(raw, lang, cleaned):
 
 def test_a_classifier_before_a_thing_still_goes():
     assert clean_objects("一本书", "zh", False) == ("书",)
+
+
+@pytest.mark.parametrize(
+    ("raw", "frame_after", "clause"),
+    [
+        ("能画画吗 字", True, "字"),  # "…字我看不懂": the frame follows, the last clause is its
+        ("好的 链式法则", True, "链式法则"),
+        ("学好英语 以后出国", False, "学好英语"),  # "我想…": the frame comes first
+        ("数学 讨厌英语", False, "数学"),
+        ("链式法则", True, "链式法则"),
+        ("Python 数据分析", False, "Python 数据分析"),  # a space beside Latin ends no clause
+    ],
+)
+def test_a_chinese_capture_keeps_the_clause_next_to_its_frame(raw, frame_after, clause):
+    assert zh_clause_of(raw, frame_after) == clause
+
+
+@pytest.mark.parametrize(
+    ("raw", "lang", "cleaned"),
+    [
+        ("k-pop rn", "en", "k-pop"),
+        ("anything with fractions tbh", "en", "fractions"),
+        ("everything to do with grammar", "en", "grammar"),
+        ("something about photosynthesis", "en", "photosynthesis"),
+        ("true crime podcasts", "en", "true crime podcasts"),  # near-miss: nothing to trim
+    ],
+)
+def test_chat_fillers_and_vague_heads_are_trimmed(raw, lang, cleaned):
+    assert clean_objects(raw, lang, False) == (cleaned,)
+
+
+@pytest.mark.parametrize("raw", ["这样", "那样子", "that", "this stuff"])
+def test_a_pointer_names_nothing(raw):
+    assert clean_objects(raw, "zh" if raw[0] > "~" else "en", False) == ()

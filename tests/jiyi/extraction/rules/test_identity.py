@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from jiyi.domain import EventAttr, EventType, RelationKind, Role, Turn
+from jiyi.domain import NEGATIVE, EventAttr, EventType, RelationKind, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
 from jiyi.graph.updates import claim_for
 
@@ -14,8 +14,8 @@ VAL = EventAttr.VALUE
 
 
 def roles_in(text: str) -> list[str]:
-    """The roles (`has_role`) a user turn gives the graph: not someone else's, not a past one,
-    not a school year."""
+    """The roles (`has_role`) a user turn gives the graph: not someone else's, not a past or a
+    denied one, not a school year."""
     turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
     return [
         e.attributes[VAL]
@@ -25,6 +25,7 @@ def roles_in(text: str) -> list[str]:
         and e.attributes.get(EventAttr.RELATION) != RelationKind.SCHOOL_YEAR.value
         and e.attributes.get(EventAttr.HOLDER) is None
         and e.attributes.get(EventAttr.TENSE) is None
+        and e.attributes.get(EventAttr.POLARITY) != NEGATIVE
     ]
 
 
@@ -159,11 +160,15 @@ AGE, ROLE, YEAR = "age", RelationKind.HAS_ROLE.value, RelationKind.SCHOOL_YEAR.v
 
 
 def facts_in(text: str) -> dict[str, list[str]]:
-    """The age, roles and school years a user turn gives the graph, by relation."""
+    """The age, roles and school years a user turn gives the graph, by relation (a role it
+    denies is one it takes away, not one it gives)."""
     turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
     found: dict[str, list[str]] = {AGE: [], ROLE: [], YEAR: []}
     for e in extract_with_rules(turn):
-        if e.attributes.get(EventAttr.HOLDER) or e.attributes.get(EventAttr.TENSE):
+        attributes = e.attributes
+        if attributes.get(EventAttr.HOLDER) or attributes.get(EventAttr.TENSE):
+            continue
+        if attributes.get(EventAttr.POLARITY) == NEGATIVE:
             continue
         if e.event_type is EventType.AGE_DECLARATION:
             found[AGE].append(e.attributes[VAL])
@@ -334,3 +339,80 @@ def test_a_corrected_age_or_school_year_is_a_single_valued_claim(text, value):
 def test_no_identity_fact_for_a_look_alike(text):
     found = facts_in(text)
     assert found == {AGE: [], ROLE: [], YEAR: []}, f"{found} from {text!r}"
+
+
+def role_events(text: str) -> dict[str, dict[str, str]]:
+    """The turn's role declarations by value: what the claim reader and the rules said of each."""
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return {
+        e.attributes[VAL]: e.attributes
+        for e in extract_with_rules(turn)
+        if e.event_type is EventType.IDENTITY_DECLARATION and VAL in e.attributes
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("其实我是出纳", "出纳"),
+        ("纠正一下 上次说我是文员 其实我是出纳", "出纳"),
+        ("我不是文员 是出纳", "出纳"),
+        ("我辞职了 现在做程序员", "程序员"),
+        ("我以前是老师，现在我是程序员", "程序员"),
+        ("actually I'm an auditor, not an accountant", "auditor"),
+        ("I'm a paralegal not a lawyer lol", "paralegal"),
+        ("I'm not a nurse, I'm a midwife", "midwife"),
+        ("I quit my job as a barista, now I'm a paralegal", "paralegal"),
+        ("I changed jobs, I'm a nurse now", "nurse"),
+    ],
+)
+def test_a_role_said_as_a_correction_or_a_change_replaces_the_others(text, role):
+    assert role_events(text)[role].get(EventAttr.CHANGE) == "supersedes"
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("I'm a nurse", "nurse"),
+        ("我现在是护士", "护士"),  # "now" alone is when, not a change
+        ("I'm a nurse and now also a mum", "nurse"),
+        ("其实我也是家教", "家教"),  # said beside another role
+        ("I'm a nurse too actually", "nurse"),
+    ],
+)
+def test_a_role_said_plainly_or_alongside_another_adds_one(text, role):
+    assert EventAttr.CHANGE not in role_events(text)[role]
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("我辞职了，不当老师了", "老师"),
+        ("已经不是文员了", "文员"),
+        ("我不做文员了", "文员"),
+        ("我不是会计", "会计"),
+        ("I'm not an accountant anymore", "accountant"),
+        ("I'm no longer a barista", "barista"),
+        ("I quit my job as a barista", "barista"),
+        ("I quit being a teacher", "teacher"),
+    ],
+)
+def test_a_role_quit_or_denied_is_said_negative(text, role):
+    assert role_events(text)[role][EventAttr.POLARITY] == NEGATIVE
+    assert roles_in(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我不是学生家长",  # not "学生" denied
+        "我不做作业了",
+        "我不是专业的老师",
+        "I'm not a nurse yet, still in school",
+        "I'm not a doctor but is this normal?",
+        "我不是护士吗",
+        "I'm not a good teacher",
+    ],
+)
+def test_no_role_is_denied_by_a_near_miss(text):
+    assert not [a for a in role_events(text).values() if a.get(EventAttr.POLARITY) == NEGATIVE]

@@ -213,3 +213,19 @@ def test_a_move_in_the_same_breath_names_only_the_new_home(text, home):
 )
 def test_no_home_from_an_introduction_look_alike(text):
     assert homes_in(text) == [], f"{homes_in(text)} from {text!r}"
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("我以前住在北京 现在住在上海", "上海"),  # a space ends the past clause
+        ("我在成都长大，现在住杭州", "杭州"),
+        ("以前在北京工作 现在在上海", "上海"),
+    ],
+)
+def test_the_present_home_after_a_past_one_said_in_a_clause_of_its_own(text, home):
+    assert homes_in(text) == [home], f"{homes_in(text)} from {text!r}"
+
+
+def test_a_past_home_alone_is_still_none():
+    assert homes_in("我以前住在北京") == []
