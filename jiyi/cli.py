@@ -6,7 +6,7 @@ import dataclasses
 import json
 from importlib.util import find_spec
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 
@@ -106,14 +106,27 @@ def demo(
 @bench_app.command("api")
 def bench_api(
     seconds: Annotated[float, typer.Option(min=1)] = 60,
-    clients: Annotated[int, typer.Option(min=1, max=64)] = 4,
+    clients: Annotated[int, typer.Option(min=1, max=64)] = 8,
     ingest_every: Annotated[int, typer.Option(min=1, help="1 ingest per N requests")] = 5,
+    users: Annotated[int, typer.Option(min=1)] = 40,
+    history: Annotated[int, typer.Option(min=1, help="turns each user has said before")] = 60,
+    deployment: Annotated[
+        str, typer.Option(help="pair: serve --no-inline + stream (production); inline: serve")
+    ] = "pair",
+    locomo: Annotated[Path | None, typer.Option(exists=True, dir_okay=False)] = None,
+    memorybank: Annotated[Path | None, typer.Option(exists=True, dir_okay=False)] = None,
     model: Annotated[str | None, typer.Option(help="embedder.model for the server")] = None,
 ) -> None:
-    """Load test of the HTTP API: mixed ingest + recall vs /healthz, on loopback."""
+    """Load test of the HTTP API: mixed ingest + recall over users with real histories, vs
+    /healthz and the in-process recall rate, on loopback."""
     from jiyi.bench import api
 
-    typer.echo(api.report(*api.run(seconds, clients, ingest_every, model=model)))
+    if deployment not in ("pair", "inline"):
+        raise typer.BadParameter("pair or inline", param_hint="--deployment")
+    workload = api.benchmark_workload(locomo, memorybank) if locomo or memorybank else None
+    chosen = cast("api.Deployment", deployment)
+    result = api.run(seconds, clients, ingest_every, users, history, model, chosen, workload)
+    typer.echo(api.report(result))
 
 
 @bench_app.command("working-memory")

@@ -1,9 +1,16 @@
 """`jiyi bench api`: a load test of the HTTP API on loopback, mixed ingest and recall.
 
-Starts `jiyi serve` as its own process on a fresh data directory, then drives it from client
-threads for a fixed time (every loop bounded by time and count): each client sends recall
-requests, and every `ingest_every`-th request adds a turn. The baseline, measured in the same
-run against the same server, is `GET /healthz`: what the HTTP stack alone costs.
+Users get real histories first (dialogue turns from the benchmark data, written through the
+library before any server starts), then client threads drive the servers for a fixed time (every
+loop bounded by time and count): each client sends recall requests, and every `ingest_every`-th
+request adds a turn. Queries are the benchmark's own questions and fragments of the users'
+turns, drawn at random, so no cache could answer them.
+
+Two deployments: `pair`, the production one (`jiyi serve --no-inline` beside `jiyi stream`, both
+on this machine's cores), and `inline` (`jiyi serve` alone, writing as it answers). Measured in
+the same run: `GET /healthz` (what the HTTP stack alone costs) and the in-process recall rate
+(`Memory.recall` from as many threads as clients, no server running): the ceiling that HTTP
+serving is measured against.
 """
 
 from __future__ import annotations
@@ -16,15 +23,18 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import quantiles
+from typing import Literal
 
 import httpx
 
 from jiyi.composition import open_key_store
-from jiyi.config import load_settings
+from jiyi.config import Settings, load_settings
+from jiyi.domain import Role, Turn
+from jiyi.memory import Memory
 
 SENTENCES = [
     "I keep mixing up velocity and acceleration.",
@@ -39,6 +49,53 @@ SENTENCES = [
 QUERIES = ["velocity", "hiking", "加速度", "学数学", "trip", "考试", "sister", "formulas"]
 MAX_REQUESTS_PER_CLIENT = 100_000
 HISTORY_T0 = 1_790_000_000_000  # 2026-09: inside the server's accepted window
+TENANT = "bench"
+Deployment = Literal["pair", "inline"]
+
+
+@dataclass(frozen=True)
+class Workload:
+    """What users said (their histories and what they go on to say) and what is asked."""
+
+    texts: list[str]
+    queries: list[str]
+
+    @classmethod
+    def built_in(cls) -> Workload:
+        return cls(SENTENCES, QUERIES)
+
+    @classmethod
+    def of(cls, texts: Sequence[str], questions: Sequence[str], seed: int = 7) -> Workload:
+        """The benchmark's questions, and as many fragments (3 to 6 words, or 4 to 10 Han
+        characters) of its texts, so queries hit every user's history in varied ways."""
+        rng = random.Random(seed)
+        fragments = [_fragment(rng.choice(texts), rng) for _ in range(max(len(questions), 200))]
+        return cls(list(texts), [q for q in [*questions, *fragments] if q.strip()])
+
+
+def benchmark_workload(locomo: Path | None, memorybank: Path | None) -> Workload:
+    """Turns and questions of LoCoMo (English) and MemoryBank (Chinese) conversations."""
+    from jiyi.bench.memorybank import load_memorybank
+    from jiyi.bench.recall import load_locomo
+
+    haystacks = [*(load_locomo(locomo) if locomo else []),
+                 *(load_memorybank(memorybank) if memorybank else [])]  # fmt: skip
+    texts = [turn.text for haystack in haystacks for turn in haystack.turns]
+    if not texts:
+        raise ValueError("api bench: no dialogue text found (pass --locomo or --memorybank)")
+    random.Random(0).shuffle(texts)
+    return Workload.of(texts, [q.text for haystack in haystacks for q in haystack.questions])
+
+
+def _fragment(text: str, rng: random.Random) -> str:
+    words = text.split()
+    if len(words) >= 3:
+        size = rng.randint(3, min(6, len(words)))
+        start = rng.randrange(len(words) - size + 1)
+        return " ".join(words[start : start + size])
+    size = min(len(text), rng.randint(4, 10))
+    start = rng.randrange(len(text) - size + 1)
+    return text[start : start + size]
 
 
 @dataclass
@@ -103,44 +160,53 @@ def _drive(
     return result
 
 
-def run(seconds: float = 60, clients: int = 4, ingest_every: int = 5, users: int = 50,
-        model: str | None = None) -> tuple[LoadResult, LoadResult]:  # fmt: skip
+@dataclass(frozen=True)
+class ApiBenchResult:
+    deployment: Deployment
+    users: int
+    history: int
+    load: LoadResult
+    baseline: LoadResult
+    in_process_recalls_per_s: float
+
+
+def run(
+    seconds: float = 60,
+    clients: int = 8,
+    ingest_every: int = 5,
+    users: int = 40,
+    history: int = 60,
+    model: str | None = None,
+    deployment: Deployment = "pair",
+    workload: Workload | None = None,
+) -> ApiBenchResult:
+    work = workload or Workload.built_in()
     data_dir = Path(tempfile.mkdtemp(prefix="jiyi-bench-api-"))
-    key = open_key_store(load_settings(data_dir=data_dir)).create("bench")
-    port = _free_port()
     env = {**os.environ, "JIYI_DATA_DIR": str(data_dir), "JIYI_LOG_LEVEL": "WARNING"}
     if model:
         env["JIYI_EMBEDDER__MODEL"] = model
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jiyi.cli", "serve", "--port", str(port)],
-        env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+    overrides = {"embedder": {"model": model}} if model else {}
+    settings = load_settings(data_dir=data_dir, **overrides)
+    key = open_key_store(settings).create(TENANT)
+    rng = random.Random(0)
+    ceiling = _fill_and_recall(settings, users, history, work, clients, min(seconds, 10), rng)
+    port = _free_port()
     base = f"http://127.0.0.1:{port}"
+    serve = ["serve", "--port", str(port), *(["--no-inline"] if deployment == "pair" else [])]
+    servers = [_start(serve, env)]
+    if deployment == "pair":
+        servers.append(_start(["stream"], env))
     headers = {"Authorization": f"Bearer {key}"}
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                httpx.get(f"{base}/healthz", timeout=1)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError("jiyi serve did not start") from None
-                time.sleep(0.2)
-        with httpx.Client(base_url=base, headers=headers, timeout=60) as http:
-            for u in range(users):  # some memory to recall from, and the model loaded
-                turns = [{"session_id": "s", "role": "user", "content": text,
-                          "client_ts": HISTORY_T0 + i}
-                         for i, text in enumerate(SENTENCES)]  # fmt: skip
-                http.post(f"/v1/users/user{u}/turns", json={"turns": turns})
+        _wait_healthy(base, servers)
 
         def mixed(http: httpx.Client, n: int, rng: random.Random) -> tuple[str, httpx.Response]:
             user = f"user{rng.randrange(users)}"
             if n % ingest_every == 0:
-                turn = {"session_id": "s", "role": "user", "content": rng.choice(SENTENCES),
-                        "client_ts": HISTORY_T0 + len(SENTENCES) + n}  # fmt: skip
+                turn = {"session_id": "s2", "role": "user", "content": rng.choice(work.texts),
+                        "client_ts": HISTORY_T0 + history + n}  # fmt: skip
                 return "ingest", http.post(f"/v1/users/{user}/turns", json={"turns": [turn]})
-            body = {"query": rng.choice(QUERIES), "session_id": "s"}
+            body = {"query": rng.choice(work.queries), "session_id": "s2"}
             return "recall", http.post(f"/v1/users/{user}/recall", json=body)
 
         def health(http: httpx.Client, n: int, rng: random.Random) -> tuple[str, httpx.Response]:
@@ -148,15 +214,85 @@ def run(seconds: float = 60, clients: int = 4, ingest_every: int = 5, users: int
 
         baseline = _drive(base, headers, min(seconds, 10), clients, health, "healthz")
         load = _drive(base, headers, seconds, clients, mixed, "mixed")
-        return load, baseline
+        return ApiBenchResult(deployment, users, history, load, baseline, ceiling)
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
 
 
-def report(load: LoadResult, baseline: LoadResult) -> str:
+def _fill_and_recall(
+    settings: Settings, users: int, history: int, work: Workload, clients: int, seconds: float,
+    rng: random.Random,
+) -> float:  # fmt: skip
+    """Write every user's history through the library (as the tenant's scoped users), then
+    time in-process recall from `clients` threads: recalls/s."""
+    memory = Memory(settings)
+    try:
+        for u in range(users):
+            memory.consent(f"{TENANT}:user{u}", granted=True)
+            texts = [work.texts[(u * history + i) % len(work.texts)] for i in range(history)]
+            memory.add_turns([
+                Turn(user_id=f"{TENANT}:user{u}", session_id="s1", role=Role.USER, content=text,
+                     client_ts=HISTORY_T0 + i)
+                for i, text in enumerate(texts)
+            ])  # fmt: skip
+        done = [0] * clients
+        deadline = time.monotonic() + seconds
+
+        def ask(index: int) -> None:
+            local = random.Random(index)
+            for _ in range(MAX_REQUESTS_PER_CLIENT):
+                if time.monotonic() >= deadline:
+                    return
+                user = f"{TENANT}:user{local.randrange(users)}"
+                memory.recall(user, local.choice(work.queries), session_id="s1")
+                done[index] += 1
+
+        memory.recall(f"{TENANT}:user0", work.queries[0])  # the first query pays the export
+        started = time.monotonic()
+        threads = [threading.Thread(target=ask, args=(i,)) for i in range(clients)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return sum(done) / (time.monotonic() - started)
+    finally:
+        memory.close()
+
+
+def _start(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "jiyi.cli", *command],
+        env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+
+
+def _wait_healthy(base: str, servers: list[subprocess.Popen[bytes]]) -> None:
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            httpx.get(f"{base}/healthz", timeout=1)
+            return
+        except httpx.TransportError:
+            if time.monotonic() > deadline or any(s.poll() is not None for s in servers):
+                raise RuntimeError("jiyi serve did not start") from None
+            time.sleep(0.2)
+
+
+def report(result: ApiBenchResult) -> str:
+    load, baseline = result.load, result.baseline
     header = f"{'op':<10} {'requests':>8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8}"
-    lines = [f"HTTP API on loopback, {load.seconds:.0f} s of mixed load", header]
+    served = {"pair": "jiyi serve --no-inline + jiyi stream", "inline": "jiyi serve (inline)"}
+    lines = [
+        f"HTTP API on loopback, {served[result.deployment]}, {result.users} users with"
+        f" {result.history} turns each, {load.seconds:.0f} s of mixed load",
+        header,
+    ]
     lines += [load.line(op) for op in sorted(load.latencies_ms)]
     lines.append(load.line())
     lines.append(baseline.line())
@@ -164,4 +300,10 @@ def report(load: LoadResult, baseline: LoadResult) -> str:
                  f"{baseline.requests} healthz")  # fmt: skip
     ratio = (load.requests / load.seconds) / (baseline.requests / baseline.seconds)
     lines.append(f"mixed throughput / healthz throughput: {ratio:.3f}")
+    ceiling = result.in_process_recalls_per_s
+    recalls = len(load.latencies_ms.get("recall", [])) / load.seconds
+    lines.append(
+        f"in-process recall (Memory.recall, same threads, no server): {ceiling:.1f}/s; served"
+        f" recalls {recalls:.1f}/s = {recalls / ceiling:.2f} of it"
+    )
     return "\n".join(lines)

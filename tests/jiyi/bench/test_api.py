@@ -1,13 +1,30 @@
+import random
+
 import pytest
 
 from jiyi.bench import api
 
 
+def test_queries_are_the_questions_and_fragments_of_what_users_said() -> None:
+    texts = ["I keep mixing up velocity and acceleration", "我总把加速度和速度搞混了呀"]
+    workload = api.Workload.of(texts, ["what does the user mix up?"])
+    assert workload.texts == texts
+    assert workload.queries[0] == "what does the user mix up?"
+    assert len(set(workload.queries)) > 10  # varied: no cache answers them
+    for query in workload.queries[1:]:
+        assert any(query in text for text in texts)
+    assert api._fragment("ok", random.Random(1)) == "ok"
+
+
 @pytest.mark.integration
-def test_load_bench_runs_a_real_server_and_reports():
-    load, baseline = api.run(seconds=3, clients=2, ingest_every=3, users=3, model="hashing:64")
-    assert load.errors == 0
-    assert set(load.latencies_ms) == {"ingest", "recall"}
-    assert baseline.requests > 0
-    text = api.report(load, baseline)
+@pytest.mark.parametrize("deployment", ["pair", "inline"])
+def test_load_bench_runs_real_servers_and_reports(deployment: api.Deployment) -> None:
+    result = api.run(seconds=3, clients=2, ingest_every=3, users=3, history=4,
+                     model="hashing:64", deployment=deployment)  # fmt: skip
+    assert result.load.errors == 0
+    assert set(result.load.latencies_ms) == {"ingest", "recall"}
+    assert result.baseline.requests > 0
+    assert result.in_process_recalls_per_s > 0
+    text = api.report(result)
     assert "mixed throughput / healthz throughput" in text
+    assert "in-process recall" in text
