@@ -75,6 +75,22 @@ def config_check(config: ConfigOption = None) -> None:
 
 
 @app.command()
+def reembed(config: ConfigOption = None) -> None:
+    """Re-embed the episodic store into the configured embedder's space, after changing
+    embedder.model, runtime or quantisation (stop the API and the stream first)."""
+    from jiyi.composition import open_encoder
+    from jiyi.maintenance import reembed_into_configured_space
+
+    settings = _settings(config)
+    encoder = open_encoder(settings)
+    backup = reembed_into_configured_space(settings, encoder)
+    if backup is None:
+        typer.echo(f"the episodic store is already in {encoder.space_id} (or empty): nothing to do")
+        return
+    typer.echo(f"re-embedded into {encoder.space_id}; the previous store is kept at {backup}")
+
+
+@app.command()
 def demo(
     api: Annotated[
         str | None, typer.Option(help="play through a running API (e.g. http://127.0.0.1:8420)")

@@ -230,6 +230,18 @@ def open_staging_episodic_store(
     return open_local_episodic_store(layout(settings).episodic_staging(adapter_version), encoder)
 
 
+def open_stored_episodic_store(settings: Settings) -> EpisodicStore | None:
+    """The live embedded store in the space it was written in, whatever the embedder is now
+    (None: nothing stored yet), for re-embedding it into the configured one."""
+    if settings.episodic.backend != "lancedb":
+        raise NotImplementedError("re-embedding into a staging store needs the LanceDB backend")
+    from jiyi.episodic.lancedb_store import LanceEpisodicStore, stored_space
+
+    path = layout(settings).episodic
+    found = stored_space(path)
+    return None if found is None else LanceEpisodicStore(path, *found)
+
+
 def open_local_episodic_store(path: Path, encoder: SpaceEncoder) -> EpisodicStore:
     """The embedded (LanceDB) store in a directory of its own: the deployment's default, a
     staging store, or a benchmark's scratch store in a temporary directory."""

@@ -28,7 +28,12 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from jiyi.composition import layout, open_adapter_encoder, open_staging_episodic_store
+from jiyi.composition import (
+    layout,
+    open_adapter_encoder,
+    open_staging_episodic_store,
+    open_stored_episodic_store,
+)
 from jiyi.config import EpisodicSettings, ForgettingSettings, GraphSettings, Settings
 from jiyi.domain import RelationClass, RelationKind
 from jiyi.episodic.indexing import reembedded
@@ -388,6 +393,29 @@ def sync_staging_store(
         return reembed_sync(live, staging, encoder)
     finally:
         staging.close()
+
+
+#: The staging store of a re-embedding into the configured space (not an adapter's).
+RESPACE_STAGING = "configured-space"
+
+
+def reembed_into_configured_space(settings: Settings, encoder: SpaceEncoder) -> Path | None:
+    """After embedder.model, runtime or quantisation changed: the live store re-embedded by
+    `encoder` in a staging store, then swapped in (resumable; nothing else may write meanwhile).
+    Returns where the previous store is kept, or None when it is already in that space."""
+    live = open_stored_episodic_store(settings)
+    if live is None or live.space_id == encoder.space_id:
+        return None
+    staging = open_staging_episodic_store(settings, RESPACE_STAGING, encoder)
+    try:
+        reembed_sync(live, staging, encoder)
+    finally:
+        staging.close()
+        live.close()
+    paths = layout(settings)
+    backup = paths.episodic_backup(time.time_ns())
+    swap_directories(paths.episodic, paths.episodic_staging(RESPACE_STAGING), backup)
+    return backup
 
 
 def promote_staging_store(

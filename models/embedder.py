@@ -61,7 +61,8 @@ def check_space(expected: str, got: str, where: str) -> None:
     if expected != got:
         raise SpaceMismatchError(
             f"{where}: embedding space {got!r} does not match {expected!r}; re-embed the stored "
-            "events with the new model (or open the store with the embedder it was built with)"
+            "events with the new model (`jiyi reembed`), or open the store with the embedder it "
+            "was built with"
         )
 
 

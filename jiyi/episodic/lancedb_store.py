@@ -39,6 +39,19 @@ TABLE = "events"
 FILE_FORMAT = "2.1"  # see LanceEpisodicStore.__init__
 
 
+def stored_space(path: Path) -> tuple[str, int] | None:
+    """The embedding space and dimension the store at `path` was written in (None: no store),
+    so a store from another model can be opened to be re-embedded."""
+    if not Path(path).is_dir():
+        return None
+    db = lancedb.connect(str(path))
+    if TABLE not in db.list_tables().tables:
+        return None
+    schema = db.open_table(TABLE).schema
+    space = (schema.metadata or {}).get(SPACE_METADATA_KEY, b"").decode()
+    return space, schema.field("vector").type.list_size
+
+
 def _in(column: str, values: Sequence[str]) -> str:
     # Values reaching here are validated ids or enum values: no quote can occur in them.
     return f"{column} IN ({', '.join(repr(str(v)) for v in values)})"

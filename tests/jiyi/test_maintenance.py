@@ -332,3 +332,30 @@ def test_swap_directories_keeps_the_old_store_as_backup(tmp_path: Path):
     with pytest.raises(FileNotFoundError, match="staging"):
         swap_directories(live, tmp_path / "missing", tmp_path / "prev2")
     assert (live / "new").is_file()
+
+
+def test_a_store_from_another_embedder_is_reembedded_into_the_configured_space(tmp_path: Path):
+    from jiyi.composition import open_encoder
+    from jiyi.domain import Role, Turn
+    from jiyi.maintenance import reembed_into_configured_space
+    from jiyi.memory import Memory
+    from models.embedder import SpaceMismatchError
+
+    before = load_settings(data_dir=tmp_path, embedder={"model": "hashing:32"})
+    memory = Memory(before)
+    memory.add_turns([Turn(user_id="u1", session_id="s1", role=Role.USER,
+                           content="I keep mixing up velocity and acceleration",
+                           client_ts=1_790_000_000_000)])  # fmt: skip
+    memory.close()
+    after = load_settings(data_dir=tmp_path, embedder={"model": "hashing:48"})
+    with pytest.raises(SpaceMismatchError, match="jiyi reembed"):
+        Memory(after)
+    encoder = open_encoder(after)
+    backup = reembed_into_configured_space(after, encoder)
+    assert backup is not None
+    assert backup.is_dir()  # the old store is kept, to swap back
+    assert reembed_into_configured_space(after, encoder) is None  # already there
+    memory = Memory(after)
+    hits = memory.recall("u1", "velocity acceleration").events
+    memory.close()
+    assert hits
