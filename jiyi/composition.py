@@ -191,6 +191,7 @@ def open_adapter_encoder(settings: Settings, adapter: AdapterVersion | None) -> 
         embedder.device,
         embedder.runtime,
         embedder.quantisation,
+        embedder.batch_threads,
     )
 
 

