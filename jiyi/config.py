@@ -238,7 +238,9 @@ class EmbedderSettings(_Section):
         "adapter); 'hashing:<dim>': model-free",
     )
     adapter_version: str | None = Field(None, description="LoRA adapter version; null = promoted")
-    batch_size: int = Field(64, ge=1, le=4096)
+    batch_size: int = Field(
+        64, ge=1, le=4096, description="texts per forward pass on torch (ONNX Runtime: 16)"
+    )
     device: str = "cpu"
     runtime: Literal["onnx", "torch"] = Field(
         "onnx",
@@ -250,8 +252,8 @@ class EmbedderSettings(_Section):
         None,
         ge=1,
         le=256,
-        description="threads one batch encodes on (ONNX Runtime; a query always takes one); "
-        "null: every core. A stream worker sharing its machine with the API can leave it cores",
+        description="threads one batch encodes on, a chunk of texts each (ONNX Runtime; a "
+        "query takes one); null: every core. A stream worker beside the API can leave it cores",
     )
     quantisation: Literal["none", "int8"] = Field(
         "none",
