@@ -224,13 +224,27 @@ WorkersOption = Annotated[
 ]
 
 
+VectorCacheOption = Annotated[
+    bool,
+    typer.Option(
+        "--vector-cache/--no-vector-cache",
+        help="Keep the turns' vectors between runs (DATA_DIR/bench/vectors.sqlite).",
+    ),
+]
+
+
 def _recall_bench(
-    name: str, haystacks: list[Haystack], session_level: bool, settings: Settings, workers: int
+    name: str,
+    haystacks: list[Haystack],
+    session_level: bool,
+    settings: Settings,
+    workers: int,
+    vector_cache: bool,
 ) -> None:
     """Run a recall bench on `workers` processes (the tools opened in each, or here for one)."""
     from jiyi.bench import recall
 
-    opener = partial(recall.open_bench_tools, settings)
+    opener = partial(recall.open_bench_tools, settings, keep=vector_cache)
     result = recall.run_recall_bench(
         name, haystacks, None, session_level, settings.episodic, None, workers, opener
     )
@@ -243,12 +257,13 @@ def bench_locomo(
     limit: LimitOption = None,
     config: ConfigOption = None,
     workers: WorkersOption = None,
+    vector_cache: VectorCacheOption = True,
 ) -> None:
     """LoCoMo: turn-level recall@5/10 of BM25, the embedder and jiyi (both storage modes)."""
     from jiyi.bench import recall
 
     haystacks = list(recall.load_locomo(data))[:limit]
-    _recall_bench("LoCoMo", haystacks, False, _settings(config), workers or 1)
+    _recall_bench("LoCoMo", haystacks, False, _settings(config), workers or 1, vector_cache)
 
 
 @bench_app.command("longmemeval")
@@ -257,12 +272,14 @@ def bench_longmemeval(
     limit: LimitOption = None,
     config: ConfigOption = None,
     workers: WorkersOption = None,
+    vector_cache: VectorCacheOption = True,
 ) -> None:
     """LongMemEval: turn- and session-level recall@5/10 of BM25, the embedder and jiyi."""
     from jiyi.bench import recall
 
     haystacks = list(recall.load_longmemeval(data, limit))
-    _recall_bench("LongMemEval", haystacks, True, _settings(config), workers or os.cpu_count() or 1)
+    workers = workers or os.cpu_count() or 1
+    _recall_bench("LongMemEval", haystacks, True, _settings(config), workers, vector_cache)
 
 
 @bench_app.command("memorybank")

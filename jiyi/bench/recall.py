@@ -34,6 +34,7 @@ from statistics import quantiles
 import numpy as np
 import pyarrow as pa
 
+from jiyi.bench.vector_cache import VectorCache
 from jiyi.composition import open_local_episodic_store
 from jiyi.config import EpisodicSettings, Settings
 from jiyi.domain import Event, EventType, ExtractionSource, Role, Turn, event_id_for, text_hash
@@ -227,21 +228,40 @@ def extractor_for(settings: Settings, encoder: SpaceEncoder) -> Extractor:
 
 
 class CachedEncoder:
-    """Remembers vectors by text, so the baselines and the raw mode embed each turn once."""
+    """Remembers vectors by text, so the baselines and the raw mode embed each turn once; with
+    a `VectorCache`, across runs too (new vectors are written in batches, and on `flush`)."""
 
-    def __init__(self, encoder: SpaceEncoder) -> None:
+    FLUSH_EVERY = 256
+
+    def __init__(self, encoder: SpaceEncoder, kept: VectorCache | None = None) -> None:
         self._encoder = encoder
         self.dimension = encoder.dimension
         self.space_id = encoder.space_id
         self._cache: dict[str, np.ndarray] = {}
+        self._kept = kept
+        self._new: dict[str, np.ndarray] = {}
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
+        if missing and self._kept is not None:
+            self._cache.update(self._kept.get(missing))
+            missing = [t for t in missing if t not in self._cache]
         if missing:
-            self._cache.update(zip(missing, self._encoder.encode(missing), strict=True))
+            fresh = dict(zip(missing, self._encoder.encode(missing), strict=True))
+            self._cache.update(fresh)
+            if self._kept is not None:
+                self._new.update(fresh)
+                if len(self._new) >= self.FLUSH_EVERY:
+                    self.flush()
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         return np.stack([self._cache[t] for t in texts])
+
+    def flush(self) -> None:
+        """Write the vectors encoded since the last flush to the `VectorCache`, if any."""
+        if self._kept is not None and self._new:
+            self._kept.put(self._new)
+            self._new = {}
 
 
 Ranker = Callable[[BenchQuestion, int], list[str]]  # question, depth → ranked turn ids
@@ -448,6 +468,7 @@ def bench_haystacks(
                             question.gold_sessions,
                             question.category,
                         )
+            cached.flush()
         for mode, store in stores.items():
             store.purge_deleted()
             stats[mode].index_bytes = sum(
@@ -461,11 +482,17 @@ BenchTools = tuple[SpaceEncoder, Extractor | None]
 _worker_tools: BenchTools | None = None
 
 
-def open_bench_tools(settings: Settings, extract: bool = True) -> BenchTools:
-    """The embedder (behind a text cache) and, if `extract`, the extraction a bench writes with."""
+def open_bench_tools(settings: Settings, extract: bool = True, keep: bool = True) -> BenchTools:
+    """The embedder behind a text cache (kept between runs under the data directory when
+    `keep`) and, if `extract`, the extraction a bench writes with (it shares the cache)."""
     from jiyi.composition import open_encoder
 
-    embedder = CachedEncoder(open_encoder(settings))  # shared with the residue stage
+    encoder = open_encoder(settings)
+    kept = None
+    if keep:
+        path = settings.data_dir / "bench" / "vectors.sqlite"
+        kept = VectorCache(path, encoder.space_id, encoder.dimension)
+    embedder = CachedEncoder(encoder, kept)
     return embedder, extractor_for(settings, embedder) if extract else None
 
 

@@ -192,10 +192,13 @@ def test_haystacks_are_dealt_into_shares_of_about_equal_work_in_input_order():
     assert shares(haystacks[:1], 4) == [haystacks[:1]]  # no empty share, so no idle process
 
 
-def test_the_bench_dealt_to_two_processes_measures_what_one_process_does(longmemeval_file):
+def test_the_bench_dealt_to_two_processes_measures_what_one_process_does(
+    longmemeval_file, tmp_path
+):
     haystacks = list(load_longmemeval(longmemeval_file)) * 2
     haystacks[1] = Haystack("q1-copy", haystacks[1].turns, haystacks[1].questions)
-    opener = partial(open_bench_tools, Settings(embedder={"model": "hashing:64"}))
+    settings = Settings(embedder={"model": "hashing:64"}, data_dir=tmp_path)
+    opener = partial(open_bench_tools, settings)
     one = run_recall_bench("t", haystacks, None, True, opener=opener)
     two = run_recall_bench("t", haystacks, None, True, workers=2, opener=opener)
     assert two.tally.questions == one.tally.questions == {"single-session-user": 2, "all": 2}
