@@ -540,8 +540,8 @@ def run_recall_bench(
     ones `opener` builds: a picklable callable such as `partial(open_bench_tools, settings)`.
     With `workers` > 1 and an `opener`, haystacks are dealt to that many processes, each
     opening its own tools: haystacks are independent users, so only the figures are gathered.
-    Each process caches its own encodings: on LongMemEval-S dev only 5 % of turn texts recur
-    across haystacks, too few to pay for sharing a cache between processes."""
+    Processes share vectors only through the `VectorCache` kept between runs: within a run,
+    only 5 % of LongMemEval-S dev turn texts recur across haystacks."""
     started = time.perf_counter()
     settings = settings or EpisodicSettings()
     dealt = shares(haystacks, workers) if workers > 1 and opener is not None else []
