@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+from functools import partial
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, cast
@@ -16,6 +18,7 @@ from jiyi.logs import configure_logging
 
 if TYPE_CHECKING:
     from jiyi.api.keys import ApiKeyStore
+    from jiyi.bench.recall import Haystack
 
 app = typer.Typer(
     help="jiyi: long-term memory for AI agents (working, episodic and semantic tiers).",
@@ -241,44 +244,71 @@ LimitOption = Annotated[
 ]
 
 
-@bench_app.command("locomo")
-def bench_locomo(data: DataOption, limit: LimitOption = None, config: ConfigOption = None) -> None:
-    """LoCoMo: turn-level recall@5/10 of BM25, the embedder and jiyi (both storage modes)."""
-    from jiyi.bench import recall
-    from jiyi.composition import open_encoder
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        help="Processes to deal the haystacks to (default: locomo 1, longmemeval every core).",
+    ),
+]
 
-    settings = _settings(config)
-    embedder = recall.CachedEncoder(open_encoder(settings))  # shared with the residue stage
+
+VectorCacheOption = Annotated[
+    bool,
+    typer.Option(
+        "--vector-cache/--no-vector-cache",
+        help="Keep the turns' vectors between runs (DATA_DIR/bench/vectors.sqlite).",
+    ),
+]
+
+
+def _recall_bench(
+    name: str,
+    haystacks: list[Haystack],
+    session_level: bool,
+    settings: Settings,
+    workers: int,
+    vector_cache: bool,
+) -> None:
+    """Run a recall bench on `workers` processes (the tools opened in each, or here for one)."""
+    from jiyi.bench import recall
+
+    opener = partial(recall.open_bench_tools, settings, keep=vector_cache)
     result = recall.run_recall_bench(
-        "LoCoMo",
-        list(recall.load_locomo(data))[:limit],
-        embedder,
-        False,
-        settings.episodic,
-        recall.extractor_for(settings, embedder),
+        name, haystacks, None, session_level, settings.episodic, None, workers, opener
     )
     typer.echo(recall.report(result))
+
+
+@bench_app.command("locomo")
+def bench_locomo(
+    data: DataOption,
+    limit: LimitOption = None,
+    config: ConfigOption = None,
+    workers: WorkersOption = None,
+    vector_cache: VectorCacheOption = True,
+) -> None:
+    """LoCoMo: turn-level recall@5/10 of BM25, the embedder and jiyi (both storage modes)."""
+    from jiyi.bench import recall
+
+    haystacks = list(recall.load_locomo(data))[:limit]
+    _recall_bench("LoCoMo", haystacks, False, _settings(config), workers or 1, vector_cache)
 
 
 @bench_app.command("longmemeval")
 def bench_longmemeval(
-    data: DataOption, limit: LimitOption = None, config: ConfigOption = None
+    data: DataOption,
+    limit: LimitOption = None,
+    config: ConfigOption = None,
+    workers: WorkersOption = None,
+    vector_cache: VectorCacheOption = True,
 ) -> None:
     """LongMemEval: turn- and session-level recall@5/10 of BM25, the embedder and jiyi."""
     from jiyi.bench import recall
-    from jiyi.composition import open_encoder
 
-    settings = _settings(config)
-    embedder = recall.CachedEncoder(open_encoder(settings))  # shared with the residue stage
-    result = recall.run_recall_bench(
-        "LongMemEval",
-        list(recall.load_longmemeval(data, limit)),
-        embedder,
-        True,
-        settings.episodic,
-        recall.extractor_for(settings, embedder),
-    )
-    typer.echo(recall.report(result))
+    haystacks = list(recall.load_longmemeval(data, limit))
+    workers = workers or os.cpu_count() or 1
+    _recall_bench("LongMemEval", haystacks, True, _settings(config), workers, vector_cache)
 
 
 @bench_app.command("memorybank")

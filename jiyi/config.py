@@ -96,6 +96,11 @@ class EpisodicSettings(_Section):
     keep_raw_text: bool = Field(
         False, description="keep each event's raw turn text (default: summary, keywords, hash only)"
     )
+    fusion: Literal["standard", "convex", "rrf"] = Field(
+        "standard",
+        description="how recall fuses BM25 and the embedder: standardised scores (each channel "
+        "counts by how far an event stands out for this query), min-max scores, or ranks",
+    )
     lexical_weight: float = Field(
         0.6, ge=0.0, le=1.0, description="share of BM25 in recall's fused relevance"
     )

@@ -19,10 +19,9 @@ from typing import Any
 from jiyi.bench.recall import (
     BenchQuestion,
     BenchTurn,
-    CachedEncoder,
     Haystack,
     RecallBenchResult,
-    extractor_for,
+    open_bench_tools,
     run_recall_bench,
 )
 from jiyi.config import Settings
@@ -125,11 +124,8 @@ def load_memorybank(data: Path, questions: Path = DEFAULT_QUESTIONS) -> list[Hay
 
 def run(data: Path, questions: Path | None, settings: Settings) -> RecallBenchResult:
     """Turn-level recall of BM25, the configured embedder and jiyi (as `bench locomo` runs)."""
-    from jiyi.composition import open_encoder
-
     haystacks = load_memorybank(data, questions or DEFAULT_QUESTIONS)
-    embedder = CachedEncoder(open_encoder(settings))  # shared with the residue stage
-    extractor = extractor_for(settings, embedder)
+    embedder, extractor = open_bench_tools(settings)
     return run_recall_bench(
         "MemoryBank (zh)", haystacks, embedder, False, settings.episodic, extractor
     )

@@ -16,6 +16,7 @@ dialogues, embedded once) and times `recall` end to end, query embedding include
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
 import re
 import secrets
@@ -23,6 +24,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -32,6 +34,7 @@ from statistics import quantiles
 import numpy as np
 import pyarrow as pa
 
+from jiyi.bench.vector_cache import VectorCache
 from jiyi.composition import open_local_episodic_store
 from jiyi.config import EpisodicSettings, Settings
 from jiyi.domain import Event, EventType, ExtractionSource, Role, Turn, event_id_for, text_hash
@@ -225,21 +228,40 @@ def extractor_for(settings: Settings, encoder: SpaceEncoder) -> Extractor:
 
 
 class CachedEncoder:
-    """Remembers vectors by text, so the baselines and the raw mode embed each turn once."""
+    """Remembers vectors by text, so the baselines and the raw mode embed each turn once; with
+    a `VectorCache`, across runs too (new vectors are written in batches, and on `flush`)."""
 
-    def __init__(self, encoder: SpaceEncoder) -> None:
+    FLUSH_EVERY = 256
+
+    def __init__(self, encoder: SpaceEncoder, kept: VectorCache | None = None) -> None:
         self._encoder = encoder
         self.dimension = encoder.dimension
         self.space_id = encoder.space_id
         self._cache: dict[str, np.ndarray] = {}
+        self._kept = kept
+        self._new: dict[str, np.ndarray] = {}
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
+        if missing and self._kept is not None:
+            self._cache.update(self._kept.get(missing))
+            missing = [t for t in missing if t not in self._cache]
         if missing:
-            self._cache.update(zip(missing, self._encoder.encode(missing), strict=True))
+            fresh = dict(zip(missing, self._encoder.encode(missing), strict=True))
+            self._cache.update(fresh)
+            if self._kept is not None:
+                self._new.update(fresh)
+                if len(self._new) >= self.FLUSH_EVERY:
+                    self.flush()
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         return np.stack([self._cache[t] for t in texts])
+
+    def flush(self) -> None:
+        """Write the vectors encoded since the last flush to the `VectorCache`, if any."""
+        if self._kept is not None and self._new:
+            self._kept.put(self._new)
+            self._new = {}
 
 
 Ranker = Callable[[BenchQuestion, int], list[str]]  # question, depth → ranked turn ids
@@ -370,22 +392,42 @@ class RecallBenchResult:
     seconds: float
 
 
-def run_recall_bench(
-    name: str,
+@dataclass
+class BenchPart:
+    """What one process measured over its share of the haystacks; parts add up."""
+
+    tally: Tally = field(default_factory=Tally)
+    stats: dict[str, IndexStats] = field(default_factory=lambda: {m: IndexStats() for m in MODES})
+    sources: Counter[str] = field(default_factory=Counter)
+
+    def add(self, other: BenchPart) -> None:
+        for key, hits in other.tally.hits.items():
+            self.tally.hits[key] += hits
+        for category, count in other.tally.questions.items():
+            self.tally.questions[category] += count
+        for mode, stats in other.stats.items():
+            mine = self.stats[mode]
+            mine.turns += stats.turns
+            mine.events += stats.events
+            mine.merged_groups += stats.merged_groups
+            mine.removed += stats.removed
+            mine.index_bytes += stats.index_bytes
+            mine.query_ms += stats.query_ms
+        self.sources.update(other.sources)
+
+
+def bench_haystacks(
     haystacks: Sequence[Haystack],
     encoder: SpaceEncoder,
     session_level: bool,
-    settings: EpisodicSettings | None = None,
-    extractor: Extractor | None = None,
-) -> RecallBenchResult:
-    started = time.perf_counter()
-    settings = settings or EpisodicSettings()
+    settings: EpisodicSettings,
+    extractor: Extractor | None,
+) -> BenchPart:
+    """Every retriever on every question of `haystacks`, in one process: one store per mode."""
     cached = encoder if isinstance(encoder, CachedEncoder) else CachedEncoder(encoder)
     terms = IndexTerms(secrets.token_bytes(32))
-    tally = Tally()
-    stats = {mode: IndexStats() for mode in MODES}
-    sources: Counter[str] = Counter()
-    levels = ["turn", "session"] if session_level else ["turn"]
+    part = BenchPart()
+    tally, stats = part.tally, part.stats
     depth = SESSION_DEPTH if session_level else max(KS)
     with tempfile.TemporaryDirectory(prefix="jiyi-bench-") as tmp:
         stores = {mode: open_local_episodic_store(Path(tmp) / mode, cached) for mode in MODES}
@@ -395,7 +437,9 @@ def run_recall_bench(
                 "vector": vector_ranker(haystack, cached),
             }
             events = [turn_event(haystack.user_id, t, extractor) for t in haystack.turns]
-            sources.update(e.rule if e.rule == "whole_turn" else e.source.value for e in events)
+            part.sources.update(
+                e.rule if e.rule == "whole_turn" else e.source.value for e in events
+            )
             items = index_items(haystack, events, terms)
             for mode, keep in MODES.items():
                 stats[mode].turns += len(haystack.turns)
@@ -424,14 +468,112 @@ def run_recall_bench(
                             question.gold_sessions,
                             question.category,
                         )
+            cached.flush()
         for mode, store in stores.items():
             store.purge_deleted()
             stats[mode].index_bytes = sum(
                 f.stat().st_size for f in (Path(tmp) / mode).rglob("*") if f.is_file()
             )
+    return part
+
+
+# A worker process's bench tools (its own encoder, cache and extractor), built once per process.
+BenchTools = tuple[SpaceEncoder, Extractor | None]
+_worker_tools: BenchTools | None = None
+
+
+def open_bench_tools(settings: Settings, extract: bool = True, keep: bool = True) -> BenchTools:
+    """The embedder behind a text cache (kept between runs under the data directory when
+    `keep`) and, if `extract`, the extraction a bench writes with (it shares the cache)."""
+    from jiyi.composition import open_encoder
+
+    encoder = open_encoder(settings)
+    kept = None
+    if keep:
+        path = settings.data_dir / "bench" / "vectors.sqlite"
+        kept = VectorCache(path, encoder.space_id, encoder.dimension)
+    embedder = CachedEncoder(encoder, kept)
+    return embedder, extractor_for(settings, embedder) if extract else None
+
+
+def _open_worker(opener: Callable[[], BenchTools]) -> None:
+    global _worker_tools
+    _worker_tools = opener()
+
+
+def _bench_in_worker(
+    haystacks: Sequence[Haystack], session_level: bool, settings: EpisodicSettings
+) -> BenchPart:
+    if _worker_tools is None:
+        raise RuntimeError("bench worker: the pool's initializer did not open the tools")
+    encoder, extractor = _worker_tools
+    return bench_haystacks(haystacks, encoder, session_level, settings, extractor)
+
+
+def shares(haystacks: Sequence[Haystack], count: int) -> list[list[Haystack]]:
+    """`haystacks` dealt into `count` shares of about equal work (turns × questions, largest
+    first to the lightest share), each share in the input order; empty shares are dropped."""
+    load = [0] * count
+    dealt: list[list[int]] = [[] for _ in range(count)]
+    work = sorted(
+        range(len(haystacks)),
+        key=lambda i: -len(haystacks[i].turns) * (1 + len(haystacks[i].questions)),
+    )
+    for i in work:
+        lightest = load.index(min(load))
+        dealt[lightest].append(i)
+        load[lightest] += len(haystacks[i].turns) * (1 + len(haystacks[i].questions))
+    return [[haystacks[i] for i in sorted(share)] for share in dealt if share]
+
+
+def run_recall_bench(
+    name: str,
+    haystacks: Sequence[Haystack],
+    encoder: SpaceEncoder | None,
+    session_level: bool,
+    settings: EpisodicSettings | None = None,
+    extractor: Extractor | None = None,
+    workers: int = 1,
+    opener: Callable[[], BenchTools] | None = None,
+) -> RecallBenchResult:
+    """Every retriever on every question, with `encoder` and `extractor`, else (None) the
+    ones `opener` builds: a picklable callable such as `partial(open_bench_tools, settings)`.
+    With `workers` > 1 and an `opener`, haystacks are dealt to that many processes, each
+    opening its own tools: haystacks are independent users, so only the figures are gathered.
+    Processes share vectors only through the `VectorCache` kept between runs: within a run,
+    only 5 % of LongMemEval-S dev turn texts recur across haystacks."""
+    started = time.perf_counter()
+    settings = settings or EpisodicSettings()
+    dealt = shares(haystacks, workers) if workers > 1 and opener is not None else []
+    part = BenchPart()
+    if len(dealt) <= 1 and encoder is None:
+        if opener is None:
+            raise ValueError("run_recall_bench: pass an encoder or an opener")
+        encoder, extractor = opener()
+    if len(dealt) > 1:
+        context = multiprocessing.get_context("spawn")  # no forked copy of model thread pools
+        with ProcessPoolExecutor(
+            len(dealt), mp_context=context, initializer=_open_worker, initargs=(opener,)
+        ) as pool:
+            for done in pool.map(
+                _bench_in_worker, dealt, [session_level] * len(dealt), [settings] * len(dealt)
+            ):
+                part.add(done)
+    else:
+        assert encoder is not None  # opened above
+        part = bench_haystacks(haystacks, encoder, session_level, settings, extractor)
+    tally = part.tally
+    levels = ["turn", "session"] if session_level else ["turn"]
     categories = [*sorted(c for c in tally.questions if c != "all"), "all"]
     return RecallBenchResult(
-        name, tally, RETRIEVERS, levels, categories, stats, sources, time.perf_counter() - started
+        name,
+        tally,
+        RETRIEVERS,
+        levels,
+        categories,
+        part.stats,
+        part.sources,
+        time.perf_counter() - started,
     )
 
 

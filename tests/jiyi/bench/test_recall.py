@@ -7,20 +7,26 @@ store is a real LanceDB directory: the same path the full benchmark runs.
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
 from typer.testing import CliRunner
 
 from jiyi.bench.recall import (
     RETRIEVERS,
+    BenchTurn,
+    Haystack,
     Tally,
     load_locomo,
     load_longmemeval,
+    open_bench_tools,
     parse_evidence,
     run_latency,
     run_recall_bench,
+    shares,
 )
 from jiyi.cli import app
+from jiyi.config import Settings
 from models.hashing import HashingEncoder
 
 LOCOMO = [
@@ -172,6 +178,35 @@ def test_longmemeval_bench_scores_sessions_too(longmemeval_file):
     assert result.levels == ["turn", "session"]
     assert result.tally.recall("bm25", "session", 5, "any", "all") == 1.0
     assert result.tally.recall("jiyi/raw", "turn", 5, "any", "all") == 1.0
+
+
+def _haystack(name: str, turns: int, questions: int = 1) -> Haystack:
+    said = [BenchTurn(f"{name}:{i}", "s", f"text {i}", i) for i in range(turns)]
+    return Haystack(name, said, [None] * questions)  # type: ignore[list-item]
+
+
+def test_haystacks_are_dealt_into_shares_of_about_equal_work_in_input_order():
+    haystacks = [_haystack("a", 10), _haystack("b", 40), _haystack("c", 20), _haystack("d", 25)]
+    dealt = shares(haystacks, 2)
+    assert [[h.user_id for h in share] for share in dealt] == [["a", "b"], ["c", "d"]]
+    assert shares(haystacks[:1], 4) == [haystacks[:1]]  # no empty share, so no idle process
+
+
+def test_the_bench_dealt_to_two_processes_measures_what_one_process_does(
+    longmemeval_file, tmp_path
+):
+    haystacks = list(load_longmemeval(longmemeval_file)) * 2
+    haystacks[1] = Haystack("q1-copy", haystacks[1].turns, haystacks[1].questions)
+    settings = Settings(embedder={"model": "hashing:64"}, data_dir=tmp_path)
+    opener = partial(open_bench_tools, settings)
+    one = run_recall_bench("t", haystacks, None, True, opener=opener)
+    two = run_recall_bench("t", haystacks, None, True, workers=2, opener=opener)
+    assert two.tally.questions == one.tally.questions == {"single-session-user": 2, "all": 2}
+    assert dict(two.tally.hits) == dict(one.tally.hits)
+    assert two.event_sources == one.event_sources
+    for mode, stats in two.index_stats.items():
+        assert (stats.turns, stats.events) == (one.index_stats[mode].turns, 2 * 4)
+        assert len(stats.query_ms) == 2
 
 
 def test_latency_bench_reports_ordered_percentiles(tmp_path):

@@ -98,11 +98,45 @@ def test_priors_reorder_equally_relevant_events(encoder, make_item, records, ter
 def test_fusion_modes_stay_in_unit_range_and_agree_on_a_clear_winner():
     vector = np.array([0.9, 0.2, 0.1])
     lexical = np.array([5.0, 0.0, 1.0])
-    for fusion in ("convex", "rrf"):
+    for fusion in ("standard", "convex", "rrf"):
         fused = fuse(vector, lexical, RetrievalConfig(fusion=fusion))
         assert fused.min() >= 0
         assert fused.max() <= 1
         assert int(np.argmax(fused)) == 0
+
+
+def test_a_flat_channel_does_not_lift_an_unmatched_event_over_a_matched_one():
+    """Among 200 events, one matches a query word weakly and another strongly; the encoder
+    sees nothing in the query (flat cosines: Chinese that MiniLM reads as [UNK]), and its noise
+    peaks on an event with no word of the query. Min-max scaling gives that noise peak full
+    weight, above the weak match; standardised, the match stands ~3 deviations out on BM25
+    and the noise peak no further than noise does."""
+    lexical = np.zeros(200)
+    lexical[0], lexical[5] = 2.0, 9.0
+    vector = np.random.default_rng(7).normal(0.5, 0.01, 200)
+    vector[0] = 0.5
+    vector[1] = vector.max() + 0.005
+
+    def above(fusion: str) -> bool:
+        fused = fuse(vector, lexical, RetrievalConfig(fusion=fusion))
+        return bool(fused[0] > fused[1])
+
+    assert above("standard")
+    assert not above("convex")
+
+
+def test_a_channel_that_tells_events_apart_is_not_drowned_by_one_that_barely_does():
+    """No word of the query matches except a common one (spread out by length); the encoder
+    finds one event far above the rest: that event comes first."""
+    lexical = np.array([0.30, 0.31, 0.29, 0.30, 0.32, 0.28, 0.30, 0.31, 0.29, 0.30])
+    vector = np.array([0.10, 0.12, 0.11, 0.10, 0.11, 0.10, 0.81, 0.12, 0.11, 0.10])
+    assert int(np.argmax(fuse(vector, lexical, RetrievalConfig(fusion="standard")))) == 6
+
+
+def test_events_no_channel_tells_apart_are_equally_and_fully_relevant():
+    """So the priors (recency, speaker, a time named) still order them."""
+    fused = fuse(np.full(4, 0.3), np.zeros(4), RetrievalConfig(fusion="standard"))
+    assert np.array_equal(fused, np.ones(4))
 
 
 def test_bad_queries_are_rejected(filled, encoder, terms):
@@ -170,10 +204,11 @@ def test_the_speaker_the_query_asks_about_comes_first(encoder, make_item, record
 
 def test_the_deployments_weights_reach_the_ranking():
     settings = EpisodicSettings(
-        lexical_weight=0.3, vector_weight=0.7, speaker_weight=0.0, timing_weight=0.6
-    )
+        fusion="convex", lexical_weight=0.3, vector_weight=0.7, speaker_weight=0.0,
+        timing_weight=0.6,
+    )  # fmt: skip
     config = config_for(settings)
-    assert (config.lexical_weight, config.vector_weight) == (0.3, 0.7)
+    assert (config.fusion, config.lexical_weight, config.vector_weight) == ("convex", 0.3, 0.7)
     assert (config.speaker_weight, config.timing_weight) == (0.0, 0.6)
     assert config_for(EpisodicSettings()) == RetrievalConfig()
 

@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+import numpy as np
+
+from jiyi.bench.recall import CachedEncoder
+from jiyi.bench.vector_cache import VectorCache
+from models.hashing import HashingEncoder
+
+
+class CountingEncoder:
+    """Passes through to an encoder and counts the texts it was asked to encode."""
+
+    def __init__(self, encoder: HashingEncoder) -> None:
+        self._encoder = encoder
+        self.dimension = encoder.dimension
+        self.space_id = encoder.space_id
+        self.encoded: list[str] = []
+
+    def encode(self, texts):
+        self.encoded += list(texts)
+        return self._encoder.encode(texts)
+
+
+def test_vectors_come_back_by_text_and_only_in_their_own_space(tmp_path):
+    path = tmp_path / "vectors.sqlite"
+    kept = VectorCache(path, "space-a", 3)
+    kept.put({"hello": np.array([1, 2, 3], dtype=np.float32), "你好": np.ones(3)})
+    again = VectorCache(path, "space-a", 3)
+    found = again.get(["hello", "你好", "unseen"])
+    assert set(found) == {"hello", "你好"}
+    np.testing.assert_array_equal(found["hello"], [1, 2, 3])
+    assert VectorCache(path, "space-b", 3).get(["hello"]) == {}
+    assert VectorCache(path, "space-a", 4).get(["hello"]) == {}  # a wrong shape is not used
+    assert b"hello" not in path.read_bytes()  # keys are hashes: the file holds no text
+
+
+def test_a_second_run_encodes_nothing_the_first_one_kept(tmp_path):
+    base = HashingEncoder(16)
+    first = CountingEncoder(base)
+    cached = CachedEncoder(first, VectorCache(tmp_path / "v.sqlite", base.space_id, 16))
+    vectors = cached.encode(["a turn", "another turn", "a turn"])
+    assert first.encoded == ["a turn", "another turn"]
+    cached.flush()
+    second = CountingEncoder(base)
+    again = CachedEncoder(second, VectorCache(tmp_path / "v.sqlite", base.space_id, 16))
+    np.testing.assert_array_equal(again.encode(["a turn", "another turn", "a turn"]), vectors)
+    assert again.encode(["new"]).shape == (1, 16)
+    assert second.encoded == ["new"]
