@@ -16,19 +16,20 @@ import pytest
 from dagster_project.assets import embedder
 from dagster_project.resources import JiyiResource, ModelsResource
 from jiyi.bench.batch import synthetic_events
+from jiyi.composition import open_adapter_encoder
+from jiyi.config import load_settings
 from jiyi.episodic.indexing import build_records
 from jiyi.episodic.lancedb_store import LanceEpisodicStore
 from jiyi.episodic.terms import IndexTerms
-from models.embedder import DEFAULT_MODEL, load_embedder
 from models.pairs import domain_pairs
-from models.registry import AdapterRegistry
+from models.registry import AdapterRegistry, AdapterVersion
 
 pytestmark = pytest.mark.integration
 
 
 @pytest.fixture
 def deployment(tmp_path: Path, terms: IndexTerms) -> Path:
-    base = load_embedder(DEFAULT_MODEL)
+    base = open_adapter_encoder(load_settings(data_dir=tmp_path / "data"), None)
     store = LanceEpisodicStore(tmp_path / "data" / "episodic", base.space_id, base.dimension)
     store.upsert(build_records(synthetic_events(2, 10, 1_800_000_000_000), base, terms, False))
     pairs = domain_pairs()
@@ -57,6 +58,11 @@ def _run(root: Path, learning_rate: float) -> dg.ExecuteInProcessResult:
         resources={"jiyi": jiyi, "models": models},
         raise_on_error=False,
     )
+
+
+def _space(root: Path, adapter: AdapterVersion | None) -> str:
+    """The space the deployment serves `adapter` in (its runtime and quantisation)."""
+    return open_adapter_encoder(load_settings(data_dir=root / "data"), adapter).space_id
 
 
 def _store_space(root: Path) -> str:
@@ -92,8 +98,8 @@ def test_a_trained_candidate_is_promoted_with_its_store_or_not_at_all(deployment
     if gate.passed:
         assert result.success
         assert registry.promoted() == candidate
-        assert _store_space(deployment) == load_embedder(DEFAULT_MODEL, candidate).space_id
+        assert _store_space(deployment) == _space(deployment, candidate)
         assert list((deployment / "data").glob("episodic.prev-*"))
     else:
         assert registry.promoted() is None
-        assert _store_space(deployment) == load_embedder(DEFAULT_MODEL).space_id
+        assert _store_space(deployment) == _space(deployment, None)
