@@ -221,21 +221,26 @@ def open_episodic_store(settings: Settings, encoder: SpaceEncoder) -> EpisodicSt
     return open_local_episodic_store(layout(settings).episodic, encoder)
 
 
+def _refuse_staging_without_lancedb(settings: Settings) -> None:
+    """Re-embedding builds a staging store beside the live one and swaps directories: only the
+    embedded LanceDB backend has directories to swap (Weaviate would need a collection alias)."""
+    if settings.episodic.backend != "lancedb":
+        raise NotImplementedError("re-embedding into a staging store needs the LanceDB backend")
+
+
 def open_staging_episodic_store(
     settings: Settings, adapter_version: str, encoder: SpaceEncoder
 ) -> EpisodicStore:
     """An empty store beside the live one, filled with a candidate adapter's vectors and then
     swapped in (`swap_in_staging_store`): re-embedding never rewrites the live store in place."""
-    if settings.episodic.backend != "lancedb":
-        raise NotImplementedError("re-embedding into a staging store needs the LanceDB backend")
+    _refuse_staging_without_lancedb(settings)
     return open_local_episodic_store(layout(settings).episodic_staging(adapter_version), encoder)
 
 
 def open_stored_episodic_store(settings: Settings) -> EpisodicStore | None:
     """The live embedded store in the space it was written in, whatever the embedder is now
     (None: nothing stored yet), for re-embedding it into the configured one."""
-    if settings.episodic.backend != "lancedb":
-        raise NotImplementedError("re-embedding into a staging store needs the LanceDB backend")
+    _refuse_staging_without_lancedb(settings)
     from jiyi.episodic.lancedb_store import LanceEpisodicStore, stored_space
 
     path = layout(settings).episodic
