@@ -261,7 +261,7 @@ class MemoryTools:
         as is; `events` say why each was recalled (their scores). Call it before answering."""
         caller = self._caller_of(ctx)
         user = caller.user(user_id)
-        with self._guard():
+        with self._guard.read():
             context = self._memory.recall(
                 user, query, session_id=session_id, budget_chars=budget_chars, k=k,
                 event_types=event_types, now_ms=client_ts,
@@ -275,7 +275,7 @@ class MemoryTools:
         user's consent, so it may be empty while recall still finds past conversations."""
         caller = self._caller_of(ctx)
         user = caller.user(user_id)
-        with self._guard():
+        with self._guard.read():
             beliefs = self._memory.profile(user, limit=None)
         return Profile(user_id=unscope_user(caller.tenant, user), beliefs=beliefs_out(beliefs))
 
@@ -371,7 +371,7 @@ class MemoryTools:
         what each store removed."""
         caller = self._caller_of(ctx)
         user = caller.user(user_id)
-        with self._guard():
+        with self._guard.exclusive():
             receipt = self._memory.erase(user, operator=_operator(caller))
         receipt.user_id = unscope_user(caller.tenant, receipt.user_id)
         return receipt

@@ -33,7 +33,7 @@ def get_profile(
     guard: Guard,
     as_of: Annotated[int | None, Query(ge=0, description="epoch ms; default now")] = None,
 ) -> list[BeliefOut]:
-    with guard():
+    with guard.read():
         return beliefs_out(memory.profile(user_id, as_of=as_of, limit=None))
 
 

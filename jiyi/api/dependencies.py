@@ -31,25 +31,78 @@ log = logging.getLogger(__name__)
 
 
 class StoreGuard:
-    """The only way a route reaches the stores, so every route gets the same lock and errors."""
+    """The only way a route reaches the stores, so every route gets the same rules and errors.
+
+    Reads never wait for a write: every store stays consistent for a reader beside a writer
+    (LanceDB reads a committed version, SQLite runs in WAL mode, working memory and the audit
+    log take their own locks), so a recall does not queue behind an ingest. Writes take turns,
+    one writer at a time through the embedded stores. Erasure and identity merges are
+    exclusive: nothing reads a user while the user is being removed or moved."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()  # one writer at a time through the embedded stores
+        self._writes = threading.Lock()
+        self._state = threading.Condition()
+        self._active = 0  # reads and writes under way
+        self._exclusive = False
+        self._waiting = 0  # exclusive calls waiting: new calls queue behind them
 
     @contextmanager
     def __call__(self) -> Iterator[None]:
-        """Serialise store access; domain errors become 4xx with a stable code, nothing leaks."""
+        """A write: serialised with other writes, beside reads."""
+        with self._shared(), self._writes, _as_api_errors():
+            yield
+
+    @contextmanager
+    def read(self) -> Iterator[None]:
+        """A read: beside other reads and writes."""
+        with self._shared(), _as_api_errors():
+            yield
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """Erasure or an identity merge: alone, after every call under way has finished."""
+        with self._state:
+            self._waiting += 1
+            while self._exclusive or self._active:
+                self._state.wait()
+            self._waiting -= 1
+            self._exclusive = True
         try:
-            with self._lock:
+            with _as_api_errors():
                 yield
-        except (GraphInputError, TurnInputError) as exc:
-            raise ApiError(422, "invalid_input", str(exc), {exc.field: exc.message}) from None
-        except TurnsNotStoredError as exc:
-            raise _not_stored(exc) from None
-        except IdentityError as exc:
-            raise ApiError(409, "identity_conflict", str(exc)) from None
-        except (KeyError, WorkingMemoryError) as exc:
-            raise ApiError(404, "not_found", str(exc).strip("'\"")) from None
+        finally:
+            with self._state:
+                self._exclusive = False
+                self._state.notify_all()
+
+    @contextmanager
+    def _shared(self) -> Iterator[None]:
+        with self._state:
+            while self._exclusive or self._waiting:
+                self._state.wait()
+            self._active += 1
+        try:
+            yield
+        finally:
+            with self._state:
+                self._active -= 1
+                if not self._active:
+                    self._state.notify_all()
+
+
+@contextmanager
+def _as_api_errors() -> Iterator[None]:
+    """Domain errors become 4xx with a stable code; nothing leaks."""
+    try:
+        yield
+    except (GraphInputError, TurnInputError) as exc:
+        raise ApiError(422, "invalid_input", str(exc), {exc.field: exc.message}) from None
+    except TurnsNotStoredError as exc:
+        raise _not_stored(exc) from None
+    except IdentityError as exc:
+        raise ApiError(409, "identity_conflict", str(exc)) from None
+    except (KeyError, WorkingMemoryError) as exc:
+        raise ApiError(404, "not_found", str(exc).strip("'\"")) from None
 
 
 def _not_stored(exc: TurnsNotStoredError) -> ApiError:

@@ -61,7 +61,7 @@ def undo(
 def recall(
     tenant: Tenant, user_id: User, body: RecallIn, memory: AppMemory, guard: Guard
 ) -> RecallContext:
-    with guard():
+    with guard.read():
         context = memory.recall(
             user_id, body.query, session_id=body.session_id, budget_chars=body.budget_chars,
             k=body.k, event_types=body.event_types, now_ms=body.client_ts,

@@ -59,7 +59,7 @@ def forget(
 
 @router.delete("/v1/users/{user_id}")
 def erase(tenant: Tenant, user_id: User, memory: AppMemory, guard: Guard) -> ErasureReceipt:
-    with guard():
+    with guard.exclusive():
         receipt = memory.erase(user_id, operator=audit_operator(tenant))
     receipt.user_id = unscope_user(tenant, receipt.user_id)
     return receipt
@@ -97,7 +97,7 @@ def revoke_transparency_link(
 def link(tenant: Tenant, body: LinkIn, memory: AppMemory, guard: Guard) -> LinkOut:
     weaker = Identity(kind=body.weaker.kind, value=scope_user(tenant, body.weaker.value))
     stronger = Identity(kind=body.stronger.kind, value=scope_user(tenant, body.stronger.value))
-    with guard():
+    with guard.exclusive():
         report = memory.link_identity(weaker, stronger, operator=audit_operator(tenant))
     return LinkOut(
         user_id=unscope_user(tenant, report.link.target_user),

@@ -61,14 +61,14 @@ def transparency_page(_: Me) -> str:
 
 @router.get("/me/{token}/beliefs")
 def my_beliefs(user_id: Me, memory: AppMemory, guard: Guard) -> list[BeliefOut]:
-    with guard():
+    with guard.read():
         return beliefs_out(memory.profile(user_id, limit=None))
 
 
 @router.get("/me/{token}/memories")
 def my_memories(user_id: Me, memory: AppMemory, guard: Guard) -> dict[str, int]:
     """How many memories of each kind are kept (what "clear a kind" would remove)."""
-    with guard():
+    with guard.read():
         return memory.memory_counts(user_id)
 
 

@@ -269,7 +269,7 @@ def test_mounted_tools_take_the_rest_apps_store_lock(memory, tmp_path):
             results.append(client.post(MCP_PATH, json=call, headers=headers).json()["result"])
             answered.set()
 
-        with app.state.guard():  # a REST request holding the stores
+        with app.state.guard.exclusive():  # a REST erasure holding the stores
             caller = threading.Thread(target=recall)
             caller.start()
             assert not answered.wait(0.5)
