@@ -3,10 +3,17 @@
 One table for all users, keyed by (user_id, event_id); every query carries a `user_id = '…'`
 prefilter built from a validated id, so no query can return another user's rows. The table's
 schema metadata records the embedding space; opening it with another space raises.
+
+Every write adds a fragment and a version, and a read costs in proportion to both (one user's
+rows among 666 small fragments: 423 ms, against 4 ms compacted), so the store compacts itself
+every `COMPACT_EVERY_WRITES` writes instead of waiting for a nightly job.
 """
 
 from __future__ import annotations
 
+import itertools
+import logging
+import threading
 import warnings
 from collections.abc import Sequence
 from datetime import timedelta
@@ -37,6 +44,11 @@ from models.embedder import SpaceMismatchError, check_space
 
 TABLE = "events"
 FILE_FORMAT = "2.1"  # see LanceEpisodicStore.__init__
+COMPACT_EVERY_WRITES = 20  # LanceDB's own rule of thumb: optimise after about 20 modifications
+# Compaction removes the files of versions older than this: long enough for any read another
+# process started on an older version (the nightly batch's whole-table scans) to finish.
+OLD_VERSIONS_KEPT = timedelta(minutes=10)
+log = logging.getLogger(__name__)
 
 
 def stored_space(path: Path) -> tuple[str, int] | None:
@@ -68,6 +80,8 @@ class LanceEpisodicStore(EpisodicStore):
         # Re-check the table's latest version on every read: the stream worker, the API and the
         # nightly batch are separate processes writing one table.
         self._db = lancedb.connect(str(path), read_consistency_interval=timedelta(0))
+        self._writes = itertools.count(1)
+        self._compacting = threading.Lock()
         if TABLE in self._db.list_tables().tables:
             self._table = self._db.open_table(TABLE)
             stored = (self._table.schema.metadata or {}).get(SPACE_METADATA_KEY, b"").decode()
@@ -108,6 +122,7 @@ class LanceEpisodicStore(EpisodicStore):
             .when_not_matched_insert_all()
             .execute(to_table(records, self._schema))
         )
+        self._wrote()
         return len(records)
 
     def append_rows(self, rows: pa.Table) -> int:
@@ -119,6 +134,7 @@ class LanceEpisodicStore(EpisodicStore):
         for space in spaces:
             check_space(self.space_id, space, "rows")
         self._table.add(rows)
+        self._wrote()
         return rows.num_rows
 
     def get(self, user_id: str, event_id: str) -> StoredEvent | None:
@@ -159,6 +175,7 @@ class LanceEpisodicStore(EpisodicStore):
         before = self._table.count_rows(where)
         if before:
             self._table.delete(where)
+            self._wrote()
         return before
 
     def count(self, user_id: str | None = None) -> int:
@@ -171,11 +188,25 @@ class LanceEpisodicStore(EpisodicStore):
         return self._table.to_arrow() if where is None else self._query(where)
 
     def optimize(self) -> None:
-        """Compact files and (re)build the user_id index: run after bulk loads and nightly."""
-        self._table.optimize()
+        """Compact files, drop versions older than `OLD_VERSIONS_KEPT` and (re)build the
+        user_id index: after bulk loads, and by the store itself as it is written."""
+        self._table.optimize(cleanup_older_than=OLD_VERSIONS_KEPT)
         if not any(i.columns == ["user_id"] for i in self._table.list_indices()):
             # LanceDB 0.40's sync API takes the column as the first positional argument here.
             self._table.create_index("user_id", config=BTree(), replace=True)
+
+    def _wrote(self) -> None:
+        """Count a committed write; every `COMPACT_EVERY_WRITES`th compacts the table. A
+        compaction that fails (another process committed first) is logged and left to the next
+        one: the write it follows is already committed and must not be reported as failed."""
+        if next(self._writes) % COMPACT_EVERY_WRITES or not self._compacting.acquire(False):
+            return
+        try:
+            self.optimize()
+        except Exception as exc:  # any LanceDB error: the data is intact, only less compact
+            log.warning("episodic compaction skipped", extra={"error": str(exc)})
+        finally:
+            self._compacting.release()
 
     def purge_deleted(self) -> None:
         """Make deletions physical: compact and drop every older version, whose files still

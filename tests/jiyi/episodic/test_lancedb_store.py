@@ -5,7 +5,7 @@ from __future__ import annotations
 import pyarrow as pa
 import pytest
 
-from jiyi.episodic.lancedb_store import LanceEpisodicStore
+from jiyi.episodic.lancedb_store import COMPACT_EVERY_WRITES, LanceEpisodicStore
 from jiyi.episodic.records import EpisodicInputError, arrow_schema, to_table
 from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder
@@ -81,3 +81,32 @@ def test_a_second_handle_sees_another_writers_rows(tmp_path, encoder, make_item,
     writer = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
     writer.upsert(records([make_item("alice", "I love tea")]))
     assert reader.count("alice") == 1
+
+
+def test_the_store_compacts_itself_as_it_is_written(tmp_path, encoder, make_item, records):
+    """Every write adds a fragment, and a read's cost grows with them: the store compacts
+    every COMPACT_EVERY_WRITES writes, with no nightly job needed."""
+    store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+    writes = 2 * COMPACT_EVERY_WRITES
+    for i in range(writes):
+        store.upsert(records([make_item(f"u{i % 3}", f"event number {i}")]))
+    fragments = store._table.stats()["fragment_stats"]["num_fragments"]
+    assert fragments < COMPACT_EVERY_WRITES
+    assert any(i.columns == ["user_id"] for i in store._table.list_indices())
+    assert store.count() == writes
+    assert set(store.scan("u1").column("user_id").to_pylist()) == {"u1"}
+
+
+def test_a_failed_compaction_never_fails_the_committed_write(
+    tmp_path, encoder, make_item, records, monkeypatch, caplog
+):
+    store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+
+    def conflict(**_: object) -> None:
+        raise RuntimeError("commit conflict: another process compacted first")
+
+    monkeypatch.setattr(store._table, "optimize", conflict)
+    for i in range(COMPACT_EVERY_WRITES):
+        store.upsert(records([make_item("alice", f"event number {i}")]))
+    assert store.count("alice") == COMPACT_EVERY_WRITES
+    assert "episodic compaction skipped" in caplog.text
