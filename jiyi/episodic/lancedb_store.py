@@ -6,7 +6,8 @@ schema metadata records the embedding space; opening it with another space raise
 
 Every write adds a fragment and a version, and a read costs in proportion to both (one user's
 rows among 666 small fragments: 423 ms, against 4 ms compacted), so the store compacts itself
-every `COMPACT_EVERY_WRITES` writes instead of waiting for a nightly job.
+every `COMPACT_EVERY_WRITES` writes instead of waiting for a nightly job. A user's rows are
+kept in memory between reads for as long as no process has written them (`user_rows`).
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ import itertools
 import logging
 import threading
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from pathlib import Path
 
 import lancedb
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 from lancedb.index import BTree
 
 from jiyi.domain import EventType
@@ -40,9 +42,11 @@ from jiyi.episodic.records import (
     to_table,
 )
 from jiyi.episodic.store import EpisodicStore
+from jiyi.episodic.user_rows import UserMarks, UserRowsCache
 from models.embedder import SpaceMismatchError, check_space
 
 TABLE = "events"
+MARKS_FILE = "user_marks.sqlite"  # beside the table, so it moves with it (staging, swaps)
 FILE_FORMAT = "2.1"  # see LanceEpisodicStore.__init__
 COMPACT_EVERY_WRITES = 20  # LanceDB's own rule of thumb: optimise after about 20 modifications
 # Compaction removes the files of versions older than this: long enough for any read another
@@ -82,6 +86,8 @@ class LanceEpisodicStore(EpisodicStore):
         self._db = lancedb.connect(str(path), read_consistency_interval=timedelta(0))
         self._writes = itertools.count(1)
         self._compacting = threading.Lock()
+        self._marks = UserMarks(Path(path) / MARKS_FILE)
+        self._cached = UserRowsCache()
         if TABLE in self._db.list_tables().tables:
             self._table = self._db.open_table(TABLE)
             stored = (self._table.schema.metadata or {}).get(SPACE_METADATA_KEY, b"").decode()
@@ -122,7 +128,7 @@ class LanceEpisodicStore(EpisodicStore):
             .when_not_matched_insert_all()
             .execute(to_table(records, self._schema))
         )
-        self._wrote()
+        self._wrote(r.event.user_id for r in records)
         return len(records)
 
     def append_rows(self, rows: pa.Table) -> int:
@@ -134,7 +140,7 @@ class LanceEpisodicStore(EpisodicStore):
         for space in spaces:
             check_space(self.space_id, space, "rows")
         self._table.add(rows)
-        self._wrote()
+        self._wrote(rows.column("user_id").unique().to_pylist())
         return rows.num_rows
 
     def get(self, user_id: str, event_id: str) -> StoredEvent | None:
@@ -175,7 +181,9 @@ class LanceEpisodicStore(EpisodicStore):
         before = self._table.count_rows(where)
         if before:
             self._table.delete(where)
-            self._wrote()
+            self._wrote([user_id])
+        if event_ids is None and event_types is None:
+            self._marks.forget(user_id)  # the whole user: erasure leaves no mark either
         return before
 
     def count(self, user_id: str | None = None) -> int:
@@ -184,8 +192,25 @@ class LanceEpisodicStore(EpisodicStore):
     def scan(
         self, user_id: str | None = None, event_types: Sequence[EventType] | None = None
     ) -> pa.Table:
-        where = self._where(user_id, event_types)
-        return self._table.to_arrow() if where is None else self._query(where)
+        if user_id is None:
+            where = self._where(None, event_types)
+            return self._table.to_arrow() if where is None else self._query(where)
+        rows = self._user_rows(check_user(user_id))
+        types = check_event_types(event_types)
+        if types is None:
+            return rows
+        wanted = pa.array([t.value for t in types], pa.string())
+        return rows.filter(pc.is_in(rows["event_type"], value_set=wanted))
+
+    def _user_rows(self, user_id: str) -> pa.Table:
+        """The user's rows, from memory while no process has written them since (the mark is
+        read before the rows: see `user_rows`)."""
+        mark = self._marks.of(user_id)
+        rows = self._cached.get(user_id, mark)
+        if rows is None:
+            rows = self._query(self._where(user_id))
+            self._cached.put(user_id, mark, rows)
+        return rows
 
     def optimize(self) -> None:
         """Compact files, drop versions older than `OLD_VERSIONS_KEPT` and (re)build the
@@ -195,10 +220,12 @@ class LanceEpisodicStore(EpisodicStore):
             # LanceDB 0.40's sync API takes the column as the first positional argument here.
             self._table.create_index("user_id", config=BTree(), replace=True)
 
-    def _wrote(self) -> None:
-        """Count a committed write; every `COMPACT_EVERY_WRITES`th compacts the table. A
-        compaction that fails (another process committed first) is logged and left to the next
-        one: the write it follows is already committed and must not be reported as failed."""
+    def _wrote(self, users: Iterable[str]) -> None:
+        """After a committed write: every process's copy of these users' rows goes stale, and
+        every `COMPACT_EVERY_WRITES`th write compacts the table. A compaction that fails
+        (another process committed first) is logged and left to the next one: the write it
+        follows is already committed and must not be reported as failed."""
+        self._marks.bump(users)
         if next(self._writes) % COMPACT_EVERY_WRITES or not self._compacting.acquire(False):
             return
         try:
@@ -216,7 +243,8 @@ class LanceEpisodicStore(EpisodicStore):
             self._table.optimize(cleanup_older_than=timedelta(0), delete_unverified=True)
 
     def close(self) -> None:
-        """LanceDB holds no open handles that need releasing; kept for the Protocol."""
+        """LanceDB holds no open handles that need releasing; the marks file does."""
+        self._marks.close()
 
     def _query(self, where: str) -> pa.Table:
         return self._table.search().where(where).limit(None).to_arrow()
