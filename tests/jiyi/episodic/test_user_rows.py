@@ -26,9 +26,7 @@ def test_a_read_is_served_from_memory_until_someone_writes_the_user(
     assert sorted(store.scan("alice").column("summary").to_pylist()) == ["I love tea", "green tea"]
 
 
-def test_a_write_in_another_process_is_seen_by_the_next_read(
-    tmp_path, encoder, make_item, records
-):
+def test_a_write_in_another_process_is_seen_by_the_next_read(tmp_path, encoder, make_item, records):
     """Two stores on one path stand for the API and the stream worker."""
     api, stream = _store(tmp_path, encoder), _store(tmp_path, encoder)
     stream.upsert(records([make_item("alice", "I love tea")]))
