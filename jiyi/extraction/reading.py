@@ -131,7 +131,10 @@ def _clause_at(sentence: str, start: int) -> str:
 _ROLE_CHANGE = re.compile(
     r"\b(?:actually|I\s+mean|correction|oops|my\s+bad|quit|resigned|retired|left\s+(?:my|the)\s+"
     r"(?:job|position)|(?:changed|switched)\s+(?:jobs|careers|fields)|career\s+(?:change|switch)|"
-    r"new\s+job|became|no\s+longer|anymore|any\s+more)\b|"
+    r"new\s+job|became|no\s+longer|anymore|any\s+more|"
+    # out of work: whatever job there was is over
+    r"laid\s+off|lost\s+my\s+job|unemployed|between\s+jobs|out\s+of\s+work|jobless)\b|"
+    r"待业|失业|被裁|裸辞|"
     r"其实|实际上|准确(?:地)?说|应该是|纠正|更正|说错|搞错|记错|口误|辞职|离职|辞了|转行|改行|跳槽|"
     r"(?<![想要准备打算考虑])换(?:了)?(?:个|份)?工作|不干了|不做了|不当|不再",
     re.I,
@@ -144,14 +147,27 @@ _ROLE_ALONGSIDE = re.compile(
 )
 
 
+#: A role said as newly held ("I'm a nurse now", "finally a nurse", "我现在是正式护士了",
+#: "当上护士了"): what it was before is over. Not "right now" (when), nor a bare "现在" ("我现在是
+#: 护士" says when; "了" says it changed).
+_ROLE_NEWLY = re.compile(
+    r"(?<!\bright\s)(?<!\bfor\s)(?<!\bjust\s)\bnow\b|\b(?:officially|finally|"
+    r"(?:got|been|was)\s+(?:promoted|hired)|graduated)\b|"
+    r"(?:现在|已经|终于|正式)[^,，。!！?？\s]{0,12}?(?:了|啦)(?=$|[,，。!！~\s])|当上|成了|转正|"
+    r"升(?:职)?(?:为|成)|上岸",
+    re.I,
+)
+
+
 def _role_changed(said: str) -> bool:
     """Whether a role said in `said` (its sentence up to the end of its clause) replaces the
-    user's other roles: a correction or a change of job, or "now" against a past one ("I used to
-    teach, now I'm a nurse"); never one said as held alongside."""
+    user's other roles: a correction or a change of job, a role said as newly held, or "now"
+    against a past one ("I used to teach, now I'm a nurse"); never one said as held alongside."""
     if _ROLE_ALONGSIDE.search(said):
         return False
     past = _EN_PAST.search(said) or _ZH_PAST.search(said)
-    return bool(_ROLE_CHANGE.search(said) or (past and _NOW.search(said)))
+    changed = _ROLE_CHANGE.search(said) or _ROLE_NEWLY.search(said)
+    return bool(changed or (past and _NOW.search(said)))
 
 
 #: Said of the present: of two homes in one sentence, the one said this way is where one lives.

@@ -864,6 +864,21 @@ RULES: tuple[Rule, ...] = (
         polarity=NEGATIVE,
     ),
     rule(
+        "role_en_job_ended",
+        EventType.IDENTITY_DECLARATION,
+        r"(?<!\bif\s)(?<!\bshould\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bcan\s)(?<!\bdo\s)"
+        r"(?<!\bdid\s)\bI\s+(?:(?:just|finally|recently|already|officially|actually)\s+)?"
+        r"(?:(?:quit|left|resigned\s+from)\s+(?:my|the)\s+(?:day\s+|old\s+)?(?:job|position)|"
+        r"resigned|(?:got|was|have\s+been|'ve\s+been)\s+(?:fired|let\s+go|made\s+redundant|"
+        r"sacked))\b(?![^.!?]*\?)",
+        0.8,
+        "A job ended without naming it: 'I quit my job', 'I was fired' (it ends the user's "
+        "current job, whatever it was; being laid off says 'between jobs', `role_en_jobless`).",
+        ("so I quit my job last week lol", "I was let go in March"),
+        trigger=r"\b(?:quit|left|resigned|fired|let\s+go|redundant|sacked)\b",
+        polarity=NEGATIVE,
+    ),
+    rule(
         "role_zh_work_as",
         EventType.IDENTITY_DECLARATION,
         rf"我(?:现在|目前|一直|已经)?(?:在[\u4e00-\u9fffA-Za-z]{{1,8}}?)?(?:做|当|干)(?:了)?"
@@ -1335,6 +1350,20 @@ RULES: tuple[Rule, ...] = (
         ("我辞职了，不当老师了", "已经不是文员了", "我不是会计"),
         trigger=r"不|辞",
         value_normaliser=normalise_role,
+        polarity=NEGATIVE,
+    ),
+    rule(
+        "role_zh_job_ended",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:已经|刚刚?|上个?月|上周|前几天|前阵子|去年|今年|最近|终于|也)*"
+        r"(?:辞职|离职|被辞退|被开除|(?:丢|没)了(?:工作|饭碗)|(?:把)?工作(?:也)?辞(?:掉)?了|"
+        r"辞(?:掉|了)(?:工作|职))"
+        r"(?:了|啦|啊|呢)?(?=$|[\s,，。!！~…]|了|啦)(?![^,，。!！~\s]*[吗?？])",
+        0.8,
+        "工作没了、没说是什么工作：'我辞职了'、'上个月离职了'（结束用户现在的工作；'我爸辞职了'、"
+        "'想辞职'不算；被裁是'待业'）。",
+        ("我辞职了，打算休息一阵子", "上个月离职了"),
+        trigger=r"辞|离职|开除|工作|饭碗",
         polarity=NEGATIVE,
     ),
     placed_rule(
