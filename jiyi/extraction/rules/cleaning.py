@@ -44,7 +44,7 @@ _EN_MONTHS = (
 )
 _EN_TRAILING = re.compile(
     r"(?:\s+(?:too|also|a\s+lot|so\s+much|very\s+much|anymore|again|now|lately|right\s+now|instead|"
-    r"rn|atm|tbh|ngl|btw|fr|imo|lmao|"
+    r"rn|atm|tbh|ngl|btw|fr|imo|lmao|please|pls|plz|thanks|thank\s+you|thx|"
     r"today|yesterday|tonight|these\s+days|at\s+all|though|either|as\s+well|yet|already|"
     r"recently|(?:last|this|next)\s+(?:week|weekend|month|year|summer|winter|spring|fall|autumn|"
     r"morning|night|evening|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
@@ -63,6 +63,12 @@ _EN_SOMEDAY = re.compile(
     r"\s+years?|(?:some|one)\s+time\s+soon))+$",
     re.IGNORECASE,
 )
+#: "how photosynthesis works", "what a derivative is": the thing asked about is the name.
+_EN_HOW_IT_WORKS = re.compile(
+    r"^(?:how|what)\s+(?P<thing>(?!to\b)[\w'+#-]+(?:\s+[\w'+#-]+){0,4}?)\s+"
+    r"(?:works?|worked|is|are|means?|does|do)$",
+    re.IGNORECASE,
+)
 #: Emoji, flags and their joiners at the very end of an object ("one piece 🏴‍☠️", "冲💪").
 _EMOJI_TAIL = re.compile(
     r"(?:\s*[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2900-\u297f\u2b00-\u2bff"
@@ -76,7 +82,8 @@ _TIME_ONLY = re.compile(
 )
 _ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后).*$")
 _ZH_LEADING = re.compile(
-    r"^(?:这个|那个|这些|那些|这种|那种|这样子?|那样子?|一下|一些|有关|关于|这|那|[一两二三四五六七八九十几\d]+[只条个头匹部件位名家次场门]|"
+    r"^(?:这个|那个|这些|那些|这种|那种|这样子?|那样子?|一下|一些|有关|关于|"
+    r"[这那哪][道个些种次门节章条类](?=[\u4e00-\u9fff])|这|那|[一两二三四五六七八九十几\d]+[只条个头匹部件位名家次场门]|"
     # "一本书" is a book, "一本线" and "二本" are the tiers of universities aimed at
     r"[一两二三四五六七八九十几\d]+本(?![线科院]|$)|个(?=[\u4e00-\u9fff]{2}))+"
 )
@@ -109,6 +116,7 @@ def _clean_object(raw: str, lang: str) -> str | None:
         text = _EN_CUT.sub("", text)
         text = _EN_SIT.sub("", _EN_LEADING.sub("", text))
         text = _en_tail_off(text).strip(" '\"-")
+        text = _EN_LEADING.sub("", _EN_HOW_IT_WORKS.sub(r"\g<thing>", text))
     cut = _cut(text)
     if _TIME_ONLY.fullmatch(cut) or not cut or cut.lower() in _POINTERS or not tokenize(cut):
         return None  # only pronouns, particles or stopwords: nothing to remember

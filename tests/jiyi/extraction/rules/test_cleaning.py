@@ -80,3 +80,17 @@ def test_chat_fillers_and_vague_heads_are_trimmed(raw, lang, cleaned):
 @pytest.mark.parametrize("raw", ["这样", "那样子", "that", "this stuff"])
 def test_a_pointer_names_nothing(raw):
     assert clean_objects(raw, "zh" if raw[0] > "~" else "en", False) == ()
+
+
+@pytest.mark.parametrize(
+    ("raw", "lang", "cleaned"),
+    [
+        ("how photosynthesis works", "en", "photosynthesis"),
+        ("what a derivative is", "en", "derivative"),
+        ("shorter answers please", "en", "shorter answers"),
+        ("这道题", "zh", "题"),
+        ("那种图表", "zh", "图表"),
+    ],
+)
+def test_a_question_frame_a_courtesy_or_a_pointer_is_not_part_of_the_name(raw, lang, cleaned):
+    assert clean_objects(raw, lang, False) == (cleaned,)
