@@ -19,6 +19,7 @@ _EN_WORD = (
     r"if|when|why|how|what|because|bc|cuz|so|and|but|or|like|stuff|things?|at|all|about|my|your|"
     r"me|myself|him|her|them|there|here|this|that|these|those|anymore|either|yet|lol|lmao|tho|"
     r"though|ngl|tbh|rn|still|again|now|every|each|too|very|much|really|even|just|people|kids|"
+    r"always|never|totally|honestly|literally|completely|constantly|kinda|"
     r"names|faces|money|time|mornings|everyone|anyone|everything|anything|stress|pressure)\b)"
     r"[\w'+#/-]+"
 )
@@ -182,6 +183,32 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
     ),
     rule(
+        "struggle_zh_too_hard_for_me",
+        EventType.CONCEPT_CONFUSION,
+        r"(?P<object>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:对我(?:来说|而言)?|我(?:觉得)?)"
+        r"(?:真的|实在|还是|一直|始终)?(?:太|好|很|特别|超|挺|有点|有些)?(?:难|头疼|头大|吃力|费劲|没辙)"
+        r"(?![^,，。!！~\s]*[吗?？])",
+        0.8,
+        "'递归对我来说太难了'、'化学方程式配平我真的头疼'。",
+        ("递归对我来说太难了", "化学方程式配平我真的很头疼"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"难|头疼|头大|吃力|费劲|没辙",
+    ),
+    rule(
+        "struggle_zh_headache_about",
+        EventType.CONCEPT_CONFUSION,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:一直|还是|真的|最)*对(?P<object>[\u4e00-\u9fffA-Za-z]{2,10}?)"
+        r"(?:还是|一直|真的|很|特别|有点|有些|超|挺)*(?:头疼|头大|没辙|发怵|犯怵|不熟|没感觉)"
+        r"(?![^,，。!！~\s]*[吗?？])",
+        0.8,
+        "'我对化学方程式配平还是很头疼'。",
+        ("我对化学方程式配平还是很头疼",),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"对",
+    ),
+    rule(
         "struggle_zh_not_get",
         EventType.CONCEPT_CONFUSION,
         r"(?:这个|那个)?(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:我)?(?:真的|还是|完全|有点)?(?:不太|不是很|没)get",
@@ -200,20 +227,21 @@ RULES: tuple[Rule, ...] = (
         r"shift|trip|class|lecture|session|meeting|interview|food|life|work|job|thing|everything|all)"
         r"s?\b)(?P<object>(?!(?:it|that|this)\b)[\w'+#-]+(?:\s+(?!(?:finally|totally|actually|just|"
         r"really|kinda|part|one|bit)\b)[\w'+#-]+){0,2}?)\s+"
-        r"(?:i\s+(?:got|get|know|can\s+do)(?:\s+down)?|(?:is|are|was|were)\s+(?:easy|fine|solid|"
-        r"no\s+problem)"
-        r"(?:\s+(?:for\s+me|now|too))*|clicked)(?=\s*(?:$|[,.;:!?)]|\s(?:tho|though|but|lol|its|it's)\b))",
+        r"(?:i\s+(?:got|get|know|can\s+do)(?:\s+down)?|(?:is|are|was|were)\s+(?:(?:actually|"
+        r"pretty|really|so|super|now)\s+)*(?:easy|fine|solid|no\s+problem|a\s+piece\s+of\s+cake|"
+        r"a\s+breeze)(?:\s+(?:for\s+me|now|too|actually))*|clicked)(?=\s*(?:$|[,.;:!?)]|\s(?:tho|though|but|lol|its|it's)\b))",
         0.8,
         "A topic said to be easy: 'power rule i got', 'fbds were fine'.",
         ("power rule i got, its this stuff", "recursion is easy for me now."),
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         object_required=True,
-        trigger=r"\bi\s+(?:got|get|know|can)|easy|fine|solid|no\s+problem|clicked",
+        trigger=r"\bi\s+(?:got|get|know|can)|easy|fine|solid|no\s+problem|cake|breeze|clicked",
     ),
     rule(
         "mastery_zh_know_well",
         EventType.CONCEPT_MASTERY,
+        r"(?:我对|(?<=^)对|(?<=[\s,，。!！~…])对)?"
         r"(?P<object>[\u4e00-\u9fffA-Za-z0-9+-]{2,12}?)(?:我)?(?:都|也)?(?:背得滚瓜烂熟|秒答|没问题|很熟|挺熟|熟得很|"
         r"记得(?:贼|很|特别)清楚|早就会了|已经会了)",
         0.8,
@@ -238,6 +266,38 @@ RULES: tuple[Rule, ...] = (
         ("i literally do not get derivatives 😭", "i dont get how D dorian is different"),
         object_kind=EntityKind.CONCEPT,
         trigger=r"\bget\b|underst|undrst|grasp|follow",
+    ),
+    rule(
+        "struggle_en_struggle_with",
+        EventType.CONCEPT_CONFUSION,
+        rf"\bi\s+{_EN_LEAD}(?:(?:always|still|kinda|really)\s+)*(?:(?:struggle|suck|stink)\s+"
+        r"(?:so\s+(?:much|hard)\s+|a\s+lot\s+|hard\s+)?(?:with|at)|can\s+never\s+(?:remember|"
+        r"get|do|figure\s+out)|never\s+(?:remember|get)|(?:always|keep)\s+forget(?:ting)?)\s+"
+        rf"(?!{_EN_GET_NOT_TOPICS})(?P<object>{_EN_NAME}){_EN_END}(?![^.!]*\?)",
+        0.85,
+        "'I struggle with fractions', 'i suck at word problems lol', 'I can never remember the "
+        "quadratic formula'.",
+        ("I struggle with fractions", "honestly i suck at word problems lol"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"struggle|suck|stink|never|forget",
+    ),
+    rule(
+        "struggle_en_trips_me_up",
+        EventType.CONCEPT_CONFUSION,
+        rf"(?<![\w'])(?P<object>{_EN_NAME})\s+(?:(?:always|still|really|totally|kinda|just|honestly|"
+        r"literally|completely|constantly)\s+)*(?:trips?\s+me\s+up|throws?\s+me\s+off|"
+        r"gets?\s+me\s+every\s+(?:single\s+)?time|confuses?\s+me|makes?\s+(?:zero|no|little|"
+        r"absolutely\s+no)\s+sense(?:\s+to\s+me)?|(?:is|are)\s+(?:so\s+|really\s+|super\s+|"
+        r"way\s+too\s+|too\s+|still\s+)?(?:hard|difficult|tricky|confusing)\s+for\s+me)"
+        rf"{_EN_END}(?![^.!]*\?)",
+        0.8,
+        "A topic said first to confuse: 'integration by parts always trips me up', 'recursion "
+        "makes zero sense to me', 'vectors confuse me'.",
+        ("integration by parts always trips me up", "recursion makes zero sense to me"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"trip|throw|gets?\s+me|confuse|sense|for\s+me",
     ),
     rule(
         "struggle_en_mix_them_up",

@@ -182,6 +182,20 @@ RULES: tuple[Rule, ...] = (
         polarity=POSITIVE,
     ),
     rule(
+        "mastery_zh_understood_it",
+        EventType.CONCEPT_MASTERY,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:终于|现在|已经|总算|彻底|完全|基本|差不多|算是)*"
+        r"(?:搞懂|弄懂|看懂|听懂|学会|掌握|弄明白|搞明白|理解|明白|想通|会做)(?!了)"
+        r"(?P<object>[^,.;:!?()。\n了]{2,15}?)了(?!吗|没|么)",
+        0.8,
+        "懂了，先说动词后说概念：'我终于搞懂光合作用了'、'总算弄明白链式法则了'。",
+        ("我终于搞懂光合作用了", "总算弄明白链式法则了"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"懂|学会|掌握|明白|理解|想通|会做",
+    ),
+    rule(
         "mastery_zh_can_use",
         EventType.CONCEPT_MASTERY,
         rf"我{ZH_ADV}(?:终于|现在|已经|总算)?会(?:用|做|算|解|写|说)(?P<object>[^,.;:!?()。\n]{{1,15}}?)了",

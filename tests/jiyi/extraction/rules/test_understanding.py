@@ -9,6 +9,8 @@ import pytest
 
 from jiyi.domain import EventAttr, EventType, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
+from jiyi.extraction.rules.cleaning import clean_objects
+from jiyi.graph.entities import nameable
 
 OBJ = EventAttr.OBJECT
 NONE = None  # no object: the session's concept
@@ -456,3 +458,86 @@ def test_all_right(text, obj):
 @pytest.mark.parametrize("text", ["我同桌小测全对", "他这次满分", "以前我小测全对"])
 def test_not_my_all_right(text):
     assert_no_claim(text, MASTERY, "mastery_zh_all_right")
+
+
+# --- common frames of struggle and ease, zh and en ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("I struggle with fractions", "fractions"),
+        ("honestly i suck at word problems lol", "word problems"),
+        ("I can never remember the quadratic formula", "quadratic formula"),
+        ("i always forget the unit circle values", "unit circle values"),
+    ],
+)
+def test_struggling_with_a_topic(text, obj):
+    assert_claim(text, CONFUSION, "struggle_en_struggle_with", obj)
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("integration by parts always trips me up", "integration by parts"),
+        ("recursion makes zero sense to me", "recursion"),
+        ("vectors confuse me so much", "vectors"),
+        ("limiting reagents are really hard for me", "limiting reagent"),
+    ],
+)
+def test_a_topic_said_first_to_trip_the_user_up(text, obj):
+    assert_claim(text, CONFUSION, "struggle_en_trips_me_up", obj)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "should I struggle with this?",
+        "I always forget my keys",
+        "it makes no sense to me",
+        "you confuse me lol",
+        "he always trips me up",
+        "does recursion confuse you too?",
+    ],
+)
+def test_no_struggle_for_a_pointer_a_person_or_a_question(text):
+    for rule in ("struggle_en_struggle_with", "struggle_en_trips_me_up"):
+        assert_no_claim(text, CONFUSION, rule)
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"), [("递归对我来说太难了", "递归"), ("有机化学我觉得好难", "有机化学")]
+)
+def test_a_topic_too_hard_for_me(text, obj):
+    assert_claim(text, CONFUSION, "struggle_zh_too_hard_for_me", obj)
+
+
+def test_an_exercise_too_hard_is_named_by_no_pointer():
+    """ "这道题": the pointer and its classifier go, what is left ("题") names nothing."""
+    assert clean_objects("这道题", "zh", False) == ("题",)
+    assert not nameable("题")
+
+
+def test_a_headache_about_a_topic_names_the_topic():
+    assert_claim("我对化学方程式配平还是很头疼", CONFUSION, "struggle_zh_headache_about", "配平")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("the chain rule is easy actually", "chain rule"),
+        ("derivatives are a piece of cake now", "derivatives"),
+        ("我对三角函数很熟", "三角函数"),
+        ("我终于搞懂光合作用了！", "光合作用"),
+        ("总算弄明白链式法则了", "链式法则"),
+        ("I finally get how photosynthesis works!", "photosynthesis"),
+    ],
+)
+def test_mastery_said_in_common_frames_names_the_topic(text, obj):
+    assert obj in {o for _, o in claims(text, MASTERY)}
+
+
+@pytest.mark.parametrize("text", ["你搞懂光合作用了吗", "我想搞懂光合作用", "我对他很熟"])
+def test_no_mastery_for_a_question_a_wish_or_a_person(text):
+    assert_no_claim(text, MASTERY, "mastery_zh_understood_it")
+    assert {o for _, o in claims(text, MASTERY)} <= {None}
