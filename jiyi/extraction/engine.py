@@ -251,8 +251,9 @@ def _vocabulary_kind(name: str | None) -> EntityKind | None:
 
 
 _EN_GOAL_VERB = re.compile(
-    r"^(?:to\s+)?(?:pass|ace|get\s+into|get|score|land|become|finish|crush|nail|do\s+well\s+(?:on|in))\s+"
-    r"(?:(?:a|an|the|my)\s+)?",
+    r"^(?:to\s+)?(?:pass|ace|get\s+into|(?:get|be(?:come)?)\s+better\s+at|improve(?:\s+on)?|"
+    r"work\s+on|brush\s+up\s+on|get|score|land|become|finish|crush|nail|"
+    r"do\s+well\s+(?:on|in))\s+(?:(?:a|an|the|my)\s+)?",
     re.IGNORECASE,
 )
 _EN_GOAL_TAIL = re.compile(
@@ -269,8 +270,9 @@ _ZH_GOAL_TIME = re.compile(
 
 
 def goal_name(name: str, lang: str) -> str:
-    """A goal named by what is aimed at: "pass my physics exam" → "physics exam", "雅思考到6.5"
-    → "雅思6.5", "今年12月考研" → "考研"; the verb of wanting and the date are not its name."""
+    """A goal named by what is aimed at: "pass my physics exam" → "physics exam", "get better at
+    public speaking" → "public speaking", "雅思考到6.5" → "雅思6.5", "今年12月考研" → "考研"; the
+    verb of wanting and the date are not its name."""
     if lang == "zh":
         return _ZH_GOAL_TIME.sub("", name.replace("考到", ""))
     return _EN_GOAL_TAIL.sub("", _EN_GOAL_VERB.sub("", name)).strip() or name

@@ -56,7 +56,12 @@ _EN_PAST = re.compile(
 _ZH_PAST = re.compile(
     r"以前|之前|小时候|(?:初中|小学|高中|大学)(?:的时候|时|那会儿?|那阵子?)|曾经|那时候?|那会儿?|"
     r"过去(?![分式时完])|当年|"
-    r"原来(?!如此|是这样)|上学期|去年"
+    r"原来(?!如此|是这样)|上学期|去年|本来(?!就)|原本(?!就)|原先"
+)
+#: When a goal is due: "在五月去东京之前", "年底以前", "考试之前" (before a time or an event),
+#: not the past its "之前" / "以前" would otherwise say ("我之前想考研").
+_ZH_DEADLINE = re.compile(
+    r"在[^,，。!！?？\s]{1,12}?(?:之前|以前)|(?<=[\u4e00-\u9fff])(?<![我他她们也都就还])(?:之前|以前)"
 )
 _EN_PAST_LIKING = re.compile(
     r"I\s+(?:\w+\s+)?(?:hated|disliked|loved|liked|enjoyed|adored|couldn't\s+stand|"
@@ -245,7 +250,8 @@ def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> d
         reading[EventAttr.HOLDER.value] = OTHER_HOLDER
     clause = _clause_at(sentence, start)
     past_liking = event_type in _LIKING and _EN_PAST_LIKING.match(sentence, start) is not None
-    past = past_liking or _EN_PAST.search(clause) or _ZH_PAST.search(clause)
+    dated = _ZH_DEADLINE.sub("", clause) if event_type is EventType.GOAL else clause
+    past = past_liking or _EN_PAST.search(clause) or _ZH_PAST.search(dated)
     if past and not _NOW.search(clause) and not _MOVED.search(clause):
         reading[EventAttr.TENSE.value] = PAST_TENSE
     venting = _EN_VENTING.search(text) or _ZH_VENTING.search(text) or _EN_TODAY.search(clause)
