@@ -56,7 +56,9 @@ _EN_PAST = re.compile(
 _ZH_PAST = re.compile(
     r"以前|之前|小时候|(?:初中|小学|高中|大学)(?:的时候|时|那会儿?|那阵子?)|曾经|那时候?|那会儿?|"
     r"过去(?![分式时完])|当年|"
-    r"原来(?!如此|是这样)|上学期|去年|本来(?!就)|原本(?!就)|原先"
+    r"原来(?!如此|是这样)|上学期|去年|本来(?!就)|原本(?!就)|原先|"
+    # the user's own earlier words, quoted to be corrected: "上次我说我在广州 其实…"
+    r"(?:上次|上回|之前|刚才)我?说"
 )
 #: When a goal is due: "在五月去东京之前", "年底以前", "考试之前" (before a time or an event),
 #: not the past its "之前" / "以前" would otherwise say ("我之前想考研").

@@ -524,6 +524,8 @@ def _facts(text: str) -> dict[str, str | None]:
         ("我一吃虾就起疹子", "虾"),
         ("本人青霉素过敏，打针要注意", "青霉素"),
         ("我是花粉过敏体质", "花粉"),
+        ("was off sick for a week, wheat allergy flare", "wheat"),
+        ("I have a peanut allergy", "peanut"),
     ],
 )
 def test_allergies_said_in_passing(text, allergen):
@@ -543,6 +545,9 @@ def test_allergies_said_in_passing(text, allergen):
         "他不能吃花生",
         "患者一吃海鲜就过敏",
         "你能吃海鲜吗",
+        "my son's peanut allergy is bad",
+        "no nut allergies here",
+        "does he have a peanut allergy?",
     ],
 )
 def test_not_the_users_allergy(text):
@@ -654,3 +659,10 @@ def test_a_wandering_mind_is_a_mild_dislike(text, obj):
 @pytest.mark.parametrize("text", ["他看视频老走神", "看视频不走神", "我看视频学"])
 def test_not_a_wandering_mind(text):
     assert not [e for e in events_of(text) if e.rule == "dislike_zh_zone_out"]
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"), [("我自己还是喜欢拍街景", "拍街景"), ("我还是喜欢看纸质书", "看纸质书")]
+)
+def test_a_liking_said_with_oneself_or_still_is_the_users(text, liked):
+    assert liked in {e.attributes.get(OBJ) for e in events_of(text) if e.event_type is E.PREFERENCE}

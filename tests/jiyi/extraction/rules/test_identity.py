@@ -472,3 +472,49 @@ def test_a_job_ended_without_naming_it_is_a_negative_role_claim(text):
 )
 def test_no_unnamed_job_end_for_a_near_miss(text):
     assert job_ends_in(text) == []
+
+
+def ages_in(text: str) -> list[str]:
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return [
+        e.attributes[VAL]
+        for e in extract_with_rules(turn)
+        if e.event_type is EventType.AGE_DECLARATION
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("im a sophomore, pre-med, 19. my roommate keeps saying orgo is the weed-out class", "19"),
+        ("hey, I'm Sam, 34, I teach chemistry", "34"),
+        ("sparky from melbourne, 34, been playing online for about a year", "34"),
+        ("我上次说21 记错了 我03年12月的 现在22了", "22"),
+    ],
+)
+def test_an_age_said_as_an_item_of_a_list_or_as_now(text, age):
+    assert ages_in(text) == [age]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'm doing problems 3, 17, 21", "im on page 4, 23, wait", "my mom, 54, nurse", "作业现在22了"],
+)
+def test_no_age_from_a_list_of_numbers_or_someone_elses_list(text):
+    assert ages_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("兄弟 晚上好 我白天跑外卖 晚上研究摄影", "外卖骑手"),
+        ("二战考研 数一 线代特征值那块一直搞不清楚", "二战考研"),
+    ],
+)
+def test_a_role_said_by_the_work_done_or_the_attempt(text, role):
+    assert roles_in(text) == [role]
+
+
+@pytest.mark.parametrize("text", ["我老公跑滴滴", "你是二战考研吗", "我想去跑外卖吗"])
+def test_no_role_for_someone_elses_work_or_a_question(text):
+    assert roles_in(text) == []
