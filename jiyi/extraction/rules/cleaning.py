@@ -27,7 +27,7 @@ _EN_CUT = re.compile(
     re.IGNORECASE,
 )
 _EN_LEADING = re.compile(
-    r"^(?:(?:to|the|a|an|about|some|any|that|this|these|those|really|just|doing|going|with|"
+    r"^(?:(?:to|the|a|an|about|some|any|that|this|these|those|really|just|finally|doing|going|with|"
     r"recently|yesterday|today|my|our|your|ok|okay|so|like|um|uh|and|but|also|tbh|ngl|honestly|other|(?:the\s+)?difference\s+between|the\s+concept\s+of|"
     r"the\s+idea\s+of|stuff\s+like|things\s+like|(?:anything|everything|something|stuff)\s+"
     r"(?:with|about|involving|(?:to\s+do|that\s+has\s+to\s+do)\s+with))\s+)+",
@@ -49,7 +49,8 @@ _EN_TRAILING = re.compile(
     r"recently|(?:last|this|next)\s+(?:week|weekend|month|year|summer|winter|spring|fall|autumn|"
     r"morning|night|evening|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"(?:a\s+(?:few\s+)?|\w+\s+)(?:days?|weeks?|months?|years?|yrs?)\s+ago|a\s+while\s+ago|"
-    r"by\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:year|month|term|semester|summer|week)|"
+    r"by\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:year|month|term|semester|summer|week|"
+    rf"{_EN_MONTHS})|"
     rf"(?:in|by|on|before|this|next)\s+(?:{_EN_MONTHS})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?))+$",
     re.IGNORECASE,
 )
@@ -63,10 +64,11 @@ _EN_SOMEDAY = re.compile(
     r"\s+years?|(?:some|one)\s+time\s+soon))+$",
     re.IGNORECASE,
 )
-#: "how photosynthesis works", "what a derivative is": the thing asked about is the name.
+#: "how photosynthesis works", "what a derivative is", "which reagents do what": the thing asked
+#: about is the name.
 _EN_HOW_IT_WORKS = re.compile(
-    r"^(?:how|what)\s+(?P<thing>(?!to\b)[\w'+#-]+(?:\s+[\w'+#-]+){0,4}?)\s+"
-    r"(?:works?|worked|is|are|means?|does|do)$",
+    r"^(?:how|what|which)\s+(?P<thing>(?!to\b)[\w'+#-]+(?:\s+[\w'+#-]+){0,4}?)\s+"
+    r"(?:works?|worked|is|are|means?|does|do|goes|go)(?:\s+(?:what|where|when))?$",
     re.IGNORECASE,
 )
 #: Emoji, flags and their joiners at the very end of an object ("one piece 🏴‍☠️", "冲💪").
@@ -83,7 +85,8 @@ _TIME_ONLY = re.compile(
 _ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后).*$")
 _ZH_LEADING = re.compile(
     r"^(?:这个|那个|这些|那些|这种|那种|这样子?|那样子?|一下|一些|有关|关于|"
-    r"[这那哪][道个些种次门节章条类](?=[\u4e00-\u9fff])|这|那|[一两二三四五六七八九十几\d]+[只条个头匹部件位名家次场门]|"
+    r"[这那哪][道个些种次门节章条类](?=[\u4e00-\u9fff])|这|那|尤其是|特别是|主要是|"
+    r"[一两二三四五六七八九十几\d]+[只条个头匹部件位名家次场门]|"
     # "一本书" is a book, "一本线" and "二本" are the tiers of universities aimed at
     r"[一两二三四五六七八九十几\d]+本(?![线科院]|$)|个(?=[\u4e00-\u9fff]{2}))+"
 )

@@ -229,7 +229,7 @@ def _superseded_grade(found: re.Match[str]) -> str | None:
 #: 放弃的目标前面的话（"我觉得雅思不考了"的"我觉得"），和后面的"的事""这个"。
 _ZH_LEAD_FILLER = re.compile(
     r"^(?:我|就|也|那|那就|所以|反正|其实|感觉|觉得|我觉得|我感觉|我看|现在|目前|今年|明年|还是|干脆|"
-    r"说实话|老实说|讲真|坦白说|"
+    r"说实话|老实说|讲真|坦白说|真想|好想|很想|"
     r"对了|然后|算了|好吧|行吧|嗯|哎|唉)+"
 )
 _ZH_TAIL_FILLER = re.compile(
@@ -322,11 +322,16 @@ _ZH_SCORE = re.compile(r"^(?P<score>\d{2,3}|\d(?:\.\d)?)(?:分以上|分|\+|以�
 _ZH_SCORE_FOR = re.compile(rf"(?:{_ZH_SUBJECTS})(?:的)?$")
 
 
+_ZH_UNCHANGED = re.compile(r"^(?:其实|也|还是|都|就)*(?:没变|不变|没有变|一样|没改|照旧|如此)")
+
+
 def _zh_target(found: re.Match[str]) -> str | None:
     """ "目标华师大" → "华师大"; a score is named with what it is for, as `_zh_score` names it
     ("高考目标600+" → "高考600分", "目标85分" → "85分")."""
     cleaned = clean_objects(found["object"], "zh", False)
     name = _zh_aimed_at(cleaned[0]) if cleaned else None
+    if name is not None and _ZH_UNCHANGED.match(name):
+        return None  # "目标其实没变": the goal held stays, nothing new is named
     score = _ZH_SCORE.match(name or "")
     if score is None:
         return name

@@ -227,7 +227,8 @@ RULES: tuple[Rule, ...] = (
         r"shift|trip|class|lecture|session|meeting|interview|food|life|work|job|thing|everything|all)"
         r"s?\b)(?P<object>(?!(?:it|that|this)\b)[\w'+#-]+(?:\s+(?!(?:finally|totally|actually|just|"
         r"really|kinda|part|one|bit)\b)[\w'+#-]+){0,2}?)\s+"
-        r"(?:i\s+(?:got|get|know|can\s+do)(?:\s+down)?|(?:is|are|was|were)\s+(?:(?:actually|"
+        r"(?:i\s+(?:got|get|know|can\s+do)(?:\s+down)?|i'?m\s+(?:totally\s+|pretty\s+)?(?:fine|good|"
+        r"ok|okay|solid|comfortable)\s+with|(?:is|are|was|were)\s+(?:(?:actually|"
         r"pretty|really|so|super|now)\s+)*(?:easy|fine|solid|no\s+problem|a\s+piece\s+of\s+cake|"
         r"a\s+breeze)(?:\s+(?:for\s+me|now|too|actually))*|clicked)(?=\s*(?:$|[,.;:!?)]|\s(?:tho|though|but|lol|its|it's)\b))",
         0.8,
@@ -236,7 +237,8 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         object_required=True,
-        trigger=r"\bi\s+(?:got|get|know|can)|easy|fine|solid|no\s+problem|cake|breeze|clicked",
+        trigger=r"\bi\s+(?:got|get|know|can)|easy|fine|solid|no\s+problem|cake|breeze|clicked|"
+        r"\bi'?m\s+\w+\s+with",
     ),
     rule(
         "mastery_zh_know_well",
@@ -271,7 +273,8 @@ RULES: tuple[Rule, ...] = (
         "struggle_en_struggle_with",
         EventType.CONCEPT_CONFUSION,
         rf"\bi\s+{_EN_LEAD}(?:(?:always|still|kinda|really)\s+)*(?:(?:struggle|suck|stink)\s+"
-        r"(?:so\s+(?:much|hard)\s+|a\s+lot\s+|hard\s+)?(?:with|at)|can\s+never\s+(?:remember|"
+        r"(?:so\s+(?:much|hard)\s+|a\s+lot\s+|hard\s+)?(?:with|at)|(?:keep\s+)?blank(?:ing|ed)?\s+on|"
+        r"can\s+never\s+(?:remember|"
         r"get|do|figure\s+out)|never\s+(?:remember|get)|(?:always|keep)\s+forget(?:ting)?)\s+"
         rf"(?!{_EN_GET_NOT_TOPICS})(?P<object>{_EN_NAME}){_EN_END}(?![^.!]*\?)",
         0.85,
@@ -280,7 +283,7 @@ RULES: tuple[Rule, ...] = (
         ("I struggle with fractions", "honestly i suck at word problems lol"),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
-        trigger=r"struggle|suck|stink|never|forget",
+        trigger=r"struggle|suck|stink|never|forget|blank",
     ),
     rule(
         "struggle_en_trips_me_up",
@@ -298,6 +301,21 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         object_required=True,
         trigger=r"trip|throw|gets?\s+me|confuse|sense|for\s+me",
+    ),
+    rule(
+        "struggle_en_its_x_that",
+        EventType.CONCEPT_CONFUSION,
+        rf"\b(?:it'?s|it\s+is|its)\s+(?P<object>{_EN_NAME})\s+that\s+(?:(?:really|always|still|"
+        r"just)\s+)*(?:kills?\s+me|trips?\s+me\s+up|gets?\s+me|destroys?\s+me|i\s+(?:(?:really|"
+        r"always|still)\s+)*(?:struggle\s+with|can'?t\s+(?:do|get|stand)|don'?t\s+get|suck\s+at|"
+        r"mess\s+up))\b",
+        0.8,
+        "Said as the one that is hard: 'it's openings that kill me', 'its the proofs that I "
+        "struggle with'.",
+        ("forks i'm fine with, it's openings that kill me", "its the proofs that I struggle with"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"\bthat\b",
     ),
     rule(
         "struggle_en_mix_them_up",

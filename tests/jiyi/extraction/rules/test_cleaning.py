@@ -94,3 +94,18 @@ def test_a_pointer_names_nothing(raw):
 )
 def test_a_question_frame_a_courtesy_or_a_pointer_is_not_part_of_the_name(raw, lang, cleaned):
     assert clean_objects(raw, lang, False) == (cleaned,)
+
+
+@pytest.mark.parametrize(
+    ("raw", "lang", "cleaned"),
+    [
+        ("which reagents do what", "en", "reagents"),
+        ("finally learn theory", "en", "learn theory"),
+        ("finish the draft by end of May", "en", "finish the draft"),
+        ("尤其是相似对角化", "zh", "相似对角化"),
+    ],
+)
+def test_a_question_frame_an_adverb_a_date_or_a_focus_word_is_no_part_of_the_name(
+    raw, lang, cleaned
+):
+    assert clean_objects(raw, lang, False) == (cleaned,)

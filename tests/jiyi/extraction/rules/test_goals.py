@@ -651,3 +651,11 @@ def test_a_wish_to_learn_is_no_mastery():
         user_id="u1", session_id="s1", role=Role.USER, content="我想明年学会日语", client_ts=1
     )
     assert not [e for e in extract_with_rules(turn) if e.event_type is EventType.CONCEPT_MASTERY]
+
+
+def test_a_goal_said_unchanged_names_no_new_goal():
+    assert goals_in("墨尔本大学那个项目要求口语6.5 总分6.5 所以目标其实没变") == []
+
+
+def test_a_wish_voiced_while_venting_names_no_goal_given_up():
+    assert given_up("今天做了一整套卷子 线代大题全错 真想放弃了 😞") == []

@@ -541,3 +541,29 @@ def test_mastery_said_in_common_frames_names_the_topic(text, obj):
 def test_no_mastery_for_a_question_a_wish_or_a_person(text):
     assert_no_claim(text, MASTERY, "mastery_zh_understood_it")
     assert {o for _, o in claims(text, MASTERY)} <= {None}
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type", "obj"),
+    [
+        (
+            "ya i still need orgo 2 and i keep blanking on which reagents do what",
+            CONFUSION,
+            "reagents",
+        ),
+        (
+            "forks and back rank stuff i'm fine with, it's openings that kill me",
+            CONFUSION,
+            "openings",
+        ),
+        ("its the proofs that I struggle with", CONFUSION, "proofs"),
+        ("back rank stuff i'm fine with", MASTERY, "back rank stuff"),
+        (
+            "二战考研 数一 线代特征值那块一直搞不清楚 尤其是相似对角化",
+            CONFUSION,
+            "特征值和特征向量",
+        ),
+    ],
+)
+def test_a_topic_named_in_a_cleft_a_list_or_after_its_subject(text, event_type, obj):
+    assert obj in {o for _, o in claims(text, event_type)}
