@@ -279,11 +279,13 @@ _ZH_GOAL_LEAD = re.compile(
 )
 #: Getting into a school is the school ("考上浙江大学" → "浙江大学"); sitting for a certificate
 #: is the certificate ("考教师资格证" → "教师资格证"); a skill to get good at is the skill
-#: ("学好数学" → "数学").
+#: ("学好数学" → "数学"); taking part in an event is the event.
 _ZH_GOAL_VERB = re.compile(
     r"^(?:(?:考上|考进|考入|考|进入?|上)(?=[\u4e00-\u9fffA-Za-z0-9]{2,12}(?:大学|学院|中学|高中|一中|"
     r"二中|附中|师大|农大|工大|交大|理工|系)$)|考(?=[\u4e00-\u9fffA-Za-z0-9]{2,12}(?:证书?|执照)$)|"
-    r"(?:学好|学会|练好|提高|提升|补好|搞定)(?=[\u4e00-\u9fffA-Za-z0-9]{2}))"
+    r"(?:学好|学会|练好|提高|提升|补好|搞定)(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
+    # taking part is the event ("参加一个城市夜景摄影比赛" → "城市夜景摄影比赛")
+    r"(?:报名)?(?:参加|参与|参赛)(?:一个|一场|一次|个|场)?(?=[\u4e00-\u9fffA-Za-z0-9]{2}))"
 )
 #: "把英语口语练好": what is worked on is the goal's name ("英语口语"); "把雅思考到7分" keeps
 #: its score ("雅思考到7分", named "雅思7分" by the engine).
@@ -847,14 +849,14 @@ RULES: tuple[Rule, ...] = (
         "goal_en_priority_now",
         EventType.GOAL,
         r"(?:^|[,;:]\s*|\b(?:so|and|now|ok|okay|but)\s+)(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){0,4}?)\s+"
-        r"(?:is|'s)\s+(?:the|my)\s+(?:new\s+|main\s+|top\s+|real\s+|only\s+)?(?:goal|priority|focus)"
-        r"(?:\s+now|\s+this\s+year)?\b(?![^?]*\?)",
+        r"(?:is|'s)\s+(?:the|my)\s+(?:new\s+|main\s+|top\s+|real\s+|only\s+)?(?:goal|priority|focus|"
+        r"plan|dream|aim|target)(?:\s+now|\s+this\s+year)?\b(?![^?]*\?)",
         0.75,
-        "The new priority: 'so the audition is the priority now'.",
-        ("so the audition is the priority now",),
+        "The new priority: 'so the audition is the priority now', 'PA school is the plan now'.",
+        ("so the audition is the priority now", "PA school is the plan now"),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
-        trigger=r"\b(?:goal|priority|focus)\b",
+        trigger=r"\b(?:goal|priority|focus|plan|dream|aim|target)\b",
     ),
     composed(
         "goal_en_grade_superseded",

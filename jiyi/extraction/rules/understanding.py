@@ -88,6 +88,19 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
     ),
     rule(
+        "confusion_zh_these_two",
+        EventType.CONCEPT_CONFUSION,
+        r"(?:^|(?<=[\s,，。!！~…]))(?P<object>[\u4e00-\u9fffA-Za-z0-9/+-]{2,20}?)\s*[,，]?\s*(?:这|那)(?:两|三|几|俩)"
+        rf"个?(?:我)?{ZH_ADV}(?:老是?|总是?|经常|一直|又|还是)?(?:搞混|弄混|记混|搞反|弄反|混淆|分不清楚?|"
+        r"搞不清楚?|弄不清楚?)",
+        0.85,
+        "先列出来再说搞混：'光圈快门ISO 这三个我老搞混'、'正弦余弦 这两个我总是分不清'。",
+        ("光圈快门ISO 这三个我老搞混", "正弦余弦 这两个我总是分不清"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"[这那][两三几俩]",
+    ),
+    rule(
         "confusion_zh_cant_tell",
         EventType.CONCEPT_CONFUSION,
         rf"(?:分不清楚?|搞不清楚?|弄不清楚?|区分不了|区分不开|分不出)(?!楚){ZH_OBJ}",

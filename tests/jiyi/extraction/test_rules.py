@@ -597,6 +597,10 @@ def test_not_the_users_feeling(text):
         ("我喜欢边敲边学", "动手练习"),
         ("can u quiz me, flashcards style", "flashcards"),
         ("test me mnemonics style pls", "mnemonics"),
+        ("can u do flashcards? like question, i try, then answer", "flashcards"),
+        ("could you use analogies", "analogies"),
+        ("能不能用图来讲", "图解"),
+        ("也还是用视频讲吧", "视频"),
     ],
 )
 def test_learning_styles_from_requests(text, style):
@@ -605,7 +609,14 @@ def test_learning_styles_from_requests(text, style):
 
 @pytest.mark.parametrize(
     "text",
-    ["这个比喻不太对", "以后别打比方了", "边写边学太累了", "他总是打比方", "生活中的例子不好找"],
+    [
+        "这个比喻不太对",
+        "以后别打比方了",
+        "边写边学太累了",
+        "他总是打比方",
+        "生活中的例子不好找",
+        "can you do problems 3 and 4?",
+    ],
 )
 def test_not_learning_style_requests(text):
     assert E.LEARNING_STYLE not in types_of(text)

@@ -659,3 +659,16 @@ def test_a_goal_said_unchanged_names_no_new_goal():
 
 def test_a_wish_voiced_while_venting_names_no_goal_given_up():
     assert given_up("今天做了一整套卷子 线代大题全错 真想放弃了 😞") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("shorter school, less debt. PA school is the plan now", "PA school"),
+        ("new goal: finish the draft by end of May, however long it ends up", "finish the draft"),
+        ("想六月参加一个城市夜景摄影比赛 有什么建议", "城市夜景摄影比赛"),
+        ("我打算报名参加马拉松", "马拉松"),
+    ],
+)
+def test_a_goal_said_as_the_plan_or_as_taking_part_is_named_by_its_aim(text, goal):
+    assert goals_in(text) == [goal]

@@ -567,3 +567,18 @@ def test_no_mastery_for_a_question_a_wish_or_a_person(text):
 )
 def test_a_topic_named_in_a_cleft_a_list_or_after_its_subject(text, event_type, obj):
     assert obj in {o for _, o in claims(text, event_type)}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("光圈快门ISO 这三个我老搞混 拍夜景不是糊就是黑", "光圈快门ISO"),
+        ("正弦余弦 这两个我总是分不清", "正弦余弦"),
+    ],
+)
+def test_things_listed_then_confused_as_these_two(text, obj):
+    assert_claim(text, CONFUSION, "confusion_zh_these_two", obj)
+
+
+def test_no_list_confusion_for_a_question():
+    assert_no_claim("这两个我总是分不清吗", CONFUSION, "confusion_zh_these_two")
