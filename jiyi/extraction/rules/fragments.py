@@ -13,7 +13,8 @@ EN_OBJ = r"(?P<object>[^,.;:!?()\n]{1,80})"
 ZH_OBJ = r"(?P<object>[^,.;:!?()。\n]{1,30})"
 ZH_OBJ_LAZY = r"(?P<object>[^,.;:!?()。\n]{1,20}?)"
 EN_ADV = (
-    r"(?:(?:really|just|absolutely|also|totally|truly|still|do|so|definitely|actually|kind\s+of|"
+    # "really" as typed in chat too: "realy", "relly", "rly", "reallyyy"
+    r"(?:(?:r(?:e+a*l+y+|ly)|just|absolutely|also|totally|truly|still|do|so+|definitely|actually|kind\s+of|"
     r"kinda|always|especially|genuinely|honestly|seriously|personally|simply|sometimes|"
     r"generally|usually|even|used\s+to)\s+)*"
 )

@@ -429,6 +429,34 @@ RULES: tuple[Rule, ...] = (
         split_objects=True,
     ),
     rule(
+        "dislike_en_bores_me",
+        EventType.DISLIKE,
+        r"(?:^|(?<=[,;:.!]\s)|\b(?:and|but|so|honestly|tbh|ngl|ugh)\s+)"
+        r"(?!(?:this|that|it|today|class|the\s+class|the\s+lesson|my|his|her|their)\b)"
+        r"(?P<object>(?:(?!(?:thinks?|says?|said|feels?|finds?|is|are|was|were)\b)[\w'+#-]+\s+){0,3}?"
+        r"[\w'+#-]+)\s+(?:(?:really|just|totally|honestly|literally|always)\s+)*(?:bores?\s+me"
+        r"(?:\s+to\s+(?:death|tears))?|(?:is|are)\s+(?:so+\s+|really\s+|super\s+|kinda\s+|such\s+)?"
+        r"(?:boring|tedious|dull|torture|a\s+drag))\b(?![^.!?]*\?)",
+        0.75,
+        "A subject said to bore the user: 'history bores me to death', 'proofs are so tedious'.",
+        ("history bores me to death", "honestly proofs are so tedious"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"bore|boring|tedious|dull|torture|a\s+drag",
+    ),
+    rule(
+        "dislike_zh_boring",
+        EventType.DISLIKE,
+        r"(?:^|(?<=[\s,，。!！~…]))(?:我觉得)?(?!这|那|今天|上课)(?P<object>[\u4e00-\u9fffA-Za-z]{2,10}?)"
+        r"(?:真的|实在|太|好|超|特别|很|有点|也太|巨)+(?:无聊|枯燥|没意思|烦人)(?![^,，。!！~\s]*[吗?？])",
+        0.75,
+        "说某件事无聊：'背单词好无聊啊'、'文言文太枯燥了'。",
+        ("背单词好无聊啊", "文言文太枯燥了"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"无聊|枯燥|没意思|烦人",
+    ),
+    rule(
         "dislike_zh_not_interested",
         EventType.DISLIKE,
         rf"我对{ZH_OBJ_LAZY}{ZH_ADV}(?:不感兴趣|没(?:什么|有|啥)?兴趣|很反感|反感)",

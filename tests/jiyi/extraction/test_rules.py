@@ -677,3 +677,31 @@ def test_not_a_wandering_mind(text):
 )
 def test_a_liking_said_with_oneself_or_still_is_the_users(text, liked):
     assert liked in {e.attributes.get(OBJ) for e in events_of(text) if e.event_type is E.PREFERENCE}
+
+
+@pytest.mark.parametrize(
+    ("text", "disliked"),
+    [
+        ("history bores me to death", "history"),
+        ("honestly proofs are so tedious", "proofs"),
+        ("背单词好无聊啊", "背单词"),
+        ("文言文太枯燥了", "文言文"),
+        ("i relly hate essays", "essays"),  # "really" as typed
+    ],
+)
+def test_a_subject_said_to_bore_the_user_is_a_dislike(text, disliked):
+    assert disliked in {e.attributes.get(OBJ) for e in events_of(text) if e.event_type is E.DISLIKE}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "this is boring",
+        "is history boring?",
+        "这节课好无聊",
+        "今天好无聊",
+        "my sister thinks chemistry is boring",
+    ],
+)
+def test_no_dislike_from_a_moment_a_question_or_someone_elses_view(text):
+    assert E.DISLIKE not in types_of(text)
