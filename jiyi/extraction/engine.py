@@ -56,6 +56,18 @@ def normalise(text: str) -> str:
     return _SPACES.sub(" ", unicodedata.normalize("NFKC", text).translate(_QUOTES)).strip()
 
 
+#: A negation typed without its apostrophe ("i dont like coding", "cant stand it"): the rules
+#: read "don't", as a careful reader does.
+_EN_BARE_NEGATION = re.compile(
+    r"\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|ca)nt\b", re.IGNORECASE
+)
+
+
+def with_apostrophes(text: str) -> str:
+    """English negations with their apostrophe back: "dont" → "don't", "cant" → "can't"."""
+    return _EN_BARE_NEGATION.sub(r"\1n't", text)
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of normalised text, each keeping its final punctuation (questions need it)."""
     return [s.strip() for s in _SENTENCE_BREAK.split(text) if s and s.strip()]
@@ -342,7 +354,7 @@ def extract_with_rules(
 ) -> list[Event]:
     """Events the rule table finds in an already-checked turn (none for system turns), each
     read in its context (`reading.read_claim`) unless `read_claims` is off."""
-    text = normalise(turn.content)
+    text = with_apostrophes(normalise(turn.content))
     table = _table_for(turn.role) if rules is None else _RuleTable.of(rules)
     events = []
     for cand in _deduplicate(_candidates(text, table)):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from jiyi import vocabulary
 from jiyi.extraction.rules.fragments import NOT_NAMES
 from jiyi.text import has_han, tokenize
 
@@ -113,7 +114,9 @@ def _clean_object(raw: str, lang: str) -> str | None:
     text = _EMOJI_TAIL.sub("", " ".join(raw.split())).strip(" '\"“”‘’-*")
     if lang == "zh" and has_han(text):
         text = _ZH_CUT.sub("", text)
-        text = _ZH_SELF.sub("", _ZH_LEADING.sub("", text))
+        if vocabulary.lookup(text) is None:  # "二次函数" is whole, not "二次" (twice) + "函数"
+            text = _ZH_LEADING.sub("", text)
+        text = _ZH_SELF.sub("", text)
         text = _ZH_TRAILING.sub("", _ZH_SOMEDAY.sub("", _ZH_TRAILING.sub("", text))).strip()
     else:
         text = _EN_CUT.sub("", text)

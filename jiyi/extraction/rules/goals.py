@@ -1036,10 +1036,16 @@ RULES: tuple[Rule, ...] = (
         _cleaned("en"),
         EventType.GOAL,
         rf"\binstead\s+of\s+(?:doing\s+|studying\s+|majoring\s+in\s+|going\s+(?:into|for)\s+|"
-        rf"applying\s+(?:for|to)\s+)?(?P<object>{EN_FIELDS})\b(?![^?]*\?)",
+        rf"applying\s+(?:for|to)\s+|taking\s+|the\s+)?(?P<object>{EN_FIELDS}|{_EN_NAMED_EXAM})\b"
+        r"(?![^?]*\?)",
         0.8,
-        "The goal a new one replaces: 'architecture instead of mech e' ends mech e.",
-        ("doing architecture instead of mech e", "gonna apply for nursing instead of med school"),
+        "The goal a new one replaces: 'architecture instead of mech e' ends mech e, 'taking the "
+        "GMAT instead of the GRE' ends the GRE.",
+        (
+            "doing architecture instead of mech e",
+            "gonna apply for nursing instead of med school",
+            "I'm taking the GMAT instead of the GRE",
+        ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
         trigger=r"\binstead\s+of\b",

@@ -42,9 +42,9 @@ RULES: tuple[Rule, ...] = (
         "confusion_en_dont_understand",
         EventType.CONCEPT_CONFUSION,
         rf"\bI\s+{EN_ADV}(?:don't|do\s+not|can't|cannot|didn't|did\s+not|still\s+don't)\s+"
-        r"(?:really\s+|quite\s+|fully\s+|totally\s+|completely\s+|even\s+)?(?:understand|grasp|"
-        r"follow|comprehend|get\s+it|get\s+how|get\s+why|get\s+what|see\s+how|see\s+why|"
-        r"wrap\s+my\s+head\s+around|figure\s+out)(?:\s+(?P<object>[^,.;:!?()\n]{1,80}))?",
+        r"(?:really\s+|quite\s+|fully\s+|totally\s+|completely\s+|even\s+)?(?:(?:get|see)\s+"
+        r"(?:how|why|what)\b|(?:understand|grasp|follow|comprehend|get\s+it|wrap\s+my\s+head\s+"
+        r"around|figure\s+out)(?:\s+(?P<object>[^,.;:!?()\n]{1,80}))?)",
         0.85,
         "Not understanding something: 'I don't understand derivatives' (object optional).",
         ("I don't understand derivatives.", "I still don't get it"),

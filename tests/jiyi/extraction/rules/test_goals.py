@@ -672,3 +672,8 @@ def test_a_wish_voiced_while_venting_names_no_goal_given_up():
 )
 def test_a_goal_said_as_the_plan_or_as_taking_part_is_named_by_its_aim(text, goal):
     assert goals_in(text) == [goal]
+
+
+def test_an_exam_taken_instead_of_another_gives_the_other_up():
+    assert given_up("change of plans, I'm taking the GMAT instead of the GRE") == ["GRE"]
+    assert goals_in("change of plans, I'm taking the GMAT instead of the GRE") == ["GMAT"]
