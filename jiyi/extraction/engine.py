@@ -264,7 +264,7 @@ def _vocabulary_kind(name: str | None) -> EntityKind | None:
 
 _EN_GOAL_VERB = re.compile(
     r"^(?:to\s+)?(?:pass|ace|get\s+into|(?:get|be(?:come)?)\s+better\s+at|improve(?:\s+on)?|"
-    r"work\s+on|brush\s+up\s+on|get|score|land|become|crush|nail|"
+    r"work\s+on|brush\s+up\s+on|get|score|land|become|be(?=\s+an?\s)|crush|nail|"
     r"do\s+well\s+(?:on|in))\s+(?:(?:a|an|the|my)\s+)?",
     re.IGNORECASE,
 )

@@ -84,6 +84,8 @@ _TIME_ONLY = re.compile(
     re.IGNORECASE,
 )
 _ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后).*$")
+#: A conjunction opening the capture joins it to what came before: "不过电路" is 电路.
+_ZH_LEAD_CONJ = re.compile(r"^(?:不过|但是|可是|而且|然后|还有|另外)(?=\S{2})")
 _ZH_LEADING = re.compile(
     r"^(?:这个|那个|这些|那些|这种|那种|这样子?|那样子?|一下|一些|有关|关于|"
     r"[这那哪][道个些种次门节章条类](?=[\u4e00-\u9fff])|这|那|尤其是|特别是|主要是|"
@@ -113,7 +115,7 @@ _SPLIT = re.compile(r"\s*(?:、|,|和|与|以及|跟|\band\b|\bor\b|&|/)\s*", re
 def _clean_object(raw: str, lang: str) -> str | None:
     text = _EMOJI_TAIL.sub("", " ".join(raw.split())).strip(" '\"“”‘’-*")
     if lang == "zh" and has_han(text):
-        text = _ZH_CUT.sub("", text)
+        text = _ZH_CUT.sub("", _ZH_LEAD_CONJ.sub("", text))
         if vocabulary.lookup(text) is None:  # "二次函数" is whole, not "二次" (twice) + "函数"
             text = _ZH_LEADING.sub("", text)
         text = _ZH_SELF.sub("", text)

@@ -400,13 +400,19 @@ RULES: tuple[Rule, ...] = (
     rule(
         "goal_en_want_to",
         EventType.GOAL,
-        rf"\b(?:I\s+{EN_ADV}(?:want|need|hope|plan|aim|intend|wish|would\s+(?:like|love)|"
+        rf"\b(?:(?:I\s+{EN_ADV}wanna|(?:I'?m|im)\s+{EN_ADV}tryna)\s+|(?:"
+        rf"I\s+{EN_ADV}(?:want|need|hope|plan|aim|intend|wish|would\s+(?:like|love)|"
         rf"am\s+(?:planning|hoping|trying|determined|aiming))|I(?:'m)\s+(?:planning|hoping|trying"
-        rf"|determined|aiming)|I'd\s+(?:really\s+)?(?:like|love))\s+to\s+"
+        rf"|determined|aiming)|I'd\s+(?:really\s+)?(?:like|love))\s+to\s+)"
         rf"(?!know\b|ask\b|say\b|thank\b|talk\b){EN_OBJ}",
         0.75,
-        "Something the user wants to achieve: 'I want to pass my exam'.",
-        ("I want to pass my physics exam.", "I'm trying to lose weight"),
+        "Something the user wants to achieve: 'I want to pass my exam', 'im tryna get into "
+        "nursing school', 'I wanna be a vet'.",
+        (
+            "I want to pass my physics exam.",
+            "I'm trying to lose weight",
+            "im tryna get into nursing school",
+        ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
     ),

@@ -89,7 +89,8 @@ RULES: tuple[Rule, ...] = (
     rule(
         "struggle_en_weak_spot",
         EventType.CONCEPT_CONFUSION,
-        rf"{_EN_SUBJECT}\s+(?:is|are|r|=)\s+(?:still\s+)?(?:honestly\s+)?(?:my|a|the)\s+(?:biggest\s+|real\s+|"
+        rf"{_EN_SUBJECT}\s+(?:is|are|r|=)\s+(?:(?:still|honestly|lowkey|literally|definitely|def|"
+        r"probably|prob|kinda|always)\s+)*(?:my|a|the)\s+(?:biggest\s+|real\s+|"
         r"total\s+)?(?:weak\s+spot|weakness|weakest\s+(?:section|area|topic|part|point)|nemesis|"
         r"kryptonite|achilles(?:'s)?\s+heel|problem\s+area|worst\s+(?:topic|section|subject))\b",
         0.85,
@@ -164,7 +165,7 @@ RULES: tuple[Rule, ...] = (
         EventType.CONCEPT_CONFUSION,
         r"(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:(?:那章|这章|这块|那块|这部分|这里|部分)[^,.;!?。\s]{0,8}?|"
         r"我[^,.;!?。\s]{0,6}?|)(?:还是|总是|老是|一直|经常|真的|完全)(?:老|总)?(?:懵|晕|记不住|搞不懂|弄不懂|"
-        r"错|翻车|写不好|算错|不会|不太get|没懂|搞混)",
+        r"错|翻车|写不好|算错|不会|不太会|不大会|不怎么会|不太get|没懂|搞混)",
         0.8,
         "'酸碱平衡那章看了三遍还是懵'、'能量计算这块我真的老翻车'。",
         ("酸碱平衡那章看了三遍还是懵", "能量计算这块我真的老翻车"),
@@ -290,17 +291,19 @@ RULES: tuple[Rule, ...] = (
         EventType.CONCEPT_CONFUSION,
         rf"(?<![\w'])(?P<object>{_EN_NAME})\s+(?:(?:always|still|really|totally|kinda|just|honestly|"
         r"literally|completely|constantly)\s+)*(?:trips?\s+me\s+up|throws?\s+me\s+off|"
+        r"(?:part\s+|bit\s+)?is\s+where\s+i\s+(?:always\s+|usually\s+)?(?:get|got)\s+(?:lost|stuck|"
+        r"confused)|"
         r"gets?\s+me\s+every\s+(?:single\s+)?time|confuses?\s+me|makes?\s+(?:zero|no|little|"
         r"absolutely\s+no)\s+sense(?:\s+to\s+me)?|(?:is|are)\s+(?:so\s+|really\s+|super\s+|"
         r"way\s+too\s+|too\s+|still\s+)?(?:hard|difficult|tricky|confusing)\s+for\s+me)"
         rf"{_EN_END}(?![^.!]*\?)",
         0.8,
         "A topic said first to confuse: 'integration by parts always trips me up', 'recursion "
-        "makes zero sense to me', 'vectors confuse me'.",
+        "makes zero sense to me', 'vectors confuse me', 'the ETC part is where I get lost'.",
         ("integration by parts always trips me up", "recursion makes zero sense to me"),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
-        trigger=r"trip|throw|gets?\s+me|confuse|sense|for\s+me",
+        trigger=r"trip|throw|gets?\s+me|confuse|sense|for\s+me|where\s+i",
     ),
     rule(
         "struggle_en_its_x_that",

@@ -101,6 +101,18 @@ RULES: tuple[Rule, ...] = (
         trigger=r"[这那][两三几俩]",
     ),
     rule(
+        "confusion_zh_topic_mixed_up",
+        EventType.CONCEPT_CONFUSION,
+        r"(?:^|(?<=[\s,，。!！~…]))(?P<object>[\u4e00-\u9fffA-Za-z0-9/+-]{2,12}?)(?:我)?(?:总是?|老是?|经常|"
+        r"一直|又|每次都)(?:搞混|弄混|记混|搞反|弄反|混淆)(?![^,，。!！~\s]*[吗?？])",
+        0.85,
+        "先说东西再说搞混（没有'把'）：'串并联总搞混'、'左右手定则我老是弄反'。",
+        ("不过电路那块我还是不太会 串并联总搞混", "左右手定则我老是弄反"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"搞混|弄混|记混|搞反|弄反|混淆",
+    ),
+    rule(
         "confusion_zh_cant_tell",
         EventType.CONCEPT_CONFUSION,
         rf"(?:分不清楚?|搞不清楚?|弄不清楚?|区分不了|区分不开|分不出)(?!楚){ZH_OBJ}",

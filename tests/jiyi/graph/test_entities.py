@@ -155,3 +155,7 @@ def test_a_single_letter_names_only_a_language(name, is_name):
 )  # fmt: skip
 def test_a_function_word_a_placeholder_or_a_clause_shape_is_not_a_name(name):
     assert not nameable(name)
+
+
+def test_a_verb_cut_at_its_degree_marker_is_not_a_name():
+    assert not nameable("书上写得")

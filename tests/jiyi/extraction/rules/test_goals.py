@@ -677,3 +677,11 @@ def test_a_goal_said_as_the_plan_or_as_taking_part_is_named_by_its_aim(text, goa
 def test_an_exam_taken_instead_of_another_gives_the_other_up():
     assert given_up("change of plans, I'm taking the GMAT instead of the GRE") == ["GRE"]
     assert goals_in("change of plans, I'm taking the GMAT instead of the GRE") == ["GMAT"]
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [("yo!! im tryna get into nursing school lol", "nursing school"), ("I wanna be a vet", "vet")],
+)
+def test_a_goal_said_with_chat_contractions(text, goal):
+    assert goals_in(text) == [goal]

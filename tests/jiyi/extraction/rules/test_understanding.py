@@ -597,3 +597,27 @@ def test_a_known_name_starting_like_a_count_keeps_it(text, event_type):
 )
 def test_not_getting_why_or_how_names_no_clause(text):
     assert {o for _, o in claims(text, CONFUSION)} == {None}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("不过电路那块我还是不太会 串并联总搞混", "电路"),  # a conjunction opens it, not the name
+        ("不过电路那块我还是不太会 串并联总搞混", "串并联"),
+        ("左右手定则我老是弄反", "左右手定则"),
+        ("the electron transport chain part is where I get lost", "electron transport chain"),
+        ("chem is lowkey my worst subject ngl 😭", "chemistry"),
+    ],
+)
+def test_an_obstacle_said_topic_first_in_chat(text, obj):
+    assert obj in {o for _, o in claims(text, CONFUSION)}
+
+
+@pytest.mark.parametrize("text", ["你老是搞混吗", "那摩擦力的方向怎么判断啊 我每次都搞反"])
+def test_no_named_mix_up_for_a_question_or_a_bare_slip(text):
+    assert not [o for _, o in claims(text, CONFUSION) if o]
+
+
+def test_a_space_after_understood_ends_its_clause():
+    """ "懂了 那这题是向左吧": what follows is the next clause, not what was understood."""
+    assert {o for _, o in claims("哦 懂了 那这题是向左吧", MASTERY)} == {None}
