@@ -117,9 +117,10 @@ RULES: tuple[Rule, ...] = (
     rule(
         "struggle_en_bad_at",
         EventType.CONCEPT_CONFUSION,
-        r"\b(?:I'?m|I\s+am|im)\s+(?:honestly\s+|so\s+|really\s+|just\s+|still\s+|kinda\s+|pretty\s+)*"
+        r"\b(?:I'?m|I\s+am|im|I(?:'ve|\s+have)\s+(?:always\s+)?been)\s+(?:honestly\s+|so\s+|really\s+|"
+        r"just\s+|still\s+|kinda\s+|pretty\s+|always\s+)*"
         r"(?:trash|bad|terrible|awful|hopeless|useless|rubbish|garbage|the\s+worst|shaky|weak)\s+"
-        rf"(?:at|on|with)\s+{_EN_TOPIC}(?=\s*(?:$|[,.;:!?)]|\s(?:and|but|so|tho|though|lol|ngl)\b))",
+        rf"(?:at|on|with|in)\s+{_EN_TOPIC}(?=\s*(?:$|[,.;:!?)]|\s(?:and|but|so|tho|though|lol|ngl)\b))",
         0.85,
         "'im honestly trash at free body diagrams', 'still kinda shaky on modes'.",
         ("im honestly trash at free body diagrams", "I'm really bad at fractions."),
@@ -176,10 +177,11 @@ RULES: tuple[Rule, ...] = (
     rule(
         "struggle_zh_weak",
         EventType.CONCEPT_CONFUSION,
-        r"(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:是|就是|一直是)(?:我的)?(?:弱项|短板|死穴|硬伤|噩梦|老大难)",
+        r"(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:是|就是|一直是)(?:我的)?(?:弱项|短板|死穴|硬伤|噩梦|老大难|"
+        r"我最(?:头疼|怕|差|弱|烂|不行)的(?:科目|一科|一门|科|部分|地方)?)",
         0.85,
         "'几何是我的弱项'。",
-        ("几何是我的弱项", "文言文一直是我的短板"),
+        ("几何是我的弱项", "文言文一直是我的短板", "物理是我最头疼的科目"),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
     ),
@@ -208,6 +210,20 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         object_required=True,
         trigger=r"对",
+    ),
+    rule(
+        "struggle_zh_poor_at",
+        EventType.CONCEPT_CONFUSION,
+        r"(?:^|(?<=[\s,，。!！~…])|我的?)(?P<object>(?:(?!天气|心情|状态|身体|睡眠|记性|记忆|网|信号|态度|成绩|"
+        r"基础|体力|胃口|脾气|运气|手机|电脑|今天|昨天|最近|这|那|我|他|她|你)[\u4e00-\u9fffA-Za-z]){2,8}?)"
+        r"(?:一直|真的|特别|比较|很|太|超|"
+        r"非常|有点|挺|巨|贼)+(?:差|烂|弱|菜|拉胯|不行)(?:了|啊|呀)?(?=$|[\s,，。!！~…])",
+        0.8,
+        "某科不好：'物理比较差'、'我的英语口语很烂'（'天气很差'、'心情很差'不算）。",
+        ("我是一名高二学生，数学还行，物理比较差", "我的英语口语很烂"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"差|烂|弱|菜|拉胯|不行",
     ),
     rule(
         "struggle_zh_not_get",
@@ -319,6 +335,19 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         object_required=True,
         trigger=r"\bthat\b",
+    ),
+    rule(
+        "struggle_en_not_my_strong_suit",
+        EventType.CONCEPT_CONFUSION,
+        rf"{_EN_SUBJECT}\s+(?:has\s+never\s+been|(?:is|was)\s+never|(?:is|was)n'?t|is\s+not|was\s+not)\s+"
+        r"(?:really\s+|exactly\s+|ever\s+)?my\s+(?:strong\s+(?:suit|point|area|side)|forte|"
+        r"strength|best\s+subject)\b",
+        0.8,
+        "'geometry has never been my strong suit', 'maths isn't my strong point'.",
+        ("geometry has never been my strong suit", "maths isn't my strong point"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"strong|forte|strength|best\s+subject",
     ),
     rule(
         "struggle_en_mix_them_up",

@@ -159,3 +159,8 @@ def test_a_function_word_a_placeholder_or_a_clause_shape_is_not_a_name(name):
 
 def test_a_verb_cut_at_its_degree_marker_is_not_a_name():
     assert not nameable("书上写得")
+
+
+@pytest.mark.parametrize("name", ["那么多", "这么多"])
+def test_an_amount_alone_is_not_a_name(name):
+    assert not nameable(name)

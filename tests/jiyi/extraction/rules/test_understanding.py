@@ -621,3 +621,25 @@ def test_no_named_mix_up_for_a_question_or_a_bare_slip(text):
 def test_a_space_after_understood_ends_its_clause():
     """ "懂了 那这题是向左吧": what follows is the next clause, not what was understood."""
     assert {o for _, o in claims("哦 懂了 那这题是向左吧", MASTERY)} == {None}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("我是一名高二学生，数学还行，物理比较差", "物理"),
+        ("物理是我最头疼的科目", "物理"),
+        ("I'm pretty weak in geometry", "geometry"),
+        ("I've always been bad at math", "math"),
+        ("geometry has never been my strong suit", "geometry"),
+        ("maths isn't my strong point", "math"),
+    ],
+)
+def test_a_weak_subject_said_any_common_way(text, obj):
+    assert obj in {o for _, o in claims(text, CONFUSION)}
+
+
+@pytest.mark.parametrize(
+    "text", ["今天天气很差", "我心情很差", "我基础很差", "他数学很差", "这个很差"]
+)
+def test_no_weak_subject_from_the_weather_a_mood_or_someone_else(text):
+    assert not [o for _, o in claims(text, CONFUSION) if o]
