@@ -96,6 +96,8 @@ _VIEWS = frozenset({EventType.PREFERENCE, EventType.DISLIKE, EventType.LEARNING_
 TENSE = EventAttr.TENSE.value
 
 _SENTENCE_END = re.compile(r"[.!?。！？\n]+")
+#: A contrast: what follows it is said against what came before, by the speaker themself.
+_CONTRAST = re.compile(r"\b(?:but|though|however|although|whereas)\b|但是|可是|不过|然而", re.I)
 #: Event types whose claim is a view the reader can attribute, date and weigh.
 _READ_TYPES = frozenset({
     EventType.PREFERENCE, EventType.DISLIKE, EventType.LEARNING_STYLE, EventType.GOAL,
@@ -247,6 +249,8 @@ def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> d
     if event_type not in _READ_TYPES:
         return {}
     before = _SENTENCE_END.split(sentence[:start])[-1]  # "my dad swears by X. I want Y": mine
+    # "my teacher thinks I'm bad at essays but I like writing them": the user's own, after "but"
+    before = _CONTRAST.split(before)[-1]
     reading: dict[str, str] = {}
     if _EN_OTHER_VIEW.search(before) or _ZH_OTHER_VIEW.search(before):
         reading[EventAttr.HOLDER.value] = OTHER_HOLDER
