@@ -97,6 +97,11 @@ _ZH_LEADING = re.compile(
 _ZH_SOMEDAY = re.compile(
     r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})(?:以后|将来|有一天|有朝一日|总有一天|迟早)[了呢啊吧呀的]*$"
 )
+#: How long it has been, after what it is ("摄影半年", "学吉他三年了"): not part of its name.
+_ZH_DURATION = re.compile(
+    r"(?<=[\u4e00-\u9fffA-Za-z]{2})(?:[一两二三四五六七八九十几半]{1,2}|\d{1,2})(?:个)?多?"
+    r"(?:年|个月|月|周|星期|礼拜|天)多?(?:了|啦)?$"
+)
 _ZH_TRAILING = re.compile(
     r"(?:这块|那块|这章|那章|这部分|那部分|这一块|那一块|这里|那里|这方面|方面)?[了呢啊吧呀哦嘛啦哈吗的呗哟喔~真都也就还总老又]*$"
 )
@@ -120,6 +125,7 @@ def _clean_object(raw: str, lang: str) -> str | None:
             text = _ZH_LEADING.sub("", text)
         text = _ZH_SELF.sub("", text)
         text = _ZH_TRAILING.sub("", _ZH_SOMEDAY.sub("", _ZH_TRAILING.sub("", text))).strip()
+        text = _ZH_DURATION.sub("", text)
     else:
         text = _EN_CUT.sub("", text)
         text = _EN_SIT.sub("", _EN_LEADING.sub("", text))

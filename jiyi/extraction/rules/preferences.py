@@ -70,7 +70,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "preference_zh_like",
         EventType.PREFERENCE,
-        rf"{ZH_SUBJECT}{ZH_ADV}(?:喜欢|爱|热爱|喜爱|偏爱|钟爱|迷上了?|沉迷于?|爱上了?)(?![你他她死的])(?:上了)?"
+        rf"{ZH_SUBJECT}{ZH_ADV}(?:喜欢|爱|热爱|喜爱|偏爱|钟爱)(?![你他她死的上])(?:上了)?"
         rf"{ZH_OBJ}",
         0.8,
         "喜好：'我很喜欢绘画、弹钢琴和品茶'（每一项一个对象）、'我喜欢用动画学数学'。",
@@ -78,6 +78,19 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.TOPIC,
         object_required=True,
         split_objects=True,
+    ),
+    rule(
+        "interest_zh_hooked",
+        EventType.PREFERENCE,
+        rf"{ZH_SUBJECT}{ZH_ADV}(?:迷上了?|沉迷于?|着迷于?|爱上了?|喜欢上了?|入坑(?:了)?)(?![你他她死的])"
+        rf"{ZH_OBJ}",
+        0.8,
+        "着迷：'我最近迷上了摄影'、'入坑摄影半年了'（是兴趣，不只是喜欢）。",
+        ("我最近迷上了摄影", "我入坑摄影半年了"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        split_objects=True,
+        relation=RelationKind.INTERESTED_IN,
     ),
     rule(
         "preference_zh_interested",

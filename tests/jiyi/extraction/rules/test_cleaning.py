@@ -109,3 +109,16 @@ def test_a_question_frame_an_adverb_a_date_or_a_focus_word_is_no_part_of_the_nam
     raw, lang, cleaned
 ):
     assert clean_objects(raw, lang, False) == (cleaned,)
+
+
+@pytest.mark.parametrize(
+    ("raw", "cleaned"),
+    [
+        ("摄影半年了", "摄影"),
+        ("吉他两个多月", "吉他"),
+        ("三年级", "三年级"),
+        ("高一年级", "高一年级"),
+    ],
+)
+def test_how_long_it_has_been_is_no_part_of_a_chinese_name(raw, cleaned):
+    assert clean_objects(raw, "zh", False) == (cleaned,)
