@@ -56,6 +56,18 @@ def normalise(text: str) -> str:
     return _SPACES.sub(" ", unicodedata.normalize("NFKC", text).translate(_QUOTES)).strip()
 
 
+#: A negation typed without its apostrophe ("i dont like coding", "cant stand it"): the rules
+#: read "don't", as a careful reader does.
+_EN_BARE_NEGATION = re.compile(
+    r"\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|ca)nt\b", re.IGNORECASE
+)
+
+
+def with_apostrophes(text: str) -> str:
+    """English negations with their apostrophe back: "dont" → "don't", "cant" → "can't"."""
+    return _EN_BARE_NEGATION.sub(r"\1n't", text)
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of normalised text, each keeping its final punctuation (questions need it)."""
     return [s.strip() for s in _SENTENCE_BREAK.split(text) if s and s.strip()]
@@ -251,8 +263,9 @@ def _vocabulary_kind(name: str | None) -> EntityKind | None:
 
 
 _EN_GOAL_VERB = re.compile(
-    r"^(?:to\s+)?(?:pass|ace|get\s+into|get|score|land|become|finish|crush|nail|do\s+well\s+(?:on|in))\s+"
-    r"(?:(?:a|an|the|my)\s+)?",
+    r"^(?:to\s+)?(?:pass|ace|get\s+into|(?:get|be(?:come)?)\s+better\s+at|improve(?:\s+on)?|"
+    r"work\s+on|brush\s+up\s+on|get|score|land|become|be(?=\s+an?\s)|crush|nail|"
+    r"do\s+well\s+(?:on|in))\s+(?:(?:a|an|the|my)\s+)?",
     re.IGNORECASE,
 )
 _EN_GOAL_TAIL = re.compile(
@@ -269,8 +282,9 @@ _ZH_GOAL_TIME = re.compile(
 
 
 def goal_name(name: str, lang: str) -> str:
-    """A goal named by what is aimed at: "pass my physics exam" → "physics exam", "雅思考到6.5"
-    → "雅思6.5", "今年12月考研" → "考研"; the verb of wanting and the date are not its name."""
+    """A goal named by what is aimed at: "pass my physics exam" → "physics exam", "get better at
+    public speaking" → "public speaking", "雅思考到6.5" → "雅思6.5", "今年12月考研" → "考研"; the
+    verb of wanting and the date are not its name."""
     if lang == "zh":
         return _ZH_GOAL_TIME.sub("", name.replace("考到", ""))
     return _EN_GOAL_TAIL.sub("", _EN_GOAL_VERB.sub("", name)).strip() or name
@@ -340,7 +354,7 @@ def extract_with_rules(
 ) -> list[Event]:
     """Events the rule table finds in an already-checked turn (none for system turns), each
     read in its context (`reading.read_claim`) unless `read_claims` is off."""
-    text = normalise(turn.content)
+    text = with_apostrophes(normalise(turn.content))
     table = _table_for(turn.role) if rules is None else _RuleTable.of(rules)
     events = []
     for cand in _deduplicate(_candidates(text, table)):

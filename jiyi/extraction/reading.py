@@ -56,7 +56,14 @@ _EN_PAST = re.compile(
 _ZH_PAST = re.compile(
     r"以前|之前|小时候|(?:初中|小学|高中|大学)(?:的时候|时|那会儿?|那阵子?)|曾经|那时候?|那会儿?|"
     r"过去(?![分式时完])|当年|"
-    r"原来(?!如此|是这样)|上学期|去年"
+    r"原来(?!如此|是这样)|上学期|去年|本来(?!就)|原本(?!就)|原先|"
+    # the user's own earlier words, quoted to be corrected: "上次我说我在广州 其实…"
+    r"(?:上次|上回|之前|刚才)我?说"
+)
+#: When a goal is due: "在五月去东京之前", "年底以前", "考试之前" (before a time or an event),
+#: not the past its "之前" / "以前" would otherwise say ("我之前想考研").
+_ZH_DEADLINE = re.compile(
+    r"在[^,，。!！?？\s]{1,12}?(?:之前|以前)|(?<=[\u4e00-\u9fff])(?<![我他她们也都就还])(?:之前|以前)"
 )
 _EN_PAST_LIKING = re.compile(
     r"I\s+(?:\w+\s+)?(?:hated|disliked|loved|liked|enjoyed|adored|couldn't\s+stand|"
@@ -89,6 +96,8 @@ _VIEWS = frozenset({EventType.PREFERENCE, EventType.DISLIKE, EventType.LEARNING_
 TENSE = EventAttr.TENSE.value
 
 _SENTENCE_END = re.compile(r"[.!?。！？\n]+")
+#: A contrast: what follows it is said against what came before, by the speaker themself.
+_CONTRAST = re.compile(r"\b(?:but|though|however|although|whereas)\b|但是|可是|不过|然而", re.I)
 #: Event types whose claim is a view the reader can attribute, date and weigh.
 _READ_TYPES = frozenset({
     EventType.PREFERENCE, EventType.DISLIKE, EventType.LEARNING_STYLE, EventType.GOAL,
@@ -131,7 +140,10 @@ def _clause_at(sentence: str, start: int) -> str:
 _ROLE_CHANGE = re.compile(
     r"\b(?:actually|I\s+mean|correction|oops|my\s+bad|quit|resigned|retired|left\s+(?:my|the)\s+"
     r"(?:job|position)|(?:changed|switched)\s+(?:jobs|careers|fields)|career\s+(?:change|switch)|"
-    r"new\s+job|became|no\s+longer|anymore|any\s+more)\b|"
+    r"new\s+job|became|no\s+longer|anymore|any\s+more|"
+    # out of work: whatever job there was is over
+    r"laid\s+off|lost\s+my\s+job|unemployed|between\s+jobs|out\s+of\s+work|jobless)\b|"
+    r"待业|失业|被裁|裸辞|"
     r"其实|实际上|准确(?:地)?说|应该是|纠正|更正|说错|搞错|记错|口误|辞职|离职|辞了|转行|改行|跳槽|"
     r"(?<![想要准备打算考虑])换(?:了)?(?:个|份)?工作|不干了|不做了|不当|不再",
     re.I,
@@ -144,14 +156,27 @@ _ROLE_ALONGSIDE = re.compile(
 )
 
 
+#: A role said as newly held ("I'm a nurse now", "finally a nurse", "我现在是正式护士了",
+#: "当上护士了"): what it was before is over. Not "right now" (when), nor a bare "现在" ("我现在是
+#: 护士" says when; "了" says it changed).
+_ROLE_NEWLY = re.compile(
+    r"(?<!\bright\s)(?<!\bfor\s)(?<!\bjust\s)\bnow\b|\b(?:officially|finally|"
+    r"(?:got|been|was)\s+(?:promoted|hired)|graduated)\b|"
+    r"(?:现在|已经|终于|正式)[^,，。!！?？\s]{0,12}?(?:了|啦)(?=$|[,，。!！~\s])|当上|成了|转正|"
+    r"升(?:职)?(?:为|成)|上岸",
+    re.I,
+)
+
+
 def _role_changed(said: str) -> bool:
     """Whether a role said in `said` (its sentence up to the end of its clause) replaces the
-    user's other roles: a correction or a change of job, or "now" against a past one ("I used to
-    teach, now I'm a nurse"); never one said as held alongside."""
+    user's other roles: a correction or a change of job, a role said as newly held, or "now"
+    against a past one ("I used to teach, now I'm a nurse"); never one said as held alongside."""
     if _ROLE_ALONGSIDE.search(said):
         return False
     past = _EN_PAST.search(said) or _ZH_PAST.search(said)
-    return bool(_ROLE_CHANGE.search(said) or (past and _NOW.search(said)))
+    changed = _ROLE_CHANGE.search(said) or _ROLE_NEWLY.search(said)
+    return bool(changed or (past and _NOW.search(said)))
 
 
 #: Said of the present: of two homes in one sentence, the one said this way is where one lives.
@@ -224,12 +249,15 @@ def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> d
     if event_type not in _READ_TYPES:
         return {}
     before = _SENTENCE_END.split(sentence[:start])[-1]  # "my dad swears by X. I want Y": mine
+    # "my teacher thinks I'm bad at essays but I like writing them": the user's own, after "but"
+    before = _CONTRAST.split(before)[-1]
     reading: dict[str, str] = {}
     if _EN_OTHER_VIEW.search(before) or _ZH_OTHER_VIEW.search(before):
         reading[EventAttr.HOLDER.value] = OTHER_HOLDER
     clause = _clause_at(sentence, start)
     past_liking = event_type in _LIKING and _EN_PAST_LIKING.match(sentence, start) is not None
-    past = past_liking or _EN_PAST.search(clause) or _ZH_PAST.search(clause)
+    dated = _ZH_DEADLINE.sub("", clause) if event_type is EventType.GOAL else clause
+    past = past_liking or _EN_PAST.search(clause) or _ZH_PAST.search(dated)
     if past and not _NOW.search(clause) and not _MOVED.search(clause):
         reading[EventAttr.TENSE.value] = PAST_TENSE
     venting = _EN_VENTING.search(text) or _ZH_VENTING.search(text) or _EN_TODAY.search(clause)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from jiyi.domain import EntityKind, check_entity_id, stable_id
 from jiyi.domain.ids import MAX_ENTITY_ID_LENGTH
-from jiyi.text import has_han
+from jiyi.text import CHINESE_STOPWORDS, has_han
 
 HASH_CHARS = 8
 _LATIN_WORD = re.compile(r"[a-z0-9]+")
@@ -152,8 +152,29 @@ _EN_CLAUSE_WORDS = frozenset(
 _ZH_CLAUSE_MARKS = re.compile(
     r"^比|[我你他她它咱]|把|被|就是|如果|因为|所以|但是|然后|时候|觉得|什么|怎么|一下|"
     # a verb with its degree ("讲得太快") or a how-often adverb ("老师一直讲"): said of someone
-    r"得(?:太|很|好|不|特别|非常|真|这么|那么|挺|有点|越来越)|一直|总是|老是|经常|常常|从来|每次"
+    r"得(?:太|很|好|不|特别|非常|真|这么|那么|挺|有点|越来越)|得$|一直|总是|老是|经常|常常|从来|每次"
 )
+#: Degree words and negation: said of a clause ("teachers talking too fast"), never in a name.
+_EN_DEGREE = frozenset({"too", "very", "not", "really", "so", "please", "pls", "plz"})
+#: A question word first: a question clause ("why my code crashes"), not a name.
+_EN_QUESTION_START = frozenset({"why", "how", "what", "whether", "which", "who", "where", "when"})
+#: One word that only stands for something unsaid: a placeholder noun, or a verb cut from its
+#: object ("remembering which formula to use" → "remembering").
+_EN_NOT_A_THING = frozenset({
+    "thing", "things", "stuff", "way", "ways", "part", "parts", "bit", "bits", "one", "ones",
+    "question", "questions", "problem", "problems", "topic", "topics", "lesson", "lessons",
+    "remembering", "understanding", "knowing", "doing", "getting", "making", "figuring",
+    "deciding", "choosing", "using", "finding", "keeping", "staying", "trying", "following",
+    "telling", "seeing", "having", "taking", "giving", "putting", "dealing", "handling",
+    "applying", "working", "going", "thinking",
+})  # fmt: skip
+#: Chinese names that are no thing of their own: a single verb, adjective or function character
+#: a capture was cut to ("讲", "难"), or a generic head ("方式", "问题") without what it is of.
+_ZH_NOT_A_THING = frozenset({
+    *"讲说做学看写听读背记算想懂会难快慢多少好坏易用问答教练考跟给让叫对错行能要去来上下题课样种次点些",
+    "方式", "方法", "感觉", "时候", "样子", "东西", "地方", "问题", "事情", "情况", "部分", "内容",
+    "知识", "题目", "知识点", "这块", "那块", "那么多", "这么多", "那么", "这么",
+})  # fmt: skip
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _FORMULA = re.compile(r"[=^*/\\<>]|(?:^|\s)[-+]\w")  # "-sin x", "y=2x": an expression, not a name
 
@@ -173,9 +194,17 @@ def nameable(name: str) -> bool:
     if len(key) == 1 and key.isascii() and key not in _ONE_LETTER_NAMES:
         return False  # "S", "x": a variable or a cut-off word, not a thing (C and R are languages)
     if has_han(key):
+        if key in _ZH_NOT_A_THING or key in CHINESE_STOPWORDS:
+            return False
         return len(_HAN.findall(key)) <= MAX_NAME_HAN and not _ZH_CLAUSE_MARKS.search(key)
     words = key.split()
-    return len(words) <= MAX_NAME_WORDS and _EN_CLAUSE_WORDS.isdisjoint(words)
+    if words[0] in _EN_QUESTION_START or key in _EN_NOT_A_THING:
+        return False
+    return (
+        len(words) <= MAX_NAME_WORDS
+        and _EN_CLAUSE_WORDS.isdisjoint(words)
+        and (_EN_DEGREE.isdisjoint(words))
+    )
 
 
 def alias_key(name: str) -> str:

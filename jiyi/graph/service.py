@@ -47,6 +47,7 @@ from jiyi.graph.updates import (
     claim_for,
     counter,
     human_set,
+    is_job,
     role_facet,
     supersede,
     support,
@@ -155,7 +156,7 @@ class GraphService:
             self._reject(event.user_id, operator, "apply_event", exc, event.ts)
             raise
         name = claim.object_name if claim is not None else ""
-        if claim is not None and claim.relation is not RelationKind.AGE:
+        if claim is not None and claim.relation is not RelationKind.AGE and name:
             if parse_reference(name):  # the ingest step resolves references before this
                 self._skip_event(event, operator, UNRESOLVED_REFERENCE)
                 return []
@@ -238,54 +239,15 @@ class GraphService:
         evidence: list[str],
         operator: str,
     ) -> list[EdgeChange]:
-        settings = self.settings
         with self.store.transaction(user_id) as tx:
             if subject == USER_ENTITY_ID:
                 src = self._ensure_user(tx)
             else:
                 src = self._resolve(tx, subject, claim.object_kind).entity_id
-            dst = self._resolve(tx, claim.object_name, claim.object_kind).entity_id
-            existing = tx.edge(src, claim.relation, dst)
-            opposing = [e for rel in claim.counters if (e := tx.edge(src, rel, dst)) is not None]
-            touched = [e.edge_id for e in (existing, *opposing) if e is not None]
-            if evidence and touched and tx.applied(touched, evidence):
-                return []  # a replayed event: its evidence already moved the edges it would move
-            checked = checked_claim(claim, opposing, at, settings.counter_evidence_factor)
-            if checked is not claim:  # a claim the recent evidence contradicts counters nothing
-                claim, opposing = checked, []
-            replaced = self._replaced(tx, src, dst, claim)
-            held_by_human = (
-                next((e for e in replaced if e.source is EdgeSource.HUMAN), None)
-                if claim.relation.single_valued
-                else None  # a human-set role stays beside a new one (`supersede` skips it)
-            )
-            decisions: list[Decision]
-            if claim.retracts:  # given up: the goal or role it names ends, nothing new is believed
-                ended = existing or self._named_within(user_id, src, claim)
-                decisions = [supersede(ended, at, evidence, operator)] if ended else []
-            elif held_by_human is not None:  # a person set the value: the rules do not change it
-                decisions = [Skipped(held_by_human, HUMAN_WINS)]
-            else:
-                decisions = [
-                    support(
-                        existing,
-                        (user_id, src, claim.relation, dst),
-                        claim.confidence,
-                        claim.source,
-                        at,
-                        evidence,
-                        operator,
-                        settings.old_weight,
-                        claim.decay_class,
-                    )
-                ]
-                decisions += [supersede(e, at, evidence, operator) for e in replaced]
-                decisions += [
-                    supersede(e, at, evidence, operator)
-                    if claim.supersedes
-                    else counter(e, at, evidence, operator, settings.counter_evidence_factor)
-                    for e in opposing
-                ]
+            if claim.object_name:
+                decisions = self._decide(tx, src, claim, at, evidence, operator)
+            else:  # a role given up naming none: "I quit my job"
+                decisions = self._jobs_ended(tx, src, at, evidence, operator)
             for decision in decisions:
                 if isinstance(decision, EdgeChange):
                     tx.put_change(decision)
@@ -296,6 +258,68 @@ class GraphService:
             else:
                 pending.users.add(user_id)
         return self._audit_decisions(decisions, operator, at)
+
+    def _decide(
+        self, tx: GraphTx, src: str, claim: Claim, at: int, evidence: list[str], operator: str
+    ) -> list[Decision]:
+        """What a claim about a named object does to the beliefs it touches (none for a replay)."""
+        settings = self.settings
+        dst = self._resolve(tx, claim.object_name, claim.object_kind).entity_id
+        existing = tx.edge(src, claim.relation, dst)
+        opposing = [e for rel in claim.counters if (e := tx.edge(src, rel, dst)) is not None]
+        touched = [e.edge_id for e in (existing, *opposing) if e is not None]
+        if evidence and touched and tx.applied(touched, evidence):
+            return []  # a replayed event: its evidence already moved the edges it would move
+        checked = checked_claim(claim, opposing, at, settings.counter_evidence_factor)
+        if checked is not claim:  # a claim the recent evidence contradicts counters nothing
+            claim, opposing = checked, []
+        replaced = self._replaced(tx, src, dst, claim)
+        held_by_human = (
+            next((e for e in replaced if e.source is EdgeSource.HUMAN), None)
+            if claim.relation.single_valued
+            else None  # a human-set role stays beside a new one (`supersede` skips it)
+        )
+        if claim.retracts:  # given up: the goal or role it names ends, nothing new is believed
+            ended = existing or self._named_within(tx.user_id, src, claim)
+            return [supersede(ended, at, evidence, operator)] if ended else []
+        if held_by_human is not None:  # a person set the value: the rules do not change it
+            return [Skipped(held_by_human, HUMAN_WINS)]
+        decisions: list[Decision] = [
+            support(
+                existing,
+                (tx.user_id, src, claim.relation, dst),
+                claim.confidence,
+                claim.source,
+                at,
+                evidence,
+                operator,
+                settings.old_weight,
+                claim.decay_class,
+            )
+        ]
+        decisions += [supersede(e, at, evidence, operator) for e in replaced]
+        decisions += [
+            supersede(e, at, evidence, operator)
+            if claim.supersedes
+            else counter(e, at, evidence, operator, settings.counter_evidence_factor)
+            for e in opposing
+        ]
+        return decisions
+
+    def _jobs_ended(
+        self, tx: GraphTx, src: str, at: int, evidence: list[str], operator: str
+    ) -> list[Decision]:
+        """A job given up naming none ("I quit my job", "我辞职了") ends each of the user's jobs
+        (`is_job`), not a course of study or a parenthood; a replay changes nothing."""
+        roles = self.store.edges(tx.user_id, src=src, relation=RelationKind.HAS_ROLE,
+                                 include_invalid=True)  # fmt: skip
+        if evidence and roles and tx.applied([e.edge_id for e in roles], evidence):
+            return []
+        return [
+            supersede(e, at, evidence, operator)
+            for e in roles
+            if e.is_valid and is_job(_names(tx.entity(e.dst), e.dst))
+        ]
 
     def _replaced(self, tx: GraphTx, src: str, dst: str, claim: Claim) -> list[Edge]:
         """The user's other beliefs of the claim's relation that it ends: every other value of a

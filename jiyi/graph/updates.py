@@ -26,7 +26,8 @@ marked as someone else's view, a past state, or venting about a preference.
 Age, school year and home are single-valued: a new value closes the old one (a correction).
 A goal or a role with `polarity=negative` ("I'm not doing the MCAT anymore", "护考不考了",
 "I'm no longer a barista", "不当老师了") closes the one it names (or the one whose name holds it:
-"the finance thing") and creates nothing.
+"the finance thing") and creates nothing; a role so said that names none ("I quit my job",
+"我辞职了") closes the user's jobs (`is_job`), not a course of study or a parenthood.
 A claim marked `change=supersedes` ("I used to hate essays, now I like them") closes the
 contrary belief instead of halving it: the user said the old view is over. A role so marked
 ("actually I'm an auditor", "辞职了 现在做程序员") closes the user's other roles of its facet
@@ -40,6 +41,7 @@ changed only by a human. Every function here is pure: it returns the new edge an
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -153,7 +155,8 @@ class Claim:
     source: EdgeSource
     counters: tuple[RelationKind, ...] = ()
     supersedes: bool = False  # the user said the contrary view is over: close it, not halve it
-    retracts: bool = False  # the user gave this up ("not doing the MCAT anymore"): close it only
+    retracts: bool = False  # the user gave this up ("not doing the MCAT anymore"): close it only;
+    # a retracted role naming nothing (`object_name` empty: "I quit my job") ends the user's jobs
     decay_class: RelationClass | None = None  # fades by this class, not the relation's
 
 
@@ -185,8 +188,11 @@ def claim_for(event: Event) -> Claim | None:
     name = attributes.get(EventAttr.OBJECT) or (
         attributes.get(EventAttr.VALUE) if rule.relation in _VALUE_OBJECTS else None
     )
+    retracts = rule.relation in _RETRACTABLE and attributes.get(EventAttr.POLARITY) == NEGATIVE
     if not name or not name.strip():
-        return None
+        if not (retracts and rule.relation is RelationKind.HAS_ROLE):
+            return None
+        name = ""  # "I quit my job", "我辞职了": the user's current job ends, whatever it was
     kind_text = attributes.get(EventAttr.OBJECT_KIND)
     try:
         kind = EntityKind(kind_text) if kind_text else rule.default_kind
@@ -197,7 +203,6 @@ def claim_for(event: Event) -> Claim | None:
         ) from None
     if kind is EntityKind.USER:
         raise GraphInputError(f"attributes.{EventAttr.OBJECT_KIND}", "an object cannot be a user")
-    retracts = rule.relation in _RETRACTABLE and attributes.get(EventAttr.POLARITY) == NEGATIVE
     if retracts and attributes.get(EventAttr.DURABILITY) == TRANSIENT:
         return None  # "不想考了，累死了" said in a bad moment is no decision
     return Claim(
@@ -211,6 +216,20 @@ def claim_for(event: Event) -> Claim | None:
         retracts=retracts,
         decay_class=_decay_class(rule.relation, attributes.get(EventAttr.DURABILITY)),
     )
+
+
+#: Roles one holds by studying: a job that ends ("I quit my job") ends none of them.
+_STUDY_ROLE = re.compile(
+    r"\b(?:student|pupil|undergrad(?:uate)?|freshman|sophomore|grad\s+student|trainee)s?\b|"
+    r"学生|[研考留本硕博]\w{0,2}生$|学员$"
+)
+
+
+def is_job(names: Iterable[str]) -> bool:
+    """Whether a role, by any of its names, is a job one can quit: of the occupation facet and
+    no course of study ("barista", "会计"; not "nursing student", "考研生", "mom")."""
+    names = list(names)
+    return role_facet(names) == "occupation" and not any(_STUDY_ROLE.search(n) for n in names)
 
 
 def role_facet(names: Iterable[str]) -> str:

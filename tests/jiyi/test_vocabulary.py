@@ -68,6 +68,8 @@ def test_a_study_concept_is_named_canonically(said, lang, named):
         ("free body diagrams", "受力分析"),
         ("circle of fifths", "五度圈"),
         ("prepositions", "介词"),
+        ("linear algebra", "线代"),
+        ("probability theory", "概率论"),
     ],
 )
 def test_a_study_concept_is_one_entry_in_both_languages(one, other):

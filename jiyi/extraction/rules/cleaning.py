@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from jiyi import vocabulary
 from jiyi.extraction.rules.fragments import NOT_NAMES
 from jiyi.text import has_han, tokenize
 
@@ -27,7 +28,7 @@ _EN_CUT = re.compile(
     re.IGNORECASE,
 )
 _EN_LEADING = re.compile(
-    r"^(?:(?:to|the|a|an|about|some|any|that|this|these|those|really|just|doing|going|with|"
+    r"^(?:(?:to|the|a|an|about|some|any|that|this|these|those|really|just|finally|doing|going|with|"
     r"recently|yesterday|today|my|our|your|ok|okay|so|like|um|uh|and|but|also|tbh|ngl|honestly|other|(?:the\s+)?difference\s+between|the\s+concept\s+of|"
     r"the\s+idea\s+of|stuff\s+like|things\s+like|(?:anything|everything|something|stuff)\s+"
     r"(?:with|about|involving|(?:to\s+do|that\s+has\s+to\s+do)\s+with))\s+)+",
@@ -44,12 +45,13 @@ _EN_MONTHS = (
 )
 _EN_TRAILING = re.compile(
     r"(?:\s+(?:too|also|a\s+lot|so\s+much|very\s+much|anymore|again|now|lately|right\s+now|instead|"
-    r"rn|atm|tbh|ngl|btw|fr|imo|lmao|"
+    r"rn|atm|tbh|ngl|btw|fr|imo|lmao|please|pls|plz|thanks|thank\s+you|thx|"
     r"today|yesterday|tonight|these\s+days|at\s+all|though|either|as\s+well|yet|already|"
     r"recently|(?:last|this|next)\s+(?:week|weekend|month|year|summer|winter|spring|fall|autumn|"
     r"morning|night|evening|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"(?:a\s+(?:few\s+)?|\w+\s+)(?:days?|weeks?|months?|years?|yrs?)\s+ago|a\s+while\s+ago|"
-    r"by\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:year|month|term|semester|summer|week)|"
+    r"by\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:year|month|term|semester|summer|week|"
+    rf"{_EN_MONTHS})|"
     rf"(?:in|by|on|before|this|next)\s+(?:{_EN_MONTHS})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?))+$",
     re.IGNORECASE,
 )
@@ -61,6 +63,13 @@ _EN_SOMEDAY = re.compile(
     r"in\s+the\s+(?:near\s+|distant\s+)?future|down\s+the\s+(?:road|line)|at\s+some\s+point|"
     r"one\s+of\s+these\s+days|in\s+(?:a\s+few|a\s+couple(?:\s+of)?|\d{1,2}|two|three|four|five|ten)"
     r"\s+years?|(?:some|one)\s+time\s+soon))+$",
+    re.IGNORECASE,
+)
+#: "how photosynthesis works", "what a derivative is", "which reagents do what": the thing asked
+#: about is the name.
+_EN_HOW_IT_WORKS = re.compile(
+    r"^(?:how|what|which)\s+(?P<thing>(?!to\b)[\w'+#-]+(?:\s+[\w'+#-]+){0,4}?)\s+"
+    r"(?:works?|worked|is|are|means?|does|do|goes|go)(?:\s+(?:what|where|when))?$",
     re.IGNORECASE,
 )
 #: Emoji, flags and their joiners at the very end of an object ("one piece 🏴‍☠️", "冲💪").
@@ -75,14 +84,23 @@ _TIME_ONLY = re.compile(
     re.IGNORECASE,
 )
 _ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后).*$")
+#: A conjunction opening the capture joins it to what came before: "不过电路" is 电路.
+_ZH_LEAD_CONJ = re.compile(r"^(?:不过|但是|可是|而且|然后|还有|另外)(?=\S{2})")
 _ZH_LEADING = re.compile(
-    r"^(?:这个|那个|这些|那些|这种|那种|这样子?|那样子?|一下|一些|有关|关于|这|那|[一两二三四五六七八九十几\d]+[只条个头匹部件位名家次场门]|"
+    r"^(?:这个|那个|这些|那些|这种|那种|这样子?|那样子?|一下|一些|有关|关于|"
+    r"[这那哪][道个些种次门节章条类](?=[\u4e00-\u9fff])|[这那](?![么样儿里边])|尤其是|特别是|主要是|"
+    r"[一两二三四五六七八九十几\d]+[只条个头匹部件位名家次场门]|"
     # "一本书" is a book, "一本线" and "二本" are the tiers of universities aimed at
     r"[一两二三四五六七八九十几\d]+本(?![线科院]|$)|个(?=[\u4e00-\u9fff]{2}))+"
 )
 #: "以后", "将来", "有一天" after what is aimed at ("当医生以后" is still "当医生").
 _ZH_SOMEDAY = re.compile(
     r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})(?:以后|将来|有一天|有朝一日|总有一天|迟早)[了呢啊吧呀的]*$"
+)
+#: How long it has been, after what it is ("摄影半年", "学吉他三年了"): not part of its name.
+_ZH_DURATION = re.compile(
+    r"(?<=[\u4e00-\u9fffA-Za-z]{2})(?:[一两二三四五六七八九十几半]{1,2}|\d{1,2})(?:个)?多?"
+    r"(?:年|个月|月|周|星期|礼拜|天)多?(?:了|啦)?$"
 )
 _ZH_TRAILING = re.compile(
     r"(?:这块|那块|这章|那章|这部分|那部分|这一块|那一块|这里|那里|这方面|方面)?[了呢啊吧呀哦嘛啦哈吗的呗哟喔~真都也就还总老又]*$"
@@ -102,13 +120,17 @@ _SPLIT = re.compile(r"\s*(?:、|,|和|与|以及|跟|\band\b|\bor\b|&|/)\s*", re
 def _clean_object(raw: str, lang: str) -> str | None:
     text = _EMOJI_TAIL.sub("", " ".join(raw.split())).strip(" '\"“”‘’-*")
     if lang == "zh" and has_han(text):
-        text = _ZH_CUT.sub("", text)
-        text = _ZH_SELF.sub("", _ZH_LEADING.sub("", text))
+        text = _ZH_CUT.sub("", _ZH_LEAD_CONJ.sub("", text))
+        if vocabulary.lookup(text) is None:  # "二次函数" is whole, not "二次" (twice) + "函数"
+            text = _ZH_LEADING.sub("", text)
+        text = _ZH_SELF.sub("", text)
         text = _ZH_TRAILING.sub("", _ZH_SOMEDAY.sub("", _ZH_TRAILING.sub("", text))).strip()
+        text = _ZH_DURATION.sub("", text)
     else:
         text = _EN_CUT.sub("", text)
         text = _EN_SIT.sub("", _EN_LEADING.sub("", text))
         text = _en_tail_off(text).strip(" '\"-")
+        text = _EN_LEADING.sub("", _EN_HOW_IT_WORKS.sub(r"\g<thing>", text))
     cut = _cut(text)
     if _TIME_ONLY.fullmatch(cut) or not cut or cut.lower() in _POINTERS or not tokenize(cut):
         return None  # only pronouns, particles or stopwords: nothing to remember

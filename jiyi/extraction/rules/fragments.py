@@ -13,13 +13,14 @@ EN_OBJ = r"(?P<object>[^,.;:!?()\n]{1,80})"
 ZH_OBJ = r"(?P<object>[^,.;:!?()。\n]{1,30})"
 ZH_OBJ_LAZY = r"(?P<object>[^,.;:!?()。\n]{1,20}?)"
 EN_ADV = (
-    r"(?:(?:really|just|absolutely|also|totally|truly|still|do|so|definitely|actually|kind\s+of|"
+    # "really" as typed in chat too: "realy", "relly", "rly", "reallyyy"
+    r"(?:(?:r(?:e+a*l+y+|ly)|just|absolutely|also|totally|truly|still|do|so+|definitely|actually|kind\s+of|"
     r"kinda|always|especially|genuinely|honestly|seriously|personally|simply|sometimes|"
     r"generally|usually|even|used\s+to)\s+)*"
 )
 ZH_ADV = (
     r"(?:很|非常|特别|超级?|挺|真的?|最|也|还|比较|一直|蛮|好|太|十分|相当|都|更|尤其|确实|就|一向|"
-    r"从小就?|其实|现在|主要|平时|一般|经常|真心|本来|向来|越来越|已经|最近)*"
+    r"从小就?|其实|现在|主要|平时|一般|经常|真心|本来|向来|越来越|已经|最近|自己|还是)*"
 )
 ZH_SUBJECT = r"(?:^|我|(?<=[,;]))(?:今天|明天|晚上|今晚|周末|最近|今年|明年|以后|将来|下周)?"
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from jiyi.domain import EntityKind, EventType
-from jiyi.extraction.rules.cleaning import clean_objects
+from jiyi.extraction.rules.cleaning import clean_objects, zh_clause_of
 from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_ADV, ZH_OBJ, ZH_SUBJECT
 from jiyi.extraction.rules.model import NEGATIVE, Rule, RuleMatch, rule
 from jiyi.text import has_han
@@ -229,6 +229,7 @@ def _superseded_grade(found: re.Match[str]) -> str | None:
 #: 放弃的目标前面的话（"我觉得雅思不考了"的"我觉得"），和后面的"的事""这个"。
 _ZH_LEAD_FILLER = re.compile(
     r"^(?:我|就|也|那|那就|所以|反正|其实|感觉|觉得|我觉得|我感觉|我看|现在|目前|今年|明年|还是|干脆|"
+    r"说实话|老实说|讲真|坦白说|真想|好想|很想|"
     r"对了|然后|算了|好吧|行吧|嗯|哎|唉)+"
 )
 _ZH_TAIL_FILLER = re.compile(
@@ -269,28 +270,70 @@ _ZH_LEAD_TIME = re.compile(r"^(?:以后|将来|长大(?:以)?后|有一天|有�
 _ZH_BE_A = re.compile(r"^(当|做|成为)(?:一)?(?:个|名|位)(?=[\u4e00-\u9fff]{2})")
 
 
+#: Before what is aimed at, no part of its name: when it is due ("在五月去东京之前", "年底前",
+#: "明年"), can or must ("能", "一定要"), and passing it ("通过", "考过": the exam is the goal).
+_ZH_GOAL_LEAD = re.compile(
+    r"^(?:在[^,，。!！?？\s]{1,12}?(?:之前|以前|前)|(?:今年|明年|后年|年底|年初|下半年|上半年|月底|暑假|"
+    r"寒假|毕业|[一二三四五六七八九十\d]{1,2}月份?)(?:之前|以前|前|底)?|尽快|早日|一定要|必须|争取|能够?|可以|"
+    rf"要|会|顺利|一次性?)*(?:通过|考过|拿下|过(?=(?:{ZH_EXAMS})))?(?=[\u4e00-\u9fffA-Za-z0-9]{{2}})"
+)
+#: Getting into a school is the school ("考上浙江大学" → "浙江大学"); sitting for a certificate
+#: is the certificate ("考教师资格证" → "教师资格证"); a skill to get good at is the skill
+#: ("学好数学" → "数学"); taking part in an event is the event.
+_ZH_GOAL_VERB = re.compile(
+    r"^(?:(?:考上|考进|考入|考|进入?|上)(?=[\u4e00-\u9fffA-Za-z0-9]{2,12}(?:大学|学院|中学|高中|一中|"
+    r"二中|附中|师大|农大|工大|交大|理工|系)$)|考(?=[\u4e00-\u9fffA-Za-z0-9]{2,12}(?:证书?|执照)$)|"
+    r"(?:学好|学会|练好|提高|提升|补好|搞定)(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
+    # taking part is the event ("参加一个城市夜景摄影比赛" → "城市夜景摄影比赛")
+    r"(?:报名)?(?:参加|参与|参赛)(?:一个|一场|一次|个|场)?(?=[\u4e00-\u9fffA-Za-z0-9]{2}))"
+)
+#: "把英语口语练好": what is worked on is the goal's name ("英语口语"); "把雅思考到7分" keeps
+#: its score ("雅思考到7分", named "雅思7分" by the engine).
+_ZH_WORK_ON = re.compile(
+    r"^把(?P<thing>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)(?:练|学|背|弄|搞|补|提|复习|打)"
+    r"(?:好|完|会|熟|扎实|上去|高|牢)$"
+)
+
+
+def _zh_aimed_at(name: str) -> str:
+    """What a Chinese goal aims at, without the date, the can or must, and the verb of passing,
+    getting into or working on it ("年底前把英语口语练好" → "英语口语", "过四级" → "四级",
+    "考上浙江大学" → "浙江大学", "考教师资格证" → "教师资格证")."""
+    name = _ZH_GOAL_LEAD.sub("", name)
+    worked_on = _ZH_WORK_ON.match(name)
+    return _ZH_GOAL_VERB.sub("", worked_on["thing"] if worked_on else name)
+
+
 def _zh_goal(found: re.Match[str]) -> str | None:
-    """A Chinese goal as named: an exam without the verb of sitting it ("考初级会计 今年5月考"
-    → "初级会计"), a wish without its "以后" ("以后当个医生" → "当医生")."""
-    raw = _ZH_GO_FOR.sub("", _ZH_NTH_TRY.sub("", found["object"].strip()))
+    """A Chinese goal as named: its first clause ("考教师资格证 下半年考" → "教师资格证"), an
+    exam without the verb of sitting or passing it ("考初级会计" → "初级会计", "能通过注册会计师
+    考试" → "注册会计师考试"), a wish without its "以后" ("以后当个医生" → "当医生") or its date
+    (`_zh_aimed_at`)."""
+    raw = zh_clause_of(found["object"].strip(), frame_after=False)
+    raw = _ZH_GOAL_LEAD.sub("", _ZH_GO_FOR.sub("", _ZH_NTH_TRY.sub("", raw)))
     if _ZH_KAOYAN.match(raw):
         return "考研"
     sat = _ZH_SIT_EXAM.match(raw)
     if sat:
         return sat["exam"]
     cleaned = clean_objects(_ZH_LEAD_TIME.sub("", raw.strip()), "zh", False)
-    return _ZH_BE_A.sub(r"\1", cleaned[0]) if cleaned else None
+    return _ZH_BE_A.sub(r"\1", _zh_aimed_at(cleaned[0])) if cleaned else None
 
 
 _ZH_SCORE = re.compile(r"^(?P<score>\d{2,3}|\d(?:\.\d)?)(?:分以上|分|\+|以上)?$")
 _ZH_SCORE_FOR = re.compile(rf"(?:{_ZH_SUBJECTS})(?:的)?$")
 
 
+_ZH_UNCHANGED = re.compile(r"^(?:其实|也|还是|都|就)*(?:没变|不变|没有变|一样|没改|照旧|如此)")
+
+
 def _zh_target(found: re.Match[str]) -> str | None:
     """ "目标华师大" → "华师大"; a score is named with what it is for, as `_zh_score` names it
     ("高考目标600+" → "高考600分", "目标85分" → "85分")."""
     cleaned = clean_objects(found["object"], "zh", False)
-    name = cleaned[0] if cleaned else None
+    name = _zh_aimed_at(cleaned[0]) if cleaned else None
+    if name is not None and _ZH_UNCHANGED.match(name):
+        return None  # "目标其实没变": the goal held stays, nothing new is named
     score = _ZH_SCORE.match(name or "")
     if score is None:
         return name
@@ -357,13 +400,19 @@ RULES: tuple[Rule, ...] = (
     rule(
         "goal_en_want_to",
         EventType.GOAL,
-        rf"\b(?:I\s+{EN_ADV}(?:want|need|hope|plan|aim|intend|wish|would\s+(?:like|love)|"
+        rf"\b(?:(?:I\s+{EN_ADV}wanna|(?:I'?m|im)\s+{EN_ADV}tryna)\s+|(?:"
+        rf"I\s+{EN_ADV}(?:want|need|hope|plan|aim|intend|wish|would\s+(?:like|love)|"
         rf"am\s+(?:planning|hoping|trying|determined|aiming))|I(?:'m)\s+(?:planning|hoping|trying"
-        rf"|determined|aiming)|I'd\s+(?:really\s+)?(?:like|love))\s+to\s+"
+        rf"|determined|aiming)|I'd\s+(?:really\s+)?(?:like|love))\s+to\s+)"
         rf"(?!know\b|ask\b|say\b|thank\b|talk\b){EN_OBJ}",
         0.75,
-        "Something the user wants to achieve: 'I want to pass my exam'.",
-        ("I want to pass my physics exam.", "I'm trying to lose weight"),
+        "Something the user wants to achieve: 'I want to pass my exam', 'im tryna get into "
+        "nursing school', 'I wanna be a vet'.",
+        (
+            "I want to pass my physics exam.",
+            "I'm trying to lose weight",
+            "im tryna get into nursing school",
+        ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
     ),
@@ -806,14 +855,14 @@ RULES: tuple[Rule, ...] = (
         "goal_en_priority_now",
         EventType.GOAL,
         r"(?:^|[,;:]\s*|\b(?:so|and|now|ok|okay|but)\s+)(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){0,4}?)\s+"
-        r"(?:is|'s)\s+(?:the|my)\s+(?:new\s+|main\s+|top\s+|real\s+|only\s+)?(?:goal|priority|focus)"
-        r"(?:\s+now|\s+this\s+year)?\b(?![^?]*\?)",
+        r"(?:is|'s)\s+(?:the|my)\s+(?:new\s+|main\s+|top\s+|real\s+|only\s+)?(?:goal|priority|focus|"
+        r"plan|dream|aim|target)(?:\s+now|\s+this\s+year)?\b(?![^?]*\?)",
         0.75,
-        "The new priority: 'so the audition is the priority now'.",
-        ("so the audition is the priority now",),
+        "The new priority: 'so the audition is the priority now', 'PA school is the plan now'.",
+        ("so the audition is the priority now", "PA school is the plan now"),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
-        trigger=r"\b(?:goal|priority|focus)\b",
+        trigger=r"\b(?:goal|priority|focus|plan|dream|aim|target)\b",
     ),
     composed(
         "goal_en_grade_superseded",
@@ -993,10 +1042,16 @@ RULES: tuple[Rule, ...] = (
         _cleaned("en"),
         EventType.GOAL,
         rf"\binstead\s+of\s+(?:doing\s+|studying\s+|majoring\s+in\s+|going\s+(?:into|for)\s+|"
-        rf"applying\s+(?:for|to)\s+)?(?P<object>{EN_FIELDS})\b(?![^?]*\?)",
+        rf"applying\s+(?:for|to)\s+|taking\s+|the\s+)?(?P<object>{EN_FIELDS}|{_EN_NAMED_EXAM})\b"
+        r"(?![^?]*\?)",
         0.8,
-        "The goal a new one replaces: 'architecture instead of mech e' ends mech e.",
-        ("doing architecture instead of mech e", "gonna apply for nursing instead of med school"),
+        "The goal a new one replaces: 'architecture instead of mech e' ends mech e, 'taking the "
+        "GMAT instead of the GRE' ends the GRE.",
+        (
+            "doing architecture instead of mech e",
+            "gonna apply for nursing instead of med school",
+            "I'm taking the GMAT instead of the GRE",
+        ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
         trigger=r"\binstead\s+of\b",
@@ -1076,15 +1131,25 @@ RULES: tuple[Rule, ...] = (
         r"(?:我|就|也|还是|干脆|决定|打算|已经|彻底|真的|都|目前|先|暂时)*"
         r"(?:(?:先|暂时)(?:不想了|不考虑了|不急了?|放一放|放放|放着|放一边|放下|缓缓|缓一缓|搁着|不管了?|"
         r"不考了|不报了|不弄了|不搞了)|不考了|不报了|不去了|不读了|不学了|不弄了|不搞了|不折腾了|不打算了|"
-        r"不准备了|不考虑了|放弃了|(?<=[就是脆我])算了|搁置了|暂停了|放一放|缓一缓)"
+        r"不准备了|不考虑了|放弃了|(?<=[就是脆我])算了|搁置了|暂停了|放一放|缓一缓|"
+        # out of reach: "北大是做梦了", "清华没戏了"
+        r"(?:是|就是|纯属)(?:在)?(?:做梦|做白日梦|白日做梦)了?|没戏了?|不现实了?|没希望了|没指望了)"
         r"(?=$|[\s,.!;~。，吧])(?![^。!?]*[吗?])",
         0.8,
-        "放弃的目标：'护考不考了'、'转专业的事我不搞了'、'中级先不想了'（只结束已有的目标，不新建）。",
-        ("雅思不考了 直接申港校", "考研我决定不考了", "转专业的事我不搞了", "中级先不想了"),
+        "放弃的目标：'护考不考了'、'转专业的事我不搞了'、'中级先不想了'、'北大是做梦了'（只结束已有的目标，"
+        "不新建）。",
+        (
+            "雅思不考了 直接申港校",
+            "考研我决定不考了",
+            "转专业的事我不搞了",
+            "中级先不想了",
+            "说实话北大是做梦了",
+        ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
         trigger=r"不考了|不报了|不去了|不读了|不学了|不弄了|不搞了|不折腾了|不打算了|不准备了|不考虑了|"
-        r"放弃了|算了|搁置了|暂停了|放一放|放放|缓|放着|放一边|放下|搁着|不管|不想了|不急",
+        r"放弃了|算了|搁置了|暂停了|放一放|放放|缓|放着|放一边|放下|搁着|不管|不想了|不急|做梦|没戏|"
+        r"不现实|没希望|没指望",
     ),
     given_up(
         "goal_zh_give_up_named_after",

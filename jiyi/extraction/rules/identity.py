@@ -217,6 +217,10 @@ _EN_AGE_AND_YEAR = re.compile(
 )
 
 
+#: Who runs which gig ("跑外卖" is a delivery rider's work).
+_GIG_ROLES = {"外卖": "外卖骑手", "快递": "快递员", "滴滴": "网约车司机", "网约车": "网约车司机"}
+
+
 def normalise_role(raw: str) -> str | None:
     """A role as the profile keeps it: cleaned, without the words that say nothing about the job
     ("a full-time nurse" → "nurse"), and never a trait in an occupation's shape."""
@@ -644,6 +648,16 @@ RULES: tuple[Rule, ...] = (
         value_normaliser=normalise_age,
     ),
     rule(
+        "age_zh_now_no_sui",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[,.!?;~\s，]))(?:我)?(?:现在|都|已经)(?:已经|都)?(?P<value>[一二三四五六七八九]十[一二三四五六七八九]?|"
+        r"[1-9]\d)(?:了|啦)(?=[,.!?;~\s，]|$)",
+        0.8,
+        "'现在22了'（没有'岁'，两位数，说的是现在：常用来纠正）。",
+        ("我上次说21 记错了 现在22了", "都三十了"),
+        value_normaliser=normalise_age,
+    ),
+    rule(
         "age_en_corrected",
         EventType.AGE_DECLARATION,
         r"\b\d{1,2}\s*(?:yo|y/o|yrs?(?:\s+old)?|years?\s+old)\b.{0,160}?\bwait,?\s+(?:no,?\s+)?(?:i'?m\s+)?"
@@ -798,6 +812,27 @@ RULES: tuple[Rule, ...] = (
         value_normaliser=normalise_value,
     ),
     rule(
+        "role_zh_nth_try_kaoyan",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…])|我(?:是|今年)?)(?P<value>[二三四]战考研)(?!狗|党|人)(?![^,，。!！~\s]*[吗?？])",
+        0.75,
+        "再考一次的考研人：'二战考研 数一'（'二战考研狗'见上一条）。",
+        ("二战考研 数一 线代特征值那块一直搞不清楚",),
+        trigger=r"战考研",
+    ),
+    rule(
+        "role_zh_gig_work",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:现在|目前|平时|白天|晚上|周末|一直|在|是)*"
+        r"(?:跑|送)(?P<value>外卖|快递|滴滴|网约车)(?:的)?(?=$|[\s,，。!！~…]|了|呢|啊|为生)"
+        r"(?![^,，。!！~\s]*[吗?？])",
+        0.75,
+        "靠跑单为生：'我白天跑外卖'、'我是送快递的' → 外卖骑手、快递员。",
+        ("兄弟 晚上好 我白天跑外卖 晚上研究摄影", "我是送快递的"),
+        trigger=r"[跑送](?:外卖|快递|滴滴|网约车)",
+        value_normaliser=lambda raw: _GIG_ROLES[raw],
+    ),
+    rule(
         "role_en_corrected",
         EventType.IDENTITY_DECLARATION,
         rf"\b(?:{EN_I_AM}|im)\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?:{EN_OCCUPATIONS}|line\s+cook)\b,?\s+"
@@ -861,6 +896,21 @@ RULES: tuple[Rule, ...] = (
         ("I quit my job as a barista", "I quit being a teacher"),
         trigger=r"\b(?:quit|left|resigned|gave\s+up|stopped)\b",
         value_normaliser=normalise_role,
+        polarity=NEGATIVE,
+    ),
+    rule(
+        "role_en_job_ended",
+        EventType.IDENTITY_DECLARATION,
+        r"(?<!\bif\s)(?<!\bshould\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bcan\s)(?<!\bdo\s)"
+        r"(?<!\bdid\s)\bI\s+(?:(?:just|finally|recently|already|officially|actually)\s+)?"
+        r"(?:(?:quit|left|resigned\s+from)\s+(?:my|the)\s+(?:day\s+|old\s+)?(?:job|position)|"
+        r"resigned|(?:got|was|have\s+been|'ve\s+been)\s+(?:fired|let\s+go|made\s+redundant|"
+        r"sacked))\b(?![^.!?]*\?)",
+        0.8,
+        "A job ended without naming it: 'I quit my job', 'I was fired' (it ends the user's "
+        "current job, whatever it was; being laid off says 'between jobs', `role_en_jobless`).",
+        ("so I quit my job last week lol", "I was let go in March"),
+        trigger=r"\b(?:quit|left|resigned|fired|let\s+go|redundant|sacked)\b",
         polarity=NEGATIVE,
     ),
     rule(
@@ -1225,6 +1275,24 @@ RULES: tuple[Rule, ...] = (
     ),
     # --- said in passing, in lists and as corrections ---------------------------------------
     placed_rule(
+        "age_en_list_item",
+        EventType.AGE_DECLARATION,
+        r"(?<!\d,)(?<!\d,\s)(?<=,)\s*(?P<value>1[3-9]|[2-9]\d)(?:\s*(?:[mf]\b|yo\b|y/o))?"
+        r"(?=\s*(?:$|[.;!]|,(?!\s*\d)|\s+(?:tho|lol|btw|here|and|but|so)\b))",
+        0.8,
+        "An age as a later item of a list about oneself: 'im a sophomore, pre-med, 19', 'I'm Sam, "
+        "34, I teach chemistry', 'sparky from melbourne, 34, been playing' (not '3, 17, 21').",
+        ("im a sophomore, pre-med, 19", "hey, I'm Sam, 34, I teach chemistry"),
+        trigger=r",\s*[1-9]\d",
+        value_normaliser=normalise_age,
+        context=re.compile(
+            r"^\W*(?:(?:hi+|hey+|hello|hiya|yo|g'?day|ok|so)\b\W*)?(?:(?:i'?m|im|i\s+am|me)\b|"
+            r"\w+\s+from\s+\w+\s*,)",
+            re.IGNORECASE,
+        ),
+        exclude=_EN_SOMEONE_ELSE,
+    ),
+    placed_rule(
         "age_en_list",
         EventType.AGE_DECLARATION,
         r"(?:^|(?<=[.!?:]\s)|(?<=,\s)|(?<=,))(?:(?:hi|hey|hello|hiya|heya|yo|ok|so|well|um|sup)\b"
@@ -1335,6 +1403,20 @@ RULES: tuple[Rule, ...] = (
         ("我辞职了，不当老师了", "已经不是文员了", "我不是会计"),
         trigger=r"不|辞",
         value_normaliser=normalise_role,
+        polarity=NEGATIVE,
+    ),
+    rule(
+        "role_zh_job_ended",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:已经|刚刚?|上个?月|上周|前几天|前阵子|去年|今年|最近|终于|也)*"
+        r"(?:辞职|离职|被辞退|被开除|(?:丢|没)了(?:工作|饭碗)|(?:把)?工作(?:也)?辞(?:掉)?了|"
+        r"辞(?:掉|了)(?:工作|职))"
+        r"(?:了|啦|啊|呢)?(?=$|[\s,，。!！~…]|了|啦)(?![^,，。!！~\s]*[吗?？])",
+        0.8,
+        "工作没了、没说是什么工作：'我辞职了'、'上个月离职了'（结束用户现在的工作；'我爸辞职了'、"
+        "'想辞职'不算；被裁是'待业'）。",
+        ("我辞职了，打算休息一阵子", "上个月离职了"),
+        trigger=r"辞|离职|开除|工作|饭碗",
         polarity=NEGATIVE,
     ),
     placed_rule(

@@ -31,7 +31,10 @@ def captured(found: re.Match[str], lang: str, group: str = "object") -> str | No
     (`cleaning.zh_clause_of`): "能画画吗 字我看不懂" is about 字."""
     raw = found.group(group) if group in found.re.groupindex else None
     if raw and lang == "zh":
-        raw = zh_clause_of(raw, found.end(group) < found.end())
+        frame_after = found.end(group) < found.end()
+        if not frame_after and raw[:1].isspace() and found.start(group) > found.start():
+            return None  # "懂了 那这题是向左吧": the space ends the frame's clause, naming nothing
+        raw = zh_clause_of(raw, frame_after)
     return raw
 
 

@@ -109,8 +109,9 @@ _ZH_TAIL = re.compile(
     r"周边|附近|一带|上班|工作|打工|读书|上学|念书|读大学|上大学|读研|读博|定居|安家|扎根|落户|"
     r"[\U0001F000-\U0001FAFF\u2600-\u27BF]|[\u4e00-\u9fff]{1,4}?[区县镇](?![\u4e00-\u9fff]))"
 )
-#: Said after the place, a time that is over: "的时候", "那会儿", "工作过".
-_ZH_WAS = re.compile(r"[^,.!?;。]*?(?:的时候|那时|那会|那阵|期间|[住待呆班作书学]过)")
+#: Said after the place, in its clause, a time that is over: "的时候", "那会儿", "工作过" (a space
+#: ends the clause: "我在成都 大四 … 考试的时候" still lives there).
+_ZH_WAS = re.compile(r"[^,.!?;。\s]*?(?:的时候|那时|那会|那阵|期间|[住待呆班作书学]过)")
 #: A name the gazetteer lacks after an explicit "living in": kept when it looks like one.
 _EN_PROPER = re.compile(
     r"(?!(?:The|A|An|My|Our|Here|There|This|That|It|Some)\b)[A-Z][a-z'’.]+"
@@ -668,6 +669,20 @@ RULES: tuple[Rule, ...] = (
         relation=RelationKind.ALLERGIC_TO,
         object_required=True,
         trigger=r"hives|rash|reaction|anaphyla|break\s+out|swell|itch|close\s+up",
+    ),
+    rule(
+        "allergy_en_noun",
+        EventType.PERSONAL_FACT,
+        rf"(?<!\bno\s)(?<!'s\s)(?<!s'\s)(?:^|(?<=[\s,.;:(]))(?:(?:my|a|an|bad|severe|mild|this)\s+)?"
+        rf"{_EN_ALLERGEN}\s+allerg(?:y|ies)\b(?![^.!?]*\?)",
+        0.8,
+        "An allergy named as a noun: 'wheat allergy flare', 'I have a peanut allergy' (not "
+        "'my son's peanut allergy', 'no nut allergies').",
+        ("was off sick for a week, wheat allergy flare", "I have a peanut allergy"),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+        trigger=r"allerg(?:y|ies)",
     ),
     rule(
         "allergy_en_cant_eat",

@@ -70,7 +70,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "preference_zh_like",
         EventType.PREFERENCE,
-        rf"{ZH_SUBJECT}{ZH_ADV}(?:喜欢|爱|热爱|喜爱|偏爱|钟爱|迷上了?|沉迷于?|爱上了?)(?![你他她死的])(?:上了)?"
+        rf"{ZH_SUBJECT}{ZH_ADV}(?:喜欢|爱|热爱|喜爱|偏爱|钟爱)(?![你他她死的上])(?:上了)?"
         rf"{ZH_OBJ}",
         0.8,
         "喜好：'我很喜欢绘画、弹钢琴和品茶'（每一项一个对象）、'我喜欢用动画学数学'。",
@@ -78,6 +78,19 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.TOPIC,
         object_required=True,
         split_objects=True,
+    ),
+    rule(
+        "interest_zh_hooked",
+        EventType.PREFERENCE,
+        rf"{ZH_SUBJECT}{ZH_ADV}(?:迷上了?|沉迷于?|着迷于?|爱上了?|喜欢上了?|入坑(?:了)?)(?![你他她死的])"
+        rf"{ZH_OBJ}",
+        0.8,
+        "着迷：'我最近迷上了摄影'、'入坑摄影半年了'（是兴趣，不只是喜欢）。",
+        ("我最近迷上了摄影", "我入坑摄影半年了"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        split_objects=True,
+        relation=RelationKind.INTERESTED_IN,
     ),
     rule(
         "preference_zh_interested",
@@ -427,6 +440,34 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.TOPIC,
         object_required=True,
         split_objects=True,
+    ),
+    rule(
+        "dislike_en_bores_me",
+        EventType.DISLIKE,
+        r"(?:^|(?<=[,;:.!]\s)|\b(?:and|but|so|honestly|tbh|ngl|ugh)\s+)"
+        r"(?!(?:this|that|it|today|class|the\s+class|the\s+lesson|my|his|her|their)\b)"
+        r"(?P<object>(?:(?!(?:thinks?|says?|said|feels?|finds?|is|are|was|were)\b)[\w'+#-]+\s+){0,3}?"
+        r"[\w'+#-]+)\s+(?:(?:really|just|totally|honestly|literally|always)\s+)*(?:bores?\s+me"
+        r"(?:\s+to\s+(?:death|tears))?|(?:is|are)\s+(?:so+\s+|really\s+|super\s+|kinda\s+|such\s+)?"
+        r"(?:boring|tedious|dull|torture|a\s+drag))\b(?![^.!?]*\?)",
+        0.75,
+        "A subject said to bore the user: 'history bores me to death', 'proofs are so tedious'.",
+        ("history bores me to death", "honestly proofs are so tedious"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"bore|boring|tedious|dull|torture|a\s+drag",
+    ),
+    rule(
+        "dislike_zh_boring",
+        EventType.DISLIKE,
+        r"(?:^|(?<=[\s,，。!！~…]))(?:我觉得)?(?!这|那|今天|上课)(?P<object>[\u4e00-\u9fffA-Za-z]{2,10}?)"
+        r"(?:真的|实在|太|好|超|特别|很|有点|也太|巨)+(?:无聊|枯燥|没意思|烦人)(?![^,，。!！~\s]*[吗?？])",
+        0.75,
+        "说某件事无聊：'背单词好无聊啊'、'文言文太枯燥了'。",
+        ("背单词好无聊啊", "文言文太枯燥了"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"无聊|枯燥|没意思|烦人",
     ),
     rule(
         "dislike_zh_not_interested",

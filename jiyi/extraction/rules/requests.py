@@ -478,7 +478,30 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
         trigger=r"\bno\b",
     ),
+    rule(
+        "style_en_do_it_with",
+        EventType.LEARNING_STYLE,
+        rf"\b{_EN_PLEASE}(?:do|use|try|give\s+me|show\s+me|send\s+me|make\s+it)\s+"
+        r"(?:(?:some|more|a\s+few|a\s+couple(?:\s+of)?|a|an|with)\s+)?"
+        rf"(?P<object>{_EN_STYLE_NOUN})\b(?!\s*(?:#|\d|on\s+page))",
+        0.75,
+        "A way of learning asked for: 'can u do flashcards?', 'could you use analogies'.",
+        ("can u do flashcards? like question, i try, then answer", "could you use analogies"),
+        object_kind=EntityKind.STYLE,
+        trigger=r"\b(?:can|could|would|will|pl(?:ea)?s|please)\b",
+    ),
     # --- zh -------------------------------------------------------------------------------------
+    rule(
+        "style_zh_explain_with",
+        EventType.LEARNING_STYLE,
+        rf"(?:能不能|能否|可不可以|可以|能|麻烦|还是|就|多|也)*(?:你)?(?:多)?用(?P<object>{_ZH_STYLE_NOUN})"
+        r"(?:来|给我|帮我)?(?:讲|解释|教|说明|演示|展示|讲解)",
+        0.75,
+        "要换个讲法：'能不能用图来讲'、'还是用视频讲吧'。",
+        ("能不能用图来讲", "也还是用视频讲吧"),
+        object_kind=EntityKind.STYLE,
+        trigger=r"用",
+    ),
     rule(
         "style_zh_draw",
         EventType.LEARNING_STYLE,

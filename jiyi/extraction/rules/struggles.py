@@ -19,6 +19,7 @@ _EN_WORD = (
     r"if|when|why|how|what|because|bc|cuz|so|and|but|or|like|stuff|things?|at|all|about|my|your|"
     r"me|myself|him|her|them|there|here|this|that|these|those|anymore|either|yet|lol|lmao|tho|"
     r"though|ngl|tbh|rn|still|again|now|every|each|too|very|much|really|even|just|people|kids|"
+    r"always|never|totally|honestly|literally|completely|constantly|kinda|"
     r"names|faces|money|time|mornings|everyone|anyone|everything|anything|stress|pressure)\b)"
     r"[\w'+#/-]+"
 )
@@ -88,7 +89,8 @@ RULES: tuple[Rule, ...] = (
     rule(
         "struggle_en_weak_spot",
         EventType.CONCEPT_CONFUSION,
-        rf"{_EN_SUBJECT}\s+(?:is|are|r|=)\s+(?:still\s+)?(?:honestly\s+)?(?:my|a|the)\s+(?:biggest\s+|real\s+|"
+        rf"{_EN_SUBJECT}\s+(?:is|are|r|=)\s+(?:(?:still|honestly|lowkey|literally|definitely|def|"
+        r"probably|prob|kinda|always)\s+)*(?:my|a|the)\s+(?:biggest\s+|real\s+|"
         r"total\s+)?(?:weak\s+spot|weakness|weakest\s+(?:section|area|topic|part|point)|nemesis|"
         r"kryptonite|achilles(?:'s)?\s+heel|problem\s+area|worst\s+(?:topic|section|subject))\b",
         0.85,
@@ -115,9 +117,10 @@ RULES: tuple[Rule, ...] = (
     rule(
         "struggle_en_bad_at",
         EventType.CONCEPT_CONFUSION,
-        r"\b(?:I'?m|I\s+am|im)\s+(?:honestly\s+|so\s+|really\s+|just\s+|still\s+|kinda\s+|pretty\s+)*"
+        r"\b(?:I'?m|I\s+am|im|I(?:'ve|\s+have)\s+(?:always\s+)?been)\s+(?:honestly\s+|so\s+|really\s+|"
+        r"just\s+|still\s+|kinda\s+|pretty\s+|always\s+)*"
         r"(?:trash|bad|terrible|awful|hopeless|useless|rubbish|garbage|the\s+worst|shaky|weak)\s+"
-        rf"(?:at|on|with)\s+{_EN_TOPIC}(?=\s*(?:$|[,.;:!?)]|\s(?:and|but|so|tho|though|lol|ngl)\b))",
+        rf"(?:at|on|with|in)\s+{_EN_TOPIC}(?=\s*(?:$|[,.;:!?)]|\s(?:and|but|so|tho|though|lol|ngl)\b))",
         0.85,
         "'im honestly trash at free body diagrams', 'still kinda shaky on modes'.",
         ("im honestly trash at free body diagrams", "I'm really bad at fractions."),
@@ -163,7 +166,7 @@ RULES: tuple[Rule, ...] = (
         EventType.CONCEPT_CONFUSION,
         r"(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:(?:那章|这章|这块|那块|这部分|这里|部分)[^,.;!?。\s]{0,8}?|"
         r"我[^,.;!?。\s]{0,6}?|)(?:还是|总是|老是|一直|经常|真的|完全)(?:老|总)?(?:懵|晕|记不住|搞不懂|弄不懂|"
-        r"错|翻车|写不好|算错|不会|不太get|没懂|搞混)",
+        r"错|翻车|写不好|算错|不会|不太会|不大会|不怎么会|不太get|没懂|搞混)",
         0.8,
         "'酸碱平衡那章看了三遍还是懵'、'能量计算这块我真的老翻车'。",
         ("酸碱平衡那章看了三遍还是懵", "能量计算这块我真的老翻车"),
@@ -174,12 +177,53 @@ RULES: tuple[Rule, ...] = (
     rule(
         "struggle_zh_weak",
         EventType.CONCEPT_CONFUSION,
-        r"(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:是|就是|一直是)(?:我的)?(?:弱项|短板|死穴|硬伤|噩梦|老大难)",
+        r"(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:是|就是|一直是)(?:我的)?(?:弱项|短板|死穴|硬伤|噩梦|老大难|"
+        r"我最(?:头疼|怕|差|弱|烂|不行)的(?:科目|一科|一门|科|部分|地方)?)",
         0.85,
         "'几何是我的弱项'。",
-        ("几何是我的弱项", "文言文一直是我的短板"),
+        ("几何是我的弱项", "文言文一直是我的短板", "物理是我最头疼的科目"),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
+    ),
+    rule(
+        "struggle_zh_too_hard_for_me",
+        EventType.CONCEPT_CONFUSION,
+        r"(?P<object>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:对我(?:来说|而言)?|我(?:觉得)?)"
+        r"(?:真的|实在|还是|一直|始终)?(?:太|好|很|特别|超|挺|有点|有些)?(?:难|头疼|头大|吃力|费劲|没辙)"
+        r"(?![^,，。!！~\s]*[吗?？])",
+        0.8,
+        "'递归对我来说太难了'、'化学方程式配平我真的头疼'。",
+        ("递归对我来说太难了", "化学方程式配平我真的很头疼"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"难|头疼|头大|吃力|费劲|没辙",
+    ),
+    rule(
+        "struggle_zh_headache_about",
+        EventType.CONCEPT_CONFUSION,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:一直|还是|真的|最)*对(?P<object>[\u4e00-\u9fffA-Za-z]{2,10}?)"
+        r"(?:还是|一直|真的|很|特别|有点|有些|超|挺)*(?:头疼|头大|没辙|发怵|犯怵|不熟|没感觉)"
+        r"(?![^,，。!！~\s]*[吗?？])",
+        0.8,
+        "'我对化学方程式配平还是很头疼'。",
+        ("我对化学方程式配平还是很头疼",),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"对",
+    ),
+    rule(
+        "struggle_zh_poor_at",
+        EventType.CONCEPT_CONFUSION,
+        r"(?:^|(?<=[\s,，。!！~…])|我的?)(?P<object>(?:(?!天气|心情|状态|身体|睡眠|记性|记忆|网|信号|态度|成绩|"
+        r"基础|体力|胃口|脾气|运气|手机|电脑|今天|昨天|最近|这|那|我|他|她|你)[\u4e00-\u9fffA-Za-z]){2,8}?)"
+        r"(?:一直|真的|特别|比较|很|太|超|"
+        r"非常|有点|挺|巨|贼)+(?:差|烂|弱|菜|拉胯|不行)(?:了|啊|呀)?(?=$|[\s,，。!！~…])",
+        0.8,
+        "某科不好：'物理比较差'、'我的英语口语很烂'（'天气很差'、'心情很差'不算）。",
+        ("我是一名高二学生，数学还行，物理比较差", "我的英语口语很烂"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"差|烂|弱|菜|拉胯|不行",
     ),
     rule(
         "struggle_zh_not_get",
@@ -200,22 +244,25 @@ RULES: tuple[Rule, ...] = (
         r"shift|trip|class|lecture|session|meeting|interview|food|life|work|job|thing|everything|all)"
         r"s?\b)(?P<object>(?!(?:it|that|this)\b)[\w'+#-]+(?:\s+(?!(?:finally|totally|actually|just|"
         r"really|kinda|part|one|bit)\b)[\w'+#-]+){0,2}?)\s+"
-        r"(?:i\s+(?:got|get|know|can\s+do)(?:\s+down)?|(?:is|are|was|were)\s+(?:easy|fine|solid|"
-        r"no\s+problem)"
-        r"(?:\s+(?:for\s+me|now|too))*|clicked)(?=\s*(?:$|[,.;:!?)]|\s(?:tho|though|but|lol|its|it's)\b))",
+        r"(?:i\s+(?:got|get|know|can\s+do)(?:\s+down)?|i'?m\s+(?:totally\s+|pretty\s+)?(?:fine|good|"
+        r"ok|okay|solid|comfortable)\s+with|(?:is|are|was|were)\s+(?:(?:actually|"
+        r"pretty|really|so|super|now)\s+)*(?:easy|fine|solid|no\s+problem|a\s+piece\s+of\s+cake|"
+        r"a\s+breeze)(?:\s+(?:for\s+me|now|too|actually))*|clicked)(?=\s*(?:$|[,.;:!?)]|\s(?:tho|though|but|lol|its|it's)\b))",
         0.8,
         "A topic said to be easy: 'power rule i got', 'fbds were fine'.",
         ("power rule i got, its this stuff", "recursion is easy for me now."),
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         object_required=True,
-        trigger=r"\bi\s+(?:got|get|know|can)|easy|fine|solid|no\s+problem|clicked",
+        trigger=r"\bi\s+(?:got|get|know|can)|easy|fine|solid|no\s+problem|cake|breeze|clicked|"
+        r"\bi'?m\s+\w+\s+with",
     ),
     rule(
         "mastery_zh_know_well",
         EventType.CONCEPT_MASTERY,
+        r"(?:我对|(?<=^)对|(?<=[\s,，。!！~…])对)?"
         r"(?P<object>[\u4e00-\u9fffA-Za-z0-9+-]{2,12}?)(?:我)?(?:都|也)?(?:背得滚瓜烂熟|秒答|没问题|很熟|挺熟|熟得很|"
-        r"记得(?:贼|很|特别)清楚|早就会了|已经会了)",
+        r"记得(?:贼|很|特别)清楚|早就会了|已经会了|(?:现在|终于|总算)会了(?![\u4e00-\u9fff吗]))",
         0.8,
         "'cos x 和 -sin x 秒答'、'这个熟'。",
         ("三角函数求导我背得滚瓜烂熟", "勾股定理没问题"),
@@ -238,6 +285,69 @@ RULES: tuple[Rule, ...] = (
         ("i literally do not get derivatives 😭", "i dont get how D dorian is different"),
         object_kind=EntityKind.CONCEPT,
         trigger=r"\bget\b|underst|undrst|grasp|follow",
+    ),
+    rule(
+        "struggle_en_struggle_with",
+        EventType.CONCEPT_CONFUSION,
+        rf"\bi\s+{_EN_LEAD}(?:(?:always|still|kinda|really)\s+)*(?:(?:struggle|suck|stink)\s+"
+        r"(?:so\s+(?:much|hard)\s+|a\s+lot\s+|hard\s+)?(?:with|at)|(?:keep\s+)?blank(?:ing|ed)?\s+on|"
+        r"can\s+never\s+(?:remember|"
+        r"get|do|figure\s+out)|never\s+(?:remember|get)|(?:always|keep)\s+forget(?:ting)?)\s+"
+        rf"(?!{_EN_GET_NOT_TOPICS})(?P<object>{_EN_NAME}){_EN_END}(?![^.!]*\?)",
+        0.85,
+        "'I struggle with fractions', 'i suck at word problems lol', 'I can never remember the "
+        "quadratic formula'.",
+        ("I struggle with fractions", "honestly i suck at word problems lol"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"struggle|suck|stink|never|forget|blank",
+    ),
+    rule(
+        "struggle_en_trips_me_up",
+        EventType.CONCEPT_CONFUSION,
+        rf"(?<![\w'])(?P<object>{_EN_NAME})\s+(?:(?:always|still|really|totally|kinda|just|honestly|"
+        r"literally|completely|constantly)\s+)*(?:trips?\s+me\s+up|throws?\s+me\s+off|"
+        r"(?:part\s+|bit\s+)?is\s+where\s+i\s+(?:always\s+|usually\s+)?(?:get|got)\s+(?:lost|stuck|"
+        r"confused)|"
+        r"gets?\s+me\s+every\s+(?:single\s+)?time|confuses?\s+me|makes?\s+(?:zero|no|little|"
+        r"absolutely\s+no)\s+sense(?:\s+to\s+me)?|(?:is|are)\s+(?:so\s+|really\s+|super\s+|"
+        r"way\s+too\s+|too\s+|still\s+)?(?:hard|difficult|tricky|confusing)\s+for\s+me)"
+        rf"{_EN_END}(?![^.!]*\?)",
+        0.8,
+        "A topic said first to confuse: 'integration by parts always trips me up', 'recursion "
+        "makes zero sense to me', 'vectors confuse me', 'the ETC part is where I get lost'.",
+        ("integration by parts always trips me up", "recursion makes zero sense to me"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"trip|throw|gets?\s+me|confuse|sense|for\s+me|where\s+i",
+    ),
+    rule(
+        "struggle_en_its_x_that",
+        EventType.CONCEPT_CONFUSION,
+        rf"\b(?:it'?s|it\s+is|its)\s+(?P<object>{_EN_NAME})\s+that\s+(?:(?:really|always|still|"
+        r"just)\s+)*(?:kills?\s+me|trips?\s+me\s+up|gets?\s+me|destroys?\s+me|i\s+(?:(?:really|"
+        r"always|still)\s+)*(?:struggle\s+with|can'?t\s+(?:do|get|stand)|don'?t\s+get|suck\s+at|"
+        r"mess\s+up))\b",
+        0.8,
+        "Said as the one that is hard: 'it's openings that kill me', 'its the proofs that I "
+        "struggle with'.",
+        ("forks i'm fine with, it's openings that kill me", "its the proofs that I struggle with"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"\bthat\b",
+    ),
+    rule(
+        "struggle_en_not_my_strong_suit",
+        EventType.CONCEPT_CONFUSION,
+        rf"{_EN_SUBJECT}\s+(?:has\s+never\s+been|(?:is|was)\s+never|(?:is|was)n'?t|is\s+not|was\s+not)\s+"
+        r"(?:really\s+|exactly\s+|ever\s+)?my\s+(?:strong\s+(?:suit|point|area|side)|forte|"
+        r"strength|best\s+subject)\b",
+        0.8,
+        "'geometry has never been my strong suit', 'maths isn't my strong point'.",
+        ("geometry has never been my strong suit", "maths isn't my strong point"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"strong|forte|strength|best\s+subject",
     ),
     rule(
         "struggle_en_mix_them_up",

@@ -42,9 +42,9 @@ RULES: tuple[Rule, ...] = (
         "confusion_en_dont_understand",
         EventType.CONCEPT_CONFUSION,
         rf"\bI\s+{EN_ADV}(?:don't|do\s+not|can't|cannot|didn't|did\s+not|still\s+don't)\s+"
-        r"(?:really\s+|quite\s+|fully\s+|totally\s+|completely\s+|even\s+)?(?:understand|grasp|"
-        r"follow|comprehend|get\s+it|get\s+how|get\s+why|get\s+what|see\s+how|see\s+why|"
-        r"wrap\s+my\s+head\s+around|figure\s+out)(?:\s+(?P<object>[^,.;:!?()\n]{1,80}))?",
+        r"(?:really\s+|quite\s+|fully\s+|totally\s+|completely\s+|even\s+)?(?:(?:get|see)\s+"
+        r"(?:how|why|what)\b|(?:understand|grasp|follow|comprehend|get\s+it|wrap\s+my\s+head\s+"
+        r"around|figure\s+out)(?:\s+(?P<object>[^,.;:!?()\n]{1,80}))?)",
         0.85,
         "Not understanding something: 'I don't understand derivatives' (object optional).",
         ("I don't understand derivatives.", "I still don't get it"),
@@ -88,6 +88,31 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
     ),
     rule(
+        "confusion_zh_these_two",
+        EventType.CONCEPT_CONFUSION,
+        r"(?:^|(?<=[\s,，。!！~…]))(?P<object>[\u4e00-\u9fffA-Za-z0-9/+-]{2,20}?)\s*[,，]?\s*(?:这|那)(?:两|三|几|俩)"
+        rf"个?(?:我)?{ZH_ADV}(?:老是?|总是?|经常|一直|又|还是)?(?:搞混|弄混|记混|搞反|弄反|混淆|分不清楚?|"
+        r"搞不清楚?|弄不清楚?)",
+        0.85,
+        "先列出来再说搞混：'光圈快门ISO 这三个我老搞混'、'正弦余弦 这两个我总是分不清'。",
+        ("光圈快门ISO 这三个我老搞混", "正弦余弦 这两个我总是分不清"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"[这那][两三几俩]",
+    ),
+    rule(
+        "confusion_zh_topic_mixed_up",
+        EventType.CONCEPT_CONFUSION,
+        r"(?:^|(?<=[\s,，。!！~…]))(?P<object>[\u4e00-\u9fffA-Za-z0-9/+-]{2,12}?)(?:我)?(?:总是?|老是?|经常|"
+        r"一直|又|每次都)(?:搞混|弄混|记混|搞反|弄反|混淆)(?![^,，。!！~\s]*[吗?？])",
+        0.85,
+        "先说东西再说搞混（没有'把'）：'串并联总搞混'、'左右手定则我老是弄反'。",
+        ("不过电路那块我还是不太会 串并联总搞混", "左右手定则我老是弄反"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"搞混|弄混|记混|搞反|弄反|混淆",
+    ),
+    rule(
         "confusion_zh_cant_tell",
         EventType.CONCEPT_CONFUSION,
         rf"(?:分不清楚?|搞不清楚?|弄不清楚?|区分不了|区分不开|分不出)(?!楚){ZH_OBJ}",
@@ -112,7 +137,7 @@ RULES: tuple[Rule, ...] = (
         "confusion_zh_topic_first",
         EventType.CONCEPT_CONFUSION,
         rf"(?P<object>[^,.;:!?()。\n]{{1,20}}?)(?:我)?{ZH_ADV}(?:还是|完全|有点|有些|始终|就是)?"
-        r"(?:搞不懂|弄不懂|看不懂|听不懂|学不会|理解不了|想不通|不太懂|不懂|不明白|不理解|"
+        r"(?:搞不懂|弄不懂|看不懂|听不懂|学不会|学不好|理解不了|想不通|不太懂|不懂|不明白|不理解|"
         r"(?:好|太|很|有些|有点|比较)难懂)",
         0.8,
         "先说概念再说不懂：'这个链式法则我还是不懂'。",
@@ -173,13 +198,27 @@ RULES: tuple[Rule, ...] = (
         EventType.CONCEPT_MASTERY,
         # a wish ("想学会游泳", "希望搞懂了再说") is a goal, not something mastered
         r"(?<![你他她])(?:终于|现在|已经|总算|彻底|完全)?(?<![想要搞弄])(?<!希望)(?<!打算)(?<!准备)"
-        r"(?<!争取)(?<!努力)(?:懂了|明白了|理解了|学会了?|掌握了?|搞懂了|"
+        r"(?<!争取)(?<!努力)(?:懂了|明白了|理解了|学会了|掌握了|(?<=终于|已经|总算|彻底|完全)(?:学会|掌握)|搞懂了|"
         r"弄懂了|会做了|搞明白了|弄明白了|想通了)(?!吗|没|么)(?P<object>[^,.;:!?()。\n]{1,30})?",
         0.8,
-        "懂了：'我懂了'、'我终于搞懂了链式法则'（'你明白了吗'、'我想学会游泳'不算）。",
+        "懂了：'我懂了'、'我终于搞懂了链式法则'（'你明白了吗'、'我想学会游泳'、'明年学会日语'不算）。",
         ("我终于搞懂了链式法则", "懂了!"),
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
+    ),
+    rule(
+        "mastery_zh_understood_it",
+        EventType.CONCEPT_MASTERY,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:终于|现在|已经|总算|彻底|完全|基本|差不多|算是)*"
+        r"(?:搞懂|弄懂|看懂|听懂|学会|掌握|弄明白|搞明白|理解|明白|想通|会做)(?!了)"
+        r"(?P<object>[^,.;:!?()。\n了]{2,15}?)了(?!吗|没|么)",
+        0.8,
+        "懂了，先说动词后说概念：'我终于搞懂光合作用了'、'总算弄明白链式法则了'。",
+        ("我终于搞懂光合作用了", "总算弄明白链式法则了"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"懂|学会|掌握|明白|理解|想通|会做",
     ),
     rule(
         "mastery_zh_can_use",

@@ -28,6 +28,7 @@ from jiyi.extraction.engine import (
     normalise,
     split_sentences,
     summarise,
+    with_apostrophes,
 )
 from jiyi.extraction.validation import ExtractionInputError, RejectReason
 
@@ -391,3 +392,26 @@ def test_near_misses_still_name_their_object(text, named):
 )
 def test_a_wish_a_task_a_word_to_the_tutor_or_a_pointer_names_no_belief(text, kind):
     assert kind not in {k for k, _ in _claims(text)}, _claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type", "obj"),
+    [
+        (
+            "my freind says i should learn python but i dont like coding",
+            EventType.DISLIKE,
+            "programming",
+        ),
+        ("i cant stand essays", EventType.DISLIKE, "essays"),
+        ("i didnt understand recursion", EventType.CONCEPT_CONFUSION, "recursion"),
+    ],
+)
+def test_a_negation_typed_without_its_apostrophe_reads_as_one(text, event_type, obj):
+    turn = Turn(user_id="u", session_id="s", role=Role.USER, content=text, client_ts=1)
+    found = {e.attributes.get(EventAttr.OBJECT) for e in extract_with_rules(turn)
+             if e.event_type is event_type}  # fmt: skip
+    assert obj in found
+
+
+def test_words_that_end_like_a_bare_negation_are_left_alone():
+    assert with_apostrophes("Cantonese is hard, i dont know") == "Cantonese is hard, i don't know"

@@ -179,3 +179,9 @@ def test_currency_says_whether_a_clause_is_of_the_present_the_past_or_an_origin(
     text, said, expected
 ):
     assert currency(text, text.index(said)) == expected
+
+
+def test_a_claim_after_a_contrast_is_the_users_own_not_the_reported_view() -> None:
+    text = "my teacher thinks I'm bad at essays but I actually like writing them"
+    assert EventAttr.HOLDER not in read(text, E.PREFERENCE)
+    assert read(text, E.CONCEPT_CONFUSION)[EventAttr.HOLDER] == "other"

@@ -524,6 +524,8 @@ def _facts(text: str) -> dict[str, str | None]:
         ("我一吃虾就起疹子", "虾"),
         ("本人青霉素过敏，打针要注意", "青霉素"),
         ("我是花粉过敏体质", "花粉"),
+        ("was off sick for a week, wheat allergy flare", "wheat"),
+        ("I have a peanut allergy", "peanut"),
     ],
 )
 def test_allergies_said_in_passing(text, allergen):
@@ -543,6 +545,9 @@ def test_allergies_said_in_passing(text, allergen):
         "他不能吃花生",
         "患者一吃海鲜就过敏",
         "你能吃海鲜吗",
+        "my son's peanut allergy is bad",
+        "no nut allergies here",
+        "does he have a peanut allergy?",
     ],
 )
 def test_not_the_users_allergy(text):
@@ -592,6 +597,10 @@ def test_not_the_users_feeling(text):
         ("我喜欢边敲边学", "动手练习"),
         ("can u quiz me, flashcards style", "flashcards"),
         ("test me mnemonics style pls", "mnemonics"),
+        ("can u do flashcards? like question, i try, then answer", "flashcards"),
+        ("could you use analogies", "analogies"),
+        ("能不能用图来讲", "图解"),
+        ("也还是用视频讲吧", "视频"),
     ],
 )
 def test_learning_styles_from_requests(text, style):
@@ -600,7 +609,14 @@ def test_learning_styles_from_requests(text, style):
 
 @pytest.mark.parametrize(
     "text",
-    ["这个比喻不太对", "以后别打比方了", "边写边学太累了", "他总是打比方", "生活中的例子不好找"],
+    [
+        "这个比喻不太对",
+        "以后别打比方了",
+        "边写边学太累了",
+        "他总是打比方",
+        "生活中的例子不好找",
+        "can you do problems 3 and 4?",
+    ],
 )
 def test_not_learning_style_requests(text):
     assert E.LEARNING_STYLE not in types_of(text)
@@ -654,3 +670,38 @@ def test_a_wandering_mind_is_a_mild_dislike(text, obj):
 @pytest.mark.parametrize("text", ["他看视频老走神", "看视频不走神", "我看视频学"])
 def test_not_a_wandering_mind(text):
     assert not [e for e in events_of(text) if e.rule == "dislike_zh_zone_out"]
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"), [("我自己还是喜欢拍街景", "拍街景"), ("我还是喜欢看纸质书", "看纸质书")]
+)
+def test_a_liking_said_with_oneself_or_still_is_the_users(text, liked):
+    assert liked in {e.attributes.get(OBJ) for e in events_of(text) if e.event_type is E.PREFERENCE}
+
+
+@pytest.mark.parametrize(
+    ("text", "disliked"),
+    [
+        ("history bores me to death", "history"),
+        ("honestly proofs are so tedious", "proofs"),
+        ("背单词好无聊啊", "背单词"),
+        ("文言文太枯燥了", "文言文"),
+        ("i relly hate essays", "essays"),  # "really" as typed
+    ],
+)
+def test_a_subject_said_to_bore_the_user_is_a_dislike(text, disliked):
+    assert disliked in {e.attributes.get(OBJ) for e in events_of(text) if e.event_type is E.DISLIKE}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "this is boring",
+        "is history boring?",
+        "这节课好无聊",
+        "今天好无聊",
+        "my sister thinks chemistry is boring",
+    ],
+)
+def test_no_dislike_from_a_moment_a_question_or_someone_elses_view(text):
+    assert E.DISLIKE not in types_of(text)

@@ -90,7 +90,17 @@ def test_names_are_not_references(text) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["chain rule", "链式法则", "completing the square", "peanuts", "期末数学120分", "Lyon"]
+    "name",
+    [
+        "chain rule",
+        "链式法则",
+        "completing the square",
+        "peanuts",
+        "期末数学120分",
+        "Lyon",
+        "虾",
+        "猫",
+    ],
 )
 def test_short_phrases_are_names(name):
     assert nameable(name)
@@ -136,3 +146,21 @@ def test_a_bare_number_is_no_name():
 )
 def test_a_single_letter_names_only_a_language(name, is_name):
     assert nameable(name) is is_name
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["讲", "难", "题", "的", "方式", "问题", "teachers talking too fast", "not fractions",
+     "why my code keeps crashing", "how to approach these", "remembering", "thing", "problems"],
+)  # fmt: skip
+def test_a_function_word_a_placeholder_or_a_clause_shape_is_not_a_name(name):
+    assert not nameable(name)
+
+
+def test_a_verb_cut_at_its_degree_marker_is_not_a_name():
+    assert not nameable("书上写得")
+
+
+@pytest.mark.parametrize("name", ["那么多", "这么多"])
+def test_an_amount_alone_is_not_a_name(name):
+    assert not nameable(name)

@@ -455,3 +455,17 @@ def test_a_role_given_up_is_closed_and_names_nothing_new(service, ev) -> None:
     assert {name for _, name in beliefs(service)} == {"mom"}
     assert service.apply_event(role(ev, 2, "barista", polarity="negative")) == []
     assert (RelationKind.HAS_ROLE, "barista") not in beliefs(service, include_invalid=True)
+
+
+def test_a_job_given_up_naming_none_closes_the_jobs_not_a_study_or_a_parent(service, ev) -> None:
+    service.apply_event(role(ev, 0, "barista"))
+    service.apply_event(role(ev, 0, "会计"))
+    service.apply_event(role(ev, 0, "nursing student"))
+    service.apply_event(role(ev, 0, "mom"))
+    quit_job = ev(1, ROLE, None, polarity="negative")  # "I quit my job", "我辞职了"
+    changes = service.apply_event(quit_job)
+    assert sorted(c.revision.action for c in changes) == ["supersede", "supersede"]
+    assert {name for _, name in beliefs(service)} == {"nursing student", "mom"}
+    service.apply_event(role(ev, 2, "paralegal"))
+    assert service.apply_event(quit_job) == []  # a replay ends no job taken up since
+    assert (RelationKind.HAS_ROLE, "paralegal") in beliefs(service)

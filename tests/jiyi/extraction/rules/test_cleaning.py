@@ -80,3 +80,45 @@ def test_chat_fillers_and_vague_heads_are_trimmed(raw, lang, cleaned):
 @pytest.mark.parametrize("raw", ["这样", "那样子", "that", "this stuff"])
 def test_a_pointer_names_nothing(raw):
     assert clean_objects(raw, "zh" if raw[0] > "~" else "en", False) == ()
+
+
+@pytest.mark.parametrize(
+    ("raw", "lang", "cleaned"),
+    [
+        ("how photosynthesis works", "en", "photosynthesis"),
+        ("what a derivative is", "en", "derivative"),
+        ("shorter answers please", "en", "shorter answers"),
+        ("这道题", "zh", "题"),
+        ("那种图表", "zh", "图表"),
+    ],
+)
+def test_a_question_frame_a_courtesy_or_a_pointer_is_not_part_of_the_name(raw, lang, cleaned):
+    assert clean_objects(raw, lang, False) == (cleaned,)
+
+
+@pytest.mark.parametrize(
+    ("raw", "lang", "cleaned"),
+    [
+        ("which reagents do what", "en", "reagents"),
+        ("finally learn theory", "en", "learn theory"),
+        ("finish the draft by end of May", "en", "finish the draft"),
+        ("尤其是相似对角化", "zh", "相似对角化"),
+    ],
+)
+def test_a_question_frame_an_adverb_a_date_or_a_focus_word_is_no_part_of_the_name(
+    raw, lang, cleaned
+):
+    assert clean_objects(raw, lang, False) == (cleaned,)
+
+
+@pytest.mark.parametrize(
+    ("raw", "cleaned"),
+    [
+        ("摄影半年了", "摄影"),
+        ("吉他两个多月", "吉他"),
+        ("三年级", "三年级"),
+        ("高一年级", "高一年级"),
+    ],
+)
+def test_how_long_it_has_been_is_no_part_of_a_chinese_name(raw, cleaned):
+    assert clean_objects(raw, "zh", False) == (cleaned,)

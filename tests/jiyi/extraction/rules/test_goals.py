@@ -309,6 +309,8 @@ def given_up(text: str) -> list[str]:
         ("考研我决定不考了", "考研"),
         ("我决定放弃考研了", "考研"),
         ("干脆不考雅思了", "雅思"),
+        ("说实话北大是做梦了 一模才考那样", "北大"),
+        ("清华没戏了", "清华"),
     ],
 )
 def test_a_goal_given_up_names_the_goal_it_ends(text, goal) -> None:
@@ -610,3 +612,76 @@ def test_change_of_plans_names_no_chore():
 )
 def test_what_only_sounds_like_a_goal_names_none(text):
     assert goals_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("我准备考教师资格证 下半年考", "教师资格证"),  # its first clause only
+        ("我想考上浙江大学然后去读计算机专业", "浙江大学"),
+        ("我希望明年能通过注册会计师考试", "注册会计师考试"),
+        ("我想在年底前把英语口语练好，这样面试的时候不会紧张", "英语口语"),
+        ("今年的目标就是过四级，别的都无所谓", "四级"),
+        ("我打算在五月去东京之前学会日语", "日语"),  # a deadline, not the past
+        ("我还想考北大历史系呢 这样咋考", "北大历史系"),
+        (
+            "I want to get better at public speaking so that I can present at work",
+            "public speaking",
+        ),
+        ("I want to improve my writing skills and also my vocabulary", "writing skills"),
+    ],
+)
+def test_a_goal_is_named_by_what_it_aims_at_not_the_clause_around_it(text, goal):
+    assert goals_in(text) == [goal]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "其实我本来打算学R的 听说做统计方便",  # a plan that was: not the user's goal now
+        "我之前想考研",
+    ],
+)
+def test_a_plan_that_was_is_no_goal_now(text):
+    assert goals_in(text) == []
+
+
+def test_a_wish_to_learn_is_no_mastery():
+    turn = Turn(
+        user_id="u1", session_id="s1", role=Role.USER, content="我想明年学会日语", client_ts=1
+    )
+    assert not [e for e in extract_with_rules(turn) if e.event_type is EventType.CONCEPT_MASTERY]
+
+
+def test_a_goal_said_unchanged_names_no_new_goal():
+    assert goals_in("墨尔本大学那个项目要求口语6.5 总分6.5 所以目标其实没变") == []
+
+
+def test_a_wish_voiced_while_venting_names_no_goal_given_up():
+    assert given_up("今天做了一整套卷子 线代大题全错 真想放弃了 😞") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("shorter school, less debt. PA school is the plan now", "PA school"),
+        ("new goal: finish the draft by end of May, however long it ends up", "finish the draft"),
+        ("想六月参加一个城市夜景摄影比赛 有什么建议", "城市夜景摄影比赛"),
+        ("我打算报名参加马拉松", "马拉松"),
+    ],
+)
+def test_a_goal_said_as_the_plan_or_as_taking_part_is_named_by_its_aim(text, goal):
+    assert goals_in(text) == [goal]
+
+
+def test_an_exam_taken_instead_of_another_gives_the_other_up():
+    assert given_up("change of plans, I'm taking the GMAT instead of the GRE") == ["GRE"]
+    assert goals_in("change of plans, I'm taking the GMAT instead of the GRE") == ["GMAT"]
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [("yo!! im tryna get into nursing school lol", "nursing school"), ("I wanna be a vet", "vet")],
+)
+def test_a_goal_said_with_chat_contractions(text, goal):
+    assert goals_in(text) == [goal]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from jiyi.domain import NEGATIVE, EventAttr, EventType, RelationKind, Role, Turn
+from jiyi.domain import NEGATIVE, Event, EventAttr, EventType, RelationKind, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
 from jiyi.graph.updates import claim_for
 
@@ -364,6 +364,12 @@ def role_events(text: str) -> dict[str, dict[str, str]]:
         ("I'm not a nurse, I'm a midwife", "midwife"),
         ("I quit my job as a barista, now I'm a paralegal", "paralegal"),
         ("I changed jobs, I'm a nurse now", "nurse"),
+        ("update: I'm a nurse now! passed my boards", "nurse"),
+        ("I'm officially a teacher!!", "teacher"),
+        ("我现在是护士了", "护士"),
+        ("我已经是一名护士啦", "护士"),
+        ("I got laid off in March", "between jobs"),  # out of work: the job is over
+        ("我刚被裁了", "待业"),
     ],
 )
 def test_a_role_said_as_a_correction_or_a_change_replaces_the_others(text, role):
@@ -376,6 +382,7 @@ def test_a_role_said_as_a_correction_or_a_change_replaces_the_others(text, role)
         ("I'm a nurse", "nurse"),
         ("我现在是护士", "护士"),  # "now" alone is when, not a change
         ("I'm a nurse and now also a mum", "nurse"),
+        ("right now I'm a nurse", "nurse"),
         ("其实我也是家教", "家教"),  # said beside another role
         ("I'm a nurse too actually", "nurse"),
     ],
@@ -416,3 +423,98 @@ def test_a_role_quit_or_denied_is_said_negative(text, role):
 )
 def test_no_role_is_denied_by_a_near_miss(text):
     assert not [a for a in role_events(text).values() if a.get(EventAttr.POLARITY) == NEGATIVE]
+
+
+def job_ends_in(text: str) -> list[Event]:
+    """The turn's role declarations that end a job without naming it."""
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return [
+        e
+        for e in extract_with_rules(turn)
+        if e.event_type is EventType.IDENTITY_DECLARATION and VAL not in e.attributes
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "so I quit my job last week lol. taking a break",
+        "I was let go in March",
+        "i finally left my job",
+        "I was fired yesterday",
+        "我辞职了，打算休息一阵子",
+        "上个月离职了",
+        "我已经离职啦",
+        "工作辞了 现在在家带娃",
+    ],
+)
+def test_a_job_ended_without_naming_it_is_a_negative_role_claim(text):
+    [event] = job_ends_in(text)
+    assert event.attributes[EventAttr.POLARITY] == NEGATIVE
+    claim = claim_for(event)
+    assert claim is not None
+    assert (claim.retracts, claim.object_name) == (True, "")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "should I quit my job?",
+        "if I quit my job I lose my visa",
+        "my dad got laid off",
+        "I quit smoking",
+        "I quit my job as a barista",  # names the role: that one ends
+        "我想辞职",
+        "我爸辞职了",
+        "辞职报告怎么写",
+        "要不要辞职啊?",
+    ],
+)
+def test_no_unnamed_job_end_for_a_near_miss(text):
+    assert job_ends_in(text) == []
+
+
+def ages_in(text: str) -> list[str]:
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return [
+        e.attributes[VAL]
+        for e in extract_with_rules(turn)
+        if e.event_type is EventType.AGE_DECLARATION
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("im a sophomore, pre-med, 19. my roommate keeps saying orgo is the weed-out class", "19"),
+        ("hey, I'm Sam, 34, I teach chemistry", "34"),
+        ("sparky from melbourne, 34, been playing online for about a year", "34"),
+        ("我上次说21 记错了 我03年12月的 现在22了", "22"),
+    ],
+)
+def test_an_age_said_as_an_item_of_a_list_or_as_now(text, age):
+    assert ages_in(text) == [age]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'm doing problems 3, 17, 21", "im on page 4, 23, wait", "my mom, 54, nurse", "作业现在22了"],
+)
+def test_no_age_from_a_list_of_numbers_or_someone_elses_list(text):
+    assert ages_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("兄弟 晚上好 我白天跑外卖 晚上研究摄影", "外卖骑手"),
+        ("二战考研 数一 线代特征值那块一直搞不清楚", "二战考研"),
+    ],
+)
+def test_a_role_said_by_the_work_done_or_the_attempt(text, role):
+    assert roles_in(text) == [role]
+
+
+@pytest.mark.parametrize("text", ["我老公跑滴滴", "你是二战考研吗", "我想去跑外卖吗"])
+def test_no_role_for_someone_elses_work_or_a_question(text):
+    assert roles_in(text) == []

@@ -288,3 +288,11 @@ def test_a_switch_of_liking_names_the_new_one(text, liking):
 )
 def test_a_changed_state_that_is_no_liking_names_none(text):
     assert new_likings_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [("我最近迷上了摄影", "摄影"), ("我入坑摄影半年了", "摄影"), ("我喜欢上了做饭", "做饭")],
+)
+def test_being_hooked_on_something_is_an_interest_not_only_a_liking(text, interest):
+    assert interests_in(text) == [interest]

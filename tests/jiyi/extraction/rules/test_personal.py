@@ -229,3 +229,13 @@ def test_the_present_home_after_a_past_one_said_in_a_clause_of_its_own(text, hom
 
 def test_a_past_home_alone_is_still_none():
     assert homes_in("我以前住在北京") == []
+
+
+def test_a_past_time_said_after_a_space_is_another_clause_not_a_past_home():
+    """In chat Chinese a space ends a clause: "考试的时候" later on is no "在成都的时候"."""
+    text = "我在成都 大四 学土木的 今年21 考试的时候part 2一紧张就没话说了"
+    assert homes_in(text) == ["成都"]
+
+
+def test_the_users_own_earlier_words_quoted_to_be_corrected_are_no_home():
+    assert homes_in("对了纠正一下 上次我说我在广州 其实我人在深圳 广州是我老家") == ["深圳"]

@@ -9,6 +9,8 @@ import pytest
 
 from jiyi.domain import EventAttr, EventType, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
+from jiyi.extraction.rules.cleaning import clean_objects
+from jiyi.graph.entities import nameable
 
 OBJ = EventAttr.OBJECT
 NONE = None  # no object: the session's concept
@@ -30,7 +32,7 @@ def assert_claim(text: str, event_type: EventType, rule: str, obj: str | None) -
     """The claim is there, by `rule` or by another rule that found the same (type, object)
     first (one event per object); `obj` is the name the vocabulary gives it."""
     found = claims(text, event_type)
-    assert (rule, obj) in found or (obj is not None and obj in {o for _, o in found}), (
+    assert (rule, obj) in found or obj in {o for _, o in found}, (
         f"{(rule, obj)} not among {found} for {text!r}"
     )
 
@@ -456,3 +458,188 @@ def test_all_right(text, obj):
 @pytest.mark.parametrize("text", ["我同桌小测全对", "他这次满分", "以前我小测全对"])
 def test_not_my_all_right(text):
     assert_no_claim(text, MASTERY, "mastery_zh_all_right")
+
+
+# --- common frames of struggle and ease, zh and en ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("I struggle with fractions", "fractions"),
+        ("honestly i suck at word problems lol", "word problems"),
+        ("I can never remember the quadratic formula", "quadratic formula"),
+        ("i always forget the unit circle values", "unit circle values"),
+    ],
+)
+def test_struggling_with_a_topic(text, obj):
+    assert_claim(text, CONFUSION, "struggle_en_struggle_with", obj)
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("integration by parts always trips me up", "integration by parts"),
+        ("recursion makes zero sense to me", "recursion"),
+        ("vectors confuse me so much", "vectors"),
+        ("limiting reagents are really hard for me", "limiting reagent"),
+    ],
+)
+def test_a_topic_said_first_to_trip_the_user_up(text, obj):
+    assert_claim(text, CONFUSION, "struggle_en_trips_me_up", obj)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "should I struggle with this?",
+        "I always forget my keys",
+        "it makes no sense to me",
+        "you confuse me lol",
+        "he always trips me up",
+        "does recursion confuse you too?",
+    ],
+)
+def test_no_struggle_for_a_pointer_a_person_or_a_question(text):
+    for rule in ("struggle_en_struggle_with", "struggle_en_trips_me_up"):
+        assert_no_claim(text, CONFUSION, rule)
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"), [("递归对我来说太难了", "递归"), ("有机化学我觉得好难", "有机化学")]
+)
+def test_a_topic_too_hard_for_me(text, obj):
+    assert_claim(text, CONFUSION, "struggle_zh_too_hard_for_me", obj)
+
+
+def test_an_exercise_too_hard_is_named_by_no_pointer():
+    """ "这道题": the pointer and its classifier go, what is left ("题") names nothing."""
+    assert clean_objects("这道题", "zh", False) == ("题",)
+    assert not nameable("题")
+
+
+def test_a_headache_about_a_topic_names_the_topic():
+    assert_claim("我对化学方程式配平还是很头疼", CONFUSION, "struggle_zh_headache_about", "配平")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("the chain rule is easy actually", "chain rule"),
+        ("derivatives are a piece of cake now", "derivatives"),
+        ("我对三角函数很熟", "三角函数"),
+        ("我终于搞懂光合作用了！", "光合作用"),
+        ("总算弄明白链式法则了", "链式法则"),
+        ("I finally get how photosynthesis works!", "photosynthesis"),
+    ],
+)
+def test_mastery_said_in_common_frames_names_the_topic(text, obj):
+    assert obj in {o for _, o in claims(text, MASTERY)}
+
+
+@pytest.mark.parametrize("text", ["你搞懂光合作用了吗", "我想搞懂光合作用", "我对他很熟"])
+def test_no_mastery_for_a_question_a_wish_or_a_person(text):
+    assert_no_claim(text, MASTERY, "mastery_zh_understood_it")
+    assert {o for _, o in claims(text, MASTERY)} <= {None}
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type", "obj"),
+    [
+        (
+            "ya i still need orgo 2 and i keep blanking on which reagents do what",
+            CONFUSION,
+            "reagents",
+        ),
+        (
+            "forks and back rank stuff i'm fine with, it's openings that kill me",
+            CONFUSION,
+            "openings",
+        ),
+        ("its the proofs that I struggle with", CONFUSION, "proofs"),
+        ("back rank stuff i'm fine with", MASTERY, "back rank stuff"),
+        (
+            "二战考研 数一 线代特征值那块一直搞不清楚 尤其是相似对角化",
+            CONFUSION,
+            "特征值和特征向量",
+        ),
+    ],
+)
+def test_a_topic_named_in_a_cleft_a_list_or_after_its_subject(text, event_type, obj):
+    assert obj in {o for _, o in claims(text, event_type)}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("光圈快门ISO 这三个我老搞混 拍夜景不是糊就是黑", "光圈快门ISO"),
+        ("正弦余弦 这两个我总是分不清", "正弦余弦"),
+    ],
+)
+def test_things_listed_then_confused_as_these_two(text, obj):
+    assert_claim(text, CONFUSION, "confusion_zh_these_two", obj)
+
+
+def test_no_list_confusion_for_a_question():
+    assert_no_claim("这两个我总是分不清吗", CONFUSION, "confusion_zh_these_two")
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"), [("我不太懂二次函数", CONFUSION), ("二次函数我现在会了", MASTERY)]
+)
+def test_a_known_name_starting_like_a_count_keeps_it(text, event_type):
+    """ "二次函数" is a quadratic function, not "二次" (twice) before "函数"."""
+    assert "二次函数" in {o for _, o in claims(text, event_type)}
+
+
+@pytest.mark.parametrize(
+    "text", ["I don't get why the sign flips", "i dont see how the limit works"]
+)
+def test_not_getting_why_or_how_names_no_clause(text):
+    assert {o for _, o in claims(text, CONFUSION)} == {None}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("不过电路那块我还是不太会 串并联总搞混", "电路"),  # a conjunction opens it, not the name
+        ("不过电路那块我还是不太会 串并联总搞混", "串并联"),
+        ("左右手定则我老是弄反", "左右手定则"),
+        ("the electron transport chain part is where I get lost", "electron transport chain"),
+        ("chem is lowkey my worst subject ngl 😭", "chemistry"),
+    ],
+)
+def test_an_obstacle_said_topic_first_in_chat(text, obj):
+    assert obj in {o for _, o in claims(text, CONFUSION)}
+
+
+@pytest.mark.parametrize("text", ["你老是搞混吗", "那摩擦力的方向怎么判断啊 我每次都搞反"])
+def test_no_named_mix_up_for_a_question_or_a_bare_slip(text):
+    assert not [o for _, o in claims(text, CONFUSION) if o]
+
+
+def test_a_space_after_understood_ends_its_clause():
+    """ "懂了 那这题是向左吧": what follows is the next clause, not what was understood."""
+    assert {o for _, o in claims("哦 懂了 那这题是向左吧", MASTERY)} == {None}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("我是一名高二学生，数学还行，物理比较差", "物理"),
+        ("物理是我最头疼的科目", "物理"),
+        ("I'm pretty weak in geometry", "geometry"),
+        ("I've always been bad at math", "math"),
+        ("geometry has never been my strong suit", "geometry"),
+        ("maths isn't my strong point", "math"),
+    ],
+)
+def test_a_weak_subject_said_any_common_way(text, obj):
+    assert obj in {o for _, o in claims(text, CONFUSION)}
+
+
+@pytest.mark.parametrize(
+    "text", ["今天天气很差", "我心情很差", "我基础很差", "他数学很差", "这个很差"]
+)
+def test_no_weak_subject_from_the_weather_a_mood_or_someone_else(text):
+    assert not [o for _, o in claims(text, CONFUSION) if o]
