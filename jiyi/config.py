@@ -111,11 +111,12 @@ class EpisodicSettings(_Section):
         description="share of the embedder in recall's relevance (USE on Chinese: 0.6 does better)",
     )
     cjk_vector_weight: float = Field(
-        0.6,
+        0.5,
         ge=0.0,
         le=1.0,
         description="share of the second (CJK) vector channel (`embedder.cjk_model`) in recall's "
-        "relevance, for users with events in Chinese, Japanese or Korean",
+        "relevance, times the share of the user's events in Chinese, Japanese or Korean (the "
+        "events it has a vector for)",
     )
     speaker_weight: float = Field(
         0.5,

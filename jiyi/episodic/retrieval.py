@@ -54,7 +54,7 @@ class RetrievalConfig:
     vector_weight: float = 0.4
     # The CJK channel (`models.channels`), for events with CJK characters only: absent for
     # English, so an English-only user's ranking is the two channels above, unchanged.
-    cjk_vector_weight: float = 0.6
+    cjk_vector_weight: float = 0.5
     rrf_k: int = 60
     # Priors break ties between comparably relevant events; they must not outweigh relevance:
     # extraction confidence says how sure the type is, not how well the event fits the query.
@@ -163,31 +163,35 @@ def fuse(
     channel tells apart all get 1.
 
     `cjk`, the CJK channel's cosines (NaN for events without a vector there), is a third
-    channel at `cjk_vector_weight`, scaled over the events it scored; the others get nothing
-    from it (standardised: the channel's mean). None leaves the two channels as they were.
+    channel, scaled over the events it scored; the others get nothing from it (standardised:
+    the channel's mean). Its weight is `cjk_vector_weight` times the share of events it scored:
+    a Chinese user's channel counts in full, while the few Chinese lines of an English user
+    cannot lift one of themselves over the English events on a spread measured among a handful.
+    None leaves the two channels as they were.
     """
     total = config.vector_weight + config.lexical_weight
+    cjk_weight = 0.0 if cjk is None else config.cjk_vector_weight * float(np.mean(~np.isnan(cjk)))
     if config.fusion == "rrf":
         rrf = config.vector_weight / (config.rrf_k + _ranks(vector)) + config.lexical_weight / (
             config.rrf_k + _ranks(lexical)
         )
         if cjk is not None:
-            total += config.cjk_vector_weight
-            rrf += _present(cjk, lambda s: config.cjk_vector_weight / (config.rrf_k + _ranks(s)))
+            total += cjk_weight
+            rrf += _present(cjk, lambda s: cjk_weight / (config.rrf_k + _ranks(s)))
         return rrf / (total / (config.rrf_k + 1))
     if config.fusion == "standard":
         fused = config.vector_weight * _standard(vector) + config.lexical_weight * _standard(
             lexical
         )
         if cjk is not None:
-            fused += config.cjk_vector_weight * _present(cjk, _standard)
+            fused += cjk_weight * _present(cjk, _standard)
         # events no channel tells apart are equally relevant: the priors alone order them
         return _unit(fused) if np.ptp(fused) > 0 else np.ones_like(fused)
     lexical_unit = lexical / lexical.max() if lexical.max() > 0 else np.zeros_like(lexical)
     convex = config.vector_weight * _unit(vector) + config.lexical_weight * lexical_unit
     if cjk is not None:
-        total += config.cjk_vector_weight
-        convex += config.cjk_vector_weight * _present(cjk, _unit)
+        total += cjk_weight
+        convex += cjk_weight * _present(cjk, _unit)
     return convex / total
 
 

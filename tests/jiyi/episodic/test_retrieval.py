@@ -162,6 +162,22 @@ def test_the_cjk_channel_counts_only_for_the_events_it_scored():
     assert fused[0] == fused[4] > fused[3]
 
 
+def test_the_few_chinese_events_of_an_english_user_do_not_jump_the_queue():
+    """200 events, two with a CJK-channel vector: the better of the two is sixth on the other
+    channels. Standardised among two, it would stand a full deviation out; weighted by the 1 %
+    of events it covers, the channel leaves the top five as the other channels rank it."""
+    lexical = np.linspace(3.0, 0.0, 200)
+    vector = np.full(200, 0.3)
+    cjk = np.full(200, np.nan)
+    cjk[5], cjk[150] = 0.9, 0.1
+    config = RetrievalConfig(fusion="standard")
+    top = np.argsort(-fuse(vector, lexical, config, cjk), kind="stable")[:5]
+    assert top.tolist() == [0, 1, 2, 3, 4]
+    chinese = np.full(200, 0.5)  # a Chinese user: every event has a vector there
+    chinese[5] = 0.9
+    assert int(np.argmax(fuse(vector, np.zeros(200), config, chinese))) == 5
+
+
 def _channel_encoder() -> ChannelEncoder:
     return ChannelEncoder(HashingEncoder(128), HashingEncoder(64))
 
