@@ -229,9 +229,10 @@ def bench_names(
     """Name matching by embedding: same-object forms joined and false merges per threshold."""
     from jiyi.bench import beliefs, names
     from jiyi.composition import open_encoder
+    from models.channels import primary_encoder
 
     settings = _settings(config)
-    encoder = open_encoder(settings)
+    encoder = primary_encoder(open_encoder(settings))  # name matching's space (no CJK channel)
     results = names.run(scenarios or beliefs.SCENARIO_DIR, encoder)
     typer.echo(names.report(results, encoder.space_id))
 

@@ -162,9 +162,11 @@ def adapter_registry(settings: Settings) -> AdapterRegistry:
 
 def open_similar_names(settings: Settings, encoder: SpaceEncoder) -> SimilarNames:
     """Name matching in the deployment's space, at the thresholds measured for its encoder."""
+    from models.channels import primary_encoder
+
     chosen = settings.graph.similar_name_thresholds
     measured = SIMILAR_NAME_THRESHOLDS.get(settings.embedder.model, {})
-    return SimilarNames(encoder, measured if chosen is None else dict(chosen))
+    return SimilarNames(primary_encoder(encoder), measured if chosen is None else dict(chosen))
 
 
 def open_encoder(settings: Settings) -> SpaceEncoder:
@@ -179,12 +181,13 @@ def open_encoder(settings: Settings) -> SpaceEncoder:
 
 def open_adapter_encoder(settings: Settings, adapter: AdapterVersion | None) -> SpaceEncoder:
     """The deployment's model with `adapter` (None: the base model), on the deployment's runtime
-    and quantisation: a candidate adapter is judged, and a store re-embedded, in the space it
-    would serve in."""
-    from models.embedder import load_embedder
+    and quantisation, with the CJK channel beside it (`embedder.cjk_model`, `models.channels`):
+    a candidate adapter is judged, and a store re-embedded, in the space it would serve in."""
+    from models.channels import ChannelEncoder
+    from models.embedder import USE_MODEL, load_embedder
 
     embedder = settings.embedder
-    return load_embedder(
+    primary = load_embedder(
         embedder.model,
         adapter,
         embedder.batch_size,
@@ -193,6 +196,9 @@ def open_adapter_encoder(settings: Settings, adapter: AdapterVersion | None) -> 
         embedder.quantisation,
         embedder.batch_threads,
     )
+    if embedder.cjk_model is None or embedder.model == USE_MODEL:
+        return primary
+    return ChannelEncoder(primary, load_embedder(embedder.cjk_model))
 
 
 def open_index_terms(settings: Settings) -> IndexTerms:

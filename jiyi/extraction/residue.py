@@ -26,6 +26,7 @@ from jiyi.extraction.engine import (
     summarise,
 )
 from jiyi.text import has_han
+from models.channels import primary_encoder
 
 if TYPE_CHECKING:
     from jiyi.config import Settings
@@ -211,7 +212,10 @@ def build_residue_stage(settings: Settings, encoder: Encoder | None = None) -> R
     exemplars = load_exemplars()
     classifier: ResidueStage = ResidueClassifier(lexical_encoder(), exemplars)
     if encoder is not None:
-        paired = ResidueClassifier(ConcatEncoder(encoder, lexical_encoder()), exemplars)
+        # the model alone, not a recall-side CJK channel beside it (`models.channels`)
+        paired = ResidueClassifier(
+            ConcatEncoder(primary_encoder(encoder), lexical_encoder()), exemplars
+        )
         classifier = ByScript(han=classifier, other=paired)
     if settings.llm.base_url is None:
         return classifier

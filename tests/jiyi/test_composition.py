@@ -88,14 +88,59 @@ def test_name_matching_is_off_unless_asked_and_then_at_the_encoders_measured_thr
     assert open_similar_names(chosen, encoder).thresholds == {"han": 0.95}
 
 
+def _fake_models(monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
+    """`load_embedder` giving a model-free encoder per model name, so no model is loaded."""
+    import models.embedder
+    from models.hashing import HashingEncoder
+
+    loaded: dict[str, object] = {}
+
+    def load(model: str, *args: object) -> HashingEncoder:
+        return loaded.setdefault(model, HashingEncoder(16 if model == "usem3" else 32))
+
+    monkeypatch.setattr(models.embedder, "load_embedder", load)
+    return loaded
+
+
+def test_the_default_embedder_has_the_cjk_channel_beside_the_model(monkeypatch) -> None:
+    from jiyi.composition import open_encoder
+    from jiyi.config import load_settings
+    from models.channels import ChannelEncoder
+    from models.embedder import DEFAULT_MODEL
+
+    loaded = _fake_models(monkeypatch)
+    encoder = open_encoder(load_settings())
+    assert isinstance(encoder, ChannelEncoder)
+    assert encoder.primary is loaded[DEFAULT_MODEL]
+    assert encoder.cjk is loaded["usem3"]
+    assert open_encoder(load_settings(embedder={"cjk_model": None})) is loaded[DEFAULT_MODEL]
+    assert open_encoder(load_settings(embedder={"model": "usem3"})) is loaded["usem3"]
+    assert not isinstance(open_encoder(load_settings(embedder={"model": "hashing:64"})),
+                          ChannelEncoder)  # fmt: skip
+
+
+def test_name_matching_uses_the_model_without_the_cjk_channel(monkeypatch) -> None:
+    from jiyi.composition import open_encoder, open_similar_names
+    from jiyi.config import load_settings
+    from models.embedder import DEFAULT_MODEL
+
+    loaded = _fake_models(monkeypatch)
+    settings = load_settings()
+    assert open_similar_names(settings, open_encoder(settings)).encoder is loaded[DEFAULT_MODEL]
+
+
 @pytest.mark.integration
 def test_the_embedders_runtime_and_quantisation_reach_the_encoder() -> None:
     from jiyi.composition import open_encoder
     from jiyi.config import load_settings
+    from models.channels import ChannelEncoder
 
     exact = open_encoder(load_settings())
     int8 = open_encoder(load_settings(embedder={"quantisation": "int8"}))
     on_torch = open_encoder(load_settings(embedder={"runtime": "torch"}))
-    assert int8.space_id == f"{exact.space_id}/int8"
+    assert isinstance(exact, ChannelEncoder)
+    assert isinstance(int8, ChannelEncoder)
+    assert exact.space_id == f"{exact.primary.space_id}&cjk:usem3/512"
+    assert int8.space_id == f"{exact.primary.space_id}/int8&cjk:usem3/512"
     assert on_torch.space_id == exact.space_id
-    assert on_torch is not exact  # one process may hold both, and they never share a cache slot
+    assert on_torch.primary is not exact.primary  # one process may hold both, never one slot

@@ -359,3 +359,35 @@ def test_a_store_from_another_embedder_is_reembedded_into_the_configured_space(t
     hits = memory.recall("u1", "velocity acceleration").events
     memory.close()
     assert hits
+
+
+def test_a_store_from_before_the_cjk_channel_is_reembedded_into_it(tmp_path: Path, monkeypatch):
+    """Upgrading to the default CJK channel: the MiniLM-only store stops with an error naming
+    `jiyi reembed`, which moves it into the new space (models stand in for MiniLM and USE)."""
+    import models.embedder
+    from jiyi.composition import open_encoder
+    from jiyi.domain import Role, Turn
+    from jiyi.maintenance import reembed_into_configured_space
+    from jiyi.memory import Memory
+    from models.embedder import SpaceMismatchError
+
+    fakes = {"usem3": HashingEncoder(16)}
+
+    def load(model: str, *args: object) -> HashingEncoder:
+        return fakes.setdefault(model, HashingEncoder(32))
+
+    monkeypatch.setattr(models.embedder, "load_embedder", load)
+    before = load_settings(data_dir=tmp_path, embedder={"cjk_model": None})
+    memory = Memory(before)
+    said = "我总把速度和加速度搞混"
+    memory.add_turns([Turn(user_id="u1", session_id="s1", role=Role.USER, content=said,
+                           client_ts=1_790_000_000_000)])  # fmt: skip
+    memory.close()
+    after = load_settings(data_dir=tmp_path)
+    with pytest.raises(SpaceMismatchError, match="jiyi reembed"):
+        Memory(after)
+    assert reembed_into_configured_space(after, open_encoder(after)) is not None
+    memory = Memory(after)
+    hits = memory.recall("u1", "速度和加速度").events
+    memory.close()
+    assert "cjk_vector" in hits[0].why

@@ -25,8 +25,16 @@ def test_packaged_model_resolves_to_the_wheel_and_unknown_packaged_names_fail():
 
 def test_check_space_names_both_spaces():
     check_space("a/384", "a/384", "x")
-    with pytest.raises(SpaceMismatchError, match=r"b/384.*a/384"):
+    with pytest.raises(SpaceMismatchError, match=r"b/384.*a/384") as plain:
         check_space("a/384", "b/384", "store")
+    assert "cjk_model" not in str(plain.value)
+
+
+@pytest.mark.parametrize(("expected", "got"), [("a/384", "a/384&cjk:u/512"),
+                                               ("a/384&cjk:u/512", "a/384")])  # fmt: skip
+def test_a_store_on_the_other_side_of_the_cjk_channel_names_the_setting(expected, got):
+    with pytest.raises(SpaceMismatchError, match=r"jiyi reembed.*embedder\.cjk_model"):
+        check_space(expected, got, "store")
 
 
 @pytest.mark.integration

@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from jiyi.bench.recall import (
+    CJK_BASELINE,
     RETRIEVERS,
     BenchTurn,
     Haystack,
@@ -21,12 +22,14 @@ from jiyi.bench.recall import (
     load_longmemeval,
     open_bench_tools,
     parse_evidence,
+    report,
     run_latency,
     run_recall_bench,
     shares,
 )
 from jiyi.cli import app
 from jiyi.config import Settings
+from models.channels import ChannelEncoder
 from models.hashing import HashingEncoder
 
 LOCOMO = [
@@ -163,12 +166,29 @@ def test_tally_computes_any_and_all_per_category():
 
 def test_locomo_bench_runs_every_retriever_on_the_real_write_path(locomo_file):
     result = run_recall_bench("t", list(load_locomo(locomo_file)), HashingEncoder(64), False)
-    assert result.retrievers == RETRIEVERS
+    assert result.retrievers == [r for r in RETRIEVERS if r != CJK_BASELINE]  # no CJK channel
     assert result.tally.questions["all"] == 3
-    for retriever in RETRIEVERS:
+    for retriever in result.retrievers:
         assert result.tally.recall(retriever, "turn", 5, "all", "all") == 1.0, retriever
     assert result.index_stats["raw"].events == 5
     assert result.index_stats["minimised"].events == 5
+
+
+def test_a_cjk_channel_adds_its_own_baseline_where_some_turn_has_cjk(locomo_file):
+    encoder = ChannelEncoder(HashingEncoder(64), HashingEncoder(32))
+    result = run_recall_bench("t", list(load_locomo(locomo_file)), encoder, False)
+    assert result.retrievers == RETRIEVERS
+    for retriever in RETRIEVERS:
+        assert result.tally.recall(retriever, "turn", 5, "all", "all") == 1.0, retriever
+    english = list(load_locomo(locomo_file))
+    english[0] = Haystack(
+        english[0].user_id,
+        [t for t in english[0].turns if t.turn_id != "D1:3"],
+        english[0].questions[:2],
+    )
+    result = run_recall_bench("t", english, encoder, False)
+    assert CJK_BASELINE not in result.retrievers  # English only: nothing to compare there
+    assert CJK_BASELINE not in report(result)
 
 
 def test_longmemeval_bench_scores_sessions_too(longmemeval_file):

@@ -2,8 +2,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from jiyi.bench.recall import CachedEncoder
+from jiyi.bench.recall import CachedEncoder, cached, flush
 from jiyi.bench.vector_cache import VectorCache
+from models.channels import ChannelEncoder
 from models.hashing import HashingEncoder
 
 
@@ -46,3 +47,23 @@ def test_a_second_run_encodes_nothing_the_first_one_kept(tmp_path):
     np.testing.assert_array_equal(again.encode(["a turn", "another turn", "a turn"]), vectors)
     assert again.encode(["new"]).shape == (1, 16)
     assert second.encoded == ["new"]
+
+
+def test_a_channel_encoders_vectors_are_kept_per_channel(tmp_path):
+    path = tmp_path / "v.sqlite"
+    primary, cjk = CountingEncoder(HashingEncoder(16)), CountingEncoder(HashingEncoder(8))
+    first = cached(ChannelEncoder(primary, cjk), path)
+    assert isinstance(first, ChannelEncoder)
+    rows = first.encode(["a turn", "我的猫"])
+    flush(first)
+    assert cjk.encoded == ["我的猫"]  # the second channel only for CJK text
+    # the model's own vectors serve it alone, and the channel encoder again
+    alone = cached(CountingEncoder(HashingEncoder(16)), path)
+    np.testing.assert_array_equal(alone.encode(["a turn"])[0], rows[0, :16])
+    again_primary, again_cjk = (
+        CountingEncoder(HashingEncoder(16)),
+        CountingEncoder(HashingEncoder(8)),
+    )
+    again = cached(ChannelEncoder(again_primary, again_cjk), path)
+    np.testing.assert_array_equal(again.encode(["a turn", "我的猫"]), rows)
+    assert again_primary.encoded == again_cjk.encoded == []

@@ -5,6 +5,7 @@ import pytest
 
 from jiyi.config import EpisodicSettings
 from jiyi.domain import EventType
+from jiyi.episodic.lancedb_store import LanceEpisodicStore
 from jiyi.episodic.merging import write_events
 from jiyi.episodic.query import analyse
 from jiyi.episodic.records import EpisodicInputError, IndexItem, arrow_schema, to_table
@@ -18,6 +19,7 @@ from jiyi.episodic.retrieval import (
     rank,
     recall,
 )
+from models.channels import ChannelEncoder
 from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder
 
@@ -139,6 +141,109 @@ def test_events_no_channel_tells_apart_are_equally_and_fully_relevant():
     assert np.array_equal(fused, np.ones(4))
 
 
+def test_without_a_cjk_channel_fusion_is_the_two_channels_as_before():
+    vector, lexical = np.array([0.9, 0.2, 0.1, 0.4]), np.array([5.0, 0.0, 1.0, 2.0])
+    for fusion in ("standard", "convex", "rrf"):
+        config = RetrievalConfig(fusion=fusion)
+        assert np.array_equal(fuse(vector, lexical, config, None), fuse(vector, lexical, config))
+
+
+def test_the_cjk_channel_counts_only_for_the_events_it_scored():
+    """Flat primary and lexical channels; the CJK channel singles out event 1. Events without a
+    vector there (NaN) get nothing from it, so they sit at its mean, not at its bottom."""
+    vector, lexical = np.full(5, 0.3), np.zeros(5)
+    cjk = np.array([np.nan, 0.9, 0.2, 0.1, np.nan])
+    for fusion in ("standard", "convex", "rrf"):
+        fused = fuse(vector, lexical, RetrievalConfig(fusion=fusion), cjk)
+        assert fused.min() >= 0, fusion
+        assert fused.max() <= 1, fusion
+        assert int(np.argmax(fused)) == 1, fusion
+    fused = fuse(vector, lexical, RetrievalConfig(fusion="standard"), cjk)
+    assert fused[0] == fused[4] > fused[3]
+
+
+def test_the_few_chinese_events_of_an_english_user_do_not_jump_the_queue():
+    """200 events, two with a CJK-channel vector: the better of the two is sixth on the other
+    channels. Standardised among two, it would stand a full deviation out; weighted by the 1 %
+    of events it covers, the channel leaves the top five as the other channels rank it."""
+    lexical = np.linspace(3.0, 0.0, 200)
+    vector = np.full(200, 0.3)
+    cjk = np.full(200, np.nan)
+    cjk[5], cjk[150] = 0.9, 0.1
+    config = RetrievalConfig(fusion="standard")
+    top = np.argsort(-fuse(vector, lexical, config, cjk), kind="stable")[:5]
+    assert top.tolist() == [0, 1, 2, 3, 4]
+    chinese = np.full(200, 0.5)  # a Chinese user: every event has a vector there
+    chinese[5] = 0.9
+    assert int(np.argmax(fuse(vector, np.zeros(200), config, chinese))) == 5
+
+
+def _channel_encoder() -> ChannelEncoder:
+    return ChannelEncoder(HashingEncoder(128), HashingEncoder(64))
+
+
+def _write(tmp_path, encoder, make_item, terms, texts: list[tuple[str, str]]):
+    store = LanceEpisodicStore(tmp_path / encoder.space_id.replace("/", "_"),
+                               encoder.space_id, encoder.dimension)  # fmt: skip
+    items = [make_item(user, text, turn=f"t{i}") for i, (user, text) in enumerate(texts)]
+    write_events(store, encoder, terms, items, SETTINGS)
+    return store
+
+
+ENGLISH = [("alice", "I keep mixing up affect and effect"), ("alice", "the export button"),
+           ("alice", "I like green tea with honey"), ("alice", "hello!")]  # fmt: skip
+
+
+def test_an_english_only_user_ranks_as_on_the_primary_encoder_alone(tmp_path, make_item, terms):
+    channel = _channel_encoder()
+    both = _write(tmp_path, channel, make_item, terms, ENGLISH)
+    alone = _write(tmp_path, channel.primary, make_item, terms, ENGLISH)
+    for query in ("affect versus effect", "green tea", "export", "我喜欢茶"):
+        ours = recall(both, channel, terms, "alice", query, k=4, now_ms=NOW)
+        theirs = recall(alone, channel.primary, terms, "alice", query, k=4, now_ms=NOW)
+        assert [(h.event.turn_id, h.score) for h in ours] == [
+            (h.event.turn_id, h.score) for h in theirs
+        ]
+        assert all(h.parts.cjk_vector is None for h in ours)
+
+
+class _Counting(ChannelEncoder):
+    def __init__(self) -> None:
+        super().__init__(HashingEncoder(128), HashingEncoder(64))
+        self.second_channel: list[str] = []
+
+    def encode_cjk(self, texts):
+        self.second_channel += list(texts)
+        return super().encode_cjk(texts)
+
+
+def test_chinese_events_are_scored_in_the_cjk_channel_too(tmp_path, make_item, terms):
+    channel = _Counting()
+    texts = [*ENGLISH, ("alice", "我喜欢用动画学数学"), ("alice", "我总把a和v搞混")]
+    store = _write(tmp_path, channel, make_item, terms, texts)
+    hits = recall(store, channel, terms, "alice", "用动画学数学", k=6, now_ms=NOW)
+    assert hits[0].event.turn_id == "t4"
+    by_turn = {h.event.turn_id: h.parts.cjk_vector for h in hits}
+    assert by_turn["t4"] is not None
+    assert by_turn["t4"] > 0.5
+    assert by_turn["t0"] is None  # an English event has no vector there
+    assert channel.second_channel == []  # the query's own CJK vector served
+    # an English query from a user with Chinese memories is encoded in the channel too
+    recall(store, channel, terms, "alice", "animation", k=3, now_ms=NOW)
+    assert channel.second_channel == ["animation"]
+    english_only = _write(tmp_path / "en", channel, make_item, terms, ENGLISH)
+    recall(english_only, channel, terms, "alice", "animation", k=3, now_ms=NOW)
+    assert channel.second_channel == ["animation"]  # an English-only user pays nothing
+
+
+def test_a_store_written_by_the_primary_alone_asks_for_reembed(tmp_path):
+    channel = _channel_encoder()
+    path = tmp_path / "episodic"
+    LanceEpisodicStore(path, channel.primary.space_id, channel.primary.dimension)
+    with pytest.raises(SpaceMismatchError, match="jiyi reembed"):
+        LanceEpisodicStore(path, channel.space_id, channel.dimension)
+
+
 def test_bad_queries_are_rejected(filled, encoder, terms):
     for bad, field in [("", "query"), ("   ", "query"), ("x" * 2001, "query"), (b"q", "query")]:
         with pytest.raises(EpisodicInputError, match=field):
@@ -210,6 +315,7 @@ def test_the_deployments_weights_reach_the_ranking():
     config = config_for(settings)
     assert (config.fusion, config.lexical_weight, config.vector_weight) == ("convex", 0.3, 0.7)
     assert (config.speaker_weight, config.timing_weight) == (0.0, 0.6)
+    assert config_for(EpisodicSettings(cjk_vector_weight=0.25)).cjk_vector_weight == 0.25
     assert config_for(EpisodicSettings()) == RetrievalConfig()
 
 

@@ -29,6 +29,7 @@ from jiyi.extraction.residue import (
     lexical_encoder,
     load_exemplars,
 )
+from models.channels import ChannelEncoder
 
 CHANCE = 1 / len(USER_EVENT_TYPES)
 
@@ -188,6 +189,19 @@ def test_stage_is_the_classifier_without_an_llm_and_the_llm_with_one(tmp_path):
     assert isinstance(build_residue_stage(load_settings(data_dir=tmp_path), model_like), ByScript)
     with_llm = load_settings(data_dir=tmp_path, llm={"base_url": "http://127.0.0.1:9/v1"})
     assert isinstance(build_residue_stage(with_llm), LLMExtractor)
+
+
+@pytest.mark.parametrize(
+    "text", ["피아노를 배우고 싶어요", "ピアノを習いたい", "I want to learn piano"]
+)
+def test_the_classifier_pairs_the_model_without_its_cjk_channel(tmp_path, text):
+    """Kana and Hangul take the model's side of the router, as before the CJK channel."""
+    model = type(lexical_encoder())(64)
+    settings = load_settings(data_dir=tmp_path)
+    alone = build_residue_stage(settings, model)
+    paired = build_residue_stage(settings, ChannelEncoder(model, type(lexical_encoder())(16)))
+    turn = user_turn(text)
+    assert paired.extract(turn) == alone.extract(turn)
 
 
 class Named:
