@@ -196,7 +196,7 @@ def open_adapter_encoder(settings: Settings, adapter: AdapterVersion | None) -> 
         embedder.quantisation,
         embedder.batch_threads,
     )
-    if embedder.cjk_model is None or embedder.model == USE_MODEL:
+    if embedder.cjk_model == "none" or embedder.model == USE_MODEL:
         return primary
     return ChannelEncoder(primary, load_embedder(embedder.cjk_model))
 

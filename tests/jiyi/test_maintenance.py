@@ -377,7 +377,7 @@ def test_a_store_from_before_the_cjk_channel_is_reembedded_into_it(tmp_path: Pat
         return fakes.setdefault(model, HashingEncoder(32))
 
     monkeypatch.setattr(models.embedder, "load_embedder", load)
-    before = load_settings(data_dir=tmp_path, embedder={"cjk_model": None})
+    before = load_settings(data_dir=tmp_path, embedder={"cjk_model": "none"})
     memory = Memory(before)
     said = "我总把速度和加速度搞混"
     memory.add_turns([Turn(user_id="u1", session_id="s1", role=Role.USER, content=said,
