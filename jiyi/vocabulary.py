@@ -98,8 +98,9 @@ SHORT_HAN_SEARCHED = frozenset({
 
 
 @cache
-def _han_names(kind: EntityKind) -> tuple[tuple[str, Entry], ...]:
-    """Every Chinese name of `kind` a turn is searched for, folded as a text is, longest first."""
+def _han_names(kind: EntityKind) -> dict[str, tuple[tuple[str, Entry], ...]]:
+    """Every Chinese name of `kind` a turn is searched for, folded as a text is, by its first
+    character (a name whose first character the turn lacks is not in it), longest first."""
     names = {
         unicodedata.normalize("NFKC", name).casefold(): entry
         for entry in dict.fromkeys(_index().values())
@@ -107,7 +108,30 @@ def _han_names(kind: EntityKind) -> tuple[tuple[str, Entry], ...]:
         for name in entry.zh
         if len(name) > 2 or name in SHORT_HAN_SEARCHED
     }
-    return tuple(sorted(names.items(), key=lambda item: -len(item[0])))
+    by_first: dict[str, list[tuple[str, Entry]]] = {}
+    for name, entry in sorted(names.items(), key=lambda item: -len(item[0])):
+        by_first.setdefault(name[0], []).append((name, entry))
+    return {first: tuple(named) for first, named in by_first.items()}
+
+
+#: What a key's last word is made of: `key` turns the other characters of `_WORDS` to spaces.
+_LETTERS = re.compile(r"[a-z0-9+#]+")
+
+
+@cache
+def _last_words() -> frozenset[str]:
+    """The last word of every name's key, bare and with a plural "s" (`key` drops it)."""
+    last = {words[-1] for name in _index() if (words := _LETTERS.findall(name))}
+    return frozenset(last | {word + "s" for word in last})
+
+
+def _may_end_a_name(word: str) -> bool:
+    """False when no run of words ending in `word` can have a name's key. In ASCII text, where
+    `key` only turns punctuation to spaces and drops a leading article and a final "s", a
+    run's key ends in its last word's final letters (less that "s"): they must end some key.
+    A lone letter is let through: a lone "s" is the whole ending `key` may drop."""
+    letters = _LETTERS.findall(word)
+    return not letters or len(letters[-1]) < 2 or letters[-1] in _last_words()
 
 
 def mentions(text: str, kind: EntityKind) -> list[str]:
@@ -117,16 +141,23 @@ def mentions(text: str, kind: EntityKind) -> list[str]:
     lowered = unicodedata.normalize("NFKC", text).casefold()
     spans: list[tuple[int, int, str]] = []
     words = list(_WORDS.finditer(lowered))
+    # the key of a run of words is looked up only where its last word may end a name
+    screened = lowered.isascii()
+    ends = [not screened or _may_end_a_name(word.group()) for word in words]
     for size in range(MAX_NAME_WORDS, 0, -1):
         for i in range(len(words) - size + 1):
+            if not ends[i + size - 1]:
+                continue
             begin, end = words[i].start(), words[i + size - 1].end()
             entry = _index().get(key(lowered[begin:end]))
             if entry is not None and entry.kind is kind:
                 spans.append((begin, end, entry.name_in("en")))
     if has_han(lowered):
-        for name, entry in _han_names(kind):
-            if (at := lowered.find(name)) >= 0:
-                spans.append((at, at + len(name), entry.name_in("zh")))
+        han_names = _han_names(kind)
+        for first in dict.fromkeys(lowered):
+            for name, entry in han_names.get(first, ()):
+                if (at := lowered.find(name)) >= 0:
+                    spans.append((at, at + len(name), entry.name_in("zh")))
     kept: list[tuple[int, int, str]] = []
     for begin, end, name in sorted(spans, key=lambda s: (s[0], s[0] - s[1])):
         if not any(b <= begin and end <= e for b, e, _ in kept):

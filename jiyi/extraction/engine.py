@@ -11,7 +11,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Protocol
 
 from jiyi import places, vocabulary
@@ -30,6 +30,7 @@ from jiyi.domain import (
 )
 from jiyi.domain.events import MAX_KEYWORDS, SUMMARY_MAX_CHARS
 from jiyi.domain.turns import DEFAULT_MAX_CONTENT_BYTES
+from jiyi.extraction.prefilter import Prefilter, required_literals
 from jiyi.extraction.reading import currency, read_claim
 from jiyi.extraction.rules import Rule, RuleMatch, rules_for
 from jiyi.extraction.validation import check_content
@@ -171,19 +172,34 @@ def _readable_by(text: str) -> frozenset[str]:
 _LANGUAGE_SETS = [frozenset(c) for c in ((), ("zh",), ("en",), ("zh", "en"))]
 
 
+def _required_literals(rule: Rule) -> frozenset[str] | None:
+    """Strings one of which a text must hold for the rule to match: read off its trigger, the
+    screen written for it, else its pattern (the long patterns cost most to read)."""
+    return required_literals(rule.trigger or rule.pattern)
+
+
 @dataclass(frozen=True)
 class _RuleTable:
-    """Rules sorted once by scope and by the languages a text must be readable in: most rules
-    match nothing, so per turn the cost is mostly in choosing which ones to try."""
+    """Rules sorted once by scope and by the languages a text must be readable in, each list
+    behind a prefilter: most rules match nothing, so per turn the cost is mostly in choosing
+    which ones to try."""
 
-    sentence: dict[frozenset[str], list[Rule]]
-    whole_text: dict[frozenset[str], list[Rule]]
+    sentence: dict[frozenset[str], Prefilter[Rule]]
+    whole_text: dict[frozenset[str], Prefilter[Rule]]
 
     @classmethod
     def of(cls, rules: Sequence[Rule]) -> _RuleTable:
-        def split(whole: bool) -> dict[frozenset[str], list[Rule]]:
+        screened = [(r, _required_literals(r)) for r in rules]
+
+        def split(whole: bool) -> dict[frozenset[str], Prefilter[Rule]]:
             return {
-                langs: [r for r in rules if r.whole_text is whole and r.lang in langs]
+                langs: Prefilter(
+                    [
+                        (r, needs)
+                        for r, needs in screened
+                        if r.whole_text is whole and r.lang in langs
+                    ]
+                )
                 for langs in _LANGUAGE_SETS
             }
 
@@ -195,9 +211,16 @@ def _table_for(role: Role) -> _RuleTable:
     return _RuleTable.of(rules_for(role))
 
 
-def _hits(rules: list[Rule], text: str) -> Iterator[RuleMatch]:
-    """Matches of the rules whose pattern occurs in `text` (a C-level search screens the rest)."""
-    for rule in rules:
+@lru_cache(maxsize=8)
+def _table_of(rules: tuple[Rule, ...]) -> _RuleTable:
+    """A caller's own rules, sorted once: reading their patterns costs far more than a turn."""
+    return _RuleTable.of(rules)
+
+
+def _hits(rules: Prefilter[Rule], text: str) -> Iterator[RuleMatch]:
+    """Matches of the rules whose pattern occurs in `text`: one scan for the strings each
+    needs screens out most, a C-level search of its trigger and pattern the rest."""
+    for rule in rules.select(text):
         if (rule.trigger is None or rule.trigger.search(text)) and rule.pattern.search(text):
             yield from rule.matches(text)
 
@@ -355,7 +378,7 @@ def extract_with_rules(
     """Events the rule table finds in an already-checked turn (none for system turns), each
     read in its context (`reading.read_claim`) unless `read_claims` is off."""
     text = with_apostrophes(normalise(turn.content))
-    table = _table_for(turn.role) if rules is None else _RuleTable.of(rules)
+    table = _table_for(turn.role) if rules is None else _table_of(tuple(rules))
     events = []
     for cand in _deduplicate(_candidates(text, table)):
         priority = [p for p in (cand.object, cand.match.value) if p]

@@ -86,6 +86,28 @@ def test_the_concept_a_turn_talks_about_is_found_in_either_language():
     assert said[0] == "三羧酸循环"  # before the "循环" (loops) inside it
 
 
+def _as_said(name: str) -> list[str]:
+    """A name as a turn may put it: plural, after an article, hyphenated, with a trailing "'"."""
+    name = name.casefold()
+    return [name, f"{name}s", f"the {name}", f"my {name}s", name.replace(" ", "-"), f"{name}'"]
+
+
+def test_a_run_of_words_that_is_a_name_ends_in_a_word_that_may_end_one():
+    """`mentions` looks a run of words up only when its last word may end a name: every way a
+    known English name is said passes that screen, so skipping the others loses nothing."""
+    for entry in dict.fromkeys(vocabulary._index().values()):
+        for said in (variant for name in entry.en for variant in _as_said(name)):
+            if said.isascii() and vocabulary._index().get(vocabulary.key(said)) is entry:
+                assert vocabulary._may_end_a_name(vocabulary._WORDS.findall(said)[-1]), said
+
+
+def test_mentions_finds_a_name_said_in_the_plural_after_an_article_or_beside_non_ascii():
+    concept = EntityKind.CONCEPT
+    assert vocabulary.mentions("I keep mixing up the chain rules.", concept) == ["chain rule"]
+    assert vocabulary.mentions("the chain rule again 😅", concept) == ["chain rule"]
+    assert vocabulary.mentions("I keep mixing up the verbs today.", concept) == []
+
+
 SEARCHED_KINDS = {EntityKind.CONCEPT}  # what jiyi.ingest.references asks mentions() for
 
 
