@@ -22,6 +22,9 @@ from jiyi.text import has_han
 
 #: A name matched only as written (capitals included): "=Nice", "=LA".
 EXACT_MARK = "="
+#: The shortest such name matched in any case where a frame says a place comes ("nurse in
+#: phoenix"): a word ("phoenix", "reading"), never initials ("la", "us").
+MIN_ANY_CASE_LETTERS = 4
 _QUALIFIER = re.compile(r"\s*\([^)]*\)")
 _DROPPED = re.compile(r"[.'’]")
 _SPACES = re.compile(r"[\s\-_,/]+")
@@ -78,6 +81,7 @@ def key(name: str) -> str:
 class _Index:
     folded: dict[str, Place]  # key(name) → place
     exact: dict[str, Place]  # names matched only as written ("Nice", "LA")
+    exact_any_case: dict[str, Place]  # those of them that are words, casefolded ("phoenix")
     max_words: int
     max_han: int
 
@@ -110,6 +114,11 @@ def _index() -> _Index:
     return _Index(
         folded=folded,
         exact=exact,
+        exact_any_case={
+            name.casefold(): place
+            for name, place in exact.items()
+            if sum(c.isalpha() for c in name) >= MIN_ANY_CASE_LETTERS
+        },
         max_words=max(len(k.split()) for k in latin),
         max_han=max(len(k) for k in folded if has_han(k)),
     )
@@ -133,10 +142,11 @@ def canonical(name: str, lang: str) -> str:
     return place.name_in(lang) if place is not None else name
 
 
-def place_at(text: str, start: int) -> tuple[Place, int] | None:
+def place_at(text: str, start: int, any_case: bool = False) -> tuple[Place, int] | None:
     """The longest place name that starts exactly at `start` of `text`, and where it ends: whole
     English words ("New York" in "new york rn", not "Paris" in "Paris's"), or a Chinese prefix
-    ("成都" in "成都这边")."""
+    ("成都" in "成都这边"). With `any_case` (the caller's frame already says a place comes here:
+    "shift supervisor in phoenix") a name that is also a word counts without its capital."""
     if start >= len(text):
         return None
     index = _index()
@@ -163,6 +173,8 @@ def place_at(text: str, start: int) -> tuple[Place, int] | None:
             place = index.exact.get(span)  # a plain word: no folding beyond case
         elif place is None:
             place = index.folded.get(key(span)) or index.exact.get(_fold(span, casefold=False))
+        if place is None and any_case:
+            place = index.exact_any_case.get(span.casefold())
         if place is not None:
             return place, end
     return None

@@ -60,7 +60,8 @@ class EventAttr(StrEnum):
     DURABILITY = "durability"  # "transient": venting in the moment, not a standing attitude;
     # "standing": a feeling tied to a lasting situation ("anxious since january"), which fades
     # by the default class, not the 1-day one of a passing mood
-    CHANGE = "change"  # "supersedes": the user says their view changed (the contrary one ends)
+    CHANGE = "change"  # "supersedes": the user says their view changed (the contrary one ends);
+    # "succeeded": a new role the user does not name ("new job here too"): the old one is in doubt
     VERDICT = "verdict"  # the tutor's verdict on an attempt: "right" | "missed" | "missed_again"
 
 
@@ -70,6 +71,7 @@ PAST_TENSE = "past"
 TRANSIENT = "transient"
 STANDING = "standing"
 SUPERSEDES = "supersedes"
+SUCCEEDED = "succeeded"
 #: Polarity values (`EventAttr.POLARITY`): a mastery or liking said, or its negation.
 POSITIVE = "positive"
 NEGATIVE = "negative"

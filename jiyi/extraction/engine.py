@@ -367,6 +367,8 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
         attributes[EventAttr.POLARITY.value] = rule.polarity
     if rule.corrects:  # "我不是文员 是出纳": the value said before is over, not a second one
         attributes[EventAttr.CHANGE.value] = SUPERSEDES
+    elif rule.change:  # "new job here too": a change the rule names, whatever the clause says
+        attributes[EventAttr.CHANGE.value] = rule.change
     if rule.verdict:
         attributes[EventAttr.VERDICT.value] = rule.verdict
     return attributes
@@ -383,8 +385,9 @@ def extract_with_rules(
     for cand in _deduplicate(_candidates(text, table)):
         priority = [p for p in (cand.object, cand.match.value) if p]
         attributes = _attributes(cand)
-        if read_claims:
-            attributes |= read_claim(cand.rule.event_type, text, cand.sentence, cand.start)
+        if read_claims:  # what the rule itself says of a change stands
+            reading = read_claim(cand.rule.event_type, text, cand.sentence, cand.start)
+            attributes = reading | attributes
         events.append(
             build_event(
                 turn,

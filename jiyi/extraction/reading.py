@@ -135,17 +135,28 @@ def _clause_at(sentence: str, start: int) -> str:
     return sentence[begin:end]
 
 
+#: A change of job ("I quit", "new job", "换工作了"): the role said with it is the new one.
+_JOB_CHANGE = (
+    r"\b(?:quit|resigned|retired|left\s+(?:my|the)\s+(?:job|position)|(?:changed|switched)\s+"
+    r"(?:jobs|careers|fields)|career\s+(?:change|switch)|new\s+job|laid\s+off|lost\s+my\s+job)\b|"
+    r"被裁|裸辞|辞职|离职|辞了|转行|改行|跳槽|(?<![想要准备打算考虑])换(?:了)?(?:个|份)?工作|不干了|不做了"
+)
 #: A role said as a change or a correction of what one does ("actually I'm an auditor", "I quit,
 #: now I'm a paralegal", "其实我是出纳", "辞职了 现在做程序员"): it replaces the user's others.
 _ROLE_CHANGE = re.compile(
-    r"\b(?:actually|I\s+mean|correction|oops|my\s+bad|quit|resigned|retired|left\s+(?:my|the)\s+"
-    r"(?:job|position)|(?:changed|switched)\s+(?:jobs|careers|fields)|career\s+(?:change|switch)|"
-    r"new\s+job|became|no\s+longer|anymore|any\s+more|"
+    rf"{_JOB_CHANGE}|\b(?:actually|I\s+mean|correction|oops|my\s+bad|became|no\s+longer|anymore|"
+    r"any\s+more|"
     # out of work: whatever job there was is over
-    r"laid\s+off|lost\s+my\s+job|unemployed|between\s+jobs|out\s+of\s+work|jobless)\b|"
-    r"待业|失业|被裁|裸辞|"
-    r"其实|实际上|准确(?:地)?说|应该是|纠正|更正|说错|搞错|记错|口误|辞职|离职|辞了|转行|改行|跳槽|"
-    r"(?<![想要准备打算考虑])换(?:了)?(?:个|份)?工作|不干了|不做了|不当|不再",
+    r"unemployed|between\s+jobs|out\s+of\s+work|jobless)\b|待业|失业|"
+    r"其实|实际上|准确(?:地)?说|应该是|纠正|更正|说错|搞错|记错|口误|不当|不再",
+    re.I,
+)
+#: A change of job said as news of its own just before the role ("换工作了！现在在西安…做讲解员",
+#: "changed jobs! im a paralegal now"), not one wished or weighed ("thinking of quitting").
+_JOB_CHANGED_BEFORE = re.compile(_JOB_CHANGE, re.I)
+_WEIGHED = re.compile(
+    r"\b(?:want|wanna|thinking|should|might|maybe|gonna|going\s+to|plan(?:ning)?|hope|if|"
+    r"considering|whether)\b|想|打算|准备|考虑|要不要|如果|计划|\?",
     re.I,
 )
 #: A role said beside another ("also a mum", "兼职做翻译", "白天上班晚上做家教"): it adds one.
@@ -177,6 +188,15 @@ def _role_changed(said: str) -> bool:
     past = _EN_PAST.search(said) or _ZH_PAST.search(said)
     changed = _ROLE_CHANGE.search(said) or _ROLE_NEWLY.search(said)
     return bool(changed or (past and _NOW.search(said)))
+
+
+def _job_changed_just_before(text: str, sentence: str) -> bool:
+    """Whether the turn's sentence before `sentence` is news of a change of job, said as done."""
+    at = text.find(sentence)
+    previous = [s for s in _SENTENCE_END.split(text[: max(at, 0)]) if s.strip()]
+    return bool(
+        previous and _JOB_CHANGED_BEFORE.search(previous[-1]) and not _WEIGHED.search(previous[-1])
+    )
 
 
 #: Said of the present: of two homes in one sentence, the one said this way is where one lives.
@@ -267,6 +287,6 @@ def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> d
         reading[EventAttr.CHANGE.value] = SUPERSEDES  # "now I prefer the docs": the old view ends
     elif event_type is EventType.IDENTITY_DECLARATION and TENSE not in reading:
         said = before + sentence[start : _clause_bounds(sentence, start)[1]]
-        if _role_changed(said):
+        if _role_changed(said) or _job_changed_just_before(text, sentence):
             reading[EventAttr.CHANGE.value] = SUPERSEDES  # "其实我是出纳": not 文员 any more
     return reading

@@ -246,8 +246,8 @@ class GraphService:
                 src = self._resolve(tx, subject, claim.object_kind).entity_id
             if claim.object_name:
                 decisions = self._decide(tx, src, claim, at, evidence, operator)
-            else:  # a role given up naming none: "I quit my job"
-                decisions = self._jobs_ended(tx, src, at, evidence, operator)
+            else:  # a job given up or followed by a new one, naming none: "I quit my job"
+                decisions = self._jobs_changed(tx, src, claim, at, evidence, operator)
             for decision in decisions:
                 if isinstance(decision, EdgeChange):
                     tx.put_change(decision)
@@ -306,17 +306,21 @@ class GraphService:
         ]
         return decisions
 
-    def _jobs_ended(
-        self, tx: GraphTx, src: str, at: int, evidence: list[str], operator: str
+    def _jobs_changed(
+        self, tx: GraphTx, src: str, claim: Claim, at: int, evidence: list[str], operator: str
     ) -> list[Decision]:
         """A job given up naming none ("I quit my job", "我辞职了") ends each of the user's jobs
-        (`is_job`), not a course of study or a parenthood; a replay changes nothing."""
+        (`is_job`), not a course of study or a parenthood; a new one naming none ("new job here
+        too", `claim.doubts`) counts against each instead. A replay changes nothing."""
         roles = self.store.edges(tx.user_id, src=src, relation=RelationKind.HAS_ROLE,
                                  include_invalid=True)  # fmt: skip
         if evidence and roles and tx.applied([e.edge_id for e in roles], evidence):
             return []
+        factor = self.settings.counter_evidence_factor
         return [
-            supersede(e, at, evidence, operator)
+            counter(e, at, evidence, operator, factor)
+            if claim.doubts
+            else supersede(e, at, evidence, operator)
             for e in roles
             if e.is_valid and is_job(_names(tx.entity(e.dst), e.dst))
         ]

@@ -27,7 +27,9 @@ Age, school year and home are single-valued: a new value closes the old one (a c
 A goal or a role with `polarity=negative` ("I'm not doing the MCAT anymore", "护考不考了",
 "I'm no longer a barista", "不当老师了") closes the one it names (or the one whose name holds it:
 "the finance thing") and creates nothing; a role so said that names none ("I quit my job",
-"我辞职了") closes the user's jobs (`is_job`), not a course of study or a parenthood.
+"我辞职了") closes the user's jobs (`is_job`), not a course of study or a parenthood; a new job
+said without naming it (`change=succeeded`: "new job here too", "换工作了") is counter-evidence
+against each of them instead: the old job is probably over, but it was not said to be.
 A claim marked `change=supersedes` ("I used to hate essays, now I like them") closes the
 contrary belief instead of halving it: the user said the old view is over. A role so marked
 ("actually I'm an auditor", "辞职了 现在做程序员") closes the user's other roles of its facet
@@ -50,6 +52,7 @@ from jiyi.domain import (
     OTHER_HOLDER,
     PAST_TENSE,
     STANDING,
+    SUCCEEDED,
     SUPERSEDES,
     TRANSIENT,
     Edge,
@@ -157,6 +160,8 @@ class Claim:
     supersedes: bool = False  # the user said the contrary view is over: close it, not halve it
     retracts: bool = False  # the user gave this up ("not doing the MCAT anymore"): close it only;
     # a retracted role naming nothing (`object_name` empty: "I quit my job") ends the user's jobs
+    doubts: bool = False  # a new job named by nothing ("new job here too"): the user's jobs are
+    # in doubt, each gets counter-evidence (`object_name` is empty)
     decay_class: RelationClass | None = None  # fades by this class, not the relation's
 
 
@@ -189,10 +194,12 @@ def claim_for(event: Event) -> Claim | None:
         attributes.get(EventAttr.VALUE) if rule.relation in _VALUE_OBJECTS else None
     )
     retracts = rule.relation in _RETRACTABLE and attributes.get(EventAttr.POLARITY) == NEGATIVE
+    doubts = False
     if not name or not name.strip():
-        if not (retracts and rule.relation is RelationKind.HAS_ROLE):
+        doubts = attributes.get(EventAttr.CHANGE) == SUCCEEDED and not retracts
+        if not ((retracts or doubts) and rule.relation is RelationKind.HAS_ROLE):
             return None
-        name = ""  # "I quit my job", "我辞职了": the user's current job ends, whatever it was
+        name = ""  # "I quit my job", "new job here too": about the user's jobs, whatever they are
     kind_text = attributes.get(EventAttr.OBJECT_KIND)
     try:
         kind = EntityKind(kind_text) if kind_text else rule.default_kind
@@ -214,6 +221,7 @@ def claim_for(event: Event) -> Claim | None:
         counters=COUNTERS.get(rule.relation, ()),
         supersedes=attributes.get(EventAttr.CHANGE) == SUPERSEDES,
         retracts=retracts,
+        doubts=doubts,
         decay_class=_decay_class(rule.relation, attributes.get(EventAttr.DURABILITY)),
     )
 

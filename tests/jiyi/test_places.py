@@ -86,3 +86,16 @@ def test_place_at_leaves_what_follows_to_the_rule():
 def test_the_gazetteer_is_large_and_loaded_once():
     assert places.size() > 800
     assert places._index() is places._index()
+
+
+@pytest.mark.parametrize(("text", "name"), [("phoenix", "Phoenix"), ("reading, 40", "Reading")])
+def test_a_name_that_is_a_word_counts_in_any_case_where_a_frame_says_a_place_comes(text, name):
+    assert places.place_at(text, 0) is None  # "phoenix" alone is the bird
+    found = places.place_at(text, 0, any_case=True)
+    assert found is not None
+    assert found[0].name_in("en") == name
+
+
+@pytest.mark.parametrize("text", ["la", "us", "ca"])
+def test_initials_are_never_matched_in_another_case(text):
+    assert places.place_at(text, 0, any_case=True) is None

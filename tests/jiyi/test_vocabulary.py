@@ -162,3 +162,20 @@ def test_no_concept_is_named_by_an_everyday_word():
         for name in entry.en
     }
     assert not concepts & generic
+
+
+@pytest.mark.parametrize(
+    ("said", "lang", "named"),
+    [
+        ("sparky", "en", "electrician"),
+        ("ref", "en", "referee"),
+        ("postie", "en", "postal worker"),
+        ("前端", "zh", "前端工程师"),
+        ("审计师", "zh", "审计"),
+        ("导游", "en", "tour guide"),
+        ("老师", "en", "teacher"),
+        ("裁判", "en", "referee"),
+    ],
+)
+def test_an_occupation_said_by_an_everyday_name_is_one_role_in_both_languages(said, lang, named):
+    assert vocabulary.canonical(said, lang, EntityKind.ROLE) == named

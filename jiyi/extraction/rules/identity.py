@@ -14,12 +14,13 @@ from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from jiyi import places, vocabulary
-from jiyi.domain import EntityKind, EventType, RelationKind
+from jiyi.domain import SUCCEEDED, EntityKind, EventType, RelationKind
 from jiyi.extraction.rules.cleaning import normalise_age, normalise_name, normalise_value
 from jiyi.extraction.rules.fragments import (
     EN_I_AM,
     EN_NUMBER_WORDS,
     EN_OCCUPATIONS,
+    ZH_NOW_OR_USUALLY,
     ZH_OCCUPATIONS,
 )
 from jiyi.extraction.rules.model import NEGATIVE, Rule, RuleMatch, rule
@@ -31,6 +32,7 @@ from jiyi.extraction.rules.model import NEGATIVE, Rule, RuleMatch, rule
 # "slow learner", "会员"). A school year ("junior"), a beginner or a fan is never a role here.
 
 
+_EMOJI = r"[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF]"
 _SEP = " "  # a space or a hyphen in a name: "stay-at-home mom" is "stay at home mom"
 
 
@@ -164,7 +166,7 @@ _EN_MOD_STOP = (
     r"daughter|mom|dad|sister|brother|kid|child|family|crazy|terrible|hopeless|clueless|"
     r"confused|tired|stressed|broke|struggling|typical|stereotypical|frustrated"
 )
-_EN_MOD = rf"(?:(?!(?:{_alternation(_EN_MOD_STOP.split('|'))})\b)[a-z0-9][\w'/&+-]*\s+)"
+EN_WORD_BEFORE_ROLE = rf"(?:(?!(?:{_alternation(_EN_MOD_STOP.split('|'))})\b)[a-z0-9][\w'/&+-]*\s+)"
 #: -er/-or/-ist words that are no occupation (traits, hobbies, comparatives, a school year).
 _EN_SUFFIX_STOP = (
     r"learner|beginner|believer|lover|thinker|overthinker|worrier|reader|sleeper|eater|speller|"
@@ -203,7 +205,7 @@ _EN_AFTER_ROLE = (
 _EN_GENERIC_MODS = re.compile(
     r"^(?:(?:full[\s-]?time|part[\s-]?time|newly\s+qualified|qualified|licensed|certified|"
     r"professional|practi[cs]ing|working|humble|lowly|simple|current|proud|just|"
-    r"only)\s+)+",
+    r"only|[\w.'-]+[\s-]based)\s+)+",
     re.IGNORECASE,
 )
 
@@ -221,6 +223,20 @@ _EN_AGE_AND_YEAR = re.compile(
 _GIG_ROLES = {"外卖": "外卖骑手", "快递": "快递员", "滴滴": "网约车司机", "网约车": "网约车司机"}
 
 
+def _with_known_head(role: str) -> str:
+    """A role the vocabulary does not know whole, whose last words are a known role said another
+    way, with those words in their canonical name: "grassroots ref" → "grassroots referee",
+    "night shift sparky" → "night shift electrician" (a name known whole stays as it is)."""
+    words = role.split()
+    if vocabulary.lookup(role) is not None:
+        return role
+    for size in range(min(3, len(words) - 1), 0, -1):
+        head = vocabulary.lookup(" ".join(words[-size:]))
+        if head is not None and head.kind is EntityKind.ROLE:
+            return " ".join([*words[:-size], head.name_in("en")])
+    return role
+
+
 def normalise_role(raw: str) -> str | None:
     """A role as the profile keeps it: cleaned, without the words that say nothing about the job
     ("a full-time nurse" → "nurse"), and never a trait in an occupation's shape."""
@@ -229,7 +245,7 @@ def normalise_role(raw: str) -> str | None:
         return None
     if not re.search(r"[\u4e00-\u9fff]", value):
         value = _EN_AGE_AND_YEAR.sub("", value).strip() or value
-        return _EN_GENERIC_MODS.sub("", value).strip() or value
+        return _with_known_head(_EN_GENERIC_MODS.sub("", value).strip() or value)
     value = re.sub(r"^[一二三四]战(?=考研)", "", value)  # "二战考研狗" is who "考研狗" is
     return _ZH_ROLE_NAMES.get(value, value)
 
@@ -525,7 +541,7 @@ def _zh_trade_role(raw: str) -> str | None:
 _ZH_NOT_AFTER_OTHER = r"(?<![妈爸姐哥弟妹友学事公婆儿女们他她伴] )"
 _ZH_ITEM_START = rf"(?:^|(?<=[\s,，。!！~…]){_ZH_NOT_AFTER_OTHER}|我(?:\d{{1,2}}岁?)?\s*)"
 _ZH_ROLE_END = (
-    r"(?=$|[\s,，。!！~…]|了|呢|啊|哈|啦|工作|[一二三四五六七八九十两几\d]+年|好几年|多年|"
+    r"(?=$|[\s,，。!！~…]|了|呢|啊|哈|啦|工作|实习|[一二三四五六七八九十两几\d]+年|好几年|多年|"
     r"的(?=$|[\s,，。!！~…]|啦|呢|哈|哦|呀|啊|嘛))"
 )
 _ZH_CLAUSE_END = r"(?=$|[\s,，。!！~…]|啦|呢|哈|哦|呀|啊|嘛)"
@@ -546,16 +562,18 @@ _ZH_SOMEONE_ELSE = re.compile(
     r"室友|老师|学生"
 )
 #: Someone else named in an English list ("my sister, 25, nurse"): the list is theirs.
-_EN_SOMEONE_ELSE = re.compile(
+EN_SOMEONE_ELSE = re.compile(
     r"\b(?:my|his|her|their|our)\s+(?:\w+\s+)?(?:sister|sis|brother|bro|mom|mum|mother|dad|father|"
     r"parents?|wife|husband|partner|girlfriend|boyfriend|gf|bf|son|daughter|kids?|child|friend|"
     r"bestie|cousin|aunt|uncle|grandma|grandpa|roommate|boss|coworker|colleague|neighbou?r|"
     r"teacher|tutor|student)\b|\b(?:he|she|they)(?:'s|'re)?\b",
     re.IGNORECASE,
 )
-#: A job the sentence says is over ("在郑州做了三年文员 上个月辞职了"): no role now.
+#: A job the sentence says is over ("在郑州做了三年文员 上个月辞职了"): no role now; a clause
+#: that plans a change ("想明年跳槽去东京") ends nothing.
 ZH_JOB_OVER = re.compile(
-    r"辞职|辞了|离职|不干了|被裁|裸辞|转行|跳槽|以前|之前|原来|曾经|那时|当时|那会|前几年"
+    r"(?:^|[\s,，。!！~…])(?:(?!想|打算|准备|计划|考虑|要不要|如果|要是)[^\s,，。!！~…])*?"
+    r"(?:辞职|辞了|离职|不干了|被裁|裸辞|转行|跳槽|以前|之前|原来|曾经|那时|当时|那会|前几年)"
 )
 _ZH_KID_WORDS = r"娃|孩子|小孩|宝宝|宝贝|闺女|女儿|儿子|小朋友|大宝|二宝|老大|老二|崽|丫头"
 #: What says the parent is the father: his wife, the child's mother, "奶爸".
@@ -751,7 +769,7 @@ RULES: tuple[Rule, ...] = (
         EventType.IDENTITY_DECLARATION,
         rf"{_EN_START}\s*(?:(?:hey|hi|hello|yo|ok|so|well|um|also|btw)\b[.,!]*\s*)?"
         rf"(?:\d{{1,2}}\s*(?:yo|y/o)\s+)?(?:(?:just|only)\s+)?(?:(?:a|an)\s+)?"
-        rf"(?P<value>{_EN_MOD}{{0,3}}?(?:{EN_ROLE_LOOSE}))"
+        rf"(?P<value>{EN_WORD_BEFORE_ROLE}{{0,3}}?(?:{EN_ROLE_LOOSE}))"
         r"(?=\s+(?:here|by\s+(?:trade|profession)|myself|lol|lmao|haha\w*|btw|tbh|fwiw|"
         r"trying|learning|who|looking|wanting|hoping|needing|studying)\b|"
         r"\s*[\U0001F300-\U0001FAFF\u2600-\u27BF])",
@@ -771,8 +789,8 @@ RULES: tuple[Rule, ...] = (
         EventType.IDENTITY_DECLARATION,
         rf"{_EN_START}\s*(?:(?:hey|hi|hello|yo|ok|so|well|um|also|btw)\b[.,!]*\s*)?"
         rf"(?:\d{{1,2}}\s*(?:yo|y/o)\s+)?(?:(?:just|only)\s+(?:a|an)\s+(?:humble\s+|lowly\s+)?)?"
-        rf"(?P<value>(?:retired\s+)?{_EN_MOD}{{0,2}}?(?:{EN_ROLE_COMPOUND})|(?:retired\s+)?"
-        rf"{_EN_MOD}{{1,2}}?(?:{EN_ROLE_PHRASE}))"
+        rf"(?P<value>(?:retired\s+)?{EN_WORD_BEFORE_ROLE}{{0,2}}?(?:{EN_ROLE_COMPOUND})|(?:retired\s+)?"
+        rf"{EN_WORD_BEFORE_ROLE}{{1,2}}?(?:{EN_ROLE_PHRASE}))"
         r"(?=\s*$|\s*[.!]|,\s|\s+(?:in|at|from|studying|working|on)\b)",
         0.75,
         "A role as a phrase of its own: 'hey. icu nurse, nights, 6 yrs in', 'PhD student in chem', "
@@ -790,7 +808,7 @@ RULES: tuple[Rule, ...] = (
         ("premed, junior year", "hey. nurse, nights"),
         trigger=r",\s",
         value_normaliser=normalise_role,
-        exclude=_EN_SOMEONE_ELSE,
+        exclude=EN_SOMEONE_ELSE,
     ),
     rule(
         "role_en_retired",
@@ -848,7 +866,7 @@ RULES: tuple[Rule, ...] = (
         "role_en_is_not",
         EventType.IDENTITY_DECLARATION,
         rf"\b(?:{EN_I_AM}|im)\s+(?:(?:actually|really|just)\s+)?(?:a|an)\s+"
-        rf"(?P<value>{_EN_MOD}{{0,2}}?(?:{EN_ROLE})),?\s+(?:not|rather\s+than|instead\s+of)\s+"
+        rf"(?P<value>{EN_WORD_BEFORE_ROLE}{{0,2}}?(?:{EN_ROLE})),?\s+(?:not|rather\s+than|instead\s+of)\s+"
         rf"(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?:{EN_ROLE})\b",
         0.9,
         "A role said against the one it corrects: 'I'm an auditor, not an accountant'.",
@@ -862,7 +880,7 @@ RULES: tuple[Rule, ...] = (
         EventType.IDENTITY_DECLARATION,
         rf"\b(?:{EN_I_AM}|im)\s+not\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?:{EN_ROLE})\b[,;]?\s+"
         rf"(?:(?:but|I'm|im|I\s+am|just|actually)\s+)+(?:a|an)\s+"
-        rf"(?P<value>{_EN_MOD}{{0,2}}?(?:{EN_ROLE})){_EN_AFTER_ROLE}",
+        rf"(?P<value>{EN_WORD_BEFORE_ROLE}{{0,2}}?(?:{EN_ROLE})){_EN_AFTER_ROLE}",
         0.9,
         "A role said after the one it corrects: 'I'm not a nurse, I'm a midwife'.",
         ("I'm not a nurse, I'm a midwife", "im not a teacher but a teaching assistant"),
@@ -1029,7 +1047,7 @@ RULES: tuple[Rule, ...] = (
         EventType.IDENTITY_DECLARATION,
         r"(?:^|\bI\s+|\bI'm\s+|\bim\s+|\bI've\s+been\s+)(?:currently\s+|now\s+|also\s+|still\s+)?"
         r"(?:work(?:ing)?|employed)\s+as\s+(?:a|an)\s+"
-        rf"(?P<value>{_EN_MOD}{{0,3}}?(?:{EN_ROLE}|{EN_ROLE_SUFFIX})){_EN_AFTER_ROLE}",
+        rf"(?P<value>{EN_WORD_BEFORE_ROLE}{{0,3}}?(?:{EN_ROLE}|{EN_ROLE_SUFFIX})){_EN_AFTER_ROLE}",
         0.85,
         "'work as a bartender', 'I've been working as a nurse'.",
         ("work as a bartender", "I've been working as a nurse for 6 years"),
@@ -1039,7 +1057,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "role_en_as_a",
         EventType.IDENTITY_DECLARATION,
-        rf"(?:^|(?<=[.!?]\s))as\s+(?:a|an)\s+(?P<value>{_EN_MOD}{{0,2}}?(?:{EN_ROLE})),\s*"
+        rf"(?:^|(?<=[.!?]\s))as\s+(?:a|an)\s+(?P<value>{EN_WORD_BEFORE_ROLE}{{0,2}}?(?:{EN_ROLE})),\s*"
         r"(?:i|i'm|im|i've|my|we)\b",
         0.8,
         "'As a nurse, I …': the user speaking as what they are.",
@@ -1160,7 +1178,7 @@ RULES: tuple[Rule, ...] = (
         EventType.IDENTITY_DECLARATION,
         rf"\b(?:{EN_I_AM}|im|I\s+became|I\s+used\s+to\s+be)\s+(?:(?:just|only|also|actually|currently|"
         r"now|still|basically|literally|technically|officially|finally)\s+)*(?:a|an)\s+"
-        rf"(?!(?:bit|lot|little|tad|touch)\b)(?P<value>{_EN_MOD}{{0,3}}?(?:{EN_ROLE}))"
+        rf"(?!(?:bit|lot|little|tad|touch)\b)(?P<value>{EN_WORD_BEFORE_ROLE}{{0,3}}?(?:{EN_ROLE}))"
         rf"{_EN_AFTER_ROLE}",
         0.85,
         "An occupation or role: 'I'm a nurse', 'im an ER nurse on nights' (not 'I'm a junior', "
@@ -1173,7 +1191,7 @@ RULES: tuple[Rule, ...] = (
         "identity_en_occupation_suffix",
         EventType.IDENTITY_DECLARATION,
         rf"\b(?:{EN_I_AM}|im)\s+(?:(?:just|only|also|actually|currently|now|still)\s+)*(?:a|an)\s+"
-        rf"(?!(?:bit|lot|little|tad|touch)\b)(?P<value>{_EN_MOD}{{0,2}}?(?:{EN_ROLE_SUFFIX}))"
+        rf"(?!(?:bit|lot|little|tad|touch)\b)(?P<value>{EN_WORD_BEFORE_ROLE}{{0,2}}?(?:{EN_ROLE_SUFFIX}))"
         rf"{_EN_AFTER_ROLE}",
         0.7,
         "An occupation known by its suffix: 'I'm a phlebotomist', 'im a welder'.",
@@ -1290,14 +1308,14 @@ RULES: tuple[Rule, ...] = (
             r"\w+\s+from\s+\w+\s*,)",
             re.IGNORECASE,
         ),
-        exclude=_EN_SOMEONE_ELSE,
+        exclude=EN_SOMEONE_ELSE,
     ),
     placed_rule(
         "age_en_list",
         EventType.AGE_DECLARATION,
         r"(?:^|(?<=[.!?:]\s)|(?<=,\s)|(?<=,))(?:(?:hi|hey|hello|hiya|heya|yo|ok|so|well|um|sup)\b"
         r"[.,!]*\s*)?(?P<value>1[3-9]|[2-9]\d)\s*(?:[mf]\b|yo\b|y/o)?\s*[,/]\s*(?:(?:a|an)\s+)?"
-        rf"(?:(?=(?:{_EN_MOD}{{0,2}}?(?:{EN_ROLE_LOOSE})|(?:{EN_FIELD})\s+major|male|female|guy|"
+        rf"(?:(?=(?:{EN_WORD_BEFORE_ROLE}{{0,2}}?(?:{EN_ROLE_LOOSE})|(?:{EN_FIELD})\s+major|male|female|guy|"
         r"girl|man|woman|dude|married|single|freshman|sophomore|junior|senior|(?:first|second|"
         r"third|fourth|final)\s+year|year\s+\d{1,2}|grade\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+"
         r"(?:grade|year)|[mf])(?=\s*(?:$|[,.!;/]|\s+(?:here|and|from|in|at|with|who|trying|"
@@ -1312,7 +1330,7 @@ RULES: tuple[Rule, ...] = (
         place_tail=re.compile(
             r"\s*(?:$|[,.;!/]|\s+(?:here|rn|lol|btw|area|based|and)\b)", re.IGNORECASE
         ),
-        exclude=_EN_SOMEONE_ELSE,
+        exclude=EN_SOMEONE_ELSE,
     ),
     rule(
         "age_en_not",
@@ -1419,10 +1437,40 @@ RULES: tuple[Rule, ...] = (
         trigger=r"辞|离职|开除|工作|饭碗",
         polarity=NEGATIVE,
     ),
+    rule(
+        "role_en_new_job",
+        EventType.IDENTITY_DECLARATION,
+        rf"(?:(?:^|(?<=[,.;!?:…])|(?<={_EMOJI})|\b(?:and|also|plus|oh|btw))\s*"
+        r"(?:(?:just|finally)\s+)?(?:(?:got|started|landed|found|starting)\s+)?|"
+        r"\b(?:I|we)\s+(?:(?:just|recently|finally|also|already)\s+)?(?:got|started|have|landed|"
+        r"found|took|accepted|began)\s+)(?:(?:a|my|the)\s+)?new\s+(?:job|position|gig)\b"
+        r"(?!\s+(?:interviews?|offers?|applications?|search|hunt(?:ing)?|postings?|listings?|boards?|"
+        r"sites?|ideas?)\b)(?![^.!?]*\?)"
+        r"|\bI\s+(?:(?:just|recently|finally)\s+)?(?:changed|switched)\s+jobs\b(?![^.!?]*\?)",
+        0.75,
+        "A new job the user does not name: 'new job here too', 'I just started a new job' (the "
+        "old one is in doubt, not over; 'looking for a new job', 'new job interview' say none).",
+        ("we just moved to denver!! boxes everywhere 📦 new job here too", "I started a new job"),
+        trigger=r"new\s+(?:job|position|gig)|changed\s+jobs|switched\s+jobs",
+        change=SUCCEEDED,
+    ),
+    rule(
+        "role_zh_new_job",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:已经|刚|刚刚|最近|上个?月|上周|前阵子|今年|终于|也)*"
+        r"(?:换(?:了)?(?:个|份|一份)?(?:新)?工作|跳槽|入职(?:了)?(?:新公司|新单位)?|"
+        r"找到(?:了)?(?:新)?工作|(?:有|开始)(?:了)?新工作)"
+        r"(?:了|啦|啊|呢)?(?=$|[\s,，。!！~…]|了|啦)(?![^,，。!！~\s]*[吗?？])",
+        0.75,
+        "换了工作、没说新工作是什么：'换工作了'、'我跳槽了'（旧工作存疑；'想换工作'不算）。",
+        ("换工作了，最近好忙", "我上个月跳槽了"),
+        trigger=r"工作|跳槽|入职",
+        change=SUCCEEDED,
+    ),
     placed_rule(
         "role_zh_at_work",
         EventType.IDENTITY_DECLARATION,
-        rf"{_ZH_ITEM_START}(?:现在|目前|一直|已经|平时|也|还)*在[\u4e00-\u9fffA-Za-z]{{1,14}}?"
+        rf"{_ZH_ITEM_START}{ZH_NOW_OR_USUALLY}在[\u4e00-\u9fffA-Za-z]{{1,14}}?"
         rf"(?:做|当|干)(?:了)?(?P<value>{ZH_ROLE}|[\u4e00-\u9fff]{{1,3}}?(?:师|员|工|匠))"
         rf"{_ZH_ROLE_END}{_ZH_NOT_QUESTION}",
         0.8,
@@ -1436,7 +1484,7 @@ RULES: tuple[Rule, ...] = (
     placed_rule(
         "role_zh_place_trade",
         EventType.IDENTITY_DECLARATION,
-        rf"{_ZH_ITEM_START}(?:现在|目前|一直|平时|也|还)*在(?P<place>[\u4e00-\u9fff])"
+        rf"{_ZH_ITEM_START}{ZH_NOW_OR_USUALLY}在(?P<place>[\u4e00-\u9fff])"
         r"[\u4e00-\u9fffA-Za-z]{1,14}?(?:做|干)(?!什么|啥|过)(?P<value>[\u4e00-\u9fff]{2,6}?)的"
         rf"{_ZH_CLAUSE_END}",
         0.75,
@@ -1605,7 +1653,7 @@ RULES: tuple[Rule, ...] = (
         EventType.IDENTITY_DECLARATION,
         rf"\b(?:{EN_I_AM}|im)\s+(?:\d{{1,2}}(?:\s*(?:yo|y/o|years?\s+old))?|(?-i:[A-Z])[a-z]+)\s*"
         r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:(?:also|currently|now)\s+)?(?:a|an)\s+"
-        rf"(?P<value>{_EN_MOD}{{0,3}}?(?:{EN_ROLE}|{EN_ROLE_SUFFIX})){_EN_AFTER_ROLE}",
+        rf"(?P<value>{EN_WORD_BEFORE_ROLE}{{0,3}}?(?:{EN_ROLE}|{EN_ROLE_SUFFIX})){_EN_AFTER_ROLE}",
         0.8,
         "A role after an age or a name: 'I'm 52 and a dental hygienist', 'I'm Sarah, a nurse'.",
         ("I'm 52 and a dental hygienist", "I'm 34, a nurse, from Leeds", "I'm Sarah, a nurse"),
@@ -1616,7 +1664,7 @@ RULES: tuple[Rule, ...] = (
         "role_en_listed",
         EventType.IDENTITY_DECLARATION,
         r"(?:(?<=,\s)|(?<=,)|(?<=/))\s*(?:(?:a|an)\s+)?"
-        rf"(?P<value>{_EN_MOD}{{0,2}}?(?:{EN_ROLE_LOOSE}))(?=\s*(?:$|[,.!;/])|\s+(?:here|in|at|"
+        rf"(?P<value>{EN_WORD_BEFORE_ROLE}{{0,2}}?(?:{EN_ROLE_LOOSE}))(?=\s*(?:$|[,.!;/])|\s+(?:here|in|at|"
         r"from|based|living|and|who|trying|learning|looking|lol|btw|tbh|rn|mostly|nights|days)\b)",
         0.75,
         "A role among the items of a list about oneself: 'hey! Sarah here, 29, accountant in "
@@ -1625,7 +1673,7 @@ RULES: tuple[Rule, ...] = (
         trigger=r"[,/]",
         value_normaliser=normalise_role,
         context=EN_LIST_INTRO,
-        exclude=_EN_SOMEONE_ELSE,
+        exclude=EN_SOMEONE_ELSE,
     ),
     rule(
         "role_en_parent_of",

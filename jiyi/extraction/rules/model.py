@@ -67,6 +67,7 @@ class Rule:
     fixed_object: str | None = None  # the object a request names by its kind ("draw it": diagrams)
     verdict: str | None = None  # the tutor's verdict this rule reads (`EventAttr.VERDICT`)
     corrects: bool = False  # a correction in the same breath: it replaces the turn's other values
+    change: str | None = None  # what the claim itself says changed (`EventAttr.CHANGE`)
     trigger: re.Pattern[str] | None = None  # words the pattern needs: a cheap screen before it
     object_required: bool = False
     split_objects: bool = False

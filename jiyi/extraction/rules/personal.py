@@ -13,7 +13,7 @@ from dataclasses import fields as dataclass_fields
 
 from jiyi import places
 from jiyi.domain import EntityKind, EventType, RelationKind
-from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_OBJ
+from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_NOW_OR_USUALLY, ZH_OBJ
 from jiyi.extraction.rules.identity import EN_LIST_INTRO, EN_ROLE_LOOSE, ZH_JOB_OVER
 from jiyi.extraction.rules.model import Rule, RuleMatch, rule
 
@@ -46,7 +46,7 @@ _EN_IM = r"(?:i'?m|im|i\s+am)"
 # residence: it stays an episodic place (`personal_*_place`, `personal_zh_origin`), no belief.
 
 #: A visit, not a home: "for the weekend", "on vacation", "出差", "去玩".
-_EN_TRIP = re.compile(
+EN_TRIP = re.compile(
     r"\b(?:for\s+(?:the|a|an|my|our|this|one|two|three|four|five|a\s+few|a\s+couple(?:\s+of)?|"
     r"\d+)\s*(?:more\s+)?(?:weekend|week|weeks|days?|nights?|months?|conference|trip|holiday|"
     r"vacation|wedding|funeral|meeting|summit|concert|festival|tournament|game|match|visit|"
@@ -59,7 +59,7 @@ _EN_TRIP = re.compile(
     r"passing\s+through|just\s+landed|this\s+weekend)\b",
     re.IGNORECASE,
 )
-_ZH_TRIP = re.compile(
+ZH_TRIP = re.compile(
     r"玩|旅游|旅行|游玩|出游|游览|出差|开会|度假|转机|中转|过境|探亲|看望|拜访|打卡|参观|培训|几天|两天|三天|"
     r"一周|一个星期|这周|本周|周末|暂时|临时|短暂|待几天|呆几天|酒店|民宿|宾馆|回来|回去|返程|路过|经过|"
     r"比赛|面试|看病|就医|演唱会|看展|展会|过年|假期|放假|寒假|暑假|国庆|春节|行程|攻略|景点|逛|回家|"
@@ -103,10 +103,13 @@ _EN_TAIL = re.compile(
     r"the\s+weather|xd)\b",
     re.IGNORECASE,
 )
-#: What may follow "我在X": the clause's end, a particle, "这边", a district, where they work.
+#: What may follow "我在X": the clause's end, a particle, "这边", a district, where they work or
+#: how they live there ("现在在广州带孙子").
 _ZH_TAIL = re.compile(
     r"(?:$|[,.!?;:~…、)\s]|。|[呢啊呀啦哦了哈嘛吧哟喔诶欸]|这边|那边|这里|这儿|那儿|那里|本地|当地|市区|郊区|"
     r"周边|附近|一带|上班|工作|打工|读书|上学|念书|读大学|上大学|读研|读博|定居|安家|扎根|落户|"
+    # living there: looking after family, making a living
+    r"带(?:娃|孩子|孙子|孙女|外孙|外孙女|小孩|宝宝)|照顾|陪读|养老|过日子|谋生|务工|打零工|摆摊|"
     r"[\U0001F000-\U0001FAFF\u2600-\u27BF]|[\u4e00-\u9fff]{1,4}?[区县镇](?![\u4e00-\u9fff]))"
 )
 #: Said after the place, in its clause, a time that is over: "的时候", "那会儿", "工作过" (a space
@@ -130,6 +133,7 @@ class PlaceRule(Rule):
     exclude: re.Pattern[str] | None = None  # what the text must not hold ("originally")
     not_before: re.Pattern[str] | None = None  # what must not lead up to the match ("想")
     trip_check: bool = True  # False: a move "for work" is still a move
+    word_names: bool = True  # False: no name that is also a word ("Nice here" is the weather)
 
     def matches(self, text: str) -> Iterator[RuleMatch]:
         zh = self.lang == "zh"
@@ -150,7 +154,7 @@ class PlaceRule(Rule):
             if self.not_before is not None and self.not_before.search(before):
                 continue
             if trip is None:
-                trip = self.trip_check and (_ZH_TRIP if zh else _EN_TRIP).search(text) is not None
+                trip = self.trip_check and (ZH_TRIP if zh else EN_TRIP).search(text) is not None
             if not trip:
                 yield RuleMatch(self, (name,), None, found.start())
 
@@ -158,6 +162,8 @@ class PlaceRule(Rule):
         hit = places.place_at(text, start)
         if hit is not None:
             place, end = hit
+            if not self.word_names and not places.is_place(text[start:end].lower()):
+                return None  # "Nice here": the name is also a word, as said
             said = place.name_in(self.lang)
         elif self.trusted and (proper := _EN_PROPER.match(text, start)):
             said, end = proper.group(), proper.end()
@@ -185,6 +191,7 @@ def place_rule(
     exclude: re.Pattern[str] | None = None,
     not_before: re.Pattern[str] | None = None,
     trip_check: bool = True,
+    word_names: bool = True,
     whole_text: bool = False,
 ) -> PlaceRule:
     """A `PlaceRule`: a personal fact about a place, `lives_in` unless told otherwise."""
@@ -210,6 +217,7 @@ def place_rule(
         exclude=exclude,
         not_before=not_before,
         trip_check=trip_check,
+        word_names=word_names,
     )
 
 
@@ -241,7 +249,7 @@ _EN_ITEM_END = re.compile(
     r"here|rn|area|haha\w*)\b",
     re.IGNORECASE,
 )
-_EN_NOT_LISTED_HOME = re.compile(
+EN_NOT_LISTED_HOME = re.compile(
     r"\b(?:originally|grew\s+up|born|raised|moved|relocated|moving|visiting|trip|vacation)\b",
     re.IGNORECASE,
 )
@@ -294,7 +302,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
         ("23, nurse, london", "19/f/nyc"),
         tail=_EN_ITEM_END,
         context=EN_LIST_INTRO,
-        exclude=_EN_NOT_LISTED_HOME,
+        exclude=EN_NOT_LISTED_HOME,
         trigger=r"[,/]",
     ),
     place_rule(
@@ -354,7 +362,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
     place_rule(
         "lives_zh_work_do",
         r"(?:^|(?<=[\s,，。!！~…])(?<![妈爸姐哥弟妹友学事公婆儿女们他她伴] )|我(?:\d{1,2}岁?)?\s*)"
-        r"(?:现在|目前|一直|平时|也|还)*在(?P<object>\S)",
+        rf"{ZH_NOW_OR_USUALLY}在(?P<object>\S)",
         0.8,
         "在某地做什么：'我27 在杭州做外贸跟单的'、'在郑州一家物流公司做文员'（'我妈在杭州'不算）。",
         ("我27 在杭州做外贸跟单的", "在郑州一家物流公司做文员"),
@@ -432,6 +440,21 @@ _LIVES_RULES: tuple[Rule, ...] = (
         "'Here in X': 'here in Chengdu it's so humid', 'it's 3am here in Sydney lol'.",
         ("here in Chengdu it's so humid", "it's 3am here in Sydney lol"),
         tail=None,
+    ),
+    place_rule(
+        "lives_en_place_here",
+        r"(?:^|(?<=[,.;!?:]\s)|(?<=[,.;!?:]))\s*(?:(?:hey|hi|hello|hiya|yo|evening|morning|ok|so|"
+        r"well|greetings)\b[.,!]*\s*)?(?P<object>\w)",
+        0.75,
+        "'X here' said of oneself, as a sign-on: 'Glasgow here, 52, …', 'hi! Denver here 👋'.",
+        ("Glasgow here, 52, need help with the laws", "hi! Denver here 👋"),
+        tail=re.compile(
+            r"\s+here\b(?=\s*(?:$|[,.;!?:~]|[\U0001F000-\U0001FAFF\u2600-\u27BF]|(?:lol|too|"
+            r"as\s+well)\b))",
+            re.IGNORECASE,
+        ),
+        trigger=r"\bhere\b",
+        word_names=False,
     ),
     place_rule(
         "lives_en_greetings",
@@ -607,7 +630,8 @@ _LIVES_RULES: tuple[Rule, ...] = (
     ),
     place_rule(
         "lives_zh_study_work_in",
-        r"(?:^|(?<=[\s,.!?;~，。！？；]))(?:我们学校|我的?学校|学校|公司|单位)?在(?P<object>\S)",
+        r"(?:^|(?<=[\s,.!?;~，。！？；]))(?:我们学校|我的?学校|学校|公司|单位)?"
+        rf"{ZH_NOW_OR_USUALLY}在(?P<object>\S)",
         0.7,
         "在某地读书工作：'在成都读研'、'我们学校在成都'（后面要有读书、上班之类，或是学校、公司所在）。",
         ("在成都读研", "我们学校在成都"),

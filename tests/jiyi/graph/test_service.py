@@ -469,3 +469,21 @@ def test_a_job_given_up_naming_none_closes_the_jobs_not_a_study_or_a_parent(serv
     service.apply_event(role(ev, 2, "paralegal"))
     assert service.apply_event(quit_job) == []  # a replay ends no job taken up since
     assert (RelationKind.HAS_ROLE, "paralegal") in beliefs(service)
+
+
+def test_a_new_job_naming_none_counts_against_the_jobs_and_ends_none(service, ev) -> None:
+    service.apply_event(role(ev, 0, "backend developer"))
+    service.apply_event(role(ev, 0, "nursing student"))
+    service.apply_event(role(ev, 0, "mom"))
+    new_job = ev(1, ROLE, None, change="succeeded")  # "new job here too", "换工作了"
+    changes = service.apply_event(new_job)
+    assert [c.revision.action for c in changes] == ["counter_evidence"]
+    held = beliefs(service)
+    assert held[(RelationKind.HAS_ROLE, "backend developer")] == (
+        0.4,
+        EdgeSource.COUNTER_EVIDENCE,
+        True,
+    )  # held weakly: probably over, but the user did not say so
+    assert held[(RelationKind.HAS_ROLE, "nursing student")][0] == 0.8
+    assert held[(RelationKind.HAS_ROLE, "mom")][0] == 0.8
+    assert service.apply_event(new_job) == []  # a replay counts once

@@ -101,6 +101,25 @@ def test_model_sources_rank_as_llm_and_confidence_is_clamped(ev) -> None:
     assert (claim.source, claim.confidence) == (EdgeSource.LLM, 0.1)
 
 
+@pytest.mark.parametrize(
+    ("attrs", "retracts", "doubts"),
+    [
+        ({"polarity": "negative"}, True, False),  # "I quit my job": the jobs end
+        ({"change": "succeeded"}, False, True),  # "new job here too": the jobs are in doubt
+    ],
+)
+def test_a_job_change_naming_no_role_is_a_claim_about_the_users_jobs(
+    ev, attrs, retracts, doubts
+) -> None:
+    claim = claim_for(ev(0, EventType.IDENTITY_DECLARATION, None, **attrs))
+    assert claim is not None
+    assert (claim.object_name, claim.retracts, claim.doubts) == ("", retracts, doubts)
+
+
+def test_a_change_naming_no_goal_or_fact_makes_no_claim(ev) -> None:
+    assert claim_for(ev(0, EventType.GOAL, None, change="succeeded")) is None
+
+
 @pytest.mark.parametrize("attrs", [{}, {"object": "   "}])
 def test_an_event_naming_no_object_makes_no_claim(ev, attrs) -> None:
     assert claim_for(ev(0, EventType.CONCEPT_CONFUSION, None, **attrs)) is None

@@ -88,6 +88,14 @@ def roles_in(text: str) -> list[str]:
         ("待业中", "待业"),
         ("我是一名焊工", "焊工"),
         ("我是配音员", "配音员"),
+        # everyday short forms, and where the work is done said first
+        ("I'm a sparky", "electrician"),
+        ("im a ref lol", "referee"),
+        ("I'm a postie", "postal worker"),
+        ("night shift sparky here", "night shift electrician"),
+        ("白天在杭州一家事务所做审计", "审计"),
+        ("白天在一家医院当护士 晚上学英语", "护士"),
+        ("现在在西安一个景区做讲解员实习", "讲解员"),
     ],
 )
 def test_a_role_said_any_common_way(text, role):
@@ -370,6 +378,9 @@ def role_events(text: str) -> dict[str, dict[str, str]]:
         ("我已经是一名护士啦", "护士"),
         ("I got laid off in March", "between jobs"),  # out of work: the job is over
         ("我刚被裁了", "待业"),
+        # the change said as news of its own just before
+        ("换工作了！现在在西安一个景区做讲解员", "讲解员"),
+        ("Quit the bank last month. I'm a barista", "barista"),
     ],
 )
 def test_a_role_said_as_a_correction_or_a_change_replaces_the_others(text, role):
@@ -385,6 +396,8 @@ def test_a_role_said_as_a_correction_or_a_change_replaces_the_others(text, role)
         ("right now I'm a nurse", "nurse"),
         ("其实我也是家教", "家教"),  # said beside another role
         ("I'm a nurse too actually", "nurse"),
+        ("thinking of quitting. I'm a barista", "barista"),  # weighed, not done
+        ("我想辞职。我是会计", "会计"),
     ],
 )
 def test_a_role_said_plainly_or_alongside_another_adds_one(text, role):
@@ -471,6 +484,44 @@ def test_a_job_ended_without_naming_it_is_a_negative_role_claim(text):
     ],
 )
 def test_no_unnamed_job_end_for_a_near_miss(text):
+    assert job_ends_in(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we just moved!! boxes everywhere 📦 new job here too",
+        "got a new job!!",
+        "I just started a new job",
+        "I changed jobs last month",
+        "换工作了 最近好忙",
+        "我上个月跳槽了",
+        "我入职新公司了",
+    ],
+)
+def test_a_new_job_said_without_naming_it_puts_the_old_one_in_doubt(text):
+    [event] = job_ends_in(text)
+    assert event.attributes[EventAttr.CHANGE] == "succeeded"
+    assert EventAttr.POLARITY not in event.attributes
+    claim = claim_for(event)
+    assert claim is not None
+    assert (claim.doubts, claim.retracts, claim.object_name) == (True, False, "")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "looking for a new job rn",
+        "should I get a new job?",
+        "got a new job interview tomorrow",
+        "my wife got a new job",
+        "我想换工作",
+        "要不要换工作啊",
+        "你换工作了吗",
+        "I changed jobs, I'm a nurse now",  # names the new one: that one replaces the others
+    ],
+)
+def test_no_unnamed_new_job_for_a_near_miss(text):
     assert job_ends_in(text) == []
 
 

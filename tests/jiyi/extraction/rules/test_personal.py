@@ -70,6 +70,13 @@ def homes_in(text: str) -> list[str]:
         ("在成都读研", "成都"),
         ("我们学校在成都", "成都"),
         ("身在杭州 心在远方", "杭州"),
+        # where what the user does now happens
+        ("我在深圳做运营 想明年跳槽去上海", "深圳"),  # a plan to change ends no job
+        ("现在在广州带孙子", "广州"),
+        ("白天在杭州一家律所做行政 晚上学日语", "杭州"),
+        ("平时在深圳上班 周三学画画", "深圳"),
+        ("Leeds here, 34, ward nurse", "Leeds"),
+        ("hi! Denver here 👋", "Denver"),
     ],
 )
 def test_where_the_user_lives(text, place):
@@ -124,6 +131,10 @@ def test_the_place_is_a_place_entity():
         "我妈现在在广州",
         "在北京玩了三天",
         "我们学校在搞活动",
+        "Nice here, 30 degrees",
+        "is anyone here from chicago?",
+        "London here is so expensive",
+        "我想在深圳做程序员",
     ],
 )
 def test_not_where_the_user_lives(text):

@@ -1,0 +1,444 @@
+"""Self-introductions said in fragments: who the user is, as a list of short items.
+
+"29, warehouse shift supervisor in phoenix", "Grassroots ref in Glasgow, 52", "sophomore, in
+columbus", "35岁 UI设计师 北京", "大三 在武汉": each item is a fact about the user without its
+own "I am": an age, a school year, what they do, where they live. One item alone says little
+("52" may be a score, "北京" a topic), so an item counts only in a run of adjacent items of at
+least two of those kinds ("sophomore, in columbus"); a role said with its place ("ref in
+Glasgow") is such a run by itself. What counts as a role or a place is general knowledge, the
+role lexicon (`identity`) and the gazetteer (`jiyi.places`), never open capture. A run is not
+the user's when the sentence names someone else before it ("my sister, 25, nurse"), when what
+leads into it dates it or makes it a wish ("back when I was 25, …", "如果 …"), and a place in
+it is no home when the sentence is about a trip.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any
+
+from jiyi import places, vocabulary
+from jiyi.domain import EntityKind, EventType, RelationKind
+from jiyi.extraction.rules.cleaning import normalise_age
+from jiyi.extraction.rules.identity import (
+    EN_ROLE_LOOSE,
+    EN_SOMEONE_ELSE,
+    EN_WORD_BEFORE_ROLE,
+    ZH_ROLE,
+    normalise_role,
+)
+from jiyi.extraction.rules.model import Rule, RuleMatch, rule
+from jiyi.extraction.rules.personal import EN_NOT_LISTED_HOME, EN_TRIP, ZH_TRIP
+
+
+class ItemKind(StrEnum):
+    """What an item of a self-introduction says about the user."""
+
+    AGE = "age"
+    SCHOOL_YEAR = "school_year"
+    ROLE = "role"
+    PLACE = "place"
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One fact of a self-introduction: its kind, its value as the profile keeps it (a place by
+    the gazetteer's name in the sentence's language), and where its item starts."""
+
+    kind: ItemKind
+    value: str
+    start: int
+
+
+_EMOJI = r"[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF]"
+#: What ends an item: a comma, a semicolon, a slash between words ("28/f/nyc", not "6/10" nor
+#: "y/o"), a dash between spaces, an emoji; in Chinese a space too.
+_EN_ITEM_BREAK = re.compile(
+    rf"\s*(?:[,;|]|(?<!\d)(?<!\by)/|(?<=\d)/(?!\d)|\s[-–—]\s|\.{{2,}}|…|{_EMOJI}+)\s*", re.I
+)
+_ZH_ITEM_BREAK = re.compile(rf"(?:[\s,，、;；:：~～…。!?]|{_EMOJI})+")
+#: Items that say neither who nor where and break no list: "28/f/nyc", "m, 34, leeds".
+_EN_NEUTRAL = re.compile(r"(?:[mf]|male|female|guy|girl|man|woman|dude|he/him|she/her)", re.I)
+
+# --- English items -----------------------------------------------------------------------------
+_EN_LEAD = re.compile(
+    r"(?:(?:hey+|hi+|hello|hiya|heya|yo|sup|ok(?:ay)?|so|well|um+|uh+|oh|and|also|btw|anyway|"
+    r"evening|morning|afternoon|good\s+(?:morning|afternoon|evening)|g'?day|howdy|greetings|"
+    r"hola|salut|quick\s+intro|intro|about\s+me|me)\b[\s.,!:~-]*)*"
+    r"(?:(?:i'?m|im|i\s+am)\s+)?(?:(?:just|only)\s+)?(?:(?:a|an)\s+)?",
+    re.I,
+)
+#: What may end an item and says nothing: "nurse here lol", "phoenix rn".
+_EN_FILLERS = frozenset({
+    "here", "lol", "lmao", "haha", "hahaha", "hehe", "btw", "tbh", "fwiw", "ngl", "rn", "now",
+    "myself", "too", "tho", "though", "xd",
+})  # fmt: skip
+_EN_END_PUNCTUATION = " .!?~:()"
+_EN_AGE = re.compile(r"(?P<value>\d{1,2})\s*(?:[mf]|yo|y/o|y\.o\.|yrs?\s+old|years?\s+old)?", re.I)
+_EN_SCHOOL_YEAR = re.compile(
+    r"(?:in\s+)?(?:my\s+)?(?P<value>freshman|sophomore|junior|senior|(?:first|second|third|fourth|"
+    r"final)[\s-]year|\d(?:st|nd|rd|th)[\s-]year|year\s+\d{1,2}|grade\s+\d{1,2}|"
+    r"\d{1,2}(?:st|nd|rd|th)\s+grade)(?:\s+year)?(?:\s+(?:in|at)\s+(?:high\s+school|hs|college|"
+    r"uni|university))?",
+    re.I,
+)
+#: Retired, said as an item ("I am 67, retired from Royal Mail after 38 years").
+_EN_RETIRED = re.compile(
+    r"(?:(?:recently|newly|just|happily|finally)\s+)?retired(?:\s+(?:now|from|after|since|last|"
+    r"this|in|(?:\d+|a\s+few|a\s+couple\s+of|two|three|four|five|ten)\s+years?\s+ago)\b.*)?",
+    re.I,
+)
+#: A role said with its place first: "london-based designer", "Leeds based nurse".
+_EN_PLACE_BASED = re.compile(r"(?P<place>.+?)[\s-]based\s+(?=\S)", re.I)
+_EN_ROLE_HEAD = re.compile(
+    rf"(?P<value>(?:retired\s+)?{EN_WORD_BEFORE_ROLE}{{0,3}}?(?:{EN_ROLE_LOOSE}))\b(?P<rest>.*)",
+    re.I,
+)
+#: After a role, where it is done ("in Glasgow", "here in chicago", "based in Austin") ...
+_EN_ROLE_PLACE = re.compile(
+    r"\s+(?:(?:here|based|living|working)\s+)?(?:in|from|out\s+of)\s+(?=\S)", re.I
+)
+#: ... or what says no more than the role does ("on nights", "at a hospital", "for 6 years").
+_EN_ROLE_DETAIL = re.compile(r"\s+(?:at|on|for|with|since|in\s+(?:a|an|the|my))\b|\s+of\s+\d", re.I)
+_EN_PLACE_LEAD = re.compile(r"(?:(?:in|from|based\s+in|living\s+in|live\s+in|out\s+of)\s+)?", re.I)
+#: Whom a learner addresses ("teacher, 3 questions"): no role when said bare.
+_EN_ADDRESSED = frozenset({"teacher", "tutor", "professor", "prof", "doctor", "coach", "boss"})
+#: What before a list dates it or makes it a wish: "back when I was 25, nurse, leeds".
+_EN_NOT_NOW = re.compile(
+    r"\b(?:when|if|once|used\s+to|back\s+(?:in|when|then)|was|were|will|would|gonna|going\s+to|"
+    r"wish|hope|imagine|pretend|suppose)\b",
+    re.I,
+)
+
+# --- Chinese items -----------------------------------------------------------------------------
+_ZH_LEAD = re.compile(
+    r"(?:我|本人|偶|俺)?(?:今年|现在|目前|其实|也|已经|刚)*(?:是)?(?:一[名个位枚])?"
+)
+_ZH_TRAIL = re.compile(r"(?:了|啦|呢|哈+|哦|呀|啊|嘛|一枚|本人|在此|报到)*$")
+_ZH_NUMBER = r"\d{1,2}|[一二三四五六七八九]?十[一二三四五六七八九]?|[五六七八九]"
+_ZH_AGE = re.compile(rf"(?P<value>{_ZH_NUMBER})\s*(?:岁|周岁)")
+#: A bare number is an age only after "我" ("我27"): "上海 28 度" is the weather.
+_ZH_BARE_AGE = re.compile(r"(?:我|本人)(?:今年)?(?P<value>\d{2})")
+_ZH_SCHOOL_YEAR = re.compile(
+    r"(?P<value>高[一二三]|初[一二三]|大[一二三四]|研[一二三]|[一二三四五六]年级)(?:狗|党|生|学生|的|在读)?"
+)
+#: A role with what says which kind ("UI设计师", "小学语文老师"), not a verb ("想当老师").
+_ZH_ROLE = re.compile(
+    rf"(?P<value>(?:(?![想要当做干找请问和跟给的是被让叫说去])[\u4e00-\u9fffA-Za-z]){{0,4}}?"
+    rf"(?:{ZH_ROLE}))",
+    re.I,
+)
+_ZH_ADDRESSED = frozenset({
+    "老师", "教练", "师傅", "医生", "大夫", "老板", "同学", "学长", "学姐", "教授", "班长",
+    "班主任",
+})  # fmt: skip
+_ZH_PLACE_LEAD = re.compile(r"(?:人)?(?:在|坐标|现居|常驻|base\s*)?", re.I)
+_ZH_PLACE_TRAIL = re.compile(
+    r"(?:这边|这里|本地|市区)?(?:上班|工作|打工|读书|上学|读大学|上大学|读研|读博|生活|定居)?"
+)
+_ZH_SOMEONE_ELSE = re.compile(
+    r"娃|孩子|儿子|女儿|宝宝|闺女|小孩|妹|弟|哥|姐|妈|爸|爷|奶|外公|外婆|老公|老婆|(?<!其)他|她|朋友|同学|"
+    r"同事|室友|舍友|对象|闺蜜"
+)
+_ZH_NOT_NOW = re.compile(
+    r"以前|之前|小时候|那时|当年|曾经|如果|要是|假如|以后|将来|毕业后|打算|希望|梦想"
+)
+
+#: The youngest age an item says without a school year beside it ("9, 3rd grade"): an age under
+#: it switches the user to child mode, which a number said in passing must not.
+_CHILD_AGE = 13
+#: The longest an item is ("retired from the post office after 38 years", "30岁 小学语文老师").
+_MAX_EN_ITEM_WORDS = 10
+_MAX_ZH_ITEM_CHARS = 16
+_AGES = range(5, 100)
+
+
+def _age(raw: str) -> str | None:
+    value = normalise_age(raw)
+    return value if value is not None and int(value) in _AGES else None
+
+
+def _place_to_end(
+    text: str, start: int, lang: str, trail: re.Pattern[str] | None = None
+) -> str | None:
+    """The gazetteer's name of the place said from `start` to the end of `text` (in any case:
+    the item says a place comes), or None."""
+    hit = places.place_at(text, start, any_case=True)
+    if hit is None:
+        return None
+    place, end = hit
+    if trail is not None:
+        end = trail.match(text, end).end()  # type: ignore[union-attr]  # matches the empty string
+    return place.name_in(lang) if end == len(text) else None
+
+
+def _en_items(item: str, start: int, sentence: str, first: bool) -> list[Item]:
+    """The facts an English item says, each once: nothing unless the whole item is one (or a
+    role and its place); `first`: the sentence opens with it (where a bare "teacher" is whom
+    the user talks to)."""
+    lead = _EN_LEAD.match(item).end()  # type: ignore[union-attr]  # matches the empty string
+    body = _without_fillers(item[lead:])
+    at = start + lead
+    if not body:
+        return []
+    if (age := _EN_AGE.fullmatch(body)) and (value := _age(age.group("value"))):
+        return [Item(ItemKind.AGE, value, at)]
+    if year := _EN_SCHOOL_YEAR.fullmatch(body):
+        return [Item(ItemKind.SCHOOL_YEAR, " ".join(year.group("value").lower().split()), at)]
+    if _EN_RETIRED.fullmatch(body):
+        return [Item(ItemKind.ROLE, "retiree", at)]
+    if based := _EN_PLACE_BASED.match(body):  # "london-based designer"
+        place = _place_to_end(based.group("place"), 0, "en")
+        role = _EN_ROLE_HEAD.fullmatch(body, based.end())
+        roles = _en_role_items(role, at, first=False) if role and place else []
+        return [Item(ItemKind.PLACE, place, at), *roles] if roles and place else []
+    if role := _EN_ROLE_HEAD.fullmatch(body):
+        return _en_role_items(role, at, first)
+    place_lead = _EN_PLACE_LEAD.match(body).end()  # type: ignore[union-attr]
+    if body[:place_lead].lower().startswith("from") and EN_NOT_LISTED_HOME.search(sentence):
+        return []  # "originally from Ohio, 34, nurse": where one comes from
+    place = _place_to_end(body, place_lead, "en")
+    return [Item(ItemKind.PLACE, place, at)] if place else []
+
+
+def _without_fillers(said: str) -> str:
+    """An English item without what ends it and says nothing ("barista in seattle lol")."""
+    words = said.rstrip(_EN_END_PUNCTUATION).split(" ")
+    while len(words) > 1 and words[-1].lower() in _EN_FILLERS:
+        words.pop()
+    return " ".join(words).rstrip(_EN_END_PUNCTUATION)
+
+
+def _en_role_items(role: re.Match[str], at: int, first: bool) -> list[Item]:
+    """A role item: the role alone, with its place ("ref in Glasgow"), or with a detail that
+    names no place ("nurse on nights"); anything else after it makes it no item."""
+    value, rest = role.group("value"), role.group("rest")
+    if first and not rest and value.lower() in _EN_ADDRESSED:
+        return []  # "teacher, 3 questions": whom the user talks to
+    named = normalise_role(value)
+    if named is None:
+        return []
+    items = [Item(ItemKind.ROLE, vocabulary.canonical(named, "en", EntityKind.ROLE), at)]
+    if not rest or _EN_ROLE_DETAIL.match(rest):
+        return items
+    where = _EN_ROLE_PLACE.match(rest)
+    place = _place_to_end(rest, where.end(), "en") if where else None
+    return [*items, Item(ItemKind.PLACE, place, at + role.start("rest"))] if place else []
+
+
+def _zh_items(item: str, start: int, sentence: str, first: bool) -> list[Item]:
+    """The facts a Chinese item says: the whole item is an age, a school year, a role or a
+    place ("35岁", "大三", "UI设计师", "在武汉"); `first` as for English."""
+    if (bare := _ZH_BARE_AGE.fullmatch(item)) and (value := _age(bare.group("value"))):
+        return [Item(ItemKind.AGE, value, start)]
+    lead = _ZH_LEAD.match(item).end()  # type: ignore[union-attr]  # matches the empty string
+    body = item[lead : _ZH_TRAIL.search(item, lead).start()]  # type: ignore[union-attr]
+    at = start + lead
+    if not body:
+        return []
+    if (age := _ZH_AGE.fullmatch(body)) and (value := _age(age.group("value"))):
+        return [Item(ItemKind.AGE, value, at)]
+    if year := _ZH_SCHOOL_YEAR.fullmatch(body):
+        return [Item(ItemKind.SCHOOL_YEAR, year.group("value"), at)]
+    if role := _ZH_ROLE.fullmatch(body):
+        if first and lead == 0 and body in _ZH_ADDRESSED:
+            return []  # "老师 35岁 北京": whom the user talks to
+        named = normalise_role(role.group("value"))
+        return (
+            [Item(ItemKind.ROLE, vocabulary.canonical(named, "zh", EntityKind.ROLE), at)]
+            if named
+            else []
+        )
+    place_lead = _ZH_PLACE_LEAD.match(body).end()  # type: ignore[union-attr]
+    place = _place_to_end(body, place_lead, "zh", _ZH_PLACE_TRAIL)
+    return [Item(ItemKind.PLACE, place, at)] if place else []
+
+
+def _pieces(sentence: str, lang: str) -> Iterator[tuple[int, str]]:
+    """The sentence's items, each with where it starts."""
+    breaks = _ZH_ITEM_BREAK if lang == "zh" else _EN_ITEM_BREAK
+    begin = 0
+    for found in breaks.finditer(sentence):
+        if found.start() > begin:
+            yield begin, sentence[begin : found.start()]
+        begin = found.end()
+    if begin < len(sentence):
+        yield begin, sentence[begin:]
+
+
+def _is_self_introduction(run: list[Item], lead_in: str) -> bool:
+    """Two kinds of fact at least, one age, year and place at most ("15, 20, Paris" lists
+    values), an age under 13 only beside a school year, and no age first after a number ("i
+    got 9/10, 85, …" lists scores)."""
+    kinds = [item.kind for item in run]
+    single = all(kinds.count(kind) <= 1 for kind in kinds if kind is not ItemKind.ROLE)
+    young = any(item.kind is ItemKind.AGE and int(item.value) < _CHILD_AGE for item in run)
+    counted = bool(run) and run[0].kind is ItemKind.AGE and re.search(r"\d", lead_in)
+    return (
+        single
+        and len(set(kinds)) >= 2
+        and (not young or ItemKind.SCHOOL_YEAR in kinds)
+        and not counted
+    )
+
+
+def _short(piece: str, lang: str) -> bool:
+    """Whether a piece is short enough to be an item: a clause is no item, and is not read."""
+    if lang == "zh":
+        return 0 < len(piece) <= _MAX_ZH_ITEM_CHARS
+    return bool(piece) and piece.count(" ") < _MAX_EN_ITEM_WORDS
+
+
+def _runs(sentence: str, lang: str) -> Iterator[tuple[list[Item], str, str]]:
+    """Each run of adjacent items in the sentence, with what the sentence says outside items
+    before it and the piece that leads into it."""
+    read = _zh_items if lang == "zh" else _en_items
+    run: list[Item] = []
+    said_before = lead_in = ""
+    for start, piece in [*_pieces(sentence, lang), (len(sentence), "")]:
+        items = read(piece, start, sentence, start == 0) if _short(piece, lang) else []
+        if items:
+            run.extend(items)
+        elif not (lang == "en" and _EN_NEUTRAL.fullmatch(piece.strip())):  # "28/f/nyc"
+            if run:
+                yield run, said_before, lead_in
+            run = []
+            said_before, lead_in = f"{said_before} {piece}", piece
+
+
+@lru_cache(maxsize=256)
+def introduction(sentence: str, lang: str) -> tuple[Item, ...]:
+    """The facts the sentence's self-introductions say about the user, in order: not after
+    someone else is named, nor after what dates the list or makes it a wish; no place when the
+    sentence is about a trip."""
+    someone_else = _ZH_SOMEONE_ELSE if lang == "zh" else EN_SOMEONE_ELSE
+    not_now = _ZH_NOT_NOW if lang == "zh" else _EN_NOT_NOW
+    trip = (ZH_TRIP if lang == "zh" else EN_TRIP).search(sentence)
+    return tuple(
+        item
+        for run, said_before, lead_in in _runs(sentence, lang)
+        if _is_self_introduction(run, lead_in)
+        and not (someone_else.search(said_before) or not_now.search(lead_in))
+        for item in run
+        if not (trip and item.kind is ItemKind.PLACE)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class IntroductionRule(Rule):
+    """A rule that reads one kind of fact out of a sentence's self-introductions; its pattern
+    is only a cheap screen (items need a break between them)."""
+
+    item_kind: ItemKind = ItemKind.AGE
+
+    def matches(self, text: str) -> Iterator[RuleMatch]:
+        for item in introduction(text, self.lang):
+            if item.kind is self.item_kind:
+                place = item.kind is ItemKind.PLACE
+                yield RuleMatch(
+                    self, (item.value,) if place else (), None if place else item.value, item.start
+                )
+
+
+_SCREENS = {
+    "en": rf"[,;/|]|{_EMOJI}|\b(?:in|from|out\s+of)\s",
+    "zh": rf"[\s,，、;；~～]|{_EMOJI}",
+}
+
+
+def introduction_rule(
+    name: str,
+    event_type: EventType,
+    item_kind: ItemKind,
+    confidence: float,
+    description: str,
+    examples: tuple[str, ...],
+    **options: Any,
+) -> IntroductionRule:
+    """An `IntroductionRule`, built like any other rule (`model.rule`)."""
+    base = rule(name, event_type, _SCREENS[name.split("_")[1]], confidence, description, examples,
+                **options)  # fmt: skip
+    fields = {f.name: getattr(base, f.name) for f in dataclass_fields(Rule)}
+    return IntroductionRule(**fields, item_kind=item_kind)
+
+
+# Confidence as the explicit list rules (`identity.age_en_list`, `role_en_listed`,
+# `personal.lives_en_listed`): a fact said once, plainly, in the user's own introduction.
+_PLACE = {"object_kind": EntityKind.PLACE, "relation": RelationKind.LIVES_IN}
+_SCHOOL_YEAR = {"relation": RelationKind.SCHOOL_YEAR}
+
+RULES: tuple[Rule, ...] = (
+    introduction_rule(
+        "intro_en_age",
+        EventType.AGE_DECLARATION,
+        ItemKind.AGE,
+        0.8,
+        "An age as an item of a self-introduction: 'Grassroots ref in Glasgow, 52, …'.",
+        ("Grassroots ref in Glasgow, 52, been doing youth games for years",),
+    ),
+    introduction_rule(
+        "intro_en_school_year",
+        EventType.IDENTITY_DECLARATION,
+        ItemKind.SCHOOL_YEAR,
+        0.8,
+        "A school year as an item of a self-introduction: '… 🎸 sophomore, in columbus'.",
+        ("got a guitar for xmas 🎸 sophomore, in columbus",),
+        **_SCHOOL_YEAR,
+    ),
+    introduction_rule(
+        "intro_en_role",
+        EventType.IDENTITY_DECLARATION,
+        ItemKind.ROLE,
+        0.75,
+        "What the user does, as an item of a self-introduction: 'I am 67, retired from …'.",
+        ("I am 67, retired from Royal Mail after 38 years", "sparky from melbourne, 34"),
+    ),
+    introduction_rule(
+        "intro_en_place",
+        EventType.PERSONAL_FACT,
+        ItemKind.PLACE,
+        0.75,
+        "Where the user lives, as an item of a self-introduction: '29, supervisor in phoenix'.",
+        ("29, warehouse shift supervisor in phoenix", "Grassroots ref in Glasgow, 52"),
+        **_PLACE,
+    ),
+    introduction_rule(
+        "intro_zh_age",
+        EventType.AGE_DECLARATION,
+        ItemKind.AGE,
+        0.8,
+        "自我介绍里的年龄：'35岁 UI设计师 北京'。",
+        ("35岁 UI设计师 北京 零基础学钢琴",),
+    ),
+    introduction_rule(
+        "intro_zh_school_year",
+        EventType.IDENTITY_DECLARATION,
+        ItemKind.SCHOOL_YEAR,
+        0.8,
+        "自我介绍里的年级：'救命 大三 在武汉'。",
+        ("救命 大三 在武汉 毕设要用pandas",),
+        **_SCHOOL_YEAR,
+    ),
+    introduction_rule(
+        "intro_zh_role",
+        EventType.IDENTITY_DECLARATION,
+        ItemKind.ROLE,
+        0.75,
+        "自我介绍里的职业：'35岁 UI设计师 北京'。",
+        ("35岁 UI设计师 北京",),
+    ),
+    introduction_rule(
+        "intro_zh_place",
+        EventType.PERSONAL_FACT,
+        ItemKind.PLACE,
+        0.75,
+        "自我介绍里住的地方：'我高二 在成都'、'35岁 UI设计师 北京'。",
+        ("老师好 我高二 在成都", "35岁 UI设计师 北京"),
+        **_PLACE,
+    ),
+)
