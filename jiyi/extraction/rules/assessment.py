@@ -56,8 +56,9 @@ RULES: tuple[Rule, ...] = (
     rule(
         "assessment_en_solid",
         EventType.CONCEPT_MASTERY,
-        rf"^{_EN_NOT_YET}.*?\b(?:(?P<object>[\w'+#-]+(?:\s+[\w'+#-]+){{0,2}}?)\s+(?:look|looks|are|is)(?:\s+looking)?\s+(?:really\s+|very\s+)?"
-        r"(?:solid|automatic|mastered|second\s+nature|in\s+(?:good|great)\s+shape)(?:\s+now)?|"
+        rf"^{_EN_NOT_YET}.*?\b(?:(?P<object>[\w'+#-]+(?:\s+[\w'+#-]+){{0,2}}?)\s+(?:look|looks|are|is)(?:\s+looking)?\s+(?:really\s+|very\s+|clearly\s+|definitely\s+)?"
+        r"(?:solid|automatic|mastered|second\s+nature|in\s+(?:good|great)\s+shape|"
+        r"(?:a\s+|your\s+)?(?:real\s+)?(?:strength|strong\s+(?:point|suit)))(?:\s+now)?|"
         r"you(?:'ve|\s+have)\s+(?:really\s+)?"
         r"(?:got\s+(?:it|this)\s+down|mastered\s+(?:it|this))|you\s+(?:clearly\s+)?know\s+(?:it|this)\s+"
         r"(?:cold|well))\b",
@@ -67,21 +68,31 @@ RULES: tuple[Rule, ...] = (
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
-        trigger=r"solid|automatic|mastered|second\s+nature|shape|down|know",
+        trigger=r"solid|automatic|mastered|second\s+nature|shape|down|know|strength|strong",
     ),
     rule(
         "assessment_zh_solid",
         EventType.CONCEPT_MASTERY,
-        r"(?:(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:你)?(?:已经|现在)?(?:完全|基本)?(?<![不没未])(?:掌握(?:得很好|了)|没问题了|很熟练了|"
-        r"熟练了|过关了|(?:很|非常|相当)?到位了?|很稳了|上手(?:得)?(?:很快|挺快|真快)|学得(?:很快|挺快))|"
-        r"你(?:已经)?(?:完全|基本)?(?:掌握|会)了)",
+        r"(?:(?:你|您)?(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:那章|这章|这块|那块|这部分|那部分|"
+        r"这[两几]步|这些)?(?:你|您)?(?:都|也|已经|现在|确实|真的)*(?:完全|基本)?(?<![不没未])"
+        r"(?:掌握(?:得很好|了)|没问题了|很熟练了|熟练了|过关了|(?:很|非常|相当)?到位了?|很稳了|"
+        r"(?<=确实|真的|非常)(?:很|挺)?(?:稳|熟|扎实)(?![悉练吗么])|很扎实|上手(?:得)?(?:很快|挺快|真快)|"
+        r"学得(?:很快|挺快))|你(?:已经)?(?:完全|基本)?(?:掌握|会)了)",
         0.8,
         "老师判断已掌握：'配平你已经完全掌握了'、'行程问题你上手很快'。",
-        ("配平你已经完全掌握了!", "这个你已经掌握了", "起笔藏锋已经很到位了", "透视你上手很快"),
+        (
+            "配平你已经完全掌握了!",
+            "这个你已经掌握了",
+            "起笔藏锋已经很到位了",
+            "透视你上手很快",
+            "全对，唐朝你确实熟。",
+            "你折旧那章确实稳",
+        ),
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
-        trigger=r"掌握|没问题了|熟练|过关|会了|到位|很稳|上手|学得",
+        split_objects=True,
+        trigger=r"掌握|没问题了|熟练|过关|会了|到位|稳|熟|扎实|上手|学得",
     ),
     rule(
         "assessment_en_come_a_long_way",

@@ -28,6 +28,9 @@ _EN_NAME = (
     rf"(?:(?:the|these|those)\s+)?{_EN_WORD}"
     rf"(?:\s+(?:(?:of|vs\.?|versus|and|or|&)\s+)?{_EN_WORD}){{0,4}}"
 )
+#: A name read up to the test it was scored on: "the forces test" is about forces.
+_EN_NAME_BEFORE_TEST = rf"(?:(?:the|these|those)\s+)?{_EN_WORD}(?:\s+(?:(?:of|vs\.?|versus|and|or|&)\s+)?{_EN_WORD}){{0,4}}?"
+_EN_TEST = r"(?:\s+(?:test|quiz|exam|mock|section|part|questions?|drill|worksheet))?"
 #: Where a name ends: the sentence's end, a mark or emoji, or the chat filler that trails it.
 _EN_END = (
     r"(?=\s*(?:$|[,.;:!?)\u2600-\u27bf\U0001f000-\U0001faff]|\s(?:and|but|so|tho|though|lol|lmao|"
@@ -84,6 +87,37 @@ _ZH_ADV = (
 )
 #: A confusion said without a topic must say it lasts: "又串了", "我老记不住", not "我记不住这么多".
 _ZH_AGAIN = r"(?:还是|总是|老是|一直|永远|怎么都|死活|就是|又|老|总|根本|全|每次都?)"
+
+#: What is said of a hard topic in English, after "is" or as its verb: "is gonna kill me", "kills
+#: me", "is literally impossible", "is greek to me". One list, so every frame reads all of them.
+_EN_HARD = (
+    r"(?:(?:is|are|r|was|were|'s|s)\s+)?(?:(?:still|literally|honestly|kinda|so|just|always|"
+    r"definitely|totally|lowkey|actually|really|gonna|going\s+to|about\s+to|gonna\s+be|going\s+"
+    r"to\s+be|def)\s+)*(?:kill(?:s|ing)?\s+me|destroy(?:s|ing)?\s+me|wreck(?:s|ing)?\s+me|"
+    r"(?:the\s+)?death\s+of\s+me|do(?:es|ing)?\s+my\s+head\s+in|impossible|a\s+nightmare|"
+    r"(?:my\s+)?(?:worst\s+)?nightmare|gibberish|greek\s+to\s+me|over\s+my\s+head|"
+    r"beyond\s+me|a\s+mystery(?:\s+to\s+me)?|not\s+clicking|not\s+sticking|"
+    r"(?:the\s+|my\s+)?(?:thing|part|bit|one|area)\s+(?:that\s+)?i\s+(?:(?:always|still|keep|"
+    r"constantly|just)\s+)*(?:trip(?:ping)?|stumbl(?:e|ing)|mess(?:ing)?\s+up|screw(?:ing)?\s+up|"
+    r"struggl(?:e|ing)|get(?:ting)?\s+(?:stuck|wrong|confused|lost))(?:\s+(?:up\s+)?(?:on|with|at))?)"
+)
+#: What is said of a hard topic in Chinese, after it: "合并报表真的是天书", "那段一团浆糊".
+_ZH_HARD = (
+    r"(?:是|就是)?(?:我的)?(?:天书|一团浆糊|一头雾水|一团乱麻|一锅粥|噩梦|老大难|死穴|软肋|"
+    r"看不懂|想不通|学不会|搞不明白|整不明白|弄不明白|理解不了|卡壳|卡住了|要命)"
+)
+#: The same, only when said to last ("又忘了", "还是晕"): alone, "乱" or "忘了" is no obstacle.
+_ZH_HARD_AGAIN = r"(?:晕|懵|蒙圈|忘了|忘光了|搞反|弄反|混|卡)"
+#: After a Chinese predicate: the clause ends (not "晕车", "乱码", "忘了带").
+_ZH_PRED_END = r"(?=$|[,.;:!?~…\s]|[了啊呀哈啦嘛呢哦]|[^\u4e00-\u9fffA-Za-z0-9])"
+#: A score out of a total said to be high ("10/10", "9/10", "18/20", "95%") or low ("3/10").
+_HIGH_SCORE = (
+    r"(?:10\s*/\s*10|9\s*/\s*10|8\s*/\s*10|5\s*/\s*5|4\s*/\s*5|(?:1[6-9]|20)\s*/\s*20|"
+    r"(?:100|9\d|8\d)\s*%)"
+)
+#: Whose score: the user's, said with "I" or with none ("got 9/10 on…"), not "my sister got".
+_EN_MY_SCORE = r"(?:^|(?<=[,.;!?]\s)|\bi(?:'ve|\s+have)?\s+|\bi\s+only\s+|^only\s+)"
+_LOW_SCORE = r"(?:[0-5]\s*/\s*10|[0-2]\s*/\s*5|(?:\d|1[0-2])\s*/\s*20|[0-5]?\d\s*%)"
 
 RULES: tuple[Rule, ...] = (
     rule(
@@ -571,13 +605,162 @@ RULES: tuple[Rule, ...] = (
         "mastery_zh_all_right",
         EventType.CONCEPT_MASTERY,
         rf"{_ZH_NOT_OTHERS}(?:{_ZH_TOPIC}{_ZH_PART}?我|我|{_ZH_AT_CLAUSE})(?:今天|这次|昨天|上次|刚才|"
-        r"这周)?的?(?:小测|测验|周测|月考|考试|作业|练习|随堂测|单元测|模拟题|真题|题)?(?:都|也|居然|竟然)?"
+        r"这周)?的?(?:小测|测验|周测|月考|考试|作业|练习|随堂测|单元测|模拟题|真题|做题|做的题|题)?"
+        r"(?:都|也|居然|竟然|基本|基本上|几乎)?"
         r"(?:全对|满分|一道没错|一个没错|一题没错|全做对了|都做对了|全答对了|都答对了|拿了满分)",
         0.8,
         "'弹性那个我今天小测全对'、'这次周测满分'（别人的不算）。",
-        ("弹性那个我今天小测全对 奶茶法yyds😂", "这次周测全对!"),
+        ("弹性那个我今天小测全对 奶茶法yyds😂", "这次周测全对!", "折旧那章我做题基本全对"),
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         trigger=r"全对|满分|没错|做对了|答对了",
+    ),
+    # --- said of a topic, lexicon first -------------------------------------------------------
+    rule(
+        "struggle_en_said_of_topic",
+        EventType.CONCEPT_CONFUSION,
+        rf"(?<![\w'])(?<!\bmy\s)(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)"
+        rf"(?!(?:my|our|his|her|their|ugh|ok|okay|yeah|also|btw|hey|omg|lol|so|and|but|well|"
+        rf"honestly|tbh|ngl|like)\s)(?P<object>{_EN_NAME})\s+{_EN_HARD}{_EN_END}(?![^.!]*\?)",
+        0.8,
+        "A topic and what it does to the user: 'subnetting is gonna kill me', 'the subjunctive is "
+        "the thing i keep tripping on', 'modal verbs are literally impossible'.",
+        ("subnetting is gonna kill me lol", "subjunctive is the thing i keep tripping on"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"kill|destroy|wreck|death|head\s+in|impossible|nightmare|gibberish|greek|"
+        r"over\s+my|beyond|mystery|clicking|sticking|\bi\s+(?:\w+\s+)*(?:trip|stumbl|mess|screw|"
+        r"struggl|get)",
+    ),
+    rule(
+        "struggle_en_what_gets_me",
+        EventType.CONCEPT_CONFUSION,
+        r"\b(?:the\s+(?:one|thing|part|bit)\s+(?:that\s+|which\s+)?|what\s+(?:really\s+)?)"
+        r"(?:gets|trips|throws|kills|confuses|messes|screws)\s+me(?:\s+(?:up|off))?(?:\s+(?:every|"
+        rf"each)\s+(?:single\s+)?time|\s+always)?\s+(?:is|are)\s+(?P<object>{_EN_NAME}){_EN_END}",
+        0.8,
+        "The topic named last: 'the one that gets me every time is the passive voice', 'what "
+        "trips me up is word order'.",
+        ("the one that gets me every time is the passive voice", "what trips me up is word order"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"\bme\b",
+    ),
+    rule(
+        "struggle_en_low_score_on",
+        EventType.CONCEPT_CONFUSION,
+        rf"{_EN_MY_SCORE}(?:got|get|scored?)\s+(?:a\s+)?{_LOW_SCORE}\s+(?:on|in|for)\s+(?:the\s+)?"
+        rf"(?P<object>{_EN_NAME_BEFORE_TEST}){_EN_TEST}{_EN_END}",
+        0.7,
+        "A low score on a topic: 'got 3/10 on subnetting', 'scored 40% on the listening part'.",
+        ("got 3/10 on subnetting 😐", "scored 40% on listening"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"\d\s*(?:/|%)",
+    ),
+    rule(
+        "struggle_en_topic_low_score",
+        EventType.CONCEPT_CONFUSION,
+        rf"(?<![\w'])(?P<object>{_EN_NAME})\s+(?:section|part|questions?|quiz)?\s*(?:still\s+|only\s+)?"
+        rf"(?:i\s+got\s+|was\s+|:\s*)?{_LOW_SCORE}{_EN_END}",
+        0.7,
+        "A topic then a low score: 'offside still 6/10', 'listening section: 45%'.",
+        ("Handball is fine now. Offside still 5/10", "listening section: 45%"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"\d\s*(?:/|%)",
+    ),
+    rule(
+        "mastery_en_high_score_on",
+        EventType.CONCEPT_MASTERY,
+        rf"(?:{_EN_MY_SCORE}(?:got|get|scored?)\s+(?:a\s+)?|^|(?<=[,.;!?]\s)){_HIGH_SCORE}\s+(?:on|in|for)\s+"
+        rf"(?:the\s+)?(?P<object>{_EN_NAME_BEFORE_TEST}){_EN_TEST}{_EN_END}",
+        0.75,
+        "A high score on a topic: 'got 10/10 on ports', 'did the quiz, 9/10 on handball!!'.",
+        ("Did the quiz you sent, 9/10 on handball!!", "got 100% on the ports quiz"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"\d\s*(?:/|%)",
+    ),
+    rule(
+        "mastery_en_topic_high_score",
+        EventType.CONCEPT_MASTERY,
+        rf"(?<![\w'])(?P<object>{_EN_NAME})\s+(?:section|part|questions|quiz)\s+(?:i\s+got\s+|was\s+|"
+        rf":\s*)?{_HIGH_SCORE}{_EN_END}",
+        0.75,
+        "A topic's section then a high score: 'ports section i got 10/10'.",
+        ("ports section i got 10/10 tho 😎", "the grammar part was 95%"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"\d\s*(?:/|%)",
+    ),
+    rule(
+        "mastery_en_got_it_nailed",
+        EventType.CONCEPT_MASTERY,
+        rf"(?<![\w'])(?P<object>{_EN_NAME})\s+(?:i(?:'ve|\s+have|ve)?\s+(?:(?:finally|totally|now)\s+)*"
+        r"got\s+(?:nailed|down(?:\s+pat)?)|i\s+(?:can|could)\s+do\s+(?:in\s+my\s+sleep|with\s+my\s+"
+        rf"eyes\s+closed|blindfolded)){_EN_END}",
+        0.8,
+        "'Handball Ive got nailed now', 'those i can do in my sleep' (those: the session's).",
+        ("Handball Ive got nailed now", "chord changes i can do in my sleep"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        trigger=r"nailed|down|sleep|eyes\s+closed|blindfolded",
+    ),
+    rule(
+        "mastery_en_got_name_down",
+        EventType.CONCEPT_MASTERY,
+        r"\bi(?:'ve|\s+have|ve)?\s+(?:(?:finally|totally|now)\s+)*got\s+"
+        rf"(?P<object>{_EN_NAME})\s+(?:nailed|down(?:\s+pat)?){_EN_END}",
+        0.8,
+        "'I've got the passive down pat', 'i finally got fractions nailed'.",
+        ("I've got the passive down pat", "i finally got fractions nailed lol"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"nailed|down",
+    ),
+    rule(
+        "struggle_zh_said_of_topic",
+        EventType.CONCEPT_CONFUSION,
+        rf"{_ZH_NOT_OTHERS}(?:{_ZH_VAGUE}|{_ZH_TOPIC})(?:{_ZH_PART}|那段|这段|这一段|那一段)?"
+        rf"\s?(?:我|对我来说)?{_ZH_ADV}(?:{_ZH_HARD}|{_ZH_AGAIN}{_ZH_ADV}{_ZH_HARD_AGAIN}){_ZH_PRED_END}"
+        r"(?![^。.!]*[?吗])",
+        0.8,
+        "话题在前、难在后：'合并报表真的是天书'、'魏晋南北朝那段 一团浆糊'、'groupby 还是晕'。",
+        ("合并报表真的是天书", "魏晋南北朝又忘了😭", "敬语真的是我的噩梦"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"天书|浆糊|雾水|乱麻|一锅粥|噩梦|老大难|死穴|软肋|不懂|想不通|学不会|不明白|理解不了|"
+        r"卡|要命|晕|懵|蒙圈|忘|反|混",
+    ),
+    rule(
+        "struggle_zh_biggest_problem",
+        EventType.CONCEPT_CONFUSION,
+        r"(?:最大的?|主要的?|我的)(?:问题|难点|困难|障碍|短板|弱点|痛点)(?:就|还)?(?:是|在于|在)\s*"
+        r"(?P<object>[\u4e00-\u9fffA-Za-z0-9+#'-]{2,10}?)(?=$|[,.;:!?~…\s])",
+        0.8,
+        "'最大问题是左右手 合在一起就乱'、'我的难点在于受力分析'。",
+        ("最大问题是左右手 合在一起就乱", "我的难点在于受力分析"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"问题|难点|困难|障碍|短板|弱点|痛点",
+    ),
+    rule(
+        "mastery_zh_no_sweat",
+        EventType.CONCEPT_MASTERY,
+        rf"{_ZH_NOT_OTHERS}{_ZH_TOPIC}{_ZH_PART}?(?:我|自己)?(?:做题|做的题|练习|的题)?"
+        r"(?:都|也|基本|基本上|几乎|已经|现在|早就|完全|倒是)*"
+        r"(?:不用背|拿下了|搞定了|稳了|很稳|没啥问题|没什么问题|小case|小意思|门儿清)"
+        rf"{_ZH_PRED_END}(?![^。.!]*[?吗])",
+        0.8,
+        "'唐朝那部分我基本不用背'、'数列这块稳了'、'二次函数我已经搞定了'。",
+        ("唐朝那部分我基本不用背", "数列这块稳了"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"不用背|拿下|搞定|稳|没啥问题|没什么问题|case|小意思|门儿清",
     ),
 )

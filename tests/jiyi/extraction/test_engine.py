@@ -415,3 +415,20 @@ def test_a_negation_typed_without_its_apostrophe_reads_as_one(text, event_type, 
 
 def test_words_that_end_like_a_bare_negation_are_left_alone():
     assert with_apostrophes("Cantonese is hard, i dont know") == "Cantonese is hard, i don't know"
+
+
+def test_chinese_rules_read_a_latin_term_and_the_chinese_after_it_as_one_clause() -> None:
+    """ "merge 你已经掌握了" is what "merge你已经掌握了" is; after a number the space still ends
+    the clause ("我14 在读初三" is an age and a school year)."""
+    from jiyi.domain import Role, Turn
+    from jiyi.extraction.engine import extract_with_rules
+
+    def objects(text: str, role: Role) -> set[str | None]:
+        turn = Turn(user_id="u1", session_id="s1", role=role, content=text, client_ts=1)
+        return {e.attributes.get("object") for e in extract_with_rules(turn)}
+
+    assert "merge" in objects("merge 你已经掌握了。", Role.ASSISTANT)
+    found = extract_with_rules(
+        Turn(user_id="u1", session_id="s1", role=Role.USER, content="我14 在读初三", client_ts=1)
+    )
+    assert {e.event_type.value for e in found} >= {"age_declaration", "identity_declaration"}

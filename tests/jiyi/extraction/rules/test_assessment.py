@@ -181,3 +181,23 @@ def test_a_conditional_or_negated_judgement_is_not_mastery(text: str) -> None:
 def test_the_tutor_naming_the_weak_spot_is_an_obstacle(text: str, concept: str) -> None:
     [event] = [e for e in tutor_events(text) if e.event_type is EventType.CONCEPT_CONFUSION]
     assert event.attributes[EventAttr.OBJECT] == concept
+
+
+@pytest.mark.parametrize(
+    ("text", "objects"),
+    [
+        ("Ports are clearly a strength.", {"Ports"}),
+        ("Your chord changes are a real strength now.", {"chord changes"}),
+        ("很棒，这个参数很多人都不知道。merge 你已经掌握了。", {"merge"}),
+        ("全对，唐朝你确实熟。", {"唐朝"}),
+        ("你折旧那章确实稳。", {"折旧"}),
+        ("太棒了！蛋白打发和倒扣这两步您都掌握了。", {"蛋白打发", "倒扣"}),
+    ],
+)
+def test_the_tutor_judges_a_named_topic_learned(text, objects) -> None:
+    named = {
+        e.attributes.get(EventAttr.OBJECT)
+        for e in tutor_events(text)
+        if e.event_type is EventType.CONCEPT_MASTERY
+    }
+    assert objects <= named, named

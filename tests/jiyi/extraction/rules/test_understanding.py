@@ -643,3 +643,129 @@ def test_a_weak_subject_said_any_common_way(text, obj):
 )
 def test_no_weak_subject_from_the_weather_a_mood_or_someone_else(text):
     assert not [o for _, o in claims(text, CONFUSION) if o]
+
+
+# --- said of a topic: one lexicon of what a hard or easy topic does ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("subnetting is gonna kill me lol", "subnetting"),
+        ("ugh the subjunctive is the thing i keep tripping on", "subjunctive"),
+        ("modal verbs are literally impossible", "modal verbs"),
+        ("the passive voice is greek to me", "passive voice"),
+        ("recursion kills me every time", "recursion"),
+        ("integrals are going to be the death of me", "integrals"),
+        ("cell division is still a mystery to me", "cell division"),
+    ],
+)
+def test_a_topic_then_what_it_does_to_the_user(text, obj):
+    assert_claim(text, CONFUSION, "struggle_en_said_of_topic", obj)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my boss is a nightmare",  # a person of the user's life, not a topic
+        "is the subjunctive gonna kill me?",  # a question
+        "the commute is brutal",
+    ],
+)
+def test_not_a_topic_said_to_be_hard(text):
+    assert_no_claim(text, CONFUSION, "struggle_en_said_of_topic")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("the one that gets me every time is the passive voice", "passive voice"),
+        ("what really trips me up is word order", "word order"),
+    ],
+)
+def test_the_topic_named_after_what_gets_the_user(text, obj):
+    assert_claim(text, CONFUSION, "struggle_en_what_gets_me", obj)
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type", "obj"),
+    [
+        ("got 3/10 on subnetting 😐", CONFUSION, "subnetting"),
+        ("Handball is fine now. Offside still 5/10", CONFUSION, "Offside"),
+        ("Did the quiz you sent, 9/10 on handball!!", MASTERY, "handball"),
+        ("got a 4/5 on the forces test!!", MASTERY, "forces"),
+        ("ports section i got 10/10 tho 😎", MASTERY, "ports"),
+    ],
+)
+def test_a_score_on_a_topic_says_how_it_went(text, event_type, obj):
+    found = {o for _, o in claims(text, event_type)}
+    assert obj in found, f"{obj!r} not among {found} for {text!r}"
+
+
+def test_a_score_on_a_pointer_names_no_topic():
+    assert_no_claim("got 9/10 on it", MASTERY, "mastery_en_high_score_on")
+
+
+def test_someone_elses_score_is_not_the_users():
+    assert_no_claim("my sister got 3/10 on fractions", CONFUSION, "struggle_en_low_score_on")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("Handball Ive got nailed now", "Handball"),
+        ("chord changes i can do in my sleep", "chord changes"),
+        ("I've got the passive voice down pat", "passive voice"),
+        ("i finally got fractions nailed lol", "fractions"),
+    ],
+)
+def test_a_topic_said_to_be_nailed(text, obj):
+    assert obj in {o for _, o in claims(text, MASTERY)}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("合并报表真的是天书", "合并报表"),
+        ("魏晋南北朝又忘了😭", "魏晋南北朝"),
+        ("特别是魏晋南北朝那段 一团浆糊", "魏晋南北朝"),
+        ("虚拟语气完全是一头雾水", "虚拟语气"),
+        ("groupby 还是晕", "分组聚合"),  # typed with a space, named by the vocabulary
+        ("文言文这块还是懵", "文言文"),
+    ],
+)
+def test_a_chinese_topic_then_what_it_does_to_the_user(text, obj):
+    assert obj in {o for _, o in claims(text, CONFUSION)}, claims(text, CONFUSION)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["房间又乱了", "作业又忘了带", "我又忘了", "他说物理是天书", "这是天书吗？"],
+)
+def test_not_a_chinese_topic_said_to_be_hard(text):
+    assert not [o for _, o in claims(text, CONFUSION) if o], claims(text, CONFUSION)
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [("最大问题是左右手 合在一起就乱", "左右手"), ("我的难点在于受力分析", "受力分析")],
+)
+def test_the_biggest_problem_named(text, obj):
+    assert_claim(text, CONFUSION, "struggle_zh_biggest_problem", obj)
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("固定资产折旧那章我做题基本全对", "固定资产折旧"),
+        ("唐朝那部分我基本不用背", "唐朝"),
+        ("数列这块稳了", "数列"),
+        ("二次函数我已经搞定了", "二次函数"),
+    ],
+)
+def test_a_chinese_topic_said_to_be_no_sweat(text, obj):
+    assert obj in {o for _, o in claims(text, MASTERY)}, claims(text, MASTERY)
+
+
+def test_a_chinese_topic_asked_about_is_no_mastery():
+    assert not [o for _, o in claims("数列这块稳了吗？", MASTERY) if o]
