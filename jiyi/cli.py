@@ -201,6 +201,14 @@ def bench_beliefs(
         Path | None,
         typer.Option(exists=True, file_okay=False, help="Scenario folder (default: data's)."),
     ] = None,
+    messages: Annotated[
+        Path | None,
+        typer.Option(
+            exists=True,
+            dir_okay=False,
+            help="Labelled single messages (JSONL) instead of scenarios: data/claim_messages/.",
+        ),
+    ] = None,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="List each miss and each junk belief.")
     ] = False,
@@ -211,7 +219,11 @@ def bench_beliefs(
     from jiyi.bench import beliefs
 
     try:
-        result = beliefs.run(scenarios or beliefs.SCENARIO_DIR, _settings(config))
+        if messages is not None:
+            cases = beliefs.load_messages(messages)
+        else:
+            cases = beliefs.load_scenarios(scenarios or beliefs.SCENARIO_DIR)
+        result = beliefs.run(cases, _settings(config))
     except beliefs.ScenarioFileError as exc:
         typer.secho(str(exc), fg=typer.colors.RED, err=True)
         raise typer.Exit(code=2) from None

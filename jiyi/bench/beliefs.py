@@ -7,6 +7,12 @@ at the scenario's evaluation time and compared with the expected state of each b
 (decayed confidence ≥ 0.5), weak (0.2–0.5) or absent (no belief, or under 0.2). A held belief
 (≥ 0.2) that names nothing the scenario expects is junk and counts against us.
 
+`--messages FILE.jsonl` runs the same judgement on labelled single messages
+(`data/claim_messages/`): each line is one learner message and what a careful reader would
+believe from it alone; it is posted as a one-turn chat with consent and read an hour later.
+Many short cases measure how widely the reader covers ordinary phrasing; the scenarios measure
+how beliefs build over time.
+
 Baselines from the same run: a graph that holds nothing (every "absent" met for free), and the
 write path with its claim reading turned off (`extraction.read_claims = false`: the rule table
 alone, as the product extracted before the reader).
@@ -33,6 +39,7 @@ from jiyi.graph.queries import Belief
 from models.embedder import SpaceEncoder
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "data" / "belief_scenarios"
+MESSAGE_DIR = Path(__file__).resolve().parents[2] / "data" / "claim_messages"
 FIRM_AT = 0.5
 WEAK_AT = 0.2
 _LEADING_ARTICLES = ("the ", "a ", "an ", "my ")
@@ -96,7 +103,8 @@ class Scenario(_Model):
     consent: bool
     evaluate_at: AwareDatetime
     turns: list[ScenarioTurn] = Field(min_length=1)
-    expect: list[Expectation] = Field(min_length=1)
+    #: none: whatever the chat leaves held is junk ("a message that says nothing about the user")
+    expect: list[Expectation] = Field(default_factory=list)
     child_mode: bool = False
 
     @model_validator(mode="after")
@@ -144,6 +152,58 @@ def load_scenarios(folder: Path) -> list[Scenario]:
     if not paths:
         raise ScenarioFileError(f"{folder}: no scenario files (*.json)")
     return [load_scenario(path) for path in paths]
+
+
+class LabelledMessage(_Model):
+    """One line of a message file: a learner's message and what it alone says about them."""
+
+    id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+    lang: Literal["zh", "en"]
+    text: str = Field(min_length=1)
+    claims: list[Expectation] = Field(default_factory=list)
+
+
+#: When a message is posted, and read an hour later: nothing has decayed yet.
+_MESSAGE_AT = datetime.fromisoformat("2026-06-01T10:00:00+00:00")
+_MESSAGE_READ_AT = datetime.fromisoformat("2026-06-01T11:00:00+00:00")
+
+
+def as_scenario(message: LabelledMessage) -> Scenario:
+    """A message as a one-turn chat with consent, judged an hour later."""
+    return Scenario(
+        id="message_" + message.id.lower().replace("-", "_"),
+        lang=message.lang,
+        consent=True,
+        evaluate_at=_MESSAGE_READ_AT,
+        turns=[ScenarioTurn(session="s1", at=_MESSAGE_AT, role="user", content=message.text)],
+        expect=message.claims,
+    )
+
+
+def load_messages(path: Path) -> list[Scenario]:
+    """Every line of a JSONL message file as a one-turn scenario; a malformed line is named by
+    file, line number, id and field."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioFileError(f"{path}: not readable: {exc}") from None
+    scenarios: list[Scenario] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            raw = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ScenarioFileError(f"{path}:{number}: not JSON: {exc.msg}") from None
+        name = raw.get("id", "?") if isinstance(raw, dict) else "?"
+        try:
+            scenarios.append(as_scenario(LabelledMessage.model_validate(raw)))
+        except ValidationError as exc:
+            problems = "; ".join(f"{_field(e['loc'])}: {e['msg']}" for e in exc.errors())
+            raise ScenarioFileError(f"{path}:{number}: message {name!r}: {problems}") from None
+    if not scenarios:
+        raise ScenarioFileError(f"{path}: no messages")
+    return scenarios
 
 
 # ---- judging ----------------------------------------------------------------------------------
@@ -293,14 +353,16 @@ def _with_reader(settings: Settings, on: bool) -> Settings:
     return settings.model_copy(update={"extraction": extraction})
 
 
-def run(folder: Path, settings: Settings, encoder: SpaceEncoder | None = None) -> BeliefBenchResult:
+def run(
+    scenarios: Sequence[Scenario], settings: Settings, encoder: SpaceEncoder | None = None
+) -> BeliefBenchResult:
     """Every scenario through the write path with and without the claim reader, and the empty
     graph; the encoder is opened once and shared."""
     import time
 
     from jiyi.composition import open_encoder
 
-    scenarios = load_scenarios(folder)
+    scenarios = list(scenarios)
     encoder = encoder or open_encoder(settings)
     systems = [judge("nothing held", [(s, Reading([], False)) for s in scenarios])]
     for name, reader_on in (("rules alone", False), ("jiyi", True)):
@@ -357,11 +419,17 @@ def report(result: BeliefBenchResult, verbose: bool = False) -> str:
     ]
     lines += [label.ljust(width) + "".join(tables[n][label].ljust(22) for n in names_)
               for label in labels]  # fmt: skip
-    lines.append("per tag (states met):")
     tags = sorted({t for s in result.scenarios for t in s.covers})
+    if tags:
+        lines.append("per tag (states met):")
     for tag in tags:
         cells = [_ratio(s.met(lambda j, t=tag: t in j.scenario.covers)) for s in result.systems]
         lines.append(f"  {tag.value}".ljust(width) + "".join(c.ljust(22) for c in cells))
+    lines.append("per relation (states met):")
+    for relation in sorted({e.relation for s in result.scenarios for e in s.expect}):
+        cells = [_ratio(s.met(lambda j, r=relation: j.expectation.relation is r))
+                 for s in result.systems]  # fmt: skip
+        lines.append(f"  {relation.value}".ljust(width) + "".join(c.ljust(22) for c in cells))
     timed = [s for s in result.systems if s.seconds]
     lines.append("seconds: " + ", ".join(f"{s.name} {s.seconds:.1f}" for s in timed))
     if verbose:

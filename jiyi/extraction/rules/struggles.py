@@ -29,7 +29,10 @@ _EN_NAME = (
     rf"(?:\s+(?:(?:of|vs\.?|versus|and|or|&)\s+)?{_EN_WORD}){{0,4}}"
 )
 #: A name read up to the test it was scored on: "the forces test" is about forces.
-_EN_NAME_BEFORE_TEST = rf"(?:(?:the|these|those)\s+)?{_EN_WORD}(?:\s+(?:(?:of|vs\.?|versus|and|or|&)\s+)?{_EN_WORD}){{0,4}}?"
+_EN_NAME_BEFORE_TEST = (
+    rf"(?:(?:the|these|those)\s+)?{_EN_WORD}"
+    rf"(?:\s+(?:(?:of|vs\.?|versus|and|or|&)\s+)?{_EN_WORD}){{0,4}}?"
+)
 _EN_TEST = r"(?:\s+(?:test|quiz|exam|mock|section|part|questions?|drill|worksheet))?"
 #: Where a name ends: the sentence's end, a mark or emoji, or the chat filler that trails it.
 _EN_END = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -108,7 +109,7 @@ def test_states_are_judged_by_decayed_confidence_and_names_by_any_form():
 def test_the_bench_runs_the_write_path_next_to_its_baselines(tmp_path):
     write(tmp_path / "scenarios", SCENARIO)
     settings = load_settings(data_dir=tmp_path / "unused", embedder={"model": "hashing:64"})
-    result = beliefs.run(tmp_path / "scenarios", settings)
+    result = beliefs.run(beliefs.load_scenarios(tmp_path / "scenarios"), settings)
     by_name = {s.name: s for s in result.systems}
     assert set(by_name) == {"nothing held", "rules alone", "jiyi"}
     assert by_name["nothing held"].met() == (2, 4)
@@ -119,3 +120,57 @@ def test_the_bench_runs_the_write_path_next_to_its_baselines(tmp_path):
     assert "junk" in text
     assert "per tag" in text
     assert json.loads(beliefs.to_json(result))["jiyi"]["states_met"] == 1.0
+
+
+MESSAGES = [
+    {"id": "en-1", "lang": "en", "text": "hi! I live in Lyon btw",
+     "claims": [{"relation": "lives_in", "object": ["Lyon"], "state": "firm"}]},
+    {"id": "en-2", "lang": "en", "text": "my dad swears by flashcards", "claims": []},
+]  # fmt: skip
+
+
+def write_messages(path: Path, lines: list[dict | str]) -> Path:
+    text = "\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines)
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
+def test_labelled_messages_become_one_turn_chats_with_consent(tmp_path):
+    scenarios = beliefs.load_messages(write_messages(tmp_path / "m.jsonl", MESSAGES))
+    assert [s.id for s in scenarios] == ["message_en_1", "message_en_2"]
+    first, second = scenarios
+    assert first.consent
+    assert [t.content for t in first.turns] == ["hi! I live in Lyon btw"]
+    assert first.evaluate_at > first.turns[0].at
+    assert second.expect == []  # whatever it leaves held is junk
+
+
+@pytest.mark.parametrize(
+    ("line", "where"),
+    [
+        ("{not json", "m.jsonl:2: not JSON"),
+        ({"id": "en-3", "lang": "fr", "text": "salut"}, "m.jsonl:2: message 'en-3': lang"),
+        ({"id": "en-3", "lang": "en", "text": "x",
+          "claims": [{"relation": "goal", "object": [], "state": "firm"}]},
+         "m.jsonl:2: message 'en-3': claims.0.object"),
+    ],
+)  # fmt: skip
+def test_a_malformed_message_names_the_file_the_line_and_the_field(tmp_path, line, where):
+    path = write_messages(tmp_path / "m.jsonl", [MESSAGES[0], line])
+    with pytest.raises(ScenarioFileError, match=re.escape(where)):
+        beliefs.load_messages(path)
+
+
+def test_the_bundled_message_files_load():
+    for path in sorted(beliefs.MESSAGE_DIR.glob("*.jsonl")):
+        assert len(beliefs.load_messages(path)) >= 200
+
+
+@pytest.mark.integration
+def test_the_bench_judges_messages_on_the_write_path(tmp_path):
+    settings = load_settings(data_dir=tmp_path / "unused", embedder={"model": "hashing:64"})
+    cases = beliefs.load_messages(write_messages(tmp_path / "m.jsonl", MESSAGES))
+    by_name = {s.name: s for s in beliefs.run(cases, settings).systems}
+    assert by_name["jiyi"].met() == (1, 1)
+    assert by_name["jiyi"].junk == []  # the dad's flashcards are not the user's
+    assert "per relation" in beliefs.report(beliefs.run(cases, settings))
