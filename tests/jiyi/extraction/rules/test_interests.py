@@ -296,3 +296,72 @@ def test_a_changed_state_that_is_no_liking_names_none(text):
 )
 def test_being_hooked_on_something_is_an_interest_not_only_a_liking(text, interest):
     assert interests_in(text) == [interest]
+
+
+# --- chat frames (`jiyi.extraction.rules.hobbies`): subject dropped, named by time or devotion ---
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("obsessed with volcanoes rn, can we do geography through them?", "volcanoes"),
+        ("kinda into bouldering these days", "bouldering"),
+        ("been getting into pottery lately 🏺 made a bowl", "pottery"),
+        ("tbh really hooked on chess puzzles", "chess puzzles"),
+        ("im so into baking and knitting", "baking"),
+        ("massive Arsenal fan, can we use football stats?", "Arsenal"),
+        ("I'm a total history nerd", "history"),
+        ("gym junkie here", "gym"),
+        ("Minecraft is basically my whole personality", "Minecraft"),
+        ("gardening is a hobby of mine", "gardening"),
+        ("crochet has taken over my evenings", "crochet"),
+        ("my weekends are all climbing", "climbing"),
+        ("I spend my free time painting", "painting"),
+        ("been playing piano since I was a kid", "piano"),
+        ("I've been collecting stamps for like 5 years", "stamps"),
+        ("love watching documentaries about space", "space"),
+        ("just started taking pottery classes", "pottery"),
+    ],
+)
+def test_an_interest_said_in_chat(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("sort of curious about astrophysics", "astrophysics"),
+        ("3D printing sounds cool", "3D printing"),
+        ("thinking of picking up pottery", "pottery"),
+        ("is 40 too old to learn cello?", "cello"),
+    ],
+)
+def test_a_budding_interest_is_held_weakly(text, interest):
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    found = {
+        e.attributes[OBJ]: e.confidence
+        for e in extract_with_rules(turn)
+        if e.attributes.get(REL) == RelationKind.INTERESTED_IN.value
+    }
+    assert 0.2 <= found.get(interest, 0.0) < 0.5, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my dad is a huge F1 fan",  # someone else's
+        "my sister is obsessed with horses",
+        "are you into chess?",  # a question
+        "I'm not really into sports",  # negated
+        "I was obsessed with dinosaurs as a kid",  # past
+        "got into Oxford!!",  # admission, not a hobby
+        "getting into uni is all I think about",
+        "fascinated by how you explained that",  # a clause, not a subject
+        "that sounds cool",
+        "I spend my weekends at work",
+        "I have driving lessons on monday",
+        "been studying for 3 hours straight",
+    ],
+)
+def test_not_an_interest_said_in_chat(text):
+    assert interests_in(text) == []

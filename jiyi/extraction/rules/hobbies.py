@@ -1,0 +1,252 @@
+"""Interests and hobbies as people mention them in chat, mostly without "I'm interested in".
+
+Chat drops the subject ("obsessed with astronomy rn", "huge F1 fan"), names a hobby by what it
+does to one's time ("sourdough has taken over my weekends", "chess is my thing") or by how long
+it has lasted ("been playing chess 10 yrs"), and hedges a budding interest ("kinda curious about
+blockchain", "machine learning sounds cool"), which is held weakly. Every frame here starts a
+clause (`_EN_CLAUSE_START`), so someone else's interest ("my dad is a huge F1 fan") names no
+subject for it to take; reading.py still reads whose view, past and venting around each match.
+"""
+
+from __future__ import annotations
+
+from jiyi.domain import EntityKind, EventType, RelationKind
+from jiyi.extraction.rules.model import Rule, rule
+
+#: Where a subject-dropped clause can begin: the message, a punctuation mark, a chat connective.
+_EN_CLAUSE_START = (
+    r"(?:^|(?<=[,;:.!?~)])\s*|(?<=\s[-–—])\s*|\b(?:and|but|also|plus|tbh|ngl|honestly|lol|lowkey|"
+    r"so|srsly|fr|rn|ok|okay)\s+)"
+)
+#: A hobby's name after its frame, up to where chat goes on: a mark, an emoji, "lately", "for me".
+_EN_HOBBY = (
+    r"(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){0,3}?)(?=\s*(?:$|[^\w\s'+&-]|(?:for\s+me|lately|rn|now|"
+    r"these\s+days|atm|mostly|lol|tbh|ngl|haha\w*|and\s+(?:stuff|all|i|it|that)|but|so|because|bc|cuz|"
+    r"since|when|which|too|again|anyway|recently|though|tho)\b))"
+)
+#: "I'm", typed however, or left out.
+_EN_MAYBE_I_AM = r"(?:(?:I'?m|im|i\s+am)\s+)?"
+_EN_DEGREE = (
+    r"(?:(?:so+|really|rly|totally|super|kinda|kind\s+of|lowkey|highkey|completely|absolutely|"
+    r"pretty|very|seriously|genuinely|honestly|just|still|now|lately|recently)\s+)*"
+)
+#: A short hobby name said before a frame ("true crime", "F1", "sourdough").
+_EN_NAME_BEFORE = (
+    r"(?!(?:my|his|her|their|our|your|he|she|they|it|this|that|there|which|who|not|no|a|an|the|"
+    r"school|work|uni|class|life|everything|nothing|something|homework)\b)"
+    r"(?P<object>[\w'+&-]+(?:\s+(?!(?:is|are|was|has|my)\b)[\w'+&-]+){0,2}?)"
+)
+#: What no hobby is: where one studies, trouble, the tutor, a clause about how or why.
+_EN_NOT_A_HOBBY = (
+    r"(?!(?:it|this|that|you|him|her|them|uni|university|college|school|med\s+school|grad\s+school|"
+    r"law\s+school|trouble|a\s+fight|an?\s+argument|debt|how|what|why|when|where|whether|if)\b)"
+)
+#: The states a hobby is in: "into", "obsessed with", "fascinated by", "a big fan of".
+_EN_HOOKED = (
+    r"(?:into|obsessed\s+with|fascinated\s+(?:by|with)|passionate\s+about|hooked\s+on|"
+    r"addicted\s+to|crazy\s+about|mad\s+about|nuts\s+about|nerding\s+out\s+(?:on|over|about)|"
+    r"(?:an?\s+)?(?:(?:big|huge|massive|giant|die-?hard)\s+)?fan\s+of)"
+)
+#: What calls someone a devotee of a thing: "F1 fan", "history nerd", "gym junkie".
+_EN_DEVOTEE = r"(?:fan|nerd|geek|buff|junkie|fanatic|enthusiast|fiend|addict)(?:\s+here)?"
+#: What a thing is to someone whose hobby it is: "my thing", "my whole personality".
+_EN_MY_THING = (
+    r"my\s+(?:(?:whole|entire|new|latest|main|biggest|big|favou?rite|current|one)\s+)*"
+    r"(?:thing|hobby|passion|jam|obsession|personality|life|religion|happy\s+place|"
+    r"guilty\s+pleasure|escape|therapy)"
+    r"|an?\s+(?:(?:big|huge|new)\s+)?(?:hobby|passion|obsession)\s+of\s+mine"
+)
+#: Not a question about it: "into chess?" asks, it does not tell.
+_EN_NOT_ASKED = r"(?![^,.;!?]*\?)"
+#: A span that says a hobby has lasted: "10 yrs", "a couple of years", "since high school".
+_EN_LONG_SPAN = (
+    r"(?:for\s+)?(?:(?:like|about|almost|over|nearly|around)\s+)?(?:\d+\+?|a\s+few|a\s+couple(?:\s+of)?|"
+    r"two|three|four|five|six|seven|eight|nine|ten|many|several)\s*(?:yrs?|years?|months)\b"
+    r"|since\s+(?:I\s+was\s+(?:a\s+kid|little|\d+)|(?:middle|high|primary)\s+school|uni|college|"
+    r"\d{4}|forever)"
+)
+#: The time a hobby fills.
+_EN_SPARE_TIME = r"weekends?|evenings?|free\s+time|spare\s+time|summers?"
+#: What one keeps doing with a hobby, year on year.
+_EN_PASTIME_VERBS = (
+    r"playing|practi[sc]ing|collecting|restoring|brewing|knitting|crocheting|painting|drawing|"
+    r"building|growing|making"
+)
+
+RULES: tuple[Rule, ...] = (
+    rule(
+        "interest_en_hooked_on",
+        EventType.PREFERENCE,
+        rf"{_EN_CLAUSE_START}(?:(?:I'?m|im|i\s+am|(?:I'?ve\s+|ive\s+|i\s+have\s+)?been(?:\s+getting)?|"
+        rf"getting)\s+)?{_EN_DEGREE}{_EN_HOOKED}\s+{_EN_NOT_A_HOBBY}{_EN_NOT_ASKED}{_EN_HOBBY}",
+        0.8,
+        "An interest as a state, subject dropped: 'obsessed with astronomy rn', 'into photography, "
+        "street stuff mostly', 'been getting into birdwatching lately'.",
+        (
+            "obsessed with astronomy rn, can we do physics through planets?",
+            "into photography, street stuff mostly",
+            "been getting into birdwatching lately",
+            "honestly kinda hooked on chess puzzles",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        split_objects=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"into|obsessed|fascinated|passionate|hooked|addicted|crazy|mad\s+about|nuts|nerding|fan",
+    ),
+    rule(
+        "interest_en_devotee",
+        EventType.PREFERENCE,
+        rf"{_EN_CLAUSE_START}{_EN_MAYBE_I_AM}(?:an?\s+)?(?:(?:huge|big|massive|total|die-?hard|absolute|"
+        rf"giant|lifelong|proper|complete|major|bit\s+of\s+an?)\s+)*{_EN_NAME_BEFORE}\s+{_EN_DEVOTEE}"
+        rf"\b(?!\s+of\b)",
+        0.8,
+        "A devotee of something: 'huge F1 fan', 'I'm a total history nerd', 'gym junkie here'.",
+        ("huge F1 fan, could you explain downforce?", "I'm a total history nerd", "gym junkie here"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"fan|nerd|geek|buff|junkie|fanatic|enthusiast|fiend|addict",
+    ),
+    rule(
+        "interest_en_is_my_thing",
+        EventType.PREFERENCE,
+        rf"{_EN_CLAUSE_START}{_EN_NAME_BEFORE}\s+(?:is|are|'s|has\s+(?:\w+\s+)?(?:been|become))\s+"
+        rf"(?:(?:basically|literally|kinda|kind\s+of|honestly|totally|really|pretty\s+much|like|"
+        rf"always|now|become)\s+)*(?:{_EN_MY_THING})\b",
+        0.8,
+        "A hobby named by what it is to the user: 'ancient Rome is my thing', 'anime is basically "
+        "my whole personality', 'knitting is a hobby of mine'.",
+        (
+            "ancient Rome is my thing",
+            "anime is basically my whole personality",
+            "knitting is a hobby of mine",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"\bmy\s|of\s+mine",
+    ),
+    rule(
+        "interest_en_took_over",
+        EventType.PREFERENCE,
+        rf"{_EN_CLAUSE_START}{_EN_NAME_BEFORE}\s+(?:has\s+)?(?:(?:completely|totally|basically|kinda|"
+        rf"literally)\s+)?(?:taken|took)\s+over\s+my\s+(?:{_EN_SPARE_TIME}|life)\b",
+        0.75,
+        "A hobby named by the time it takes: 'sourdough has completely taken over my weekends'.",
+        ("sourdough has completely taken over my weekends lol", "climbing took over my life"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"taken\s+over|took\s+over",
+    ),
+    rule(
+        "interest_en_spare_time_is",
+        EventType.PREFERENCE,
+        rf"\b(?:(?:my\s+)?(?:{_EN_SPARE_TIME})\s+(?:are|is)\s+(?:all|all\s+about|basically|mostly|"
+        rf"just)|I\s+spend\s+(?:all\s+|most\s+)?(?:of\s+)?(?:my\s+)?(?:{_EN_SPARE_TIME})"
+        rf"(?!\s+(?:at|in|with|on|doing\s+homework|working|studying)\b))\s+{_EN_NOT_A_HOBBY}{_EN_HOBBY}",
+        0.75,
+        "A hobby named as what one's spare time is: 'weekends are all woodworking for me', 'I "
+        "spend my evenings climbing'.",
+        ("weekends are all woodworking for me", "I spend my evenings climbing"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"weekend|evening|free\s+time|spare\s+time|summer",
+    ),
+    rule(
+        "interest_en_for_years",
+        EventType.PREFERENCE,
+        rf"{_EN_CLAUSE_START}(?:(?:I'?ve|ive|i\s+have)\s+)?been\s+(?:{_EN_PASTIME_VERBS})\s+"
+        rf"{_EN_NOT_A_HOBBY}(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){{0,2}}?)\s+(?:{_EN_LONG_SPAN})",
+        0.8,
+        "A pastime kept up for years: 'been playing chess 10 yrs', 'I've been collecting vinyl "
+        "since high school'.",
+        ("been playing chess 10 yrs, 1900 rapid", "I've been collecting vinyl since high school"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"\bbeen\s",
+    ),
+    rule(
+        "interest_en_reads_about",
+        EventType.PREFERENCE,
+        rf"{_EN_CLAUSE_START}(?:(?:I'?ve|ive|i\s+have|i)\s+)?(?:(?:been|love|like|enjoy|keep|always|"
+        rf"could\s+spend\s+hours|spend\s+hours)\s+)+(?:reading|watching\s+(?:videos|docs|documentaries)|"
+        rf"listening\s+to\s+podcasts)\s+(?:(?:so\s+)?(?:loads|lots|tons|heaps|a\s+(?:lot|ton|bunch))\s+)?"
+        rf"(?:about|on)\s+{_EN_NOT_A_HOBBY}{_EN_HOBBY}",
+        0.75,
+        "An interest one reads up on: 'I've been reading loads about climate policy lately', "
+        "'love watching documentaries about space'.",
+        (
+            "I've been reading loads about climate policy lately",
+            "love watching documentaries about space",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"reading|watching|podcasts",
+    ),
+    rule(
+        "interest_en_lessons",
+        EventType.PREFERENCE,
+        rf"\b(?:(?:start|starting|started|begin|beginning|began|taking|take|signed\s+up\s+for|"
+        rf"booked)\s+)+(?:my\s+|some\s+)?(?:first\s+)?(?!(?:driving|the|my|these|those|our|online)\b)"
+        rf"(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+)?)\s+(?:lessons|classes)\b",
+        0.75,
+        "A hobby taken up with lessons: 'SO excited to finally start guitar lessons', 'taking "
+        "pottery classes'.",
+        ("SO excited to finally start guitar lessons!!!", "taking pottery classes on tuesdays"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"lessons|classes",
+    ),
+    # --- a budding interest, said with a hedge: held weakly ------------------------------------
+    rule(
+        "interest_en_curious",
+        EventType.PREFERENCE,
+        rf"{_EN_CLAUSE_START}{_EN_MAYBE_I_AM}{_EN_DEGREE}(?:(?:a\s+bit|a\s+little|sort\s+of)\s+)?"
+        rf"(?:curious\s+about|intrigued\s+by|tempted\s+by)\s+{_EN_NOT_A_HOBBY}{_EN_NOT_ASKED}{_EN_HOBBY}",
+        0.45,
+        "A budding interest: 'kinda curious about blockchain but idk where to start'.",
+        ("kinda curious about blockchain but idk where to start", "I'm intrigued by astrophysics"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"curious|intrigued|tempted",
+    ),
+    rule(
+        "interest_en_sounds_cool",
+        EventType.PREFERENCE,
+        rf"{_EN_CLAUSE_START}{_EN_NAME_BEFORE}\s+(?:sounds|seems|looks)\s+(?:(?:so|really|super|kinda|"
+        rf"pretty|rly)\s+)?(?:cool|interesting|fun|fascinating|awesome)\b",
+        0.45,
+        "A budding interest: 'machine learning sounds cool? maybe I'll look into it'.",
+        ("machine learning sounds cool? maybe I'll look into it", "astrophysics seems so fascinating"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"sounds|seems|looks",
+    ),
+    rule(
+        "interest_en_take_up",
+        EventType.PREFERENCE,
+        rf"\b(?:(?:(?:thinking\s+(?:about|of)|might|may|maybe|wanna|want\s+to|would\s+(?:love|like)\s+to)"
+        rf"\s+(?:(?:finally|actually)\s+)?(?:pick(?:ing)?\s+up|tak(?:e|ing)\s+up|get(?:ting)?\s+into|"
+        rf"look(?:ing)?\s+into|try(?:ing)?\s+out))|too\s+(?:late|old)\s+to\s+(?:start|learn|pick\s+up|"
+        rf"take\s+up))\s+{_EN_NOT_A_HOBBY}"
+        rf"(?P<object>(?!(?:again|over|with|on|a\s+new|now|today|tomorrow|soon)\b)"
+        rf"[\w'+&-]+(?:\s+[\w'+&-]+)?)(?=\s*(?:$|[,.;!?]|(?:at\s+some\s+point|someday|one\s+day|"
+        rf"eventually|later|tbh|lol|at\s+\d+|at\s+my\s+age)\b))",
+        0.45,
+        "A hobby one might take up: 'thinking of picking up pottery', 'is it too late to start "
+        "violin?'.",
+        ("thinking of picking up pottery", "at 28 is it too late to start violin?"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"thinking|might|may|maybe|wanna|want|would|too\s+(?:late|old)",
+    ),
+)
