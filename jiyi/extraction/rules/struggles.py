@@ -100,6 +100,14 @@ _EN_HARD = (
     r"(?:the\s+)?death\s+of\s+me|do(?:es|ing)?\s+my\s+head\s+in|impossible|a\s+nightmare|"
     r"(?:my\s+)?(?:worst\s+)?nightmare|gibberish|greek\s+to\s+me|over\s+my\s+head|"
     r"beyond\s+me|a\s+mystery(?:\s+to\s+me)?|not\s+clicking|not\s+sticking|"
+    r"(?:do(?:es)?n'?t|dont|never)\s+(?:really\s+|ever\s+)?(?:click|stick)(?:\s+(?:for|with)\s+me)?|"
+    r"make?s?\s+my\s+(?:head|brain)\s+(?:spin|hurt|explode|melt)|lose?s?\s+me|"
+    r"(?:has|have)\s+(?:always\s+|never\s+not\s+)?been\s+(?:so\s+|really\s+|super\s+)?"
+    r"(?:hard|difficult|tough)\s+for\s+me|"
+    r"where\s+i\s+(?:always\s+|usually\s+)?(?:hit\s+a\s+wall|get\s+(?:lost|stuck)|lose\s+(?:it|the\s+plot)|"
+    r"(?:'m|am)\s+drowning|drown|fall\s+apart|fall\s+down|come\s+unstuck)|"
+    r"[—–-]+\s*i\s+(?:always\s+|just\s+|still\s+)?(?:get\s+(?:lost|stuck|confused)|lose\s+it|blank)"
+    r"(?:\s+(?:halfway|half\s*way|partway|midway)(?:\s+through)?)?|"
     r"(?:the\s+|my\s+)?(?:thing|part|bit|one|area)\s+(?:that\s+)?i\s+(?:(?:always|still|keep|"
     r"constantly|just)\s+)*(?:trip(?:ping)?|stumbl(?:e|ing)|mess(?:ing)?\s+up|screw(?:ing)?\s+up|"
     r"struggl(?:e|ing)|get(?:ting)?\s+(?:stuck|wrong|confused|lost))(?:\s+(?:up\s+)?(?:on|with|at))?)"
@@ -178,12 +186,14 @@ RULES: tuple[Rule, ...] = (
     rule(
         "struggle_en_always_freeze",
         EventType.CONCEPT_CONFUSION,
-        r"\bI\s+(?:always|keep|still|usually)\s+(?:freez(?:e|ing)|get(?:ting)?\s+stuck|mess(?:ing)?\s+up|"
-        rf"screw(?:ing)?\s+up|blank(?:ing)?)\s+(?:on|with|at)\s+{_EN_TOPIC}"
+        r"\bI\s+(?:(?:(?:always|keep|still|usually|just|totally|tend\s+to)\s+)*(?:freez(?:e|ing)|"
+        r"get(?:ting)?\s+stuck|blank(?:ing)?)|(?:always|keep|still|usually)\s+(?:mess(?:ing)?\s+up|"
+        rf"screw(?:ing)?\s+up))\s+(?:on|with|at)\s+{_EN_TOPIC}"
         r"(?=\s*(?:$|[,.;:!?)]|\s(?:and|but|so|tho|though|lol|part|bit)\b))",
         0.8,
-        "'i always freeze on the compensation part'.",
-        ("i always freeze on compensation", "I keep getting stuck on recursion."),
+        "'i always freeze on the compensation part', 'I freeze on word problems' (a habit: a "
+        "one-off 'messed up on' is not).",
+        ("i always freeze on compensation", "I keep getting stuck on recursion.", "I freeze on word problems"),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
     ),
@@ -362,7 +372,8 @@ RULES: tuple[Rule, ...] = (
         "struggle_en_its_x_that",
         EventType.CONCEPT_CONFUSION,
         rf"\b(?:it'?s|it\s+is|its)\s+(?P<object>{_EN_NAME})\s+that\s+(?:(?:really|always|still|"
-        r"just)\s+)*(?:kills?\s+me|trips?\s+me\s+up|gets?\s+me|destroys?\s+me|i\s+(?:(?:really|"
+        r"just)\s+)*(?:kills?\s+me|trips?\s+me\s+up|gets?\s+me|destroys?\s+me|loses?\s+me|"
+        r"throws?\s+me(?:\s+off)?|makes?\s+my\s+(?:head|brain)\s+(?:spin|hurt)|i\s+(?:(?:really|"
         r"always|still)\s+)*(?:struggle\s+with|can'?t\s+(?:do|get|stand)|don'?t\s+get|suck\s+at|"
         r"mess\s+up))\b",
         0.8,
@@ -632,8 +643,8 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         object_required=True,
         trigger=r"kill|destroy|wreck|death|head\s+in|impossible|nightmare|gibberish|greek|"
-        r"over\s+my|beyond|mystery|clicking|sticking|\bi\s+(?:\w+\s+)*(?:trip|stumbl|mess|screw|"
-        r"struggl|get)",
+        r"over\s+my|beyond|mystery|click|stick|spin|hurt|explode|melt|lose|hard|difficult|tough|"
+        r"where\s+i|\bi\s+(?:\w+\s+)*(?:trip|stumbl|mess|screw|struggl|get|blank)",
     ),
     rule(
         "struggle_en_what_gets_me",

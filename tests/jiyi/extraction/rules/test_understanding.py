@@ -769,3 +769,41 @@ def test_a_chinese_topic_said_to_be_no_sweat(text, obj):
 
 def test_a_chinese_topic_asked_about_is_no_mastery():
     assert not [o for _, o in claims("数列这块稳了吗？", MASTERY) if o]
+
+
+# --- more of what a hard topic does, said in chat (the `_EN_HARD` lexicon) ---------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("logarithms just don't click for me", "logarithms"),
+        ("vectors never really stick", "vectors"),
+        ("recursion makes my brain hurt lol", "recursion"),
+        ("kanji readings make my head spin", "kanji readings"),
+        ("the conditional is where I hit a wall", "conditional"),
+        ("proofs are where i always get stuck", "proofs"),
+        ("thermodynamics - I get lost halfway through", "thermodynamics"),
+        ("essay structure has always been hard for me", "essay structure"),
+        ("it's phrasal verbs that lose me", "phrasal verbs"),
+        ("I freeze on mental arithmetic", "mental arithmetic"),
+        ("i just blank on irregular verbs", "irregular verbs"),
+    ],
+)
+def test_a_hard_topic_said_in_chat(text, obj):
+    found = {o for _, o in claims(text, CONFUSION)}
+    assert obj in found, f"{obj!r} not among {found} for {text!r}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother says chemistry makes his head spin",  # someone else's
+        "does recursion make your head spin?",  # a question
+        "this just doesn't click",  # no topic named
+        "I messed up on the quiz",  # a one-off, not a habit
+        "my sister has always found maths hard",
+    ],
+)
+def test_not_a_hard_topic_said_in_chat(text):
+    assert not [o for _, o in claims(text, CONFUSION) if o], claims(text, CONFUSION)
