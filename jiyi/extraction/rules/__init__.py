@@ -15,6 +15,7 @@ from __future__ import annotations
 from jiyi.domain import Role
 from jiyi.extraction.rules import (
     assessment,
+    aversions,
     complaints,
     emotions,
     facts,
@@ -43,6 +44,7 @@ RULES: tuple[Rule, ...] = (
     *introductions.RULES,
     *preferences.RULES,
     *hobbies.RULES,
+    *aversions.RULES,
     *learning_style.RULES,
     *requests.RULES,
     *goals.RULES,

@@ -43,7 +43,9 @@ _EN_NOT_A_HOBBY = (
 )
 #: The states a hobby is in: "into", "obsessed with", "fascinated by", "a big fan of".
 _EN_HOOKED = (
-    r"(?:into|obsessed\s+with|fascinated\s+(?:by|with)|passionate\s+about|hooked\s+on|"
+    # "out of warehouse life and into cybersecurity" is a move, not a hobby: a bare "into" only
+    # starts a sentence
+    r"(?:(?<!and\s)(?<!but\s)(?<!\bor\s)(?<!also\s)(?<!plus\s)into|obsessed\s+with|fascinated\s+(?:by|with)|passionate\s+about|hooked\s+on|"
     r"addicted\s+to|crazy\s+about|mad\s+about|nuts\s+about|nerding\s+out\s+(?:on|over|about)|"
     r"(?:an?\s+)?(?:(?:big|huge|massive|giant|die-?hard)\s+)?fan\s+of)"
 )
@@ -159,7 +161,8 @@ RULES: tuple[Rule, ...] = (
         "interest_en_for_years",
         EventType.PREFERENCE,
         rf"{_EN_CLAUSE_START}(?:(?:I'?ve|ive|i\s+have)\s+)?been\s+(?:{_EN_PASTIME_VERBS})\s+"
-        rf"{_EN_NOT_A_HOBBY}(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){{0,2}}?)\s+(?:{_EN_LONG_SPAN})",
+        rf"{_EN_NOT_A_HOBBY}(?P<object>[\w'+&-]+(?:\s+(?!by\b)[\w'+&-]+){{0,2}}?)"
+        rf"(?:\s+by\s+ear)?\s+(?:{_EN_LONG_SPAN})",
         0.8,
         "A pastime kept up for years: 'been playing chess 10 yrs', 'I've been collecting vinyl "
         "since high school'.",

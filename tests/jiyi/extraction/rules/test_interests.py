@@ -365,3 +365,11 @@ def test_a_budding_interest_is_held_weakly(text, interest):
 )
 def test_not_an_interest_said_in_chat(text):
     assert interests_in(text) == []
+
+
+def test_a_pastime_played_by_ear_is_the_instrument():
+    assert_interest("been playing guitar by ear for like 10 yrs", "guitar")
+
+
+def test_a_move_into_a_field_is_no_hobby():
+    assert interests_in("trying to get out of retail and into nursing") == []

@@ -1,0 +1,66 @@
+"""Dislikes said in chat (`jiyi.extraction.rules.aversions`): the thing first and what it does to
+the user, or a liking negated with its subject dropped; near-misses (someone else's, a question,
+no thing named, indifference) name none."""
+
+from __future__ import annotations
+
+import pytest
+
+from jiyi.domain import EventAttr, EventType, Role, Turn
+from jiyi.extraction.engine import extract_with_rules
+
+OBJ = EventAttr.OBJECT
+
+
+def dislikes_in(text: str) -> dict[str, float]:
+    """The user's own current dislikes in one turn, with the confidence each is said with."""
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return {
+        e.attributes[OBJ]: e.confidence
+        for e in extract_with_rules(turn)
+        if e.event_type is EventType.DISLIKE
+        and OBJ in e.attributes
+        and e.attributes.get(EventAttr.HOLDER) is None
+        and e.attributes.get(EventAttr.TENSE) is None
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("PowerPoint honestly annoys me", "PowerPoint"),
+        ("oral presentations stress me out", "oral presentations"),
+        ("peer marking drives me up the wall", "peer marking"),
+        ("worksheets are so pointless", "worksheets"),
+        ("vocab lists are mind-numbing tbh", "vocab lists"),
+        ("speaking in class is my personal nightmare", "speaking"),
+        ("dictation feels like busywork", "dictation"),
+        ("not a fan of crosswords tbh", "crosswords"),
+        ("honestly not big on group chats", "group chats"),
+        ("never liked spreadsheets, still don't", "spreadsheets"),
+        ("can't stand mnemonics", "mnemonics"),
+    ],
+)
+def test_a_dislike_said_in_chat(text, thing):
+    found = dislikes_in(text)
+    assert found.get(thing, 0.0) >= 0.5, f"{thing!r} not firmly among {found} for {text!r}"
+
+
+def test_a_hedged_dislike_is_held_weakly():
+    assert 0.2 <= dislikes_in("kinda dislike word searches? idk").get("word searches", 0.0) < 0.5
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister hates flashcards",  # someone else's
+        "he's not a fan of essays",
+        "are timed quizzes the worst?",  # a question
+        "this is the worst",  # no thing named
+        "my teacher annoys me",  # a person, not a thing to learn with
+        "not really into sports",  # indifference, not a dislike
+        "I never liked it",
+    ],
+)
+def test_not_a_dislike_said_in_chat(text):
+    assert dislikes_in(text) == {}
