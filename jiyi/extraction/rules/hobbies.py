@@ -22,7 +22,8 @@ _EN_CLAUSE_START = (
 _EN_HOBBY = (
     r"(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){0,3}?)(?=\s*(?:$|[^\w\s'+&-]|(?:for\s+me|lately|rn|now|"
     r"these\s+days|atm|mostly|lol|tbh|ngl|haha\w*|and\s+(?:stuff|all|i|it|that)|but|so|because|bc|cuz|"
-    r"since|when|which|too|again|anyway|recently|though|tho)\b))"
+    r"since|when|which|too|again|anyway|recently|though|tho|on|at|with|every|in|after|before|twice|"
+    r"once|whenever|most|almost|a\s+lot)\b))"
 )
 #: "I'm", typed however, or left out.
 _EN_MAYBE_I_AM = r"(?:(?:I'?m|im|i\s+am)\s+)?"
@@ -205,6 +206,66 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
         relation=RelationKind.INTERESTED_IN,
         trigger=r"lessons|classes",
+    ),
+    rule(
+        "interest_en_love_dropped",
+        EventType.PREFERENCE,
+        rf"{_EN_CLAUSE_START}(?:(?:really|totally|absolutely|honestly|just)\s+)?(?:love|adore|enjoy)\s+"
+        rf"(?!(?:your|ur|the\s+way|how|when|that|these|those|my|his|her|their)\b){_EN_NOT_A_HOBBY}"
+        rf"{_EN_NOT_ASKED}{_EN_HOBBY}",
+        0.75,
+        "A liking with its subject dropped: 'love hiking, hate running', 'really enjoy baking'.",
+        ("love hiking, hate running", "really enjoy baking tbh"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        split_objects=True,
+        trigger=r"love|adore|enjoy",
+    ),
+    rule(
+        "interest_en_i_play",
+        EventType.PREFERENCE,
+        rf"\bI\s+(?:(?:also|still|mostly|mainly|actually|really)\s+)?play\s+(?:(?:the|a\s+lot\s+of|lots\s+of|"
+        rf"some)\s+)?(?!(?:a\s+role|along|around|with|it|them|games\s+with|dumb|safe|by\s+ear)\b)"
+        rf"{_EN_NOT_A_HOBBY}{_EN_HOBBY}",
+        0.75,
+        "A game or an instrument the user plays: 'I play the cello', 'I play basketball on "
+        "weekends'.",
+        ("I play the cello", "I also play basketball on weekends"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        split_objects=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"\bplay\s",
+    ),
+    rule(
+        "interest_en_my_hobbies",
+        EventType.PREFERENCE,
+        r"\b(?:my\s+(?:main\s+|current\s+|big\s+)?(?:hobby|hobbies|passions?|interests)\s+(?:is|are|"
+        rf"include|would\s+be)|hobbies\s*:|interests\s*:)\s*{_EN_NOT_A_HOBBY}{_EN_HOBBY}",
+        0.8,
+        "Hobbies named as such: 'my hobbies are climbing and chess', 'hobbies: baking, sudoku'.",
+        ("my hobbies are climbing and chess", "hobbies: baking"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        split_objects=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"hobb|passion|interests",
+    ),
+    rule(
+        "interest_en_in_free_time",
+        EventType.PREFERENCE,
+        rf"\b(?:in|during)\s+my\s+(?:{_EN_SPARE_TIME})\s*,?\s+(?:I\s+)?(?:(?:usually|mostly|like\s+to|"
+        rf"love\s+to|love|like|enjoy|tend\s+to)\s+)*(?!(?:I|just|work|study|sleep|rest|chill|relax)\b)"
+        rf"{_EN_NOT_A_HOBBY}{_EN_HOBBY}",
+        0.75,
+        "What fills the user's spare time: 'in my free time I paint', 'in my spare time, I like "
+        "to knit'.",
+        ("in my free time I paint", "in my spare time, I like to knit"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        split_objects=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"free\s+time|spare\s+time|weekends?|evenings?|summers?",
     ),
     # --- a budding interest, said with a hedge: held weakly ------------------------------------
     rule(

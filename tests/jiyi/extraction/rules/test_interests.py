@@ -373,3 +373,29 @@ def test_a_pastime_played_by_ear_is_the_instrument():
 
 def test_a_move_into_a_field_is_no_hobby():
     assert interests_in("trying to get out of retail and into nursing") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("love hiking, hate running", "hiking"),
+        ("I also play basketball on weekends", "basketball"),
+        ("I play the cello", "cello"),
+        ("my hobbies are climbing and chess", "chess"),
+        ("hobbies: baking, sudoku", "baking"),
+        ("in my free time I paint", "paint"),
+    ],
+)
+def test_a_hobby_named_as_one(text, interest):
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    found = [e.attributes.get(OBJ) for e in extract_with_rules(turn) if e.event_type is EventType.PREFERENCE]
+    assert interest in found, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["love your explanation!!", "love how you explain things", "I play it safe", "in my free time I just sleep"],
+)
+def test_not_a_hobby_named(text):
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    assert [e for e in extract_with_rules(turn) if e.event_type is EventType.PREFERENCE] == []
