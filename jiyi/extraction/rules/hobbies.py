@@ -70,6 +70,12 @@ _EN_LONG_SPAN = (
 )
 #: The time a hobby fills.
 _EN_SPARE_TIME = r"weekends?|evenings?|free\s+time|spare\s+time|summers?"
+#: Instruments, the things one plays with "the" that are a pastime ("play the cello").
+_EN_INSTRUMENTS = (
+    r"piano|guitar|bass|violin|viola|cello|double\s+bass|drums|flute|clarinet|oboe|bassoon|"
+    r"saxophone|sax|trumpet|trombone|tuba|french\s+horn|harp|ukulele|uke|banjo|mandolin|harmonica|"
+    r"accordion|keyboard|keys|organ|recorder|bagpipes"
+)
 #: What one keeps doing with a hobby, year on year.
 _EN_PASTIME_VERBS = (
     r"playing|practi[sc]ing|collecting|restoring|brewing|knitting|crocheting|painting|drawing|"
@@ -163,7 +169,7 @@ RULES: tuple[Rule, ...] = (
         EventType.PREFERENCE,
         rf"{_EN_CLAUSE_START}(?:(?:I'?ve|ive|i\s+have)\s+)?been\s+(?:{_EN_PASTIME_VERBS})\s+"
         rf"{_EN_NOT_A_HOBBY}(?P<object>[\w'+&-]+(?:\s+(?!by\b)[\w'+&-]+){{0,2}}?)"
-        rf"(?:\s+by\s+ear)?\s+(?:{_EN_LONG_SPAN})",
+        rf"\s+(?:{_EN_LONG_SPAN})",
         0.8,
         "A pastime kept up for years: 'been playing chess 10 yrs', 'I've been collecting vinyl "
         "since high school'.",
@@ -224,12 +230,12 @@ RULES: tuple[Rule, ...] = (
     rule(
         "interest_en_i_play",
         EventType.PREFERENCE,
-        rf"\bI\s+(?:(?:also|still|mostly|mainly|actually|really)\s+)?play\s+(?:(?:the|a\s+lot\s+of|lots\s+of|"
-        rf"some)\s+)?(?!(?:a\s+role|along|around|with|it|them|games\s+with|dumb|safe|by\s+ear)\b)"
+        rf"\bI\s+(?:(?:also|still|mostly|mainly|actually|really)\s+)?play\s+(?:(?:a\s+lot\s+of|lots\s+of|"
+        rf"some)\s+|the\s+(?=(?:{_EN_INSTRUMENTS})\b))?(?!(?:the|a\s+role|along|around|with|it|them|games\s+with|dumb|safe|by\s+ear)\b)"
         rf"{_EN_NOT_A_HOBBY}{_EN_HOBBY}",
         0.75,
         "A game or an instrument the user plays: 'I play the cello', 'I play basketball on "
-        "weekends'.",
+        "weekends' ('I play the Sicilian' is a chess opening, not a pastime).",
         ("I play the cello", "I also play basketball on weekends"),
         object_kind=EntityKind.TOPIC,
         object_required=True,

@@ -367,8 +367,10 @@ def test_not_an_interest_said_in_chat(text):
     assert interests_in(text) == []
 
 
-def test_a_pastime_played_by_ear_is_the_instrument():
-    assert_interest("been playing guitar by ear for like 10 yrs", "guitar")
+def test_years_of_playing_by_ear_say_how_not_what():
+    """'been playing guitar by ear for 10 yrs' says how the user plays (a learning style), the
+    pastime frame reads a plain span only."""
+    assert interests_in("been playing guitar by ear for like 10 yrs") == []
 
 
 def test_a_move_into_a_field_is_no_hobby():
@@ -399,3 +401,7 @@ def test_a_hobby_named_as_one(text, interest):
 def test_not_a_hobby_named(text):
     turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
     assert [e for e in extract_with_rules(turn) if e.event_type is EventType.PREFERENCE] == []
+
+
+def test_playing_the_opening_is_no_pastime():
+    assert interests_in("as black vs e4 i play the sicilian but i get crushed") == []
