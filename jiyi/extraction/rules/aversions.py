@@ -26,7 +26,7 @@ _EN_PLAIN_WORD = (
 _EN_THING_FIRST = (
     r"(?!(?:this|that|it|today|class|the\s+class|the\s+lesson|my|his|her|their|our|your|he|she|"
     r"they|you|u|we|i|everyone|everything|nothing|someone|life|work|people)\b)"
-    r"(?P<object>(?:{word}\s+){{0,3}}?{word})".format(word=_EN_PLAIN_WORD)
+    rf"(?P<object>(?:{_EN_PLAIN_WORD}\s+){{0,3}}?{_EN_PLAIN_WORD})"
     # where or when it happens is no part of the thing: "memorising dates in history"
     + r"(?:\s+(?:in|at|on|during|for)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+)?"
 )

@@ -111,7 +111,11 @@ RULES: tuple[Rule, ...] = (
         rf"\b(?!\s+of\b)",
         0.8,
         "A devotee of something: 'huge F1 fan', 'I'm a total history nerd', 'gym junkie here'.",
-        ("huge F1 fan, could you explain downforce?", "I'm a total history nerd", "gym junkie here"),
+        (
+            "huge F1 fan, could you explain downforce?",
+            "I'm a total history nerd",
+            "gym junkie here",
+        ),
         object_kind=EntityKind.TOPIC,
         object_required=True,
         relation=RelationKind.INTERESTED_IN,
@@ -201,9 +205,9 @@ RULES: tuple[Rule, ...] = (
     rule(
         "interest_en_lessons",
         EventType.PREFERENCE,
-        rf"\b(?:(?:start|starting|started|begin|beginning|began|taking|take|signed\s+up\s+for|"
-        rf"booked)\s+)+(?:my\s+|some\s+)?(?:first\s+)?(?!(?:driving|the|my|these|those|our|online)\b)"
-        rf"(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+)?)\s+(?:lessons|classes)\b",
+        r"\b(?:(?:start|starting|started|begin|beginning|began|taking|take|signed\s+up\s+for|"
+        r"booked)\s+)+(?:my\s+|some\s+)?(?:first\s+)?(?!(?:driving|the|my|these|those|our|online)\b)"
+        r"(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+)?)\s+(?:lessons|classes)\b",
         0.75,
         "A hobby taken up with lessons: 'SO excited to finally start guitar lessons', 'taking "
         "pottery classes'.",
@@ -294,7 +298,10 @@ RULES: tuple[Rule, ...] = (
         rf"pretty|rly)\s+)?(?:cool|interesting|fun|fascinating|awesome)\b",
         0.45,
         "A budding interest: 'machine learning sounds cool? maybe I'll look into it'.",
-        ("machine learning sounds cool? maybe I'll look into it", "astrophysics seems so fascinating"),
+        (
+            "machine learning sounds cool? maybe I'll look into it",
+            "astrophysics seems so fascinating",
+        ),
         object_kind=EntityKind.TOPIC,
         object_required=True,
         relation=RelationKind.INTERESTED_IN,

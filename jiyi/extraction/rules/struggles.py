@@ -193,7 +193,11 @@ RULES: tuple[Rule, ...] = (
         0.8,
         "'i always freeze on the compensation part', 'I freeze on word problems' (a habit: a "
         "one-off 'messed up on' is not).",
-        ("i always freeze on compensation", "I keep getting stuck on recursion.", "I freeze on word problems"),
+        (
+            "i always freeze on compensation",
+            "I keep getting stuck on recursion.",
+            "I freeze on word problems",
+        ),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
     ),

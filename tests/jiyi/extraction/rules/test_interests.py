@@ -390,13 +390,22 @@ def test_a_move_into_a_field_is_no_hobby():
 )
 def test_a_hobby_named_as_one(text, interest):
     turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
-    found = [e.attributes.get(OBJ) for e in extract_with_rules(turn) if e.event_type is EventType.PREFERENCE]
+    found = [
+        e.attributes.get(OBJ)
+        for e in extract_with_rules(turn)
+        if e.event_type is EventType.PREFERENCE
+    ]
     assert interest in found, found
 
 
 @pytest.mark.parametrize(
     "text",
-    ["love your explanation!!", "love how you explain things", "I play it safe", "in my free time I just sleep"],
+    [
+        "love your explanation!!",
+        "love how you explain things",
+        "I play it safe",
+        "in my free time I just sleep",
+    ],
 )
 def test_not_a_hobby_named(text):
     turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
