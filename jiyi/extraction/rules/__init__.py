@@ -30,6 +30,7 @@ from jiyi.extraction.rules import (
     requests,
     small_talk,
     struggles,
+    topic_first_zh,
     understanding,
 )
 from jiyi.extraction.rules.cleaning import normalise_age, normalise_name
@@ -46,6 +47,7 @@ RULES: tuple[Rule, ...] = (
     *goals.RULES,
     *understanding.RULES,
     *struggles.RULES,
+    *topic_first_zh.RULES,
     *questions.RULES,
     *complaints.RULES,
     *plans.RULES,
