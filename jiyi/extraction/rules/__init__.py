@@ -25,6 +25,7 @@ from jiyi.extraction.rules import (
     identity,
     introductions,
     learning_style,
+    openings_zh,
     personal,
     plans,
     preferences,
@@ -32,6 +33,7 @@ from jiyi.extraction.rules import (
     requests,
     small_talk,
     struggles,
+    topic_first_zh,
     understanding,
 )
 from jiyi.extraction.rules.cleaning import normalise_age, normalise_name
@@ -42,6 +44,7 @@ RULES: tuple[Rule, ...] = (
     *facts.RULES,
     *personal.RULES,
     *introductions.RULES,
+    *openings_zh.RULES,
     *preferences.RULES,
     *hobbies.RULES,
     *aversions.RULES,
@@ -50,6 +53,7 @@ RULES: tuple[Rule, ...] = (
     *goals.RULES,
     *understanding.RULES,
     *struggles.RULES,
+    *topic_first_zh.RULES,
     *questions.RULES,
     *complaints.RULES,
     *plans.RULES,

@@ -1,0 +1,128 @@
+"""Chinese verdicts said of a topic named first (`jiyi.extraction.rules.topic_first_zh`): what
+is hard (firm, or weak when hedged), what the learner is fine or fair at, allergies named first;
+someone else's, questions, hypotheticals and pointers none."""
+
+from __future__ import annotations
+
+import pytest
+
+from jiyi.domain import EventAttr, EventType, RelationKind, Role, Turn
+from jiyi.extraction.engine import extract_with_rules
+
+OBJ, REL = EventAttr.OBJECT, EventAttr.RELATION
+
+
+def said(text: str, event_type: EventType) -> dict[str, float]:
+    """What a user turn says of a topic, by object, with the strongest confidence."""
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    found: dict[str, float] = {}
+    for event in extract_with_rules(turn):
+        if event.event_type is event_type and event.attributes.get(EventAttr.HOLDER) is None:
+            obj = event.attributes.get(OBJ)
+            if obj:
+                found[obj] = max(found.get(obj, 0.0), event.confidence)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("德语太难了 头都大了", "德语"),
+        ("英语一直拖后腿 总分上不去", "英语"),
+        ("口语基本说不出来", "口语"),
+        ("积分老是算错", "积分"),
+        ("音标总是读错😭", "音标"),
+        ("文言文完全不行", "文言文"),
+        ("俄语变格练了两周还是记不住", "俄语变格"),
+        ("化学 我永远分不清", "化学"),
+        ("但是语法真的差劲", "语法"),
+        ("导数一求我就懵", "导数"),
+        ("排列组合一变形就晕", "排列组合"),
+    ],
+)
+def test_a_topic_said_to_be_hard_is_a_firm_obstacle(text: str, topic: str) -> None:
+    assert said(text, EventType.CONCEPT_CONFUSION).get(topic, 0.0) >= 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("几何快跟不上了", "几何"),
+        ("微积分要挂了 救命", "微积分"),
+        ("作文不太会", "作文"),
+        ("方程好像老算错", "方程"),
+    ],
+)
+def test_a_hedged_obstacle_is_weak(text: str, topic: str) -> None:
+    assert 0.2 <= said(text, EventType.CONCEPT_CONFUSION).get(topic, 0.0) < 0.5
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "这题太难了吧？",
+        "明天不太会下雨",
+        "周三不行 换周四吧",
+        "德语会不会很难",
+        "如果我学德语会不会太难",
+        "今天状态好差",
+        "刚才那道也太难了吧",
+        "画完也记不住",
+        "近代史那堆条约我永远记不住",
+    ],
+)
+def test_others_questions_and_moods_are_no_obstacle(text: str) -> None:
+    confusions = said(text, EventType.CONCEPT_CONFUSION)
+    assert not any(v >= 0.5 for v in confusions.values()), confusions
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "firm"),
+    [
+        ("Excel基本操作都熟", "Excel", True),
+        ("法语日常对话没压力", "法语", True),
+        ("Vue用得挺溜", "Vue", True),
+        ("游泳都会 自由泳最稳", "自由泳", True),
+        ("日语还凑合", "日语", False),
+        ("Java还算熟吧", "Java", False),
+    ],
+)
+def test_a_topic_said_to_be_fine_is_mastery(text: str, topic: str, firm: bool) -> None:
+    confidence = said(text, EventType.CONCEPT_MASTERY).get(topic, 0.0)
+    assert (confidence >= 0.5) if firm else (0.2 <= confidence < 0.5)
+
+
+@pytest.mark.parametrize("text", ["这种计算闭眼都会", "大家都会", "SQL会不会很难学"])
+def test_no_topic_no_mastery(text: str) -> None:
+    assert said(text, EventType.CONCEPT_MASTERY) == {}
+
+
+def allergies(text: str) -> list[str]:
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return [
+        e.attributes[OBJ]
+        for e in extract_with_rules(turn)
+        if e.attributes.get(REL) == RelationKind.ALLERGIC_TO.value
+        and e.attributes.get(EventAttr.HOLDER) is None
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "allergen"),
+    [
+        ("芝麻过敏 菜谱里别放", "芝麻"),
+        ("对虾过敏，实验课能换个例子吗", "虾"),
+        ("头孢严重过敏", "头孢"),
+        ("我是对牛奶过敏，不是鸡蛋", "牛奶"),
+    ],
+)
+def test_an_allergy_named_first(text: str, allergen: str) -> None:
+    assert allergen in allergies(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我弟对芒果过敏", "我没啥过敏的", "过敏的话怎么办", "我姐对猫过敏 家里没养", "先问过敏史"],
+)
+def test_someone_elses_or_no_allergy_is_none(text: str) -> None:
+    assert allergies(text) == []
