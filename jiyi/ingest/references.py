@@ -293,6 +293,16 @@ def _about_the_topic(event: Event) -> bool:
     )
 
 
+def _said_mastered(events: list[Event]) -> set[str]:
+    """The concepts a turn says are fine: its objectless confusion is about something else."""
+    return {
+        alias_key(event.attributes[EventAttr.OBJECT])
+        for event in events
+        if event.event_type is EventType.CONCEPT_MASTERY
+        and event.attributes.get(EventAttr.OBJECT, "").strip()
+    }
+
+
 def _carried_topic(state: SessionEntities, session_id: str) -> str | None:
     """The concept the user's previous session ended on: a new session picks the thread up
     until something new is named."""
@@ -355,6 +365,8 @@ def resolve_entities(
             answered = state.exchange.answered.get(work.turn.session_id)
             if work.turn.role is Role.USER and not stuck and answered:
                 target, grounded = answered, True  # "i keep doing that": what the tutor just judged
+            if target is not None and alias_key(target) in _said_mastered(events):
+                target = None  # "古代史都还行 一到近代就乱": what is fine is not what is hard
             if target is not None:  # "I still don't get it", "Exactly!": the session's concept
                 attributes = event.attributes | {
                     EventAttr.OBJECT.value: target,

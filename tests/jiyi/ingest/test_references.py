@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jiyi.domain import Entity, EntityKind, EventAttr
+from jiyi.domain import Entity, EntityKind, EventAttr, EventType
 from jiyi.extraction.engine import extract
 from jiyi.ingest import TurnWork
 from jiyi.ingest.references import (
@@ -179,3 +179,14 @@ def test_a_clause_object_gives_way_to_the_concept_the_turn_names(make_turn) -> N
     assert _objects(clause) == ["排列组合"]
     assert _objects(tail) == ["边际替代率"]  # the name after "那个"
     assert state.recent("s1").most_recent(EntityKind.CONCEPT) is not None
+
+
+def test_a_confusion_said_beside_what_is_fine_is_not_about_that(make_turn) -> None:
+    """"X is fine, but it gets confusing" contrasts two things: the confusion is not about X."""
+    state = SessionEntities()
+    last = _resolve_all(make_turn, state, [
+        ("s1", "user", "古代史都还行 一到近代就乱"),
+    ])  # fmt: skip
+    confused = [e for e in last.events if e.event_type is EventType.CONCEPT_CONFUSION]
+    assert confused
+    assert all(e.attributes.get(EventAttr.OBJECT) != "古代史" for e in confused)
