@@ -182,7 +182,7 @@ def test_a_clause_object_gives_way_to_the_concept_the_turn_names(make_turn) -> N
 
 
 def test_a_confusion_said_beside_what_is_fine_is_not_about_that(make_turn) -> None:
-    """"X is fine, but it gets confusing" contrasts two things: the confusion is not about X."""
+    """ "X is fine, but it gets confusing" contrasts two things: the confusion is not about X."""
     state = SessionEntities()
     last = _resolve_all(make_turn, state, [
         ("s1", "user", "古代史都还行 一到近代就乱"),
