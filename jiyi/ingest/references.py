@@ -303,6 +303,12 @@ def _said_mastered(events: list[Event]) -> set[str]:
     }
 
 
+def _said_fine(event: Event, role: Role) -> bool:
+    """The user calling a concept fine ("古代史都还行"): it is not what the session turns to, so a
+    later "又串了" is not about it."""
+    return role is Role.USER and event.event_type is EventType.CONCEPT_MASTERY
+
+
 def _carried_topic(state: SessionEntities, session_id: str) -> str | None:
     """The concept the user's previous session ended on: a new session picks the thread up
     until something new is named."""
@@ -381,7 +387,8 @@ def resolve_entities(
                 event = event.model_copy(update={"attributes": attributes})
             with suppress(ValueError):  # no letters or digits: nothing to point back at later
                 entity_id = known.entity_id if known else entity_id_for(name, kind)
-                recent.note(kind, entity_id)
+                if not _said_fine(event, work.turn.role):
+                    recent.note(kind, entity_id)
                 state.named(entity_id, name)
                 if work.turn.role is Role.USER and kind is EntityKind.CONCEPT:
                     state.exchange.pose(work.turn.session_id, None)  # the user moved the topic

@@ -190,3 +190,12 @@ def test_a_confusion_said_beside_what_is_fine_is_not_about_that(make_turn) -> No
     confused = [e for e in last.events if e.event_type is EventType.CONCEPT_CONFUSION]
     assert confused
     assert all(e.attributes.get(EventAttr.OBJECT) != "古代史" for e in confused)
+
+
+def test_a_concept_the_user_calls_fine_is_not_what_a_later_slip_is_about(make_turn) -> None:
+    state = SessionEntities()
+    last = _resolve_all(make_turn, state, [
+        ("s1", "user", "forks i'm fine with"),
+        ("s2", "user", "ugh, I keep messing this up"),
+    ])  # fmt: skip
+    assert "forks" not in _objects(last)
