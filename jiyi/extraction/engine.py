@@ -33,6 +33,7 @@ from jiyi.domain.turns import DEFAULT_MAX_CONTENT_BYTES
 from jiyi.extraction.prefilter import Prefilter, required_literals
 from jiyi.extraction.reading import currency, read_claim
 from jiyi.extraction.rules import Rule, RuleMatch, rules_for
+from jiyi.extraction.rules.goals import goal_name
 from jiyi.extraction.validation import check_content
 from jiyi.text import has_han, tokenize
 
@@ -299,34 +300,6 @@ def _vocabulary_kind(name: str | None) -> EntityKind | None:
     return entry.kind if entry is not None else None
 
 
-_EN_GOAL_VERB = re.compile(
-    r"^(?:to\s+)?(?:pass|ace|get\s+into|(?:get|be(?:come)?)\s+better\s+at|improve(?:\s+on)?|"
-    r"work\s+on|brush\s+up\s+on|get|score|land|become|be(?=\s+an?\s)|crush|nail|"
-    r"do\s+well\s+(?:on|in))\s+(?:(?:a|an|the|my)\s+)?",
-    re.IGNORECASE,
-)
-_EN_GOAL_TAIL = re.compile(
-    r"\s+(?:first\s+try|on\s+(?:the\s+)?first\s+try|this\s+year|by\s+(?:the\s+)?end\s+of\s+(?:the\s+)?"
-    r"(?:year|month|term|semester)|asap|for\s+sure)$",
-    re.IGNORECASE,
-)
-
-
-_ZH_GOAL_TIME = re.compile(
-    r"^(?:(?:今年|明年|下半年|上半年|年底|年初|月底|暑假|寒假|\d{1,2}月份?)(?:之?前|以前)?)+"
-    r"(?=[\u4e00-\u9fff]{2})"
-)
-
-
-def goal_name(name: str, lang: str) -> str:
-    """A goal named by what is aimed at: "pass my physics exam" → "physics exam", "get better at
-    public speaking" → "public speaking", "雅思考到6.5" → "雅思6.5", "今年12月考研" → "考研"; the
-    verb of wanting and the date are not its name."""
-    if lang == "zh":
-        return _ZH_GOAL_TIME.sub("", name.replace("考到", ""))
-    return _EN_GOAL_TAIL.sub("", _EN_GOAL_VERB.sub("", name)).strip() or name
-
-
 #: Heads that name a relation between what comes before them, not a thing of their own.
 _RELATIONAL_HEADS = frozenset({"区别", "不同", "差别", "差异", "关系", "联系", "异同"})
 
@@ -356,7 +329,10 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
             if rule.object_kind is EntityKind.CONCEPT and learned_by:
                 return attributes  # "例题" is how they learn, not what they cannot do
         elif rule.event_type is EventType.GOAL:
-            name = goal_name(cand.object, rule.lang)
+            named = goal_name(cand.object, rule.lang)
+            if named is None:
+                return attributes  # "find his brothers in there": the words name no aim
+            name = named
         elif rule.object_kind is EntityKind.PLACE:
             name = places.canonical(cand.object, rule.lang)  # "NYC" → "New York City"
         else:

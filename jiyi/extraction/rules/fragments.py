@@ -25,7 +25,12 @@ ZH_ADV = (
 #: When a Chinese clause says the user does something: now, usually, by day ("白天在杭州一家事务所
 #:做审计", "现在在广州带孙子"), never a past or a plan.
 ZH_NOW_OR_USUALLY = r"(?:现在|目前|如今|一直|已经|平时|平常|白天|晚上|周末|每天|也|还)*"
-ZH_SUBJECT = r"(?:^|我|(?<=[,;]))(?:今天|明天|晚上|今晚|周末|最近|今年|明年|以后|将来|下周)?"
+#: Where a clause of the user's own starts: the sentence, "我", a comma, or in chat a space
+#: ("在广州带孙子 想学烘焙"), then when ("下一步想学做月饼").
+ZH_SUBJECT = (
+    r"(?:^|我|(?<=[,;\s]))(?:今天|明天|晚上|今晚|周末|最近|今年|明年|以后|将来|下周|下一步|接下来|"
+    r"退休(?:以?后)?|毕业(?:以?后)?)?"
+)
 
 # --- who the user is (identity) ---------------------------------------------------------------
 
@@ -68,9 +73,12 @@ NOT_NAMES = frozenset({
 # --- how the user likes to learn (learning style) ---------------------------------------------
 
 EN_MEDIA = (
-    r"animations?|videos?|diagrams?|pictures?|images?|charts?|graphs?|visuals?|examples?|"
-    r"analog(?:y|ies)|stories|practice\s+problems|exercises|flashcards|audio|podcasts?|lectures?|"
-    r"step-by-step[\w\s-]*|hands-on[\w\s-]*|mind\s+maps?|worked\s+examples|quizzes"
+    r"animations?|(?:video|youtube)\s+clips|videos?|vids|clips|diagrams?|pictures?|images?|charts?|"
+    r"graphs?|visuals?|code\s+(?:examples?|snippets?)|examples?|analog(?:y|ies)|stories|"
+    r"practice\s+(?:problems|questions|tests?|exams?|papers?)|past\s+papers|mock\s+(?:exams?|tests?)|"
+    r"exercises|flashcards|audio|podcasts?|lectures?|numbered\s+(?:steps|lists?)|checklists?|"
+    r"bullet\s+points|bullets|cheat\s+sheets?|summaries|step-by-step[\w\s-]*|hands-on[\w\s-]*|"
+    r"mind\s+maps?|worked\s+examples|quizzes"
 )
 
 # --- feelings (emotions): the words, and what may lead up to them -----------------------------

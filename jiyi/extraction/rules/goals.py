@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from typing import Any
 
+from jiyi import places
 from jiyi.domain import EntityKind, EventType
 from jiyi.extraction.rules.cleaning import clean_objects, zh_clause_of
 from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_ADV, ZH_OBJ, ZH_SUBJECT
@@ -46,9 +47,12 @@ ZH_EXAMS = (
     r"[\u4e00-\u9fff]{2,3}?省考|高考|中考|考研|考公|考编|考博|护考|雅思|托福|四六级|四级|六级|专四|专八|教资|"
     r"法考|司考|国考|省考|会考|学考|注会|一建|二建|初级会计(?:职称)?|中级会计(?:职称)?|高级会计师|初会|中会|"
     r"注册会计师|税务师|教招|特岗|选调生?|事业编|专升本|计算机二级|普通话(?:考试)?|驾照|科目[一二三四]|"
-    r"证券从业|基金从业|银行从业|一级建造师|二级建造师|心理咨询师|日语N[1-5]|N[1-5]|JLPT|TOPIK|HSK|"
+    r"证券从业|基金从业|银行从业|一级建造师|二级建造师|心理咨询师|JLPT\s?N[1-5]|日语N[1-5]|N[1-5]|JLPT|TOPIK|HSK|"
     r"CPA|CFA|ACCA|CMA|FRM|PMP|GRE|GMAT|SAT|ACT|托业|BEC|"
-    r"[\u4e00-\u9fff]{2,8}(?:资格|执业|职业)[\u4e00-\u9fff]{0,4}考试"
+    r"[\u4e00-\u9fff]{2,8}(?:资格|执业|职业)[\u4e00-\u9fff]{0,4}考试|"
+    # certificates people sit for by name ("导游证", "教师资格证"), not papers one holds (身份证)
+    r"(?:导游|教师|会计|厨师|护士|医师|律师|营养师|健康管理师|心理咨询师|育婴师|茶艺师|保育员|"
+    r"人力资源管理师|电工|焊工|消防|监理|造价|健身教练)(?:资格)?证书?"
 )
 #: Exams and certificates named in English chat ("the CPA", "my theory test").
 _EN_EXAM_NAMES = (
@@ -98,6 +102,102 @@ _EN_MONTHS = (
     r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
+
+
+# --- naming a goal: what is aimed at, not the words of wanting, the date or the clause -------
+
+#: Said before what is aimed at and no part of it: "really", "be able to", "learn to".
+_EN_WANTING = re.compile(
+    r"^(?:(?:really|actually|finally|just|eventually|also|still|someday|one\s+day|be\s+able\s+to|"
+    r"able\s+to|learn\s+(?:how\s+)?to|manage\s+to)\s+)+",
+    re.IGNORECASE,
+)
+#: A change of career or field names where it leads: "get out of retail and into nursing".
+_EN_CAREER_CHANGE = re.compile(
+    r"^(?:get|move|switch|transition|pivot|go|break|jump)\s+(?:out\s+of|away\s+from|from)\s+.+?\s+"
+    r"(?:and\s+)?(?:(?:get|go|move|break)\s+)?(?:into|to)\s+(?=\S)",
+    re.IGNORECASE,
+)
+#: Verbs a goal's name leaves out: passing or getting into it is the exam or the school
+#: ("pass my physics exam"), taking part is the event ("play at the talent show"), sorting out
+#: is the thing sorted ("sort out my family tree records").
+_EN_GOAL_VERB = re.compile(
+    r"^(?:to\s+)?(?:pass|ace|get\s+into|break\s+into|(?:get|be(?:come)?)\s+better\s+at|"
+    r"improve(?:\s+on)?|work\s+on|brush\s+up\s+on|get|score|land|become|be(?=\s+an?\s)|crush|nail|"
+    r"do\s+well\s+(?:on|in)|do(?=\s+(?:a|an|the|my)\s)|hit|reach|learn(?!\s+(?:to|how)\b)|master|"
+    r"(?:play|perform|sing|compete|dance|"
+    r"speak|present)\s+(?:at|in)|take\s+part\s+in|sort\s+out|organi[sz]e|tidy\s+up|clean\s+up|"
+    r"digiti[sz]e)\s+(?:(?:a|an|the|my|our)\s+)?",
+    re.IGNORECASE,
+)
+#: When, after what is aimed at: "first try", "this season", "at christmas", "by june".
+_EN_GOAL_TAIL = re.compile(
+    r"(?:\s+(?:first\s+try|on\s+(?:the\s+)?first\s+try|asap|for\s+sure|then|lol|tho|haha\w*|"
+    r"(?:this|next)\s+(?:year|"
+    r"season|term|semester|summer|spring|fall|autumn|winter|month)|by\s+(?:the\s+)?end\s+of\s+"
+    r"(?:the\s+)?(?:year|month|term|semester|season)|(?:at|by|for|before|over|in|by)\s+(?:the\s+)?"
+    rf"(?:christmas|xmas|easter|new\s+year|thanksgiving|holidays|spring|summer|fall|autumn|winter|"
+    rf"{_EN_MONTHS})(?:\s+\d{{1,2}})?))+$",
+    re.IGNORECASE,
+)
+#: A second clause joined on: "promotion … and theres a written exam" names the promotion.
+_EN_JOINED_CLAUSE = re.compile(
+    r"\s+and\s+(?=(?:there|theres|there's|then|i|im|i'm|it|its|it's)\b).*$", re.IGNORECASE
+)
+#: A name that points at someone or something said before names no goal of its own
+#: ("find his brothers in there", "talk to her", "do it properly").
+_EN_POINTING = re.compile(
+    r"\b(?:him|her|his|hers|them|their|it|there|this|these|those|he|she|they|you|your|ur|u)\b",
+    re.IGNORECASE,
+)
+#: Wants of the moment, tasks and means, not aims: "try another one", "throw my laptop",
+#: "solve for x", "use pandas".
+_EN_MOMENTARY = re.compile(
+    r"^(?:try|see|check|know|ask|say|tell|thank|look\s+(?:at|over)|go\s+(?:over|through|to\s+bed|"
+    r"home|back)|review|redo|throw|kill|die|cry|scream|sleep|punch|smash|rant|vent|make\s+sure|"
+    r"double[\s-]check|confirm|clarify|eat|drink|use|solve|figure\s+out|work\s+out|find|remember|recall|"
+    r"calculate|compute|simplify|prove|derive|keep\s+up)\b",
+    re.IGNORECASE,
+)
+
+_BARE_NUMBER = re.compile(r"^[\d.,+%]+$")
+#: What one needs today, not an aim ("get some sleep", "get a break").
+_EN_NEEDS = re.compile(
+    r"^(?:some\s+|a\s+|more\s+)?(?:sleep|rest|break|nap|lunch|dinner|breakfast|food|coffee|snack|"
+    r"home|bed|hint|answer)\b",
+    re.IGNORECASE,
+)
+
+_ZH_GOAL_TIME = re.compile(
+    r"^(?:(?:今年|明年|下半年|上半年|年底|年初|月底|暑假|寒假|\d{1,2}月份?)(?:之?前|以前)?)+"
+    r"(?=[\u4e00-\u9fff]{2})"
+)
+#: Moving or changing jobs to a place is named by the place ("跳槽去东京" → "东京"), so a plan
+#: said later of the place ("东京计划改了") meets the goal it ends.
+_ZH_MOVE_TO = re.compile(
+    r"^(?:跳槽|搬家|搬|移民|出国|回)?(?:去|到)(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)"
+    r"(?:工作|发展|生活|定居|上班)?$"
+)
+
+
+def goal_name(name: str, lang: str) -> str | None:
+    """A goal named by what is aimed at: "pass my physics exam" → "physics exam", "be able to
+    follow the group chat" → "follow the group chat", "play at the talent show in april" →
+    "talent show", "get out of retail and into nursing" → "nursing", "雅思考到6.5" → "雅思6.5",
+    "跳槽去东京" → "东京". None when the words name nothing of their own ("find his brothers in
+    there"), a number alone ("hit 1600") or a want of the moment ("try another one")."""
+    if lang == "zh":
+        name = _ZH_GOAL_TIME.sub("", name.replace("考到", ""))
+        moved = _ZH_MOVE_TO.match(name)
+        place = places.lookup(moved["place"]) if moved else None
+        return place.name_in("zh") if place is not None else name
+    aim = _EN_GOAL_TAIL.sub("", _EN_JOINED_CLAUSE.sub("", _EN_WANTING.sub("", name.strip())))
+    if _EN_MOMENTARY.match(aim) or _EN_POINTING.search(aim):
+        return None
+    aimed_at = _EN_GOAL_TAIL.sub("", _EN_GOAL_VERB.sub("", _EN_CAREER_CHANGE.sub("", aim))).strip()
+    if _BARE_NUMBER.match(aimed_at) or _EN_NEEDS.match(aimed_at):
+        return None  # "hit 1600": a number of what is not said here; "get some sleep"
+    return aimed_at or name
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +333,7 @@ _ZH_LEAD_FILLER = re.compile(
     r"对了|然后|算了|好吧|行吧|嗯|哎|唉)+"
 )
 _ZH_TAIL_FILLER = re.compile(
-    r"(?:的事(?:情|儿)?|这件?事儿?|的想法|的计划|的打算|这条路|这个|那个|那边|这边)$"
+    r"(?:的事(?:情|儿)?|这件?事儿?|(?:的)?(?:想法|计划|打算)|这条路|这个|那个|那边|这边)$"
 )
 _ZH_NOT_A_GOAL = frozenset(
     {"这样", "那样", "今天", "今晚", "明天", "这次", "这题", "这道题", "这个", "那个"}
@@ -282,24 +382,40 @@ _ZH_GOAL_LEAD = re.compile(
 #: ("学好数学" → "数学"); taking part in an event is the event.
 _ZH_GOAL_VERB = re.compile(
     r"^(?:(?:考上|考进|考入|考|进入?|上)(?=[\u4e00-\u9fffA-Za-z0-9]{2,12}(?:大学|学院|中学|高中|一中|"
-    r"二中|附中|师大|农大|工大|交大|理工|系)$)|考(?=[\u4e00-\u9fffA-Za-z0-9]{2,12}(?:证书?|执照)$)|"
-    r"(?:学好|学会|练好|提高|提升|补好|搞定)(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
+    r"二中|附中|师大|农大|工大|交大|理工|系)$|[\u4e00-\u9fff]{1,3}大$)|考(?=[\u4e00-\u9fffA-Za-z0-9]{2,12}(?:证书?|执照)$)|"
+    r"(?:学好|学会|练好|提高|提升|补好|搞定)(?:一?下|一点)?(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
+    # a change of career is where it leads ("转行做数据分析" → "数据分析")
+    r"转行(?:去|到)?(?:做|当|搞|干)?(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
+    # learning a skill is the skill ("学烘焙" → "烘焙", "学做广式月饼" → "广式月饼")
+    r"学(?:做|着做|习)?(?!校|历(?!史)|位|费|期|生|院|长|姐|弟|妹|霸|渣|科|分)(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
     # taking part is the event ("参加一个城市夜景摄影比赛" → "城市夜景摄影比赛")
     r"(?:报名)?(?:参加|参与|参赛)(?:一个|一场|一次|个|场)?(?=[\u4e00-\u9fffA-Za-z0-9]{2}))"
 )
 #: "把英语口语练好": what is worked on is the goal's name ("英语口语"); "把雅思考到7分" keeps
 #: its score ("雅思考到7分", named "雅思7分" by the engine).
 _ZH_WORK_ON = re.compile(
-    r"^把(?P<thing>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)(?:练|学|背|弄|搞|补|提|复习|打)"
-    r"(?:好|完|会|熟|扎实|上去|高|牢)$"
+    r"^把(?P<thing>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)(?:(?:练|学|背|弄|搞|补|提|复习|打)"
+    r"(?:好|完|会|熟|扎实|上去|高|牢)|(?:给)?(?:考|拿)(?:了|下来|过|掉|到手)?)$"
+)
+
+
+#: When it is for, before what is aimed at: an occasion ("她生日", "明年中秋的时候").
+_ZH_OCCASION = re.compile(
+    r"^[\u4e00-\u9fff]{0,4}?(?:生日|中秋|春节|过年|国庆|圣诞节?|元旦|婚礼|毕业典礼)"
+    r"(?:那天|的时候|时|之前|前)?(?=[\u4e00-\u9fffA-Za-z0-9]{2})"
+)
+#: Who it is for, after it: "弹卡农给她听", "做蛋糕给孙子吃".
+_ZH_FOR_SOMEONE = re.compile(
+    r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})给[\u4e00-\u9fff]{1,3}?(?:听|看|吃|用|穿|玩)$"
 )
 
 
 def _zh_aimed_at(name: str) -> str:
-    """What a Chinese goal aims at, without the date, the can or must, and the verb of passing,
-    getting into or working on it ("年底前把英语口语练好" → "英语口语", "过四级" → "四级",
-    "考上浙江大学" → "浙江大学", "考教师资格证" → "教师资格证")."""
-    name = _ZH_GOAL_LEAD.sub("", name)
+    """What a Chinese goal aims at, without the date or occasion, the can or must, who it is for,
+    and the verb of passing, getting into, learning or working on it ("年底前把英语口语练好" →
+    "英语口语", "过四级" → "四级", "考上浙江大学" → "浙江大学", "考教师资格证" → "教师资格证",
+    "她生日弹卡农给她听" → "弹卡农", "学做广式月饼" → "广式月饼")."""
+    name = _ZH_FOR_SOMEONE.sub("", _ZH_GOAL_LEAD.sub("", _ZH_OCCASION.sub("", name)))
     worked_on = _ZH_WORK_ON.match(name)
     return _ZH_GOAL_VERB.sub("", worked_on["thing"] if worked_on else name)
 
@@ -396,6 +512,54 @@ _EN_NOT_A_TASK = (
 #: Words between "the plan is" and the plan ("basically", "just").
 _EN_HEDGE = r"(?:(?:basically|just|simply|honestly|kinda|probably|prob|still)\s+)*"
 
+#: 想的不是目标：问问题、想你、想休息、想放弃（"我想问下"、"想多了"、"想静静"）；
+#: 说得随意的"想学学"是兴趣。
+_ZH_NOT_A_WISH = (
+    r"(?!问|知道|请|你|他|她|这|那|起|是|应该|可能|了解一下|说|想|着|让|叫|多了|学学|跟着学|(?:和|跟)(?:你)?(?:聊|说|分享|谈)|"
+    r"聊|分享|了|过|好了|到|清楚|明白|通|重新|重拾|捡起|拾起|捡回|放弃|不|改考|改报|休息|歇|睡|吃|喝|玩|静静|"
+    r"一个人|上厕所|出去(?:走走|透透气)|"
+    # said by rules of their own: after graduating (`goal_zh_after_graduation`), a score ("冲6.5")
+    r"毕业|冲?\d|先(?:做|看|写|听|复习|弄)|做(?:第|这)|看看|开始|一下|"
+    # "计划真的好用", "计划表": the plan, not planning
+    r"真的|确实|挺|很|太|好用|有用|不错|表)"
+)
+#: 要做好几个月的项目（毕设、论文）。
+_ZH_PROJECT = r"(?:毕设|毕业设计|毕业论文|毕业作品|课设|课程设计|学年论文|开题报告|大作业)"
+#: Learning said with what it is for is the means: "learn theory so i can improvise" aims at
+#: improvising (`goal_en_so_i_can`).
+_EN_NOT_A_MEANS = (
+    r"(?!(?:(?:finally|really|actually|properly)\s+)?(?:learn|study|practi[sc]e)\b[^.!?]*\bso\s+"
+    r"(?:that\s+)?i\s+can\b)"
+)
+#: Words that open a clause whose subject chat leaves out ("so want to …", "ok going for …").
+_EN_CLAUSE_OPENER = (
+    r"so|and|but|also|yo|ok|okay|honestly|tbh|ngl|basically|plus|now|lol|rn|btw|anyway|anyways"
+)
+#: What a course is called ("the V300 prescribing course", "a data analytics bootcamp").
+_EN_COURSE = (
+    r"(?:course|program(?:me)?|degree|apprenticeship|bootcamp|diploma|certificate|certification|"
+    r"qualification|masters?|mba|phd)"
+)
+#: Words before "course" that say what kind, not which ("an online course", "the new course").
+_EN_GENERIC_COURSE_WORDS = frozenset({
+    "online", "new", "short", "free", "crash", "intro", "evening", "night", "summer", "weekend",
+    "little", "whole", "full", "entire", "part-time", "full-time", "uni", "college",
+    "university", "same", "other", "next", "first", "second", "last", "basic", "beginner",
+})  # fmt: skip
+#: A project one works toward over months ("my thesis", "my capstone").
+_EN_PROJECT = (
+    r"(?:(?:final[\s-]year|senior|capstone|research|masters?|honou?rs|undergrad|phd)\s+project|"
+    r"thesis(?!\s+statement)|dissertation|capstone|EPQ|coursework)"
+)
+
+
+def _course(found: re.Match[str]) -> str | None:
+    """A course named by what it is ("V300 prescribing course"); "an online course" names none."""
+    name = found["object"]
+    words = name.lower().split()[:-1]
+    return None if all(w in _EN_GENERIC_COURSE_WORDS for w in words) else name
+
+
 RULES: tuple[Rule, ...] = (
     rule(
         "goal_en_want_to",
@@ -404,7 +568,7 @@ RULES: tuple[Rule, ...] = (
         rf"I\s+{EN_ADV}(?:want|need|hope|plan|aim|intend|wish|would\s+(?:like|love)|"
         rf"am\s+(?:planning|hoping|trying|determined|aiming))|I(?:'m)\s+(?:planning|hoping|trying"
         rf"|determined|aiming)|I'd\s+(?:really\s+)?(?:like|love))\s+to\s+)"
-        rf"(?!know\b|ask\b|say\b|thank\b|talk\b){EN_OBJ}",
+        rf"(?!know\b|ask\b|say\b|thank\b|talk\b){_EN_NOT_A_MEANS}{EN_OBJ}",
         0.75,
         "Something the user wants to achieve: 'I want to pass my exam', 'im tryna get into "
         "nursing school', 'I wanna be a vet'.",
@@ -464,22 +628,100 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
     ),
     rule(
-        "goal_en_still_want",
+        "goal_en_want_no_subject",
         EventType.GOAL,
-        rf"(?:^|[,.;!]\s*)(?:still\s+|really\s+|def(?:initely)?\s+)?(?:want|wanna|need)\s+(?:to\s+)?"
-        rf"(?=pass\b|get\b|ace\b|land\b|become\b|finish\b|score\b){EN_OBJ}",
+        rf"(?:^|[,.;:!]\s*|\b(?:{_EN_CLAUSE_OPENER})\s+)(?:(?:still|really|def(?:initely)?|actually|"
+        rf"also|just|kinda|lowkey|seriously)\s+)*(?:(?:want|wanna|need)\s+(?:to\s+)?"
+        rf"(?=pass\b|get\b|ace\b|land\b|become\b|finish\b|score\b)|(?:want\s+to|wanna|tryna|trying\s+to|"
+        rf"hoping\s+to|planning\s+(?:to|on)|aiming\s+to|determined\s+to)\s+(?!know\b|ask\b|say\b|"
+        rf"thank\b|talk\s+(?:about|to\s+(?:you|u))\b)){_EN_NOT_A_MEANS}{EN_OBJ}(?![^?]*\?)",
         0.75,
-        "A goal without its subject: 'still want to pass ccrn first try'.",
-        ("back, feeling way better. still want to pass ccrn first try",),
+        "A goal said without its subject, as chat drops it: 'still want to pass ccrn first try', "
+        "'want to play at the talent show in april', 'trying to get into cybersecurity'.",
+        (
+            "back, feeling way better. still want to pass ccrn first try",
+            "want to play at the talent show in april",
+            "29, supervisor, trying to get out of retail and into nursing",
+        ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
+        trigger=r"want|wanna|need|tryna|trying|hoping|planning|aiming|determined",
+    ),
+    rule(
+        "goal_en_going_for",
+        EventType.GOAL,
+        rf"(?:^|[,.;:!]\s*|\b(?:{_EN_CLAUSE_OPENER}|i'?m|im|i\s+am|we're|we\s+are)\s+)(?:(?:currently|"
+        rf"really|still|now|finally|also|def(?:initely)?|seriously|actually|just)\s+)*"
+        rf"(?:(?:going|gunning|pushing)\s+(?:straight\s+)?for|going\s+straight(?:\s+(?:to|into))?|"
+        rf"working\s+towards?)\s+(?!(?:at\s+least\s+)?an?\s+(?:grade\s+)?(?:[1-9]|(?-i:[A-F]))\b)"
+        rf"(?!(?:to\s+|into\s+|for\s+)?(?:a|an|the|my|some)?\s*(?:walk|run|jog|swim|ride|drive|coffee|"
+        rf"lunch|dinner|breakfast|brunch|drinks?|beers?|smoke|nap|break|bed|home|sleep|school|work|class|"
+        rf"it|that|this|(?:(?:other|same|first|second|third|last|easy|easier|hard|harder|next|wrong|right)"
+        rf"\s+)?(?:one|option|answer|choice|method|approach|way)|(?-i:[A-Z0-9]))\b){EN_OBJ}(?![^?]*\?)",
+        0.8,
+        "A goal gone after: 'Going for promotion up a category this season', 'skipping A+, going "
+        "straight Security+', 'working towards my CCNA'.",
+        (
+            "Going for promotion up a category this season",
+            "so skipping A+, going straight Security+",
+            "im working towards my CCNA",
+        ),
+        object_kind=EntityKind.ACTIVITY,
+        object_required=True,
+        trigger=r"going|gunning|pushing|working",
+    ),
+    composed(
+        "goal_en_course",
+        _course,
+        EventType.GOAL,
+        rf"(?:^|[,.;:!]\s*|\b(?:i|i've|ive|i'm|im|i\s+am|i\s+have|we|we've|and|so|also)\s+)"
+        rf"(?:(?:just|finally|recently|also|now|already|officially|currently)\s+)*(?:started|starting|"
+        rf"began|enrolled\s+(?:in|on|for)|signed\s+up\s+(?:for|to)|registered\s+(?:for|on)|doing|"
+        rf"taking)\s+(?:the|a|an|my|this)\s+(?P<object>(?:[\w+'&-]+\s+){{1,3}}?{_EN_COURSE})\b"
+        rf"(?![^?]*\?)",
+        0.8,
+        "A course the user has started or signed up for: 'i've just started the V300 prescribing "
+        "course', 'enrolled in a data analytics bootcamp'.",
+        (
+            "i've just started the V300 prescribing course",
+            "just enrolled in a data analytics bootcamp",
+        ),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"course|program|degree|apprentice|bootcamp|diploma|certific|qualification|master|mba|phd",
+    ),
+    composed(
+        "goal_en_project",
+        lambda found: found["object"] or found["object2"],
+        EventType.GOAL,
+        rf"\b(?:(?:working\s+on|writing|doing|finishing|researching|for)\s+my\s+(?P<object>"
+        rf"{_EN_PROJECT})|my\s+(?P<object2>{_EN_PROJECT})\s+(?:needs?|requires?|uses?|is\s+(?:about|on)|"
+        rf"has\s+to))\b(?![^?]*\?)",
+        0.75,
+        "A project the user works toward: 'I need pandas for my thesis', 'writing my "
+        "dissertation'.",
+        ("I need to use pandas for my thesis", "my dissertation is on housing policy"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"thesis|dissertation|capstone|project|EPQ|coursework",
+    ),
+    composed(
+        "goal_en_considering",
+        _exam,
+        EventType.GOAL,
+        rf"\b(?:thinking\s+(?:about|of)|considering|debating)\s+(?:(?:doing|taking|sitting|going\s+for|"
+        rf"applying\s+(?:to|for)|a)\s+)?(?:the\s+|an?\s+)?(?P<object>(?:[\w'-]+\s+)??"
+        rf"{_EN_NAMED_EXAM})\b",
+        0.45,
+        "A goal only considered, held weakly: 'thinking about doing the CFA after this'.",
+        ("thinking about doing the CFA after this", "considering the GMAT tbh"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"thinking|considering|debating",
     ),
     composed(
         "goal_zh_target",
         _zh_target,
         EventType.GOAL,
         r"(?:目标|志愿)(?!(?:是|就是|:)?(?:求|算出|证明|解出|函数))(?:是|就是|定在|:)?"
-        r"(?![^\s,.!?;~]{0,6}?投(?:递)?简历(?:$|[\s,.!?;~]))(?P<object>[\u4e00-\u9fffA-Za-z0-9.+]{2,12}?)(?=$|[,.!?;~\s]|了|吧|啊|呢)",
+        r"(?![^\s,.!?;~]{0,6}?投(?:递)?简历(?:$|[\s,.!?;~]))(?P<object>[\u4e00-\u9fffA-Za-z0-9.+]{2,20}?)(?=$|[,.!?;~\s]|了|吧|啊|呢)",
         0.8,
         "目标：'我现在目标华东师范历史系'。",
         ("我现在目标华东师范历史系",),
@@ -520,11 +762,9 @@ RULES: tuple[Rule, ...] = (
         "goal_zh_want",
         _zh_goal,
         EventType.GOAL,
-        rf"{ZH_SUBJECT}{ZH_ADV}(?:想要|想|希望|打算|计划|准备|决定|立志|梦想|渴望|争取)"
-        rf"(?!问|知道|请|你|他|她|这|那|起|是|应该|可能|了解一下|说|想|着|(?:和|跟)(?:你)?(?:聊|说|分享|谈)|聊|分享|"
-        rf"了|过|好了|到|清楚|明白|通|重新|重拾|捡起|拾起|捡回|放弃|不|改考|改报|休息|歇|睡|吃|喝|玩|静静|一个人|"
-        rf"上厕所|出去(?:走走|透透气))"
-        rf"(?:能|可以|要)?{ZH_OBJ}",
+        # a wish softened ("挺想学学", "有点想") is an interest (`preferences`), not a goal
+        rf"{ZH_SUBJECT}{ZH_ADV}(?<!挺)(?<!蛮)(?<!有点)(?<!还是)"
+        rf"(?:想要|想|希望|打算|计划|准备|决定|立志|梦想|渴望|争取){_ZH_NOT_A_WISH}(?:能|可以|要)?{ZH_OBJ}",
         0.75,
         "目标：'我想考上大学'、'我打算明年去留学'。",
         ("我想考上大学", "我打算明年去留学。"),
@@ -665,7 +905,8 @@ RULES: tuple[Rule, ...] = (
         "goal_zh_score_target",
         _zh_score,
         EventType.GOAL,
-        rf"(?:^|(?<=[\s,.!~;。，我]))(?P<subject>{_ZH_SUBJECTS})(?:我|也|还|一定|必须|今年|至少|起码|这次|下次|这学期)*"
+        rf"(?:^|(?<=[\s,.!~;。，我])|(?<=所以|因此|而且|反正|但是|不过|那就))(?P<subject>{_ZH_SUBJECTS})"
+        r"(?:我|也|还|一定|必须|今年|至少|起码|这次|下次|这学期)*"
         r"(?<![不没])(?:要|想|得|争取|希望|打算|目标)?(?<![不没])(?P<anchor>冲刺?|考到|考|拿到|拿|上|"
         r"达到|突破)(?![了过])(?:个|到)?(?P<score>\d{2,3}|\d(?:\.\d)?)(?![\d.%])(?:\+|分|分以上|以上)?"
         r"(?![^。!?]*[吗?])",
@@ -931,6 +1172,44 @@ RULES: tuple[Rule, ...] = (
         trigger=r"考",
     ),
     composed(
+        "goal_zh_changed_to",
+        _zh_goal,
+        EventType.GOAL,
+        r"(?<![不没别])(?:改成|换成|改为|变成)(?:了)?(?P<object>(?:去|到|考|报|读)[\u4e00-\u9fffA-Za-z0-9]{2,8}?)"
+        r"(?=$|[\s,.!?;~。，]|了|吧|啊|的)(?![^。!?]*[吗?])",
+        0.85,
+        "计划改成的新目标：'东京计划改了 我们商量了改成去大阪'（大阪，取代旧的）。",
+        ("我们商量了改成去大阪 她有亲戚在那", "改成读研了"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"改成|换成|改为|变成",
+    ),
+    composed(
+        "goal_zh_project",
+        lambda found: found["object"] or found["object2"],
+        EventType.GOAL,
+        rf"(?:(?:在|正在|忙着|开始|准备|要|得|赶)(?:写|做|赶|搞)(?P<object>{_ZH_PROJECT})|"
+        rf"(?:^|(?<=[\s,.!~;。，]))(?:我的?|我们的?)?(?:这个|今年的?)?(?P<object2>{_ZH_PROJECT})"
+        r"(?:要|需要|得|准备|打算)(?:用|做|写|交|搞|分析|处理))",
+        0.75,
+        "要做的毕设、论文：'毕设要用pandas处理问卷数据'、'在写毕业论文'（毕设）。",
+        ("毕设要用pandas处理问卷数据", "最近在写毕业论文"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"毕|论文|课设|课程设计|大作业|开题",
+    ),
+    composed(
+        "goal_zh_considering",
+        _zh_goal,
+        EventType.GOAL,
+        rf"(?:(?:在想|在考虑|考虑|纠结|犹豫)(?:要不要|是否|该不该)|(?:好像|也许|可能|或许|说不定)(?:有点|也)?"
+        rf"(?:想|打算)){_ZH_NOT_A_WISH}(?:再)?(?:去)?(?P<object>[\u4e00-\u9fffA-Za-z0-9]{{2,10}}?)"
+        r"(?=$|[\s,.!?;~。，]|了|吧|啊|呢)",
+        0.45,
+        "还在考虑的目标（弱）：'在想要不要再去考个税务师 还没想好'、'以后好像想做数据分析？'。",
+        ("考完注会在想要不要再去考个税务师 还没想好", "以后好像想做数据分析? 还没想好"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"要不要|是否|该不该|好像|也许|可能|或许|说不定",
+    ),
+    composed(
         "goal_zh_pass_mark",
         _zh_pass_mark,
         EventType.GOAL,
@@ -1062,7 +1341,7 @@ RULES: tuple[Rule, ...] = (
         EventType.GOAL,
         r"\b(?:(?:i'?m|im|i\s+am|we're|were|gonna|i'?ll|ill|i've|ive|just|officially|prob(?:ably)?|"
         r"finally|already)\s+)*"
-        r"(?:dropping|scrapping|ditching|giving\s+up\s+on|gave\s+up\s+on|quitting|not\s+doing|done\s+with|"
+        r"(?:dropping|scrapping|ditching|skipping|giving\s+up\s+on|gave\s+up\s+on|quitting|not\s+doing|done\s+with|"
         r"decided\s+against|not\s+(?:going\s+for|applying\s+(?:for|to)|pursuing)|"
         r"no\s+longer\s+(?:doing|taking|applying\s+(?:for|to)|going\s+for|pursuing)|(?:scrap|ditch|"
         r"give\s+up\s+on|quit|cancel(?:l?ed)?)\b)\s+(?:the\s+|my\s+|on\s+|this\s+|that\s+)?"
@@ -1072,10 +1351,15 @@ RULES: tuple[Rule, ...] = (
         0.8,
         "A goal given up: 'scrap the finance thing', 'not doing the MCAT anymore' (it only ends a "
         "goal the user had; it names nothing new).",
-        ("ok scrap the finance thing", "im not doing the MCAT anymore", "giving up on law school"),
+        (
+            "ok scrap the finance thing",
+            "im not doing the MCAT anymore",
+            "giving up on law school",
+            "so skipping A+, going straight Security+",
+        ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
-        trigger=r"dropping|scrap|ditch|giving\s+up|give\s+up|gave\s+up|quit|not\s+doing|done\s+with|"
+        trigger=r"dropping|scrap|ditch|skip|giving\s+up|give\s+up|gave\s+up|quit|not\s+doing|done\s+with|"
         r"no\s+longer|cancel|decided\s+against|not\s+(?:going\s+for|applying|pursuing)",
     ),
     given_up(
@@ -1127,11 +1411,13 @@ RULES: tuple[Rule, ...] = (
         "goal_zh_give_up",
         _zh_given_up,
         EventType.GOAL,
-        r"(?P<object>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)(?:的事(?:情|儿)?|这件?事儿?|的想法|的计划|的打算|这条路|那边|这边)?"
-        r"(?:我|就|也|还是|干脆|决定|打算|已经|彻底|真的|都|目前|先|暂时)*"
+        r"(?P<object>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)(?:的事(?:情|儿)?|这件?事儿?|(?:的)?(?:想法|计划|打算)|"
+        r"这条路|那边|这边)?(?:我|就|也|还是|干脆|决定|打算|已经|彻底|真的|都|目前|先|暂时|今年|明年)*"
         r"(?:(?:先|暂时)(?:不想了|不考虑了|不急了?|放一放|放放|放着|放一边|放下|缓缓|缓一缓|搁着|不管了?|"
         r"不考了|不报了|不弄了|不搞了)|不考了|不报了|不去了|不读了|不学了|不弄了|不搞了|不折腾了|不打算了|"
         r"不准备了|不考虑了|放弃了|(?<=[就是脆我])算了|搁置了|暂停了|放一放|缓一缓|"
+        # a plan called off: "东京计划改了", "留学的打算泡汤了"
+        r"(?<=计划|打算|想法)(?:改了|变了|取消了?|泡汤了?|黄了|吹了)|"
         # out of reach: "北大是做梦了", "清华没戏了"
         r"(?:是|就是|纯属)(?:在)?(?:做梦|做白日梦|白日做梦)了?|没戏了?|不现实了?|没希望了|没指望了)"
         r"(?=$|[\s,.!;~。，吧])(?![^。!?]*[吗?])",
@@ -1144,12 +1430,13 @@ RULES: tuple[Rule, ...] = (
             "转专业的事我不搞了",
             "中级先不想了",
             "说实话北大是做梦了",
+            "对了 东京计划改了 改成去大阪",
         ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
         trigger=r"不考了|不报了|不去了|不读了|不学了|不弄了|不搞了|不折腾了|不打算了|不准备了|不考虑了|"
         r"放弃了|算了|搁置了|暂停了|放一放|放放|缓|放着|放一边|放下|搁着|不管|不想了|不急|做梦|没戏|"
-        r"不现实|没希望|没指望",
+        r"不现实|没希望|没指望|(?:计划|打算|想法)(?:改了|变了|取消|泡汤|黄了|吹了)",
     ),
     given_up(
         "goal_zh_give_up_named_after",

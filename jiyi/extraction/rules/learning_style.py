@@ -6,20 +6,57 @@ not a topic.
 
 from __future__ import annotations
 
+import re
+
+from jiyi import vocabulary
 from jiyi.domain import EntityKind, EventType
 from jiyi.extraction.rules.fragments import EN_ADV, EN_MEDIA, ZH_ADV
+from jiyi.extraction.rules.goals import composed
 from jiyi.extraction.rules.model import Rule, rule
+
+#: A shrug around what is said ("i think im maybe", "probably more of"): held weakly.
+_EN_HEDGE = (
+    r"(?:i\s+think\s+)?(?:i'?m|im|i\s+am)\s+(?:maybe|probably|prob|kinda|kind\s+of|sort\s+of|"
+    r"possibly|perhaps)|(?:maybe|probably|perhaps)\s+(?:i'?m|im|i\s+am)"
+)
+#: Not said with a shrug: the words just before hold no hedge ("maybe a visual learner").
+_EN_NOT_HEDGED = (
+    r"(?<!maybe\s)(?<!maybe\sa\s)(?<!probably\s)(?<!probably\sa\s)(?<!kinda\sa\s)"
+    r"(?<!maybe\smore\sof\sa\s)(?<!probably\smore\sof\sa\s)(?<!kinda\s)"
+)
+_EN_NEED_TO_SEE = (
+    r"\bI\s+(?:really\s+|just\s+)?(?:need\s+to|have\s+to|gotta|got\s+to)\s+"
+    r"(?:actually\s+)?see(?!\s+(?:it|things|stuff)\s+to\s+believe)"
+)
+
+
+def _relied_on(found: re.Match[str]) -> str | None:
+    """What the user learns by: "看番" of "靠看番学的"; a known name the verb ends is kept whole
+    ("靠死记硬背的": 死记硬背)."""
+    whole = found["object"] + found["verb"]
+    return whole if vocabulary.lookup(whole) is not None else found["object"]
+
 
 RULES: tuple[Rule, ...] = (
     rule(
         "style_en_learn_best",
         EventType.LEARNING_STYLE,
-        r"\bI\s+(?:learn|understand|study|remember(?:\s+things)?|get\s+it)(?:\s+things)?\s+"
-        r"(?:best|better|faster|more\s+easily|most\s+effectively|easier)\s+(?:with|through|by|from"
-        r"|when\s+(?:I\s+)?(?:see|use|have|watch|do)|via)\s+(?P<object>[^,.;:!?()\n]{1,60})",
+        r"\bI\s+(?:(?:really|honestly|definitely|def|actually|just|always|tend\s+to)\s+)*(?:learn|"
+        r"understand|study|remember|retain|absorb|get|pick\s+(?:(?:things|stuff|it)\s+)?up|take\s+in)"
+        r"(?:\s+(?:things|stuff|it|info|information|them|everything))?\s+(?:(?:way|much|a\s+lot|so\s+much|"
+        r"far|heaps)\s+)?(?:best|better|faster|more\s+easily|most\s+effectively|easier|quicker)\s+"
+        r"(?:with|through|by|from|via|using|doing|watching|reading|listening\s+to|when\s+(?:I\s+)?(?:see|"
+        r"use|have|watch|do|get|hear))\s+"
+        r"(?!doing\s*(?:$|[,.;!?]))(?P<object>[^,.;:!?()\n]{1,60}?)"
+        r"(?:\s+(?:tho|though|lol|haha\w*|honestly|tbh|ngl|fr|too))*\s*(?=$|[,.;:!?()\n])",
         0.9,
-        "How the user learns best: 'I learn best with diagrams'.",
-        ("I learn best with diagrams.", "I understand things better through examples"),
+        "How the user learns best: 'I learn best with diagrams', 'i retain stuff way better doing "
+        "practice questions tho'.",
+        (
+            "I learn best with diagrams.",
+            "I understand things better through examples",
+            "i retain stuff way better doing practice questions tho",
+        ),
         object_kind=EntityKind.STYLE,
         object_required=True,
         split_objects=True,
@@ -38,12 +75,27 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_en_learner",
         EventType.LEARNING_STYLE,
-        r"\b(?P<object>visual|auditory|hands-on|kinesthetic|reading|verbal|practical)\s+learner\b",
+        rf"\b(?:i'?m|im|i\s+am)\s+(?:(?:such|definitely|def|very|really|totally|100%|a|an|more\s+of)\s+)*"
+        rf"{_EN_NOT_HEDGED}(?P<object>visual|auditory|hands-on|kinesthetic|reading|verbal|practical)"
+        r"\s+(?:learner|person|type\s+of\s+(?:learner|person))\b",
         0.9,
         "A learner type: 'I'm a visual learner'.",
-        ("I'm a visual learner.",),
+        ("I'm a visual learner.", "im def a hands-on person"),
         object_kind=EntityKind.STYLE,
         object_required=True,
+    ),
+    rule(
+        "style_en_learner_hedged",
+        EventType.LEARNING_STYLE,
+        rf"\b(?:{_EN_HEDGE})\s+(?:(?:more\s+of\s+)?an?\s+)?(?P<object>visual|auditory|hands-on|"
+        r"kinesthetic|reading|verbal|practical)\s+(?:learner|person|type)\b",
+        0.45,
+        "A learner type said with a shrug, held weakly: 'i think im maybe more of a visual person "
+        "too? idk'.",
+        ("i think im maybe more of a visual person too? idk",),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"learner|person|type",
     ),
     rule(
         "style_zh_via",
@@ -55,6 +107,33 @@ RULES: tuple[Rule, ...] = (
         ("我更喜欢看视频学", "我习惯通过做题来理解"),
         object_kind=EntityKind.STYLE,
         object_required=True,
+    ),
+    composed(
+        "style_zh_rely_on",
+        _relied_on,
+        EventType.LEARNING_STYLE,
+        r"(?:主要|基本上?|全|都是?|一直|平时|就是|还是)(?:是)?靠(?!自己|别人|老师|父母|爸|妈|同学|朋友|运气|蒙)"
+        r"(?P<object>[^,.;:!?()。\n\s]{1,8}?)(?:来)?(?P<verb>学|练|记|背|复习|提高)(?:的|起来|会的|出来的)?"
+        r"(?=$|[\s,.!?;~。，]|了|的)",
+        0.8,
+        "靠什么学：'主要靠看番学的'（看番；'我靠'是口头禅，不算）。",
+        ("主要靠看番学的 日剧也看", "单词基本靠刷题记"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"靠",
+    ),
+    rule(
+        "style_en_learned_from",
+        EventType.LEARNING_STYLE,
+        r"\bI\s+(?:mostly|mainly|basically|pretty\s+much|only|just|honestly)\s+(?:learn(?:ed|t)?|picked\s+"
+        r"(?:it|\w+)\s+up|study|studied|practi[sc]e)\s+(?:(?:it|\w+)\s+)?(?:from|by|through|via|off)\s+"
+        r"(?P<object>[^,.;:!?()\n]{1,40}?)(?=\s*(?:$|[,.;:!?()\n]|\b(?:lol|tbh|honestly|tho)\b))",
+        0.8,
+        "How the user has been learning: 'i mostly learned it from watching anime'.",
+        ("i mostly learned it from watching anime lol",),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"learn|picked|stud|practi",
     ),
     rule(
         "style_zh_easier",
@@ -106,10 +185,16 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_en_is_how_i_learn",
         EventType.LEARNING_STYLE,
-        rf"\b(?P<object>{EN_MEDIA})\b[^.!?]{{0,30}}\b(?:is|are)\s+how\s+i\s+(?:learn|study|remember|revise)\b",
-        0.8,
-        "A medium that is how the user studies: 'podcasts on my commute are how i study'.",
-        ("podcasts on my commute are how i study",),
+        rf"\b(?P<object>{EN_MEDIA})\b[^.!?]{{0,40}}?\b(?:is|are|that'?s|thats|this\s+is|it'?s|its)\s+"
+        r"how\s+i\s+(?:(?:actually|really|best|usually|always)\s+)?(?:learn|study|remember|revise|"
+        r"retain|get\s+it)\b",
+        0.85,
+        "A medium that is how the user studies: 'podcasts on my commute are how i study', 'loads "
+        "of worked examples, step by step, thats how i actually learn'.",
+        (
+            "podcasts on my commute are how i study",
+            "show me loads of worked examples, step by step, thats how i actually learn",
+        ),
         object_kind=EntityKind.STYLE,
         object_required=True,
         trigger=r"how\s+i\b",
@@ -128,15 +213,29 @@ RULES: tuple[Rule, ...] = (
         trigger=r"like\s+i|eli5|plain|jargon|simple",
     ),
     rule(
-        "style_en_see_it",
+        "style_en_see_it_drawn",
         EventType.LEARNING_STYLE,
-        r"\bI\s+(?:really\s+)?(?:need\s+to|have\s+to|gotta|got\s+to)\s+see\s+it\b(?![^.!?]*\?)",
+        rf"{_EN_NEED_TO_SEE}\s+(?:it|things|stuff)\s+(?:drawn|sketched|on\s+paper|in\s+a\s+(?:diagram|"
+        r"picture|drawing))(?![^.!?]*\?)",
         0.75,
-        "Needing to see it: 'I need to see it drawn out'.",
-        ("I need to see it drawn out", "i gotta see it to get it"),
+        "Needing it drawn: 'I need to see it drawn out' (visual diagrams).",
+        ("I need to see it drawn out",),
         object_kind=EntityKind.STYLE,
         fixed_object="visual diagrams",
-        trigger=r"see\s+it",
+        trigger=r"see\s+(?:it|things|stuff)",
+    ),
+    rule(
+        "style_en_see_it",
+        EventType.LEARNING_STYLE,
+        rf"{_EN_NEED_TO_SEE}\s+(?:it|things|stuff)\b(?!\s+(?:drawn|sketched|on\s+paper|in\s+a\s+"
+        r"(?:diagram|picture|drawing)))(?![^.!?]*\?)",
+        0.75,
+        "Needing to see it, in whatever form: 'I need to SEE it', 'i gotta see it to get it' "
+        "(visual learning).",
+        ("I need to SEE it. Youtube clips, anything", "i gotta see it to get it"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="visual learning",
+        trigger=r"see\s+(?:it|things|stuff)",
     ),
     rule(
         "style_en_write_down",

@@ -145,14 +145,15 @@ RULES: tuple[Rule, ...] = (
     rule(
         "interest_zh_want_to_learn",
         EventType.PREFERENCE,
-        r"(?:我|^|(?<=[\s,.!~;。]))(?:但是?|可是?|不过)?(?:其实|也|一直|还|还是|真的|是)*"
-        r"(?:挺|很|特别|有点|蛮)?想"
+        r"(?:我|^|(?<=[\s,.!~;。]))(?:但是?|可是?|不过)?"
+        # softened ("也有点想", "还是想", "想学学"): a plain "想学烘焙" is a goal (`goals`)
+        r"(?:(?:(?:其实|也|一直|还|还是|真的|是)+(?:挺|很|特别|有点|蛮)?|挺|很|特别|有点|蛮)想"
         # "学好英语", "学会游泳": the result after the verb is not part of what is learned;
         # "学完这本书" is a task, not a subject
-        r"(?:学|学学|跟着学学?|学做)(?!完)(?:好|会|懂)?(?:一下|点)?"
+        r"(?:学学|跟着学学?|学做|学)|想(?:学学|跟着学学?))(?!完)(?:好|会|懂)?(?:一下|点)?"
         r"(?P<object>[\u4e00-\u9fffA-Za-z的]{2,12}?)(?:的)?(?=了|呢|吧|$|[,.!~\s])",
         0.6,
-        "想学点什么：'我也有点想跟着学学国画'。",
+        "想学点什么，说得软：'我也有点想跟着学学国画'（直说'想学烘焙'是目标）。",
         ("我也有点想跟着学学国画,以后再说吧", "考试太折磨人 但还是想学历史的"),
         object_kind=EntityKind.TOPIC,
         object_required=True,
@@ -194,17 +195,24 @@ RULES: tuple[Rule, ...] = (
     rule(
         "interest_en_been_doing",
         EventType.PREFERENCE,
-        rf"\bI(?:'ve|\s+have|ve)\s+been\s+(?:really\s+|super\s+)?(?:(?P<into>getting\s+(?:really\s+|"
+        rf"(?:\bI(?:'ve|\s+have|ve)\s+|(?:^|[,.;:!]\s*|\b(?:and|also|so|plus)\s+))been\s+"
+        rf"(?:really\s+|super\s+)?(?:(?P<into>getting\s+(?:really\s+|"
         rf"super\s+|more\s+)?into)|{_EN_HOBBY_VERBS})\s+(?:(?P<amount>a\s+lot\s+of|lots\s+of|more|"
         rf"so\s+much|tons\s+of|loads\s+of)\s+)?(?!(?:the\s+|some\s+|youtube\s+)?(?:videos?(?!\s+games?)|vids|"
         rf"docs|documentation|flashcards|practice|problems|examples|notes|diagrams|tutorials|"
         rf"lectures|textbooks?|homework|mistakes|trouble|it|that|this)\b)"
         rf"(?P<object>[\w'-]+(?:\s+[\w'-]+){{0,2}}?)"
         rf"(?=\s+(?:since|lately|recently|these\s+days|in\s+my\s+free\s+time|for\s+fun|every|on\s+"
-        rf"weekends?|again)\b|(?(amount)\s*(?:$|[,.;!])|(?(into)\s*(?:$|[,.;!])|(?!))))",
+        rf"weekends?|again|non-?stop|constantly|all\s+the\s+time|on\s+repeat)\b|"
+        rf"(?(amount)\s*(?:$|[,.;!])|(?(into)\s*(?:$|[,.;!])|(?!))))",
         0.6,
-        "A new or growing hobby: 'I've been cooking more Mexican food since I retired'.",
-        ("And I've been cooking more Mexican food since I retired", "i've been getting into chess"),
+        "A new or growing hobby, its subject said or not: 'I've been cooking more Mexican food "
+        "since I retired', 'been listening to metallica nonstop'.",
+        (
+            "And I've been cooking more Mexican food since I retired",
+            "i've been getting into chess",
+            "love this song so much, been listening to metallica nonstop",
+        ),
         object_kind=EntityKind.TOPIC,
         object_required=True,
         relation=RelationKind.INTERESTED_IN,
@@ -294,6 +302,32 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
         relation=RelationKind.INTERESTED_IN,
         trigger=r"捡|拾",
+    ),
+    rule(
+        "interest_zh_thing_first",
+        EventType.PREFERENCE,
+        rf"(?:^|(?<=[\s,.!~;。，]))(?P<object>{_ZH_NAME_CHAR}{{2,6}}?)(?:我|也|真的|是)*(?:超级?|最|特别|很|好|"
+        r"真的|巨|贼|可|太)+(?:喜欢|爱)(?!你|他|她|吃|的|上|看|去|玩|了)(?![^。!?]*[吗?])",
+        0.8,
+        "先说东西再说喜欢：'唐朝我超喜欢'（兴趣：唐朝）。",
+        ("唐朝我超喜欢 大唐不夜城天天去", "物理我最喜欢"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"喜欢|爱",
+    ),
+    rule(
+        "interest_zh_some_interest",
+        EventType.PREFERENCE,
+        rf"(?:^|我|(?<=[\s,;.!~。]))(?:最近|现在|其实|也|还|自己)*对{ZH_OBJ_LAZY}(?:好像|也|还|开始|似乎)*"
+        r"(?:有点|有些|有一点|一点点?)(?:感)?兴趣(?!吗)",
+        0.45,
+        "说得含糊的兴趣（弱）：'最近对做面包好像也有点兴趣'（做面包）。",
+        ("最近对做面包好像也有点兴趣",),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"兴趣",
     ),
     rule(
         "preference_zh_favourite",

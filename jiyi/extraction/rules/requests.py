@@ -8,8 +8,13 @@ text as a dislike, though neither says "I learn best with". Objects are named by
 
 from __future__ import annotations
 
-from jiyi.domain import EntityKind, EventType
+import re
+
+from jiyi import vocabulary
+from jiyi.domain import EntityKind, EventType, RelationKind
+from jiyi.extraction.rules.cleaning import clean_objects
 from jiyi.extraction.rules.fragments import EN_MEDIA
+from jiyi.extraction.rules.goals import composed
 from jiyi.extraction.rules.model import Rule, rule
 
 _EN_PLEASE = (
@@ -22,7 +27,8 @@ _EN_STYLE_NOUN = (
     r"full\s+examples?|practice\s+(?:problems|questions)|problems|quizzes)"
 )
 _ZH_STYLE_NOUN = (
-    r"图解|画图|图|图片|示意图|表格|时间线|时间轴|思维导图|例句|例题|例子|视频|动画|类比|比喻|口诀|"
+    r"图解|画图|图|图片|示意图|表格|时间线|时间轴|思维导图|例句|例题|例子|视频教程|教学视频|演示视频|视频|动画|类比|"
+    r"比喻|口诀|顺口溜|清单|代码示例|示例代码|"
     r"做题|出题|练习|刷题|总结|笔记|卡片"
 )
 
@@ -124,6 +130,122 @@ _ZH_FORMAT = (
     r"大段|注音|翻译)(?:的)?(?:解释|讲解|注释|例子|例句|说明|标注)?|"
     r"(?:英文|英语|中文|日文|日语)(?:的)?(?:解释|讲解|注释|翻译|例句|说明)"
 )
+
+#: How much of it is asked for: "like loads of", "a bunch of", "some more".
+_EN_AMOUNT = (
+    r"(?:some|more|a\s+few|a\s+couple(?:\s+of)?|a|an|with|like|loads\s+of|lots\s+of|tons\s+of|"
+    r"heaps\s+of|a\s+bunch\s+of|a\s+lot\s+of|plenty\s+of|another|few|the|your)"
+)
+#: A short phrase a preference or a comparison names ("conversation", "grammar drills").
+_EN_PHRASE = r"[\w'+#-]+(?:\s+[\w'+#-]+){0,2}?"
+#: What ends a comparison said in passing ("… pls", "… any day", "… for me").
+_EN_COMPARISON_END = (
+    r"(?=\s*(?:$|[,.;!?)]|\b(?:pl(?:ea)?s|please|any\s*day|every\s*time|for\s+me|tbh|lol|honestly|"
+    r"always)\b))"
+)
+#: A comparison: "conversation > grammar drills", "tabs over sheet music pls".
+_EN_COMPARISON = (
+    rf"(?:^|[,.;:!]\s*|\b(?:yes|yeah|pls|please|honestly|tbh|ngl|def(?:initely)?|always|so|i\s+prefer|"
+    rf"i'?d\s+(?:much\s+)?(?:rather|prefer|pick|choose)(?:\s+(?:have|use|do|get|see))?)\s*,?\s+)"
+    rf"(?P<object>{_EN_PHRASE})\s*"
+    rf"(?:(?<![-=<])>+(?!=)|\bover\b)\s*(?P<other>{_EN_PHRASE})(?:\s+thing)?{_EN_COMPARISON_END}"
+)
+#: A request that names what it is not: "can u just send tabs not the dots thing".
+_EN_NOT_THAT = (
+    rf"\b{_EN_PLEASE}(?:just\s+)?(?:send|give|show|use|do|write|make|teach)\s+(?:me\s+|us\s+)?"
+    rf"(?:(?:the|some|more|like)\s+)*(?P<object>{_EN_PHRASE})\s*,?\s+(?:not|instead\s+of|rather\s+than)"
+    rf"\s+(?:the\s+|a\s+|an\s+|any\s+|with\s+)?(?P<other>{_EN_PHRASE})(?:\s+thing)?"
+    rf"{_EN_COMPARISON_END}"
+)
+
+
+_WORDY = re.compile(r"^(?=.*[A-Za-z]{3})[^\d]+$")
+
+
+def _side(found: re.Match[str], group: str) -> str | None:
+    """One side of a comparison, cleaned, if it is words ("P 4->5" compares numbers)."""
+    cleaned = clean_objects(found[group], "en", False)
+    return cleaned[0] if cleaned and _WORDY.match(cleaned[0]) else None
+
+
+def _is_format(phrase: str | None) -> bool:
+    """Whether a phrase names a way of being taught, by itself or by its head ("grammar drills")."""
+    if not phrase:
+        return False
+    entry = vocabulary.lookup(phrase) or vocabulary.lookup(phrase.split()[-1])
+    return entry is not None and entry.kind is EntityKind.STYLE
+
+
+def _chosen_in_request(found: re.Match[str]) -> str | None:
+    """What a request chooses over something else ("tabs" of "send tabs not the dots thing")."""
+    return _side(found, "object") if _side(found, "other") else None
+
+
+def _chosen(found: re.Match[str]) -> str | None:
+    """What a comparison said in passing chooses, when it compares ways of being taught
+    ("conversation" of "conversation > grammar drills"; "mom > dad" compares none)."""
+    chosen, other = _side(found, "object"), _side(found, "other")
+    return chosen if other and (_is_format(chosen) or _is_format(other)) else None
+
+
+def _format_passed_over(found: re.Match[str]) -> str | None:
+    """What a comparison passes over, when it is a way of being taught ("grammar drills",
+    "paragraphs"): a dislike of it; "the dots thing" or "lunch" names no format."""
+    other = _side(found, "other") if _side(found, "object") else None
+    return other if _is_format(other) else None
+
+
+def _comparison_rules() -> tuple[Rule, ...]:
+    """Both halves of each way of saying "this, not that": a liking of what is chosen (a way
+    of learning, by the engine's vocabulary, or a thing preferred: "tabs") and a dislike of
+    what is passed over, when that is a way of being taught."""
+    said = (
+        (
+            "comparison",
+            _EN_COMPARISON,
+            _chosen,
+            r">|\bover\b",
+            "conversation > grammar drills",
+            None,
+        ),
+        (
+            "not_that",
+            _EN_NOT_THAT,
+            _chosen_in_request,
+            r"\bnot\b|instead|rather",
+            "can u just send tabs not the dots thing",
+            "can you do a table not long paragraphs pls",
+        ),
+    )
+    return tuple(
+        made
+        for name, pattern, chosen, trigger, example, passed_over in said
+        for made in (
+            composed(
+                f"preference_en_{name}",
+                chosen,
+                EventType.PREFERENCE,
+                pattern,
+                0.75,
+                f"What a comparison chooses: '{example}'.",
+                (example,),
+                object_kind=EntityKind.TOPIC,
+                trigger=trigger,
+            ),
+            composed(
+                f"dislike_en_{name}",
+                _format_passed_over,
+                EventType.DISLIKE,
+                pattern,
+                0.75,
+                f"The way of being taught a comparison passes over: '{passed_over or example}'.",
+                (passed_over or example,),
+                object_kind=EntityKind.STYLE,
+                trigger=trigger,
+            ),
+        )
+    )
+
 
 RULES: tuple[Rule, ...] = (
     rule(
@@ -266,7 +388,8 @@ RULES: tuple[Rule, ...] = (
         "style_en_comparisons",
         EventType.LEARNING_STYLE,
         rf"\b{_EN_PLEASE}(?:explain|teach|do)\s+(?:stuff|things|it)\s+(?:like\s+that|that\s+way|"
-        r"with\s+(?:\w+\s+)?(?:comparisons|analogies|examples))|\b(?:\w+\s+)?(?:comparisons|analogies)\s+"
+        r"with\s+(?!(?:code|worked|full|more|some|real|actual|concrete|practice)\s)(?:\w+\s+)?(?:comparisons|"
+        r"analogies|examples))|\b(?:\w+\s+)?(?:comparisons|analogies)\s+"
         r"(?:pl(?:ea)?s|help|work)\b",
         0.75,
         "'can u explain stuff like that? cooking comparisons' (style: analogies).",
@@ -481,12 +604,22 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_en_do_it_with",
         EventType.LEARNING_STYLE,
-        rf"\b{_EN_PLEASE}(?:do|use|try|give\s+me|show\s+me|send\s+me|make\s+it)\s+"
-        r"(?:(?:some|more|a\s+few|a\s+couple(?:\s+of)?|a|an|with)\s+)?"
-        rf"(?P<object>{_EN_STYLE_NOUN})\b(?!\s*(?:#|\d|on\s+page))",
+        rf"\b{_EN_PLEASE}(?:just\s+)?(?:do|use|try|give\s+me|show\s+me|send(?:\s+me)?|make\s+it|"
+        r"(?:write|set|lay|break)\s+(?:(?:it|things|stuff|them|this|that|everything)\s+)?(?:(?:out|up|down)\s+)?"
+        r"(?:in|as|into)|"
+        r"put\s+(?:it|things|this|that|them|everything)\s+(?:in|into)|explain\s+(?:it|things|this|that|"
+        r"stuff)\s+(?:with|in|using|through))\s+"
+        rf"(?:{_EN_AMOUNT}\s+)*(?P<object>{_EN_STYLE_NOUN})\b(?!\s*(?:#|\d|on\s+page))",
         0.75,
-        "A way of learning asked for: 'can u do flashcards?', 'could you use analogies'.",
-        ("can u do flashcards? like question, i try, then answer", "could you use analogies"),
+        "A way of learning asked for: 'can u do flashcards?', 'can u just show me like loads of "
+        "worked examples', 'Could you please write things out in numbered steps'.",
+        (
+            "can u do flashcards? like question, i try, then answer",
+            "could you use analogies",
+            "can u just show me like loads of worked examples, step by step",
+            "Could you please write things out in numbered steps so I can print them off?",
+            "Honestly can you send clips?",
+        ),
         object_kind=EntityKind.STYLE,
         trigger=r"\b(?:can|could|would|will|pl(?:ea)?s|please)\b",
     ),
@@ -516,7 +649,9 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_zh_step_by_step",
         EventType.LEARNING_STYLE,
-        r"(?:讲|说|来)?慢一点|(?:讲|说|写|教|解释)(?:得)?慢点|一步一步(?:来|地?讲|地?教|问我|带我)?|"
+        # "一步一步的练习计划": how a plan is laid out, not how to be taught
+        r"(?:讲|说|来)?慢一点|(?:讲|说|写|教|解释)(?:得)?慢点|一步一步(?!的(?![来讲教问带]))"
+        r"(?:来|[地的]?讲|[地的]?教|问我|带我)?|"
         r"一步步(?:来|讲|教)|分步(?:讲|骤讲)",
         0.75,
         "'讲慢一点，一步一步来'、'你说慢点'（一步一步）。",
@@ -676,11 +811,13 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_zh_mnemonic",
         EventType.LEARNING_STYLE,
-        r"(?:编|来|给我|有没有|能不能|可以|教我|想个|弄个|整个)(?:个|一个|些|一些|点|什么)?(?:好记的)?"
+        r"(?:编|来|给我|有没有|能不能|可以|教我|想个|弄个|整个)(?:个|一个|些|一些|点|什么)?"
+        # what it is for may come between ("编个宋朝的顺口溜")
+        r"(?:[\u4e00-\u9fffA-Za-z0-9]{1,8}?的)?(?:好记的)?"
         r"(?:口诀|顺口溜|谐音梗?|记忆法|联想记忆|图像记忆|记忆技巧|记忆方法|记忆窍门|助记)",
         0.75,
         "要口诀：'有没有什么口诀'、'给我编个顺口溜'（口诀）。",
-        ("有没有什么口诀啊", "给我编个顺口溜"),
+        ("有没有什么口诀啊", "给我编个顺口溜", "再给我编个宋朝的顺口溜"),
         object_kind=EntityKind.STYLE,
         fixed_object="口诀",
         trigger=r"口诀|顺口溜|谐音|记忆|助记",
@@ -761,5 +898,163 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.STYLE,
         fixed_object="英文解释",
         trigger=r"英",
+    ),
+    *_comparison_rules(),
+    rule(
+        "dislike_en_cant_and_wont",
+        EventType.DISLIKE,
+        rf"\b(?:can'?t|cannot|don'?t|never)\s+(?:really\s+)?(?:read|do|use|play|stand|follow|learn)\s+"
+        rf"(?P<object>{_EN_PHRASE})\s*,?\s+and\s+(?:(?:tbh|honestly|ngl|frankly|i)\s+)*(?:don'?t|do\s+not)"
+        r"\s+(?:really\s+)?(?:want|wanna|care|plan)\s+to\b",
+        0.75,
+        "What the user cannot do and will not learn: 'i cant read sheet music and tbh dont want "
+        "to'.",
+        ("i cant read sheet music and tbh dont want to",),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"want|wanna|care|plan",
+    ),
+    rule(
+        "style_en_again",
+        EventType.LEARNING_STYLE,
+        rf"(?:^|[,.;:!]\s*|\b(?:yes|yeah|yep|ok|okay|sure|please|pls|and)\s+(?:please\s+|pls\s+)?)"
+        rf"(?:(?:the|same|more|those|that|your)\s+)?(?P<object>{_EN_STYLE_NOUN})\s+again\b"
+        r"(?=\s*(?:$|[.!]|pl(?:ea)?s\b|please\b|if\s+(?:you|u)\s+(?:would|can|could|don'?t\s+mind)\b|"
+        r"if\s+possible\b|would\s+(?:be\s+(?:great|good|nice)|help)\b))",
+        0.75,
+        "A way of being taught asked for again: 'Numbered steps again if you would.'",
+        ("Yes please. Numbered steps again if you would.", "ok flashcards again pls"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"again",
+    ),
+    rule(
+        "style_en_code_first",
+        EventType.LEARNING_STYLE,
+        r"\b(?:just\s+)?(?:give|show|send)\s+me\s+(?:the\s+)?(?:(?:working|runnable|full|actual)\s+)?code"
+        r"(?:\s+first)?\b(?=[^.!?]*(?:first|then|pl(?:ea)?s|please|$))|\bcode\s+first\b|"
+        r"\bskip\s+the\s+(?:theory|explanation)[^.!?]{0,20}?\b(?:code|snippet)\b",
+        0.8,
+        "Code before the explanation: 'just give me the code first', 'skip the theory, code pls'.",
+        ("just give me the code first, then i ask why", "skip the theory and show me the code"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="code examples",
+        trigger=r"code|snippet",
+    ),
+    rule(
+        "dislike_en_skip_theory",
+        EventType.DISLIKE,
+        r"\b(?:skip|no\s+need\s+for|(?:don'?t|do\s+not)\s+(?:need|want)|spare\s+me)\s+(?:the\s+|all\s+the\s+)?"
+        r"(?:theory|background|long\s+explanations?)\b",
+        0.5,
+        "Theory put off for now, held weakly: 'skip the theory, just show me'.",
+        ("skip the theory, just show me",),
+        object_kind=EntityKind.STYLE,
+        fixed_object="theory",
+        trigger=r"theory|background|explanation",
+    ),
+    rule(
+        "style_zh_have_any",
+        EventType.LEARNING_STYLE,
+        r"(?:有没有|有木有|有没|能不能(?:给我)?(?:发|找|推荐)|可以(?:发|推荐)|(?:多|再)发(?:点|些|几个)?|求)"
+        rf"(?:什么|那种|相关的?|一些|点|个|几个)?(?:讲解|教学|演示|示范|操作)?(?P<object>{_ZH_STYLE_NOUN})(?!了)",
+        0.75,
+        "要某种讲法：'有没有视频 我看字看不明白'、'以后多发视频'（视频）。",
+        ("有没有视频 我看字看不明白", "以后能不能字少点 多发视频"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"有没|有木有|发|推荐|求",
+    ),
+    composed(
+        "preference_zh_just_give_me",
+        lambda found: f"直接给{found['object']}",
+        EventType.PREFERENCE,
+        r"(?:就|直接|先)(?:告诉我|给我?|发我?|上|贴)(?:一?(?:段|份|个|下))?(?:(?![讲说解分])[^,.;!?。\s]){0,8}?"
+        r"(?P<object>代码|参数|公式|结论|步骤)",
+        0.8,
+        "先要能直接用的东西，原理后说：'直接给我能跑的代码'（直接给代码：一种学法）、"
+        "'你就直接告诉我夜景参数填多少吧'（直接给参数）。",
+        ("别讲原理了 直接给我能跑的代码", "还是老样子 先给代码", "你就直接告诉我夜景参数填多少吧"),
+        object_kind=EntityKind.TOPIC,
+        trigger=r"代码|参数|公式|结论|步骤",
+    ),
+    composed(
+        "style_zh_works_for_me",
+        lambda found: found["object"] or found["object2"],
+        EventType.LEARNING_STYLE,
+        rf"(?P<object>{_ZH_STYLE_NOUN})(?:真的|最|真|很|挺)?(?:好|管用|有用|好使)?[\s,]*(?:我)?(?:就|最|很|特别|真)?"
+        rf"吃这套|(?:有|用|靠|看)(?P<object2>{_ZH_STYLE_NOUN})(?:的话)?(?:我)?(?:就|才|更|一下子)?(?:记得牢|记得住|"
+        r"记住了|记得快|好记|学得快|就懂|懂了|明白了)",
+        0.8,
+        "管用的讲法：'顺口溜好 我就吃这套'、'有顺口溜我记得牢'（口诀）。",
+        ("顺口溜好 我就吃这套", "有顺口溜我记得牢"),
+        object_kind=EntityKind.STYLE,
+        trigger=r"吃这套|记|懂|明白|学得快",
+    ),
+    rule(
+        "dislike_zh_cant_keep_at",
+        EventType.DISLIKE,
+        r"(?:^|(?<=[\s,.!~;。，]))(?:纯|光|只)?(?P<object>(?!这|那)(?:(?![说觉认])[\u4e00-\u9fffA-Za-z]){2,6}?)"
+        r"(?:我)?(?:真的|实在|根本|完全)?"
+        r"(?:坚持不下去|坚持不了|学不下去|啃不动|看不进去|看不下去|听不进去)",
+        0.55,
+        "学不下去的学法（弱）：'纯教材我真的坚持不下去'（教材）。",
+        ("主要靠看番学的 纯教材我真的坚持不下去",),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"坚持不|学不下去|啃不动|看不进去|看不下去|听不进去",
+    ),
+    composed(
+        "dislike_zh_skip_theory",
+        lambda found: found["object"] or found["later"],
+        EventType.DISLIKE,
+        r"(?:别|不要|不用|先别|少)(?:跟我)?(?:讲|说|扯)(?:太多|那么多|什么)?(?P<object>原理|理论|概念|定义)|"
+        r"(?P<later>原理|理论)(?:的东西)?(?:以后|后面|之后|回头|有空)再(?:说|讲|学|看)",
+        0.5,
+        "先不要讲原理（弱，更像先后顺序）：'别讲原理了 直接给我能跑的代码'、'原理以后再说'"
+        "（原理）。",
+        ("别讲原理了 直接给我能跑的代码", "我先抄作业 原理以后再说"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"原理|理论|概念|定义",
+    ),
+    rule(
+        "preference_zh_ask_plan",
+        EventType.PREFERENCE,
+        r"(?:有没有|有木有|能不能(?:帮我|给我)?(?:做|定|排|出|列|制定)|(?:帮我|给我)(?:做|定|排|出|列|制定)|想要)"
+        r"(?:个|一个|份|一份|套|一套)?(?:那种)?(?:[^,.;!?。]{0,16}?的)?\s*(?P<object>(?:练习|学习|复习|训练|备考|"
+        r"背诵|阅读)(?:计划表?|安排|时间表))",
+        0.75,
+        "要练习计划：'有没有那种一步一步的 每天十五分钟的练习计划'（练习计划）。",
+        ("有没有那种一步一步的 每天十五分钟的练习计划", "能不能帮我排个复习计划"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.PREFERS,
+        trigger=r"计划|安排|时间表",
+    ),
+    rule(
+        "preference_en_ask_plan",
+        EventType.PREFERENCE,
+        rf"(?:\b{_EN_PLEASE}(?:just\s+)?(?:make|give|write|draw\s+up|put\s+together|set)\s+(?:me\s+|us\s+)?|"
+        r"\bis\s+there\s+(?:like\s+)?)(?:a|an|some)\s+(?:[\w'-]+\s+){0,4}?(?P<object>(?:study|practice|"
+        r"revision|training|learning|reading)\s+(?:plan|schedule|routine|timetable))s?\b",
+        0.75,
+        "A practice plan asked for: 'could you make me a 15 minute daily practice plan?'.",
+        ("could you make me a 15 minute daily practice plan?", "is there like a simple study plan"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.PREFERS,
+        trigger=r"plan|schedule|routine|timetable",
+    ),
+    rule(
+        "style_zh_in_chinese",
+        EventType.LEARNING_STYLE,
+        r"(?:能不能|可以|可不可以|麻烦|请|还是|最好)?(?:你)?用(?:中文|汉语|普通话)(?:给我|跟我|来)?(?:讲|解释|说明|讲解|说)",
+        0.75,
+        "用中文讲：'可以用中文给我讲思路 英文给例句吗'（中文讲解）。",
+        ("可以用中文给我讲思路 英文给例句吗",),
+        object_kind=EntityKind.STYLE,
+        fixed_object="中文讲解",
+        trigger=r"中文|汉语|普通话",
     ),
 )

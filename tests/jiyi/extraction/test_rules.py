@@ -246,10 +246,10 @@ def test_dislikes(text, obj):
     [
         ("I learn best with diagrams.", "visual diagrams"),
         ("I like animations better than formulas", "animations"),
-        ("I'm a visual learner.", "visual"),
+        ("I'm a visual learner.", "visual learning"),
         ("我更喜欢看视频学", "视频"),
         ("用动画我更容易懂", "动画"),
-        ("我是视觉型的学习者", "视觉"),
+        ("我是视觉型的学习者", "视觉型"),
     ],
 )
 def test_learning_styles(text, obj):

@@ -414,3 +414,36 @@ def test_not_a_hobby_named(text):
 
 def test_playing_the_opening_is_no_pastime():
     assert interests_in("as black vs e4 i play the sicilian but i get crushed") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("been listening to radiohead nonstop lately", "radiohead"),
+        ("and been watching chess streams all the time", "chess streams"),
+        ("宋词我超喜欢 尤其是苏轼", "宋词"),
+        ("天文我特别爱", "天文"),
+    ],
+)
+def test_an_interest_said_without_its_subject_or_thing_first(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize(
+    "text", ["这道题我超喜欢", "你最喜欢什么?", "我哥最近对编程好像有点兴趣", "我对足球不感兴趣"]
+)
+def test_not_an_interest_said_thing_first_or_softly(text):
+    assert interests_in(text) == []
+
+
+def test_an_interest_said_softly_is_held_weakly():
+    turn = Turn(
+        user_id="u1",
+        session_id="s1",
+        role=Role.USER,
+        content="最近对做陶艺好像也有点兴趣",
+        client_ts=1,
+    )
+    (found,) = [e for e in extract_with_rules(turn) if e.attributes.get(OBJ) == "做陶艺"]
+    assert found.attributes[REL] == RelationKind.INTERESTED_IN.value
+    assert found.confidence < 0.5

@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from jiyi.domain import EventAttr, EventType, Role, Turn
+from jiyi.domain import EventAttr, EventType, RelationKind, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
 
 
 def styles_in(text: str) -> list[str]:
+    """The ways of learning a user turn names, as the graph reads them: learning styles, and
+    likings of what the vocabulary knows as a way of learning ("先给代码")."""
     turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
     return [
         e.attributes[EventAttr.OBJECT]
         for e in extract_with_rules(turn)
-        if e.event_type is EventType.LEARNING_STYLE
+        if (
+            e.event_type is EventType.LEARNING_STYLE
+            or e.attributes.get(EventAttr.RELATION) == RelationKind.LEARNING_STYLE.value
+        )
         and EventAttr.OBJECT in e.attributes
         and e.attributes.get(EventAttr.HOLDER) is None
     ]
@@ -26,6 +31,7 @@ def styles_in(text: str) -> list[str]:
         ("I learn best by doing", "hands-on practice"),
         ("honestly i get it faster by actually doing", "hands-on practice"),
         ("I need to see it drawn out", "visual diagrams"),
+        ("I need to SEE it. Youtube clips, anything", "visual learning"),
         ("explain it like I'm five pls", "plain language"),
         ("no jargon please, im new", "plain language"),
         ("i remember things better when i write them down", "note-taking"),
@@ -229,3 +235,79 @@ def test_a_way_of_learning_that_replaced_another_supersedes_it() -> None:
     found = [e for e in extract_with_rules(turn) if e.event_type is EventType.LEARNING_STYLE]
     assert [e.attributes[EventAttr.OBJECT] for e in found] == ["做题练习"]
     assert found[0].attributes.get(EventAttr.CHANGE) == "supersedes"
+
+
+# --- ways of learning said in requests and asides, in everyday words ------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "style"),
+    [
+        ("could you give me a bunch of worked examples pls", "worked examples"),
+        ("can u send me some youtube clips of it", "videos"),
+        ("can you just show me loads of practice questions", "practice problems"),
+        ("pls write it out as a checklist", "checklists"),
+        ("can you put it in bullet points", "short explanations"),
+        ("Could you set it out in numbered steps? I print them", "numbered steps"),
+        ("bullet points again please", "short explanations"),
+        ("ok flashcards again if you don't mind", "flashcards"),
+        ("worked examples are how i actually learn", "worked examples"),
+        ("i pick stuff up faster watching videos", "videos"),
+        ("honestly i remember things way better doing past papers tho", "practice problems"),
+        ("just give me the code first, then i'll ask why", "code examples"),
+        ("I really need to see it, words don't stick", "visual learning"),
+        ("有没有讲解视频啊", "视频"),
+        ("以后多发点视频吧", "视频"),
+        ("能不能多发点例题", "例题"),
+        ("我主要靠刷题记的", "做题练习"),
+        ("基本上是靠死记硬背的", "死记硬背"),  # the name the verb ends, whole
+        ("平时都是靠看美剧学的", "看美剧"),
+        ("有口诀我就记得住", "口诀"),
+        ("思维导图好 我吃这套", "思维导图"),
+        ("再帮我编个元素周期表的口诀", "口诀"),
+        ("还是老样子 先给代码", "直接给代码"),
+        ("麻烦用中文解释一下", "中文讲解"),
+        ("一步一步的来吧", "一步一步"),
+    ],
+)
+def test_a_way_of_learning_said_in_everyday_words(text, style) -> None:
+    assert style in styles_in(text), styles_in(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother is a visual learner",
+        "can you send me the answer",
+        "有没有那种一步一步的 每天半小时的学习计划",  # how the plan is laid out
+        "我靠 这也太难了",  # an exclamation, not relying on anything
+        "can you explain it with code examples",  # code, not an analogy
+        "i need to see it to believe it lol",
+        "都是靠自己学的",
+        "全靠蒙的",
+    ],
+)
+def test_what_only_looks_like_a_way_of_learning_names_none_or_the_right_one(text) -> None:
+    assert not {"visual learning", "一步一步", "analogies"} & set(styles_in(text))
+
+
+def style_confidences(text: str) -> dict[str, float]:
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return {
+        e.attributes[EventAttr.OBJECT]: e.confidence
+        for e in extract_with_rules(turn)
+        if e.event_type is EventType.LEARNING_STYLE and EventAttr.OBJECT in e.attributes
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "style", "firm"),
+    [
+        ("I'm a visual learner", "visual learning", True),
+        ("im definitely a hands-on person", "hands-on practice", True),
+        ("i think im maybe more of a visual person? idk", "visual learning", False),
+        ("im probably more of a hands-on person", "hands-on practice", False),
+    ],
+)
+def test_a_learner_type_said_with_a_shrug_is_held_weakly(text, style, firm) -> None:
+    assert (style_confidences(text)[style] >= 0.5) is firm
