@@ -114,8 +114,14 @@ _EN_WANTING = re.compile(
 )
 #: A change of career or field names where it leads: "get out of retail and into nursing".
 _EN_CAREER_CHANGE = re.compile(
-    r"^(?:get|move|switch|transition|pivot|go|break|jump)\s+(?:out\s+of|away\s+from|from)\s+.+?\s+"
-    r"(?:and\s+)?(?:(?:get|go|move|break)\s+)?(?:into|to)\s+(?=\S)",
+    r"^(?:(?:get|move|switch|transition|pivot|go|break|jump)\s+(?:out\s+of|away\s+from|from)\s+.+?\s+"
+    r"(?:and\s+)?(?:(?:get|go|move|break)\s+)?|(?:switch|change|move|transition)\s+(?:careers?|fields?|"
+    r"jobs?)\s+)(?:into|to)\s+(?=\S)",
+    re.IGNORECASE,
+)
+#: Getting a skill going is the skill: "get my Spanish going", "get excel down".
+_EN_GET_GOING = re.compile(
+    r"^get\s+(?:my\s+|the\s+)?(?P<skill>.+?)\s+(?:going|down|sorted|up\s+to\s+speed|started)$",
     re.IGNORECASE,
 )
 #: Verbs a goal's name leaves out: passing or getting into it is the exam or the school
@@ -130,10 +136,11 @@ _EN_GOAL_VERB = re.compile(
     r"digiti[sz]e)\s+(?:(?:a|an|the|my|our)\s+)?",
     re.IGNORECASE,
 )
-#: When, after what is aimed at: "first try", "this season", "at christmas", "by june".
+#: When, after what is aimed at ("first try", "this season", "at christmas", "by june"), and
+#: the chat word for a certificate ("my AWS Solutions Architect cert").
 _EN_GOAL_TAIL = re.compile(
     r"(?:\s+(?:first\s+try|on\s+(?:the\s+)?first\s+try|asap|for\s+sure|then|lol|tho|haha\w*|"
-    r"(?:this|next)\s+(?:year|"
+    r"by\s+(?:day|night)|cert|(?:this|next)\s+(?:quarter|year|"
     r"season|term|semester|summer|spring|fall|autumn|winter|month)|by\s+(?:the\s+)?end\s+of\s+"
     r"(?:the\s+)?(?:year|month|term|semester|season)|(?:at|by|for|before|over|in|by)\s+(?:the\s+)?"
     rf"(?:christmas|xmas|easter|new\s+year|thanksgiving|holidays|spring|summer|fall|autumn|winter|"
@@ -194,6 +201,7 @@ def goal_name(name: str, lang: str) -> str | None:
     aim = _EN_GOAL_TAIL.sub("", _EN_JOINED_CLAUSE.sub("", _EN_WANTING.sub("", name.strip())))
     if _EN_MOMENTARY.match(aim) or _EN_POINTING.search(aim):
         return None
+    aim = _EN_GET_GOING.sub(r"\g<skill>", aim)
     aimed_at = _EN_GOAL_TAIL.sub("", _EN_GOAL_VERB.sub("", _EN_CAREER_CHANGE.sub("", aim))).strip()
     if _BARE_NUMBER.match(aimed_at) or _EN_NEEDS.match(aimed_at):
         return None  # "hit 1600": a number of what is not said here; "get some sleep"
@@ -367,6 +375,8 @@ _ZH_GO_FOR = re.compile(r"^冲(?!刺|动|一冲)(?:一下|一波)?(?=[\u4e00-\u9
 _ZH_NTH_TRY = re.compile(rf"^(?:[一二三四1-4]战)(?=(?:考|报考)?(?:{ZH_EXAMS}))")
 _ZH_KAOYAN = re.compile(r"^考个?研(?:究生)?(?=$|\s|了|吧|啊)")
 _ZH_LEAD_TIME = re.compile(r"^(?:以后|将来|长大(?:以)?后|有一天|有朝一日|总有一天|未来)")
+#: A manner wished for, no aim ("读快点", "写好点").
+_ZH_MANNER = re.compile(r"^[\u4e00-\u9fff]{0,2}(?:快|慢|好|多|少|早)一?点儿?$")
 _ZH_BE_A = re.compile(r"^(当|做|成为)(?:一)?(?:个|名|位)(?=[\u4e00-\u9fff]{2})")
 
 
@@ -375,7 +385,8 @@ _ZH_BE_A = re.compile(r"^(当|做|成为)(?:一)?(?:个|名|位)(?=[\u4e00-\u9ff
 _ZH_GOAL_LEAD = re.compile(
     r"^(?:在[^,，。!！?？\s]{1,12}?(?:之前|以前|前)|(?:今年|明年|后年|年底|年初|下半年|上半年|月底|暑假|"
     r"寒假|毕业|[一二三四五六七八九十\d]{1,2}月份?)(?:之前|以前|前|底)?|尽快|早日|一定要|必须|争取|能够?|可以|"
-    rf"要|会|顺利|一次性?)*(?:通过|考过|拿下|过(?=(?:{ZH_EXAMS})))?(?=[\u4e00-\u9fffA-Za-z0-9]{{2}})"
+    rf"要|会|顺利|一次性?|顺便|系统地?|好好|认真|慢慢|正式|开坑|入坑)*(?:通过|考过|拿下|过(?=(?:{ZH_EXAMS})))?"
+    rf"(?=[\u4e00-\u9fffA-Za-z0-9]{{2}})"
 )
 #: Getting into a school is the school ("考上浙江大学" → "浙江大学"); sitting for a certificate
 #: is the certificate ("考教师资格证" → "教师资格证"); a skill to get good at is the skill
@@ -383,11 +394,14 @@ _ZH_GOAL_LEAD = re.compile(
 _ZH_GOAL_VERB = re.compile(
     r"^(?:(?:考上|考进|考入|考|进入?|上)(?=[\u4e00-\u9fffA-Za-z0-9]{2,12}(?:大学|学院|中学|高中|一中|"
     r"二中|附中|师大|农大|工大|交大|理工|系)$|[\u4e00-\u9fff]{1,3}大$)|考(?=[\u4e00-\u9fffA-Za-z0-9]{2,12}(?:证书?|执照)$)|"
-    r"(?:学好|学会|练好|提高|提升|补好|搞定)(?:一?下|一点)?(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
-    # a change of career is where it leads ("转行做数据分析" → "数据分析")
-    r"转行(?:去|到)?(?:做|当|搞|干)?(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
-    # learning a skill is the skill ("学烘焙" → "烘焙", "学做广式月饼" → "广式月饼")
-    r"学(?:做|着做|习)?(?!校|历(?!史)|位|费|期|生|院|长|姐|弟|妹|霸|渣|科|分)(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
+    r"(?:学好|学会|练好|提高|提升|补好|搞定|搞懂|弄懂|学懂|搞明白|弄明白)(?:一?下|一点)?"
+    r"(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
+    # a change of career is where it leads ("转行做数据分析" → "数据分析", "转UI设计")
+    r"转(?:行|专业|岗)?(?:去|到)?(?:做|当|搞|干)?(?!学|正|账|发|载|换)(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
+    # learning or working on a skill is the skill ("学烘焙" → "烘焙", "学点数学" → "数学",
+    # "学做广式月饼" → "广式月饼", "补补概率论" → "概率论")
+    r"(?:学(?:做|着做|习)?|练(?:练|习)?|补补|复习复习)(?:一?点|一些|些)?"
+    r"(?!校|历(?!史)|位|费|期|生|院|长|姐|弟|妹|霸|渣|科|分|车)(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
     # taking part is the event ("参加一个城市夜景摄影比赛" → "城市夜景摄影比赛")
     r"(?:报名)?(?:参加|参与|参赛)(?:一个|一场|一次|个|场)?(?=[\u4e00-\u9fffA-Za-z0-9]{2}))"
 )
@@ -433,7 +447,9 @@ def _zh_goal(found: re.Match[str]) -> str | None:
     if sat:
         return sat["exam"]
     cleaned = clean_objects(_ZH_LEAD_TIME.sub("", raw.strip()), "zh", False)
-    return _ZH_BE_A.sub(r"\1", _zh_aimed_at(cleaned[0])) if cleaned else None
+    if not cleaned or _ZH_MANNER.match(cleaned[0]):
+        return None  # "想读快点": how, not what
+    return _ZH_BE_A.sub(r"\1", _zh_aimed_at(cleaned[0]))
 
 
 _ZH_SCORE = re.compile(r"^(?P<score>\d{2,3}|\d(?:\.\d)?)(?:分以上|分|\+|以上)?$")
@@ -693,13 +709,12 @@ RULES: tuple[Rule, ...] = (
         "goal_en_project",
         lambda found: found["object"] or found["object2"],
         EventType.GOAL,
-        rf"\b(?:(?:working\s+on|writing|doing|finishing|researching|for)\s+my\s+(?P<object>"
+        rf"\b(?:(?:working\s+on|writing|doing|finishing)\s+my\s+(?P<object>"
         rf"{_EN_PROJECT})|my\s+(?P<object2>{_EN_PROJECT})\s+(?:needs?|requires?|uses?|is\s+(?:about|on)|"
         rf"has\s+to))\b(?![^?]*\?)",
         0.75,
-        "A project the user works toward: 'I need pandas for my thesis', 'writing my "
-        "dissertation'.",
-        ("I need to use pandas for my thesis", "my dissertation is on housing policy"),
+        "A project the user works toward: 'writing my dissertation', 'my thesis needs pandas'.",
+        ("writing my dissertation this term", "my dissertation is on housing policy"),
         object_kind=EntityKind.ACTIVITY,
         trigger=r"thesis|dissertation|capstone|project|EPQ|coursework",
     ),
@@ -763,7 +778,8 @@ RULES: tuple[Rule, ...] = (
         _zh_goal,
         EventType.GOAL,
         # a wish softened ("挺想学学", "有点想") is an interest (`preferences`), not a goal
-        rf"{ZH_SUBJECT}{ZH_ADV}(?<!挺)(?<!蛮)(?<!有点)(?<!还是)"
+        # … and a wish for today ("今天想练练口语") is no aim
+        rf"{ZH_SUBJECT}{ZH_ADV}(?<!挺)(?<!蛮)(?<!有点)(?<!还是)(?<!今天)(?<!今晚)(?<!晚上)(?<!明天)"
         rf"(?:想要|想|希望|打算|计划|准备|决定|立志|梦想|渴望|争取){_ZH_NOT_A_WISH}(?:能|可以|要)?{ZH_OBJ}",
         0.75,
         "目标：'我想考上大学'、'我打算明年去留学'。",
