@@ -83,7 +83,10 @@ _ZH_VAGUE = (
     r"[\u4e00-\u9fffA-Za-z0-9]{0,6}"
 )
 #: The part a topic is of: "酸碱平衡那章", "能量这块".
-_ZH_PART = r"(?:那章|这章|这块|那块|这一块|那一块|这部分|那部分|部分|方面|这方面|这里|那个|这个)"
+_ZH_PART = (
+    r"(?:那章|这章|这块|那块|这一块|那一块|这部分|那部分|部分|方面|这方面|这里|那个|这个|那段|这段|"
+    r"这一段|那一段)"
+)
 _ZH_ADV = (
     r"(?:真的|真是|是真的|就是|还是|总是|老是|一直|永远|怎么都|死活|完全|根本|简直|实在|确实|特别|真|"
     r"每次都?|经常|又|都|也|就|老|总|好像|全)*"
@@ -112,13 +115,6 @@ _EN_HARD = (
     r"constantly|just)\s+)*(?:trip(?:ping)?|stumbl(?:e|ing)|mess(?:ing)?\s+up|screw(?:ing)?\s+up|"
     r"struggl(?:e|ing)|get(?:ting)?\s+(?:stuck|wrong|confused|lost))(?:\s+(?:up\s+)?(?:on|with|at))?)"
 )
-#: What is said of a hard topic in Chinese, after it: "合并报表真的是天书", "那段一团浆糊".
-_ZH_HARD = (
-    r"(?:是|就是)?(?:我的)?(?:天书|一团浆糊|一头雾水|一团乱麻|一锅粥|噩梦|老大难|死穴|软肋|"
-    r"看不懂|想不通|学不会|搞不明白|整不明白|弄不明白|理解不了|卡壳|卡住了|要命)"
-)
-#: The same, only when said to last ("又忘了", "还是晕"): alone, "乱" or "忘了" is no obstacle.
-_ZH_HARD_AGAIN = r"(?:晕|懵|蒙圈|忘了|忘光了|搞反|弄反|混|卡)"
 #: After a Chinese predicate: the clause ends (not "晕车", "乱码", "忘了带").
 _ZH_PRED_END = r"(?=$|[,.;:!?~…\s]|[了啊呀哈啦嘛呢哦]|[^\u4e00-\u9fffA-Za-z0-9])"
 #: A score out of a total said to be high ("10/10", "9/10", "18/20", "95%") or low ("3/10").
@@ -741,20 +737,6 @@ RULES: tuple[Rule, ...] = (
         trigger=r"nailed|down",
     ),
     rule(
-        "struggle_zh_said_of_topic",
-        EventType.CONCEPT_CONFUSION,
-        rf"{_ZH_NOT_OTHERS}(?:{_ZH_VAGUE}|{_ZH_TOPIC})(?:{_ZH_PART}|那段|这段|这一段|那一段)?"
-        rf"\s?(?:我|对我来说)?{_ZH_ADV}(?:{_ZH_HARD}|{_ZH_AGAIN}{_ZH_ADV}{_ZH_HARD_AGAIN}){_ZH_PRED_END}"
-        r"(?![^。.!]*[?吗])",
-        0.8,
-        "话题在前、难在后：'合并报表真的是天书'、'魏晋南北朝那段 一团浆糊'、'groupby 还是晕'。",
-        ("合并报表真的是天书", "魏晋南北朝又忘了😭", "敬语真的是我的噩梦"),
-        object_kind=EntityKind.CONCEPT,
-        object_required=True,
-        trigger=r"天书|浆糊|雾水|乱麻|一锅粥|噩梦|老大难|死穴|软肋|不懂|想不通|学不会|不明白|理解不了|"
-        r"卡|要命|晕|懵|蒙圈|忘|反|混",
-    ),
-    rule(
         "struggle_zh_biggest_problem",
         EventType.CONCEPT_CONFUSION,
         r"(?:最大的?|主要的?|我的)(?:问题|难点|困难|障碍|短板|弱点|痛点)(?:就|还)?(?:是|在于|在)\s*"
@@ -765,20 +747,5 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         object_required=True,
         trigger=r"问题|难点|困难|障碍|短板|弱点|痛点",
-    ),
-    rule(
-        "mastery_zh_no_sweat",
-        EventType.CONCEPT_MASTERY,
-        rf"{_ZH_NOT_OTHERS}{_ZH_TOPIC}{_ZH_PART}?(?:我|自己)?(?:做题|做的题|练习|的题)?"
-        r"(?:都|也|基本|基本上|几乎|已经|现在|早就|完全|倒是)*"
-        r"(?:不用背|拿下了|搞定了|稳了|很稳|没啥问题|没什么问题|小case|小意思|门儿清)"
-        rf"{_ZH_PRED_END}(?![^。.!]*[?吗])",
-        0.8,
-        "'唐朝那部分我基本不用背'、'数列这块稳了'、'二次函数我已经搞定了'。",
-        ("唐朝那部分我基本不用背", "数列这块稳了"),
-        object_kind=EntityKind.CONCEPT,
-        polarity=POSITIVE,
-        object_required=True,
-        trigger=r"不用背|拿下|搞定|稳|没啥问题|没什么问题|case|小意思|门儿清",
     ),
 )

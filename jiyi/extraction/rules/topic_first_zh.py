@@ -46,7 +46,8 @@ _TOPIC = (
 _ZH_TRIED = r"(?:[练学背看写读听刷做]了[^,.;:!?~\s]{0,6}?)?"
 #: Between topic and verdict: its part, "我/对我来说", what was tried, adverbs.
 _ZH_BRIDGE = (
-    rf"{_ZH_PART}?(?:\s?(?:我|对我来说|我的))?{_ZH_ASPECT}{_ZH_TRIED}{_ZH_ADV}{_ZH_DEGREE}{_ZH_ADV}"
+    rf"(?:{_ZH_PART}\s?)?(?:\s?(?:我|对我来说|我的))?{_ZH_ASPECT}{_ZH_TRIED}{_ZH_ADV}{_ZH_DEGREE}"
+    rf"{_ZH_ADV}"
 )
 
 #: A result the learner cannot reach: "听不懂", "分不清", "发不出来", "配不平", "跟不上".
@@ -59,10 +60,12 @@ _ZH_FAILING = (
     rf"(?:{_ZH_CANT_REACH}|难死了?|难爆了?|难得要命|(?<=[太好超巨贼很])难|拖后腿|拖我后腿|"
     r"不过关|不及格|挂了|挂科|拉胯|拉垮|稀烂|一塌糊涂|(?<=[点太好很])差|差劲|(?<=[太好很])弱|"
     r"弱爆了|(?:我的)?短板|(?<=[全真实在根本])不行|(?<=[点太好很])绕|"
-    r"(?<=[完全都还太么])不?会|(?<=[完全都还太么])不?懂)"
+    r"(?<=[完全都还太么])不?会|(?<=[完全都还太么])不?懂|"
+    r"(?:我的)?(?:天书|一团浆糊|一头雾水|一团乱麻|一锅粥|噩梦|老大难|死穴|软肋)|想不通|理解不了|"
+    r"卡壳|卡住了|要命)"
 )
-#: A slip said to recur, only after "老/总/每次": "老拼错", "总搞混", "老是错".
-_ZH_SLIPS = r"(?:[拼算写读念用记搞弄背答做发]?错|搞混|弄混|搞反|弄反|混)"
+#: A slip said to recur, only after "老/总/又/还是": "老拼错", "总搞混", "又忘了", "还是晕".
+_ZH_SLIPS = r"(?:[拼算写读念用记搞弄背答做发]?错|搞混|弄混|搞反|弄反|混|晕|懵|蒙圈|忘了|忘光了)"
 #: A topic not ending in a hedge ("物理快跟不上了" is the hedged frame's, with 物理 its topic)
 #: nor a finished act ("画完也记不住" is about drawing, not a topic).
 _NOT_HEDGED = (
@@ -75,7 +78,7 @@ _ZH_FAILS = rf"(?:{_ZH_FAILING}|{_ZH_AGAIN}{_ZH_ADV}{_ZH_SLIPS})"
 _ZH_FINE = (
     r"(?:没压力|没啥压力|没问题|没什么问题|没啥难度|(?<=[很挺都蛮])熟|熟练|用得?(?:挺|很|超|贼|蛮)?溜|"
     r"(?<=[很挺超贼蛮])溜|拿手|擅长|(?<=[都全还])(?:会|ok)|掌握了|搞懂了|弄懂了|学会了|"
-    r"(?<=[很挺超最])稳)"
+    r"(?<=[很挺超最])稳|稳了|不用背|拿下了|搞定了|小case|小意思|门儿清)"
 )
 #: Said of a topic the learner is fair at, no more (weak): "英语还凑合", "SQL还算熟吧".
 _ZH_FAIR = r"(?:还凑合|凑合|还行|还可以|还算熟|算熟|(?:基本)?算(?:是)?(?:掌握了|入门了?|会了))"
@@ -101,7 +104,8 @@ RULES: tuple[Rule, ...] = (
         ("土耳其语太难了 救命", "数学一直拖后腿", "听力基本听不懂", "普通话拼音老拼错"),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
-        trigger=r"不|难|拖|挂|拉|烂|塌|差|弱|短板|绕|错|混",
+        trigger=r"不|难|拖|挂|拉|烂|塌|差|弱|短板|绕|错|混|天书|浆糊|雾水|乱麻|一锅粥|噩梦|死穴|软肋|"
+        r"想不通|理解不了|卡|要命|晕|懵|蒙圈|忘",
     ),
     rule(
         "struggle_zh_topic_failing_hedged",
@@ -137,7 +141,7 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         object_required=True,
-        trigger=r"压力|问题|难度|熟|溜|拿手|擅长|会|ok|掌握|懂|稳",
+        trigger=r"压力|问题|难度|熟|溜|拿手|擅长|会|ok|掌握|懂|稳|不用背|拿下|搞定|case|小意思|门儿清",
     ),
     rule(
         "mastery_zh_topic_fair",
