@@ -221,6 +221,8 @@ _EN_AGE_AND_YEAR = re.compile(
 
 #: Who runs which gig ("跑外卖" is a delivery rider's work).
 _GIG_ROLES = {"外卖": "外卖骑手", "快递": "快递员", "滴滴": "网约车司机", "网约车": "网约车司机"}
+#: A gig said as the work one does ("送外卖", "跑滴滴").
+ZH_GIG_WORK = rf"(?:跑|送)(?:{'|'.join(_GIG_ROLES)})"
 
 
 def _with_known_head(role: str) -> str:
@@ -339,6 +341,16 @@ def _zh_shop_role(raw: str) -> str | None:
     return "创业者" if raw.strip().endswith(("公司", "工作室")) else "店主"
 
 
+#: Where or for whom a Chinese role is done, said before it with 的 ("广州这边的规培住院医",
+#: "青岛一所初中的体育老师", "一家外企的会计"): the role is what follows (`ZH_PLACE_OF_ROLE`
+#: reads a place at its start as the user's home).
+ZH_ROLE_WHERE = r"(?:[^\s,，。!！?？~…的是]{1,12}?的)"
+#: A place said before the organisation the user's role belongs to: "广州这边的…", "青岛一所初中
+#: 的…", "杭州某公司的…"; not "美国公司的员工" (a kind of company, not where one is).
+ZH_PLACE_OF_ROLE = (
+    r"(?:这边|那边|这里|本地|当地|市区?)?(?:一|某)?(?:[所家个间座])?"
+    r"(?:[^\s,，。!！?？~…的是]{0,8}?)的"
+)
 #: What was said before and is now corrected ("上次说我是文员", "写成我17"): no declaration.
 _ZH_NOT_SAID = r"(?<!说)(?<!以为)(?<!写成)(?<!打成)(?<!当成)(?<!写的)"
 #: A question about the clause ("我是学生家长吗", "am I a nurse?") is not a declaration.
@@ -647,7 +659,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "age_zh_this_year",
         EventType.AGE_DECLARATION,
-        r"(?:^|(?<=[,.!?;~\s]))(?:今年|现在|才|已经|刚满)+(?P<value>\d{1,3}|[零一二两三四五六七八九十]{1,3})"
+        r"(?:^|(?<=[,.!?;~\s]))(?:今年|现在|才|已经|刚满)+(?:还是|也就|也|都|就)?(?P<value>\d{1,3}|[零一二两三四五六七八九十]{1,3})"
         r"\s*(?:周)?岁(?!月)",
         0.85,
         "不带'我'的年龄：'今年10岁啦'（'我妹妹今年10岁'不算）。",
@@ -658,7 +670,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "age_zh_this_year_no_sui",
         EventType.AGE_DECLARATION,
-        r"(?:^|(?<=[,.!?;~\s，]))(?:我)?今年(?:应该|大概|已经)?(?:是)?(?P<value>[一二三四五六七八九]十[一二三四五六七八九]?|\d{2})"
+        r"(?:^|(?<=[,.!?;~\s，]))(?:我)?今年(?:应该|大概|已经|刚好|正好|刚|也|都)?(?:是)?(?P<value>[一二三四五六七八九]十[一二三四五六七八九]?|\d{2})"
         r"(?:了|啦|(?=[,.!?;~\s]|$))",
         0.8,
         "'今年六十八了'（没有'岁'，两位数）。",
@@ -699,12 +711,50 @@ RULES: tuple[Rule, ...] = (
         value_normaliser=normalise_age,
     ),
     rule(
+        "age_zh_birthday",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:(?:昨天|今天|前天|上周末?|前几天|刚刚?)(?:我)?)?"
+        r"(?:过(?:了|完)?(?:个)?)?生日(?:了|啦)?(?:[\s,，。!！~…]+|就|后)(?:我)?"
+        r"(?:就|正式|终于|也|都|刚)?(?:满)?(?P<value>[1-9]\d|[一二三四五六七八九]?十[一二三四五六七八九]?)"
+        r"(?:周岁|岁)?(?:了|啦)",
+        0.85,
+        "过了生日的新年龄：'昨天我过生日 42了'、'今天生日！满18啦'（年龄只有一个，新的替换旧的；"
+        "'下周生日就30了'、'我儿子过生日'不算）。",
+        ("昨天我过生日 42了 哈哈", "今天生日!满18啦"),
+        trigger=r"生日",
+        value_normaliser=normalise_age,
+        whole_text=True,  # "今天生日！满18啦": the age is a sentence of its own
+    ),
+    rule(
+        "age_en_birthday",
+        EventType.AGE_DECLARATION,
+        r"(?:(?:^|(?<=[.!?,;]\s)|(?<=[.!?,;])|\b(?:and|so|btw|lol|ok|well|also)\s+)"
+        r"(?:(?:just|finally|officially)\s+)?turned\s+(?=[1-9]\d?\b(?!\s*(?:%|percent|pages|minutes|"
+        r"mins|hours|days|degrees|points|left|right|around)))"
+        r"|\b(?:my\s+)?(?:birthday|bday|b-day)\s+(?:was\s+)?(?:today|yesterday)\b[\s!.,~🎉🎂🥳]*"
+        r"(?:(?:officially|finally|now|i'?m|im)\s+)*(?=[1-9]\d\b\s*(?:$|[!.,~🎉🎂🥳]|(?:now|today|"
+        r"lol|yay)\b|haha))"
+        r"|(?:^|(?<=[.!?,;]\s))(?=[1-9]\d\s+(?:years?|yrs?)\s+young\b))(?P<value>[1-9]\d?)",
+        0.85,
+        "An age said by a birthday: 'just turned 40 last week', 'bday today! officially 30', "
+        "'62 years young' (an age has one value: the new one replaces the old; 'my son just "
+        "turned 5' is his).",
+        (
+            "just turned 40 last week and finally learning to code",
+            "bday today! officially 30",
+            "62 years young 😄 and determined",
+        ),
+        trigger=r"turned|birthday|bday|b-day|young",
+        value_normaliser=normalise_age,
+        whole_text=True,  # "bday today! officially 30": the age is a sentence of its own
+    ),
+    rule(
         "age_zh_bare",
         EventType.AGE_DECLARATION,
-        r"(?:^|(?<=[\s,，]))(?:嗯嗯?\s*|其实|不对\s*|应该是)?我(?:其实|今年)?(?P<value>\d{1,2})(?:岁)?"
-        r"(?=\s|[,，。!！~]|$|了|啦)",
+        r"(?:^|(?<=[\s,，]))(?:嗯嗯?\s*|其实|不对\s*|应该是)?(?:我|本人)(?:其实|今年)?(?P<value>\d{1,2}|"
+        r"[二三四五六七八九]十[一二三四五六七八九]?(?=了|啦))(?:岁)?(?=\s|[,，。!！~]|$|了|啦)",
         0.75,
-        "年龄只说数字：'嗯嗯 我14 在读初三'。",
+        "年龄只说数字：'嗯嗯 我14 在读初三'、'本人27 文科生'、'我六十二了'。",
         ("嗯嗯 我14 在读初三",),
         value_normaliser=normalise_age,
     ),
@@ -756,11 +806,12 @@ RULES: tuple[Rule, ...] = (
         EventType.IDENTITY_DECLARATION,
         rf"(?:{_ZH_NOT_SAID}我|本人|^|(?<=[,!~\s]))(?:其实|现在|今年|目前|已经)*(?:是)?(?:一名|一个|个)?"
         r"(?P<value>高[一二三]|初[一二三]|"
-        r"大[一二三四]|研[一二三]|[一二三四五六]年级)(?:了|啦|狗|党|生|学生|的)?"
-        r"(?=$|[,.!?~\s]|狗|党|来了|了|不是)",
+        r"大[一二三四]|研[一二三]|博[一二三四五]|[一二三四五六]年级)(?:了|啦|狗|党|生|学生|新生|的)?"
+        r"(?:[上下](?:学期)?(?![个次周午面边])|(?=$|[,.!?~\s]|狗|党|来了|了|不是|刚|在(?![一二三四五六七八九十\d])))",
         0.8,
-        "年级随口一说：'我高二'、'高三狗来了'。",
-        ("老师好～我高二 这个导数", "老师 高三狗来了"),
+        "年级随口一说：'我高二'、'高三狗来了'、'大一新生'、'高一刚开学'、'大二下要考四级'（'大一点'"
+        "不算）。",
+        ("老师好～我高二 这个导数", "老师 高三狗来了", "高一刚开学 化学老师讲得飞快"),
         value_normaliser=normalise_value,
         relation=RelationKind.SCHOOL_YEAR,
     ),
@@ -842,11 +893,11 @@ RULES: tuple[Rule, ...] = (
         "role_zh_gig_work",
         EventType.IDENTITY_DECLARATION,
         r"(?:^|(?<=[\s,，。!！~…])|我)(?:现在|目前|平时|白天|晚上|周末|一直|在|是)*"
-        r"(?:跑|送)(?P<value>外卖|快递|滴滴|网约车)(?:的)?(?=$|[\s,，。!！~…]|了|呢|啊|为生)"
+        rf"(?:在[\u4e00-\u9fffA-Za-z]{{1,8}}?)?(?:跑|送)(?P<value>{'|'.join(_GIG_ROLES)})(?:的)?(?=$|[\s,，。!！~…]|了|呢|啊|为生)"
         r"(?![^,，。!！~\s]*[吗?？])",
         0.75,
-        "靠跑单为生：'我白天跑外卖'、'我是送快递的' → 外卖骑手、快递员。",
-        ("兄弟 晚上好 我白天跑外卖 晚上研究摄影", "我是送快递的"),
+        "靠跑单为生：'我白天跑外卖'、'我是送快递的'、'我在深圳送外卖的' → 外卖骑手、快递员。",
+        ("兄弟 晚上好 我白天跑外卖 晚上研究摄影", "我是送快递的", "我在深圳送外卖的"),
         trigger=r"[跑送](?:外卖|快递|滴滴|网约车)",
         value_normaliser=lambda raw: _GIG_ROLES[raw],
     ),
@@ -1242,12 +1293,25 @@ RULES: tuple[Rule, ...] = (
         rf"{_ZH_NOT_SAID}我(?:现在|目前|已经|本身|也|就)?是(?:一名|一个|一位|个|名|位|一枚)?"
         r"(?!(?:一名|一个|一位|个|名|位|一枚)?(?:(?:学|读|念)(?!生)|(?:大[一二三四]|研[一二三]|高[一二三]|"
         r"初[一二三]|[一二三四五六]年级)(?:的)?(?:学生|生)))"
+        rf"{ZH_ROLE_WHERE}?(?:一名|一个|一位|一枚)?"
         rf"(?P<value>(?:(?!不是|而是)[\u4e00-\u9fff]){{0,6}}(?:{ZH_ROLE}))(?!的[\u4e00-\u9fff]|们|会|家长|部|科|专业)"
         rf"{_ZH_NOT_QUESTION}",
         0.85,
-        "职业或身份：'我是一名高中生'、'我是程序员'（'我是学生家长吗'不算）。",
-        ("我是一名高中生", "我现在是程序员。"),
+        "职业或身份：'我是一名高中生'、'我是程序员'、'我是青岛一所初中的体育老师'（'我是学生家长吗'"
+        "不算）。",
+        ("我是一名高中生", "我现在是程序员。", "我是广州这边的规培住院医"),
         trigger=r"是",
+        value_normaliser=normalise_role,
+    ),
+    rule(
+        "role_zh_job_is",
+        EventType.IDENTITY_DECLARATION,
+        rf"(?:{_ZH_START}|我的?|，)(?:上班|工作|职业|本职|主业|正职)(?:是|做|当)(?:一名|一个|个)?"
+        rf"(?P<value>[\u4e00-\u9fffA-Za-z]{{0,4}}?(?:{ZH_ROLE})){_ZH_ROLE_END}{_ZH_NOT_QUESTION}",
+        0.8,
+        "说工作是什么：'上班是互联网产品经理'、'我的工作是会计'（'工作是老师布置的'不算）。",
+        ("上班是互联网产品经理，996那种", "我的工作是会计"),
+        trigger=r"上班|工作|职业|本职|主业|正职",
         value_normaliser=normalise_role,
     ),
     rule(

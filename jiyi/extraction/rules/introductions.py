@@ -57,9 +57,10 @@ class Item:
 
 _EMOJI = r"[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF]"
 #: What ends an item: a comma, a semicolon, a slash between words ("28/f/nyc", not "6/10" nor
-#: "y/o"), a dash between spaces, an emoji; in Chinese a space too.
+#: "y/o"), a dash between spaces, an emoji, a bracket ("grandpa here (71)", "retired last
+#: summer (67, …)"); in Chinese a space too.
 _EN_ITEM_BREAK = re.compile(
-    rf"\s*(?:[,;|]|(?<!\d)(?<!\by)/|(?<=\d)/(?!\d)|\s[-–—]\s|\.{{2,}}|…|{_EMOJI}+)\s*", re.I
+    rf"\s*(?:[,;|()]|(?<!\d)(?<!\by)/|(?<=\d)/(?!\d)|\s[-–—]\s|\.{{2,}}|…|{_EMOJI}+)\s*", re.I
 )
 _ZH_ITEM_BREAK = re.compile(rf"(?:[\s,，、;；:：~～…。!?]|{_EMOJI})+")
 #: Items that say neither who nor where and break no list: "28/f/nyc", "m, 34, leeds".
@@ -116,8 +117,12 @@ _EN_NOT_NOW = re.compile(
 )
 
 # --- Chinese items -----------------------------------------------------------------------------
+#: What leads into a Chinese item and says nothing: an English greeting the space before "我"
+#: was dropped from ("hello我吉隆坡的"), "我", "今年", "是", a measure word.
 _ZH_LEAD = re.compile(
-    r"(?:我|本人|偶|俺)?(?:今年|现在|目前|其实|也|已经|刚)*(?:是)?(?:一[名个位枚])?"
+    r"(?:(?:hi+|hello|hey+|hiya|yo|ok)[!.,~]*)?(?:我|本人|偶|俺)?(?:今年|现在|目前|其实|也|已经|刚)*"
+    r"(?:是)?(?:一[名个位枚])?",
+    re.I,
 )
 _ZH_TRAIL = re.compile(r"(?:了|啦|呢|哈+|哦|呀|啊|嘛|一枚|本人|在此|报到)*$")
 _ZH_NUMBER = r"\d{1,2}|[一二三四五六七八九]?十[一二三四五六七八九]?|[五六七八九]"
@@ -138,8 +143,9 @@ _ZH_ADDRESSED = frozenset({
     "班主任",
 })  # fmt: skip
 _ZH_PLACE_LEAD = re.compile(r"(?:人)?(?:在|坐标|现居|常驻|base\s*)?", re.I)
+#: What may follow a place item: where in it, what one does there, or 的 ("我郑州的 高二").
 _ZH_PLACE_TRAIL = re.compile(
-    r"(?:这边|这里|本地|市区)?(?:上班|工作|打工|读书|上学|读大学|上大学|读研|读博|生活|定居)?"
+    r"(?:这边|这里|本地|市区)?(?:上班|工作|打工|读书|上学|读大学|上大学|读研|读博|生活|定居)?的?"
 )
 _ZH_SOMEONE_ELSE = re.compile(
     r"娃|孩子|儿子|女儿|宝宝|闺女|小孩|妹|弟|哥|姐|妈|爸|爷|奶|外公|外婆|老公|老婆|(?<!其)他|她|朋友|同学|"
@@ -346,7 +352,7 @@ class IntroductionRule(Rule):
 
 
 _SCREENS = {
-    "en": rf"[,;/|]|{_EMOJI}|\b(?:in|from|out\s+of)\s",
+    "en": rf"[,;/|()]|{_EMOJI}|\b(?:in|from|out\s+of)\s",
     "zh": rf"[\s,，、;；~～]|{_EMOJI}",
 }
 

@@ -14,13 +14,20 @@ from dataclasses import fields as dataclass_fields
 from jiyi import places
 from jiyi.domain import EntityKind, EventType, RelationKind
 from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_NOW_OR_USUALLY, ZH_OBJ
-from jiyi.extraction.rules.identity import EN_LIST_INTRO, EN_ROLE_LOOSE, ZH_JOB_OVER
+from jiyi.extraction.rules.identity import (
+    EN_LIST_INTRO,
+    EN_ROLE_LOOSE,
+    ZH_GIG_WORK,
+    ZH_JOB_OVER,
+    ZH_PLACE_OF_ROLE,
+    ZH_ROLE,
+)
 from jiyi.extraction.rules.model import Rule, RuleMatch, rule
 
 # --- allergies said in passing (the plain "I'm allergic to X" / "我对X过敏" are in `facts`) ------
 #: What people are commonly allergic to: the object of an allergy said without "allergic to".
 _EN_ALLERGEN = (
-    r"(?P<object>(?:tree[\s-]?)?nuts?|peanuts?(?:\s+butter)?|almonds?|cashews?|walnuts?|"
+    r"(?P<object>(?:tree[\s-]?)?nuts?|peanuts?|almonds?|cashews?|walnuts?|"
     r"hazelnuts?|pecans?|pistachios?|shellfish|shrimps?|prawns?|crabs?|lobsters?|fish|eggs?|"
     r"milk|dairy|lactose|gluten|wheat|soy|sesame|penicillin|amoxicillin|sulfa(?:\s+drugs)?|"
     r"aspirin|ibuprofen|latex|bees?|bee\s+stings?|wasps?|pollen|dust(?:\s+mites)?|cats?|dogs?|"
@@ -29,7 +36,7 @@ _EN_ALLERGEN = (
 _ZH_ALLERGEN = (
     r"(?P<object>花生酱?|坚果|腰果|杏仁|核桃|开心果|榛子|海鲜|虾|蟹|螃蟹|贝类|鱼虾|鸡蛋|蛋类|牛奶|"
     r"乳制品|乳糖|麸质|小麦|大豆|芝麻|青霉素|头孢|阿莫西林|磺胺|阿司匹林|布洛芬|乳胶|蜜蜂|花粉|"
-    r"尘螨|猫毛|狗毛|芒果|菠萝|桃子|酒精)"
+    r"尘螨|螨虫|猫毛|狗毛|羊毛|芒果|菠萝|桃子|酒精|生漆|大漆|油漆|漆|紫外线|霉菌|柳絮|杨絮)"
 )
 #: Someone else, a negation or a question between the allergen and "allergic": not the user's.
 _EN_NOT_MINE = (
@@ -61,7 +68,8 @@ EN_TRIP = re.compile(
 )
 ZH_TRIP = re.compile(
     r"玩|旅游|旅行|游玩|出游|游览|出差|开会|度假|转机|中转|过境|探亲|看望|拜访|打卡|参观|培训|几天|两天|三天|"
-    r"一周|一个星期|这周|本周|周末|暂时|临时|短暂|待几天|呆几天|酒店|民宿|宾馆|回来|回去|返程|路过|经过|"
+    r"一周|一个星期|这周|本周|周末(?!班|课)|暂时|临时|短暂|待几天|呆几天|酒店|民宿|宾馆|回来|回去|返程|路过|"
+    r"(?<!已)经过|"
     r"比赛|面试|看病|就医|演唱会|看展|展会|过年|假期|放假|寒假|暑假|国庆|春节|行程|攻略|景点|逛|回家|"
     r"[明后]天回|下周回"
 )
@@ -260,9 +268,11 @@ _EN_MOVED_TAIL = re.compile(
     r"two|three|few|couple|recently|yesterday|earlier|over|back|permanently|for\s+good)\b",
     re.IGNORECASE,
 )
-#: A wish or a plan just before a move: "想辞职回成都", "打算毕业去深圳".
+#: A wish, a plan or what is still to come just before a move: "想辞职回成都", "打算毕业去深圳",
+#: "公司要把我调去慕尼黑".
 _ZH_PLAN = re.compile(
-    r"(?:想|打算|准备|考虑|计划|纠结|要不要|是否|能不能|可能|也许|或许|希望|梦想|如果|要是)[^,，。;]{0,8}$"
+    r"(?:想|打算|准备|考虑|计划|纠结|要不要|是否|能不能|可能|也许|或许|希望|梦想|如果|要是)[^,，。;]{0,8}$|"
+    r"(?:要|将要?|即将|快要)[^,，。;\s]{0,6}$"
 )
 _ZH_MOVED_TAIL = re.compile(
     r"(?:了|啦|定居|发展|工作|上班|生活|住|找工作|安家|$|[,，。!！\s~]|这边|那边)"
@@ -322,6 +332,23 @@ _LIVES_RULES: tuple[Rule, ...] = (
         trigger=r"\b(?:moved|relocated)\b",
     ),
     place_rule(
+        "lives_en_moving",
+        rf"\b{_EN_IM}\s+(?:(?:finally|officially|actually|now|just|all)\s+)?moving\s+(?:(?:back|over|"
+        r"out|down|up|home)\s+)?(?:to|into)\s+(?P<object>\w)",
+        0.75,
+        "A move days away: 'we're moving to boulder this weekend', 'im moving to Leeds tomorrow' "
+        "(the new home replaces the old one; not 'next year', 'thinking about moving to', 'if "
+        "we're moving').",
+        ("update: we're moving to boulder this weekend!!", "im moving to Leeds tomorrow"),
+        tail=re.compile(
+            r"\s+(?:this\s+(?:weekend|week|saturday|sunday|friday)|tomorrow|today|tonight|on\s+"
+            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+(?:a\s+few|two|three|\d)\s+days)\b",
+            re.I,
+        ),
+        trip_check=False,
+        trigger=r"\bmoving\b",
+    ),
+    place_rule(
         "lives_zh_returned",
         r"(?:辞职|辞了职|辞了工作|辞掉工作|裸辞|离职|毕业|退休|退伍|回国)(?:了|后|之后|以后|完)?"
         r"(?:就|便|直接|然后|又)?(?:回|回到|回了|搬回|搬到|去|去了|来|来了|到)了?(?:老家)?(?P<object>\S)",
@@ -364,14 +391,28 @@ _LIVES_RULES: tuple[Rule, ...] = (
         r"(?:^|(?<=[\s,，。!！~…])(?<![妈爸姐哥弟妹友学事公婆儿女们他她伴] )|我(?:\d{1,2}岁?)?\s*)"
         rf"{ZH_NOW_OR_USUALLY}在(?P<object>\S)",
         0.8,
-        "在某地做什么：'我27 在杭州做外贸跟单的'、'在郑州一家物流公司做文员'（'我妈在杭州'不算）。",
-        ("我27 在杭州做外贸跟单的", "在郑州一家物流公司做文员"),
+        "在某地做什么：'我27 在杭州做外贸跟单的'、'在郑州一家物流公司做文员'、'我在深圳送外卖的'"
+        "（'我妈在杭州'不算）。",
+        ("我27 在杭州做外贸跟单的", "在郑州一家物流公司做文员", "我在深圳送外卖的"),
         tail=re.compile(
-            r"(?:的)?(?:一家|一个|某|这家|家)?[\u4e00-\u9fffA-Za-z]{0,10}?(?:做|当|干)"
-            r"(?!什么|啥|过|完|饭|作业|题|梦)"
+            r"(?:的)?(?:一家|一个|某|这家|家)?[\u4e00-\u9fffA-Za-z]{0,10}?(?:(?:做|当|干)"
+            rf"(?!什么|啥|过|完|饭|作业|题|梦)|{ZH_GIG_WORK})"
         ),
         exclude=ZH_JOB_OVER,  # "在郑州做了三年文员 上个月辞职回成都了": 成都 is home now
-        trigger=r"做|当|干",
+        trigger=r"做|当|干|跑|送",
+    ),
+    place_rule(
+        "lives_zh_role_of_place",
+        r"我(?:现在|目前|就|也)?是(?:一名|一个|一位|个|名|位)?(?P<object>\S)",
+        0.8,
+        "职业前面说的地方：'我是广州这边的规培住院医'、'我是青岛一所初中的体育老师'（'我是美国公司的"
+        "员工'说的是哪种公司）。",
+        ("我是广州这边的规培住院医", "我是青岛一所初中的体育老师"),
+        tail=re.compile(
+            rf"{ZH_PLACE_OF_ROLE}(?:一名|一个|一位)?[\u4e00-\u9fff]{{0,6}}?(?:{ZH_ROLE})", re.I
+        ),
+        exclude=ZH_JOB_OVER,
+        trigger=r"是",
     ),
     place_rule(
         "lives_en_been_in",
@@ -682,13 +723,14 @@ RULES: tuple[Rule, ...] = (
     rule(
         "allergy_en_reaction",
         EventType.PERSONAL_FACT,
-        rf"\b{_EN_ALLERGEN}\s+(?:(?:always|just|literally|still)\s+)?(?:(?:gives?|gave)\s+me\s+"
+        rf"\b{_EN_ALLERGEN}\s+(?:(?!gives?|gave|makes?|made)[a-z]+\s+)?(?:(?:always|just|literally|still)\s+)?(?:(?:gives?|gave)\s+me\s+"
         r"(?:(?:really\s+|super\s+)?(?:bad|awful|terrible|huge|the)\s+)?(?:hives|a\s+rash|rashes|"
         r"an?\s+(?:allergic\s+)?reaction|anaphylaxis)|(?:makes?|made)\s+(?:me|my\s+(?:throat|lips?|"
         r"face|skin|mouth|eyes))\s+(?:break\s+out|swell|itch|close\s+up))",
         0.85,
-        "A body's reaction that shows an allergy: 'shrimp gives me hives'.",
-        ("shrimp gives me hives", "cats literally give me a rash"),
+        "A body's reaction that shows an allergy: 'shrimp gives me hives', 'latex gloves give me "
+        "hives'.",
+        ("shrimp gives me hives", "cats literally give me a rash", "latex gloves give me hives"),
         object_kind=EntityKind.OBJECT,
         relation=RelationKind.ALLERGIC_TO,
         object_required=True,
@@ -762,6 +804,21 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.OBJECT,
         relation=RelationKind.ALLERGIC_TO,
         object_required=True,
+    ),
+    rule(
+        "allergy_zh_diagnosed",
+        EventType.PERSONAL_FACT,
+        r"(?:^|(?<=[\s,，。!！~…])|(?<=科)|我)(?:去医院|看了医生|昨天|今天|上周|刚刚?)?"
+        r"(?:确诊|诊断|查出来?|测出来?|检查出来?|化验出来?|医生说我?)(?:了|的)?(?:是|为|出)?(?:我)?(?:对)?"
+        rf"{_ZH_ALLERGEN}过敏(?![^,，。!！~\s]*[吗?？])",
+        0.9,
+        "确诊的过敏：'看了皮肤科 确诊是生漆过敏'、'医生说我是尘螨过敏'（'我妈确诊…'、"
+        "'是不是过敏'不算）。",
+        ("看了皮肤科 确诊是生漆过敏", "医生说我是尘螨过敏"),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+        trigger=r"过敏",
     ),
     rule(
         "allergy_zh_constitution",

@@ -1,0 +1,117 @@
+"""Identity facts said the way chat says them (`identity`, `introductions`, `personal`): a role
+with where it is done before it ("青岛一所初中的体育老师"), a gig with its city, an item with 的 or
+in brackets, an age said by a birthday, a school year said bare before what follows, a move said
+as settled, an allergy a doctor confirmed; near-misses (a kind of company, someone else's
+birthday, a planned transfer, a question, a trip) say nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from jiyi.domain import Role, Turn
+from jiyi.extraction.engine import extract_with_rules
+from jiyi.graph.updates import claim_for
+
+
+def claims_in(text: str) -> set[tuple[str, str]]:
+    """(relation, object) of each belief a user turn gives the graph, read in context."""
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return {
+        (claim.relation.value, claim.object_name)
+        for e in extract_with_rules(turn)
+        if (claim := claim_for(e)) is not None and claim.object_name
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a role with where (or for whom) it is done, said before it with 的
+        (
+            "您好 我是厦门一所小学的数学老师 想学点编程",
+            {("has_role", "数学老师"), ("lives_in", "厦门")},
+        ),
+        ("我是杭州一家外企的会计", {("has_role", "会计"), ("lives_in", "杭州")}),
+        (
+            "你好 我是成都这边的规培住院医 今天夜班",
+            {("has_role", "规培住院医"), ("lives_in", "成都")},
+        ),
+        ("我是一家物流公司的文员", {("has_role", "文员")}),
+        # a gig with the city it is done in
+        ("你好 我在广州跑滴滴的 想学点英语", {("has_role", "网约车司机"), ("lives_in", "广州")}),
+        ("我在武汉送快递", {("lives_in", "武汉")}),
+        # what the job is
+        ("上班是互联网产品经理，996那种", {("has_role", "互联网产品经理")}),
+        ("我的工作是会计 天天对账", {("has_role", "会计")}),
+        # items of an introduction: a place with 的, a bracket, an English greeting
+        ("老师好 我西安的 初二 数学不太行", {("lives_in", "西安"), ("school_year", "初二")}),
+        ("hi 我南京的 程序员 想学日语", {("lives_in", "南京"), ("has_role", "程序员")}),
+        (
+            "Semi-retired now (64, Leeds) and learning the cello",
+            {("age", "64"), ("lives_in", "Leeds")},
+        ),
+        # an age said by a birthday
+        ("昨天我过生日 30了 哈哈", {("age", "30")}),
+        ("今天生日！满18啦", {("age", "18")}),
+        ("just turned 40 last week and finally learning to code", {("age", "40")}),
+        ("bday today! officially 25 🎉", {("age", "25")}),
+        ("62 years young and determined to learn spanish", {("age", "62")}),
+        # an age said bare
+        ("我五十三了 眼神不好 字大点", {("age", "53")}),
+        ("本人29 文科生 想学统计", {("age", "29")}),
+        ("今年刚好五十，单位非让学Excel", {("age", "50")}),
+        # a school year said bare before what follows
+        ("高一刚开学 化学老师讲得飞快", {("school_year", "高一")}),
+        ("研二在实习 只有晚上有空", {("school_year", "研二")}),
+        ("博一 做CV的 想补补概率论", {("school_year", "博一")}),
+        ("大三下要考六级", {("school_year", "大三")}),
+        # a move said as settled
+        ("we're moving to Denver this weekend!! new job", {("lives_in", "Denver")}),
+        ("im moving to Leeds tomorrow lol", {("lives_in", "Leeds")}),
+        # an allergy a doctor confirmed, or a reaction to a thing made of it
+        ("看了医生 确诊是花粉过敏 春天难受", {("allergic_to", "花粉")}),
+        ("皮肤科查出来是尘螨过敏", {("allergic_to", "尘螨")}),
+        ("latex gloves give me hives so labs are fun", {("allergic_to", "latex")}),
+    ],
+)
+def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
+    assert expected <= claims_in(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        ("我是美国公司的员工", ("lives_in", "美国")),
+        ("我以前是深圳一家公司的会计 现在辞职了", ("lives_in", "深圳")),
+        ("我妈在深圳送外卖", ("has_role", "外卖骑手")),
+        ("我儿子昨天过生日 5岁了", ("age", "5")),
+        ("下周生日 就30了", ("age", "30")),
+        ("my son just turned 5", ("age", "5")),
+        ("I turned 90 degrees left", ("age", "90")),
+        ("字能不能大一点", ("school_year", "大一")),
+        ("大二下个月要考试吗", ("school_year", "大二")),
+        ("公司要把我调去慕尼黑 大概4月过去", ("lives_in", "慕尼黑")),
+        ("我明年要搬到上海", ("lives_in", "上海")),
+        ("I'm thinking about moving to Leeds", ("lives_in", "Leeds")),
+        ("we're moving to Leeds next year", ("lives_in", "Leeds")),
+        ("if we're moving to Denver I need a car", ("lives_in", "Denver")),
+        ("my sister is moving to Paris", ("lives_in", "Paris")),
+        ("确诊是花粉过敏吗", ("allergic_to", "花粉")),
+        ("我妈去医院确诊是花粉过敏", ("allergic_to", "花粉")),
+        ("是不是对漆过敏哦", ("allergic_to", "漆")),
+        ("周末去成都这边玩", ("lives_in", "成都")),
+    ],
+)
+def test_no_identity_fact_from_a_near_miss(text, wrong):
+    assert wrong not in claims_in(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("我是广州这边的医生 实践技能上个月已经过了", "广州"),  # 已经过了 is no passing through
+        ("成都这边有个木工坊 我报了周末班", "成都"),  # a weekend class is no weekend trip
+    ],
+)
+def test_a_home_is_not_taken_for_a_trip_by_a_look_alike_word(text, home):
+    assert ("lives_in", home) in claims_in(text)
