@@ -217,7 +217,7 @@ def test_a_hedged_claim_is_held_under_the_line_an_agent_acts_on(text, event_type
         ("I'm a nurse and I think I'd like to learn ASL", E.IDENTITY_DECLARATION),
         ("I'm allergic to peanuts, maybe we can skip the baking examples", E.PERSONAL_FACT),
         ("我对花生过敏", E.PERSONAL_FACT),
-        ("感觉链式法则好难", E.CONCEPT_CONFUSION),
+        ("I'm stuck on the chain rule, probably because of the notation", E.CONCEPT_CONFUSION),
     ],
 )
 def test_a_hedge_reaches_only_its_own_statement(text, event_type):
