@@ -31,7 +31,7 @@ from jiyi.domain import (
 from jiyi.domain.events import MAX_KEYWORDS, SUMMARY_MAX_CHARS
 from jiyi.domain.turns import DEFAULT_MAX_CONTENT_BYTES
 from jiyi.extraction.prefilter import Prefilter, required_literals
-from jiyi.extraction.reading import currency, read_claim
+from jiyi.extraction.reading import currency, read_claim, read_confidence
 from jiyi.extraction.rules import Rule, RuleMatch, rules_for
 from jiyi.extraction.rules.goals import goal_name
 from jiyi.extraction.validation import check_content
@@ -375,15 +375,19 @@ def extract_with_rules(
     for cand in _deduplicate(_candidates(text, table)):
         priority = [p for p in (cand.object, cand.match.value) if p]
         attributes = _attributes(cand)
+        confidence = cand.rule.confidence
         if read_claims:  # what the rule itself says of a change stands
             reading = read_claim(cand.rule.event_type, text, cand.sentence, cand.start)
             attributes = reading | attributes
+            confidence = read_confidence(
+                cand.rule.event_type, confidence, cand.sentence, cand.start
+            )
         events.append(
             build_event(
                 turn,
                 cand.rule.event_type,
                 source=ExtractionSource.RULE,
-                confidence=cand.rule.confidence,
+                confidence=confidence,
                 summary=summarise(cand.sentence, cand.start),
                 keywords=keywords_for(cand.sentence, priority),
                 attributes=attributes,

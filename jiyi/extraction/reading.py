@@ -260,6 +260,40 @@ def _feeling_reading(sentence: str, start: int) -> dict[str, str]:
     return {}
 
 
+#: A claim said with a shrug is held weakly (`HEDGED_CONFIDENCE`): "maybe", "kinda", "I think",
+#: "好像", "有点", "可能". Not "感觉" or "不太": they carry plain statements ("感觉好难", "不太懂").
+_HEDGE = re.compile(
+    r"\b(?:maybe|perhaps|probably|prob|possibly|might|kinda|kind\s+of|sorta|sort\s+of|"
+    r"a\s+(?:bit|little)|somewhat|slightly|i\s+(?:think|guess|suppose)|not\s+(?:too\s+)?sure|"
+    r"idk|i\s+dunno)\b|好像|可能|也许|或许|大概|说不定|似乎|有点|有一点|不确定",
+    re.I,
+)
+#: Within a clause, a new statement starts after these: the hedge of one does not reach the other
+#: ("I'm a nurse and I think I'd like to learn ASL").
+_STATEMENT_BREAK = re.compile(r"\b(?:and|so|because|cuz|cause)\b|然后|而且|因为|所以", re.I)
+#: How sure a hedged claim starts, whatever its rule says: under the 0.5 an agent acts on.
+HEDGED_CONFIDENCE = 0.45
+
+
+def read_confidence(event_type: EventType, confidence: float, sentence: str, start: int) -> float:
+    """A claim's confidence as said: its rule's, or at most `HEDGED_CONFIDENCE` when hedged."""
+    claim = event_type in _READ_TYPES or event_type is EventType.EMOTION
+    return min(confidence, HEDGED_CONFIDENCE) if claim and _hedged(sentence, start) else confidence
+
+
+def _hedged(sentence: str, start: int) -> bool:
+    """Whether the statement the claim at `start` belongs to is hedged."""
+    begin, end = _clause_bounds(sentence, start)
+    clause, at = sentence[begin:end], start - begin
+    statement_begin = 0
+    for found in _STATEMENT_BREAK.finditer(clause):
+        if found.start() > at:
+            clause = clause[: found.start()]
+            break
+        statement_begin = found.end()
+    return _HEDGE.search(clause, statement_begin) is not None
+
+
 def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> dict[str, str]:
     """The attributes a careful reader adds to a claim found at `start` of `sentence` (a
     sentence of the turn `text`): someone else's view, a past state, venting, or a feeling

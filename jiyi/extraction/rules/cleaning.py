@@ -46,6 +46,7 @@ _EN_MONTHS = (
 _EN_TRAILING = re.compile(
     r"(?:\s+(?:too|also|a\s+lot|so\s+much|very\s+much|anymore|again|now|lately|right\s+now|instead|"
     r"rn|atm|tbh|ngl|btw|fr|imo|lmao|please|pls|plz|thanks|thank\s+you|thx|"
+    r"maybe|probably|perhaps|i\s+think|i\s+guess|i\s+suppose|idk|"
     r"today|yesterday|tonight|these\s+days|at\s+all|though|either|as\s+well|yet|already|"
     r"recently|(?:last|this|next)\s+(?:week|weekend|month|year|summer|winter|spring|fall|autumn|"
     r"morning|night|evening|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
@@ -88,6 +89,7 @@ _ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽�
 _ZH_LEAD_CONJ = re.compile(r"^(?:不过|但是|可是|而且|然后|还有|另外)(?=\S{2})")
 _ZH_LEADING = re.compile(
     r"^(?:这个|那个|这些|那些|这种|那种|这样子?|那样子?|一下|一些|有关|关于|"
+    r"好像|可能|也许|或许|大概|似乎|说不定|"
     r"[这那哪][道个些种次门节章条类](?=[\u4e00-\u9fff])|[这那](?![么样儿里边])|尤其是|特别是|主要是|"
     r"[一两二三四五六七八九十几\d]+[只条个头匹部件位名家次场门]|"
     # "一本书" is a book, "一本线" and "二本" are the tiers of universities aimed at

@@ -6,7 +6,7 @@ import pytest
 
 from jiyi.domain import EventAttr, EventType, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
-from jiyi.extraction.reading import TENSE, currency, read_claim
+from jiyi.extraction.reading import HEDGED_CONFIDENCE, TENSE, currency, read_claim
 
 E = EventType
 
@@ -185,3 +185,40 @@ def test_a_claim_after_a_contrast_is_the_users_own_not_the_reported_view() -> No
     text = "my teacher thinks I'm bad at essays but I actually like writing them"
     assert EventAttr.HOLDER not in read(text, E.PREFERENCE)
     assert read(text, E.CONCEPT_CONFUSION)[EventAttr.HOLDER] == "other"
+
+
+def confidence_of(text: str, event_type: EventType, read_claims: bool = True) -> float:
+    turn = Turn(user_id="u", session_id="s", role=Role.USER, content=text, client_ts=1)
+    [event] = [e for e in extract_with_rules(turn, read_claims=read_claims)
+               if e.event_type is event_type]  # fmt: skip
+    return event.confidence
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("I think I'm allergic to shellfish", E.PERSONAL_FACT),
+        ("i'm allergic to kiwi maybe?", E.PERSONAL_FACT),
+        ("I guess I'm more of a hands-on learner", E.LEARNING_STYLE),
+        ("probably gonna take the IELTS in june", E.GOAL),
+        ("I'm a nurse and I think I'd like to learn ASL", E.GOAL),
+        ("我好像对芒果过敏", E.PERSONAL_FACT),
+        ("我可能对青霉素过敏", E.PERSONAL_FACT),
+    ],
+)
+def test_a_hedged_claim_is_held_under_the_line_an_agent_acts_on(text, event_type):
+    assert confidence_of(text, event_type) == HEDGED_CONFIDENCE
+    assert confidence_of(text, event_type, read_claims=False) > HEDGED_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("I'm a nurse and I think I'd like to learn ASL", E.IDENTITY_DECLARATION),
+        ("I'm allergic to peanuts, maybe we can skip the baking examples", E.PERSONAL_FACT),
+        ("我对花生过敏", E.PERSONAL_FACT),
+        ("I'm stuck on the chain rule, probably because of the notation", E.CONCEPT_CONFUSION),
+    ],
+)
+def test_a_hedge_reaches_only_its_own_statement(text, event_type):
+    assert confidence_of(text, event_type) > HEDGED_CONFIDENCE

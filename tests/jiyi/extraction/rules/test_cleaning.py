@@ -70,6 +70,10 @@ def test_a_chinese_capture_keeps_the_clause_next_to_its_frame(raw, frame_after, 
         ("anything with fractions tbh", "en", "fractions"),
         ("everything to do with grammar", "en", "grammar"),
         ("something about photosynthesis", "en", "photosynthesis"),
+        ("shellfish i think", "en", "shellfish"),
+        ("the GRE maybe", "en", "GRE"),
+        ("好像芒果", "zh", "芒果"),
+        ("可能吉他", "zh", "吉他"),
         ("true crime podcasts", "en", "true crime podcasts"),  # near-miss: nothing to trim
     ],
 )
