@@ -185,3 +185,11 @@ def test_a_claim_after_a_contrast_is_the_users_own_not_the_reported_view() -> No
     text = "my teacher thinks I'm bad at essays but I actually like writing them"
     assert EventAttr.HOLDER not in read(text, E.PREFERENCE)
     assert read(text, E.CONCEPT_CONFUSION)[EventAttr.HOLDER] == "other"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["my dad thinks I'm anxious but I'm fine", "my coach says i get nervous", "妈妈说我最近好焦虑"],
+)
+def test_a_feeling_someone_else_sees_in_the_user_is_their_view(text):
+    assert read(text, E.EMOTION).get(EventAttr.HOLDER.value) == "other"
