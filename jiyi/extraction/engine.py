@@ -34,6 +34,7 @@ from jiyi.extraction.prefilter import Prefilter, required_literals
 from jiyi.extraction.reading import currency, read_claim, read_confidence
 from jiyi.extraction.rules import Rule, RuleMatch, rules_for
 from jiyi.extraction.rules.goals import goal_name
+from jiyi.extraction.rules.understanding import concept_name
 from jiyi.extraction.validation import check_content
 from jiyi.text import has_han, tokenize
 
@@ -324,7 +325,10 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
     attributes = {EventAttr.LANG.value: rule.lang}
     if cand.object:
         if rule.object_kind in _NAMED_BY_VOCABULARY:
-            name = vocabulary.canonical(_head(cand.object, rule.lang), rule.lang)
+            named = cand.object
+            if rule.object_kind is EntityKind.CONCEPT:
+                named = concept_name(named, rule.lang)  # "发球那个" → 发球
+            name = vocabulary.canonical(_head(named, rule.lang), rule.lang)
             learned_by = _vocabulary_kind(name) is EntityKind.STYLE
             if rule.object_kind is EntityKind.CONCEPT and learned_by:
                 return attributes  # "例题" is how they learn, not what they cannot do

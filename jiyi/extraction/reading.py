@@ -298,16 +298,16 @@ def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> d
     """The attributes a careful reader adds to a claim found at `start` of `sentence` (a
     sentence of the turn `text`): someone else's view, a past state, venting, or a feeling
     that lasts."""
-    if event_type is EventType.EMOTION:
-        return _feeling_reading(sentence, start)
-    if event_type not in _READ_TYPES:
+    if event_type is not EventType.EMOTION and event_type not in _READ_TYPES:
         return {}
     before = _SENTENCE_END.split(sentence[:start])[-1]  # "my dad swears by X. I want Y": mine
     # "my teacher thinks I'm bad at essays but I like writing them": the user's own, after "but"
     before = _CONTRAST.split(before)[-1]
     reading: dict[str, str] = {}
     if _EN_OTHER_VIEW.search(before) or _ZH_OTHER_VIEW.search(before):
-        reading[EventAttr.HOLDER.value] = OTHER_HOLDER
+        reading[EventAttr.HOLDER.value] = OTHER_HOLDER  # "my mum thinks I'm stressed": her view
+    if event_type is EventType.EMOTION:
+        return reading | _feeling_reading(sentence, start)
     clause = _clause_at(sentence, start)
     past_liking = event_type in _LIKING and _EN_PAST_LIKING.match(sentence, start) is not None
     dated = _ZH_DEADLINE.sub("", clause) if event_type is EventType.GOAL else clause

@@ -60,22 +60,27 @@ RULES: tuple[Rule, ...] = (
         r"(?:solid|automatic|mastered|second\s+nature|in\s+(?:good|great)\s+shape|"
         r"(?:a\s+|your\s+)?(?:real\s+)?(?:strength|strong\s+(?:point|suit)))(?:\s+now)?|"
         r"you(?:'ve|\s+have)\s+(?:really\s+)?"
-        r"(?:got\s+(?:it|this)\s+down|mastered\s+(?:it|this))|you\s+(?:clearly\s+)?know\s+(?:it|this)\s+"
-        r"(?:cold|well))\b",
+        r"(?:got\s+(?:it|this)\s+down|mastered\s+(?:it|this)|got\s+(?:it|that(?:\s+one)?)(?=\s*(?:[.!]|$)))|"
+        r"you\s+(?:clearly\s+)?know\s+(?:it|this)\s+(?:cold|well))\b",
         0.8,
         "The tutor judges it learned: 'ABGs look solid now', 'you've got it down'.",
-        ("Correct, three in a row. ABGs look solid now.", "you've got it down!"),
+        (
+            "Correct, three in a row. ABGs look solid now.",
+            "you've got it down!",
+            "That's exactly right, a proper bowline. You've got that one.",
+        ),
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
-        trigger=r"solid|automatic|mastered|second\s+nature|shape|down|know|strength|strong",
+        trigger=r"solid|automatic|mastered|second\s+nature|shape|down|know|strength|strong|got\s+(?:it|that)",
     ),
     rule(
         "assessment_zh_solid",
         EventType.CONCEPT_MASTERY,
-        r"(?:(?:你|您)?(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:那章|这章|这块|那块|这部分|那部分|"
-        r"这[两几]步|这些)?(?:你|您)?(?:都|也|已经|现在|确实|真的)*(?:完全|基本)?(?<![不没未])"
-        r"(?:掌握(?:得很好|了)|没问题了|很熟练了|熟练了|过关了|(?:很|非常|相当)?到位了?|很稳了|"
+        r"(?:(?:你|您)?(?P<object>(?:(?![你您])[\u4e00-\u9fffA-Za-z]){2,8}?)(?:那章|这章|这块|那块|这部分|"
+        r"那部分|这[两几]步|这些)?(?:你|您)?(?:都|也|已经|现在|确实|真的)*(?:完全|基本)?(?<![不没未])"
+        r"(?:掌握(?:得(?:很|非常|相当|挺)?(?:好|扎实|牢|不错)|了)|没问题了|很熟练了|熟练了|过关了|"
+        r"(?:很|非常|相当)?到位了?|很稳了|(?:很|非常|挺|相当)?清楚了|搞定了|(?:很|挺|非常|相当)熟了|"
         r"(?<=确实|真的|非常)(?:很|挺)?(?:稳|熟|扎实)(?![悉练吗么])|很扎实|上手(?:得)?(?:很快|挺快|真快)|"
         r"学得(?:很快|挺快))|你(?:已经)?(?:完全|基本)?(?:掌握|会)了)",
         0.8,
@@ -87,12 +92,15 @@ RULES: tuple[Rule, ...] = (
             "透视你上手很快",
             "全对，唐朝你确实熟。",
             "你折旧那章确实稳",
+            "全对，心梗定位你掌握得很扎实。",
+            "完全正确，计分您已经很清楚了。",
+            "完全对！数字你已经搞定了。",
         ),
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         split_objects=True,
-        trigger=r"掌握|没问题了|熟练|过关|会了|到位|稳|熟|扎实|上手|学得",
+        trigger=r"掌握|没问题了|熟练|过关|会了|到位|稳|熟|扎实|上手|学得|清楚了|搞定了",
     ),
     rule(
         "assessment_en_come_a_long_way",
@@ -110,11 +118,15 @@ RULES: tuple[Rule, ...] = (
     rule(
         "assessment_en_got_it_down",
         EventType.CONCEPT_MASTERY,
-        rf"^{_EN_NOT_YET}.*?\byou(?:'ve|\s+have)\s+(?:really\s+|totally\s+)?got\s+"
-        r"(?P<object>(?:the\s+)?[\w'+#-]+(?:\s+[\w'+#-]+){0,3}?)\s+(?:down(?:\s+pat)?|nailed)\b",
+        rf"^{_EN_NOT_YET}.*?\byou(?:'ve|\s+have)\s+(?:really\s+|totally\s+)?(?:got\s+)?"
+        r"(?P<object>(?:the\s+)?[\w'+#-]+(?:\s+[\w'+#-]+){0,3}?)\s+(?:down(?:\s+pat)?|nailed)"
+        r"(?=\s*(?:$|[,.;:!)]|\s(?:now|already|cold|too|there)\b))",
         0.8,
         "The tutor judges it learned: 'You've got the independent t-test down.'",
-        ("Right again. You've got the independent t-test down.",),
+        (
+            "Right again. You've got the independent t-test down.",
+            "Nice, you have Apgar scoring down.",
+        ),
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
@@ -177,13 +189,17 @@ RULES: tuple[Rule, ...] = (
         "assessment_en_weak_spot",
         EventType.CONCEPT_CONFUSION,
         r"\b(?P<object>[\w'+#-]+(?:\s+[\w'+#-]+){0,3}?)\s+(?:is|are)\s+(?:still\s+)?(?:your|the)\s+"
-        r"(?:(?:biggest|main|real)\s+)?(?:weak\s+(?:spot|point|area)|gap|sticking\s+point|thing\s+to\s+work\s+on)\b",
+        r"(?:(?:biggest|main|real)\s+)?(?:weak\s+(?:spot|point|area)|gap|sticking\s+point|"
+        r"(?:thing|part|area|bit|one)\s+to\s+(?:work\s+on|grind|drill|practi[cs]e|focus\s+on))\b",
         0.7,
         "The tutor names the weak spot: 'stopping distances are your weak spot'.",
-        ("Signs are fine; stopping distances are your weak spot.",),
+        (
+            "Signs are fine; stopping distances are your weak spot.",
+            "Fingerspelling is still the part to grind, but you're getting there.",
+        ),
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
-        trigger=r"weak\s+(?:spot|point|area)|gap|sticking\s+point|work\s+on",
+        trigger=r"weak\s+(?:spot|point|area)|gap|sticking\s+point|\bto\s+(?:work|grind|drill|practi|focus)",
     ),
     rule(
         "assessment_en_same_mistake",
@@ -224,7 +240,11 @@ RULES: tuple[Rule, ...] = (
 _EN_NAMING = re.compile(
     r"\b(?:(?:that's|that\s+is|this\s+is|it's|it\s+is|these\s+are|those\s+are)\s+(?:the\s+|a\s+|an\s+)?"
     r"(?P<named>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,4}?)\s*[:—–]|(?:is\s+)?(?:called|known\s+as)\s+"
-    r"(?:the\s+)?(?P<called>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,4}?)(?=\s*[,.;:!?)—–]|\s*$))",
+    r"(?:the\s+)?(?P<called>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,4}?)(?=\s*[,.;:!?)—–]|\s*$)|"
+    # the attempt judged by name: "That's a clean bank reconciliation", "…right, a proper bowline"
+    r"\b(?:that's|that\s+is|it's|it\s+is|right|correct)[,\s]+(?:a|an)\s+(?:proper|clean|correct|perfect|"
+    r"textbook|flawless|solid|spot-on)\s+(?P<judged>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,3}?)"
+    r"(?=\s*[,.;:!?)—–]|\s*$))",
     re.IGNORECASE,
 )
 _ZH_NAMING = re.compile(

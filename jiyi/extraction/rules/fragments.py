@@ -87,7 +87,7 @@ EN_EMOTIONS_NEGATIVE = (
     r"stressed(?:\s+out)?|anxious|worried|nervous|sad|depressed|down(?!\s+(?:to|for|with|here|there"
     r"|the))|upset|lonely|tired|exhausted|overwhelmed|frustrated|angry|mad|scared|afraid|terrified|"
     r"bored|heartbroken|devastated|miserable|hopeless|burn(?:ed|t)\s+out|drained|hurt|jealous|"
-    r"ashamed|embarrassed|guilty|homesick|discouraged|insecure|restless"
+    r"ashamed|embarrassed|guilty|homesick|discouraged|insecure|restless|stupid|dumb|inadequate"
 )
 EN_EMOTIONS_POSITIVE = (
     r"happy|glad|excited|thrilled|proud|grateful|thankful|relieved|hopeful|calm|motivated|"
@@ -102,12 +102,13 @@ EN_EMOTION_LEAD = (
     r"totally|just|feeling|incredibly|truly|also|still|too|getting|always|more|less)\s+)*"
 )
 ZH_EMOTIONS_NEGATIVE = (
-    r"难过|伤心|焦虑|紧张|压力(?:好|很|太|特别|挺)?大|好累|疲惫|心累|崩溃|郁闷|烦躁|烦|生气|害怕|"
-    r"担心|孤独|寂寞|失落|沮丧|委屈|难受|痛苦|绝望|想哭|不开心|不高兴|无聊|迷茫|困惑|累"
+    r"难过|伤心|焦虑|紧张|压力(?:好|很|太|特别|挺|山)?大|好累|疲惫|心累|崩溃|郁闷|烦躁|烦|生气|害怕|"
+    r"担心|孤独|寂寞|失落|沮丧|委屈|难受|痛苦|绝望|想哭|不开心|不高兴|无聊|迷茫|困惑|挫败|自卑|没信心|"
+    r"倦怠|心慌|慌(?![张乱忙])|累"
 )
 ZH_EMOTIONS_POSITIVE = (
     r"舒畅|开心|高兴(?!认识|见到)|快乐|兴奋|激动|感动|幸福|满足|放松|自豪|"
-    r"骄傲|期待|欣慰|轻松|愉快|满意"
+    r"骄傲|期待|欣慰|轻松|愉快|满意|有成就感|成就感|享受|有动力"
 )
 ZH_EMOTION_LEAD = (
     r"(?:(?:我|感觉|觉得|心情|最近|今天)[^,.;:!?。\n]{0,8}?|"

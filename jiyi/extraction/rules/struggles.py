@@ -89,7 +89,7 @@ _ZH_PART = (
 )
 _ZH_ADV = (
     r"(?:真的|真是|是真的|就是|还是|总是|老是|一直|永远|怎么都|死活|完全|根本|简直|实在|确实|特别|真|"
-    r"每次都?|经常|又|都|也|就|老|总|好像|全)*"
+    r"每次都?|经常|偶尔|有时候?|又|都|也|就|老|总|好像|全)*"
 )
 #: A confusion said without a topic must say it lasts: "又串了", "我老记不住", not "我记不住这么多".
 _ZH_AGAIN = r"(?:还是|总是|老是|一直|永远|怎么都|死活|就是|又|老|总|根本|全|每次都?)"
@@ -126,20 +126,39 @@ _HIGH_SCORE = (
 _EN_MY_SCORE = r"(?:^|(?<=[,.;!?]\s)|\bi(?:'ve|\s+have)?\s+|\bi\s+only\s+|^only\s+)"
 _LOW_SCORE = r"(?:[0-5]\s*/\s*10|[0-2]\s*/\s*5|(?:\d|1[0-2])\s*/\s*20|[0-5]?\d\s*%)"
 
+#: What a weak spot is called, after "my", "a" or "the".
+_EN_WEAK_SPOT = (
+    r"(?:biggest\s+|real\s+|total\s+)?(?:weak\s+spot|weakness|weakest\s+(?:section|area|topic|part|"
+    r"point)|nemesis|kryptonite|achilles(?:'s)?\s+heel|problem\s+area|worst\s+(?:topic|section|"
+    r"subject))\b"
+)
+_EN_WEAK_SPOT_TRIGGER = r"weak|nemesis|kryptonite|achilles|problem\s+area|worst"
+
 RULES: tuple[Rule, ...] = (
     rule(
         "struggle_en_weak_spot",
         EventType.CONCEPT_CONFUSION,
         rf"{_EN_SUBJECT}\s+(?:is|are|r|=)\s+(?:(?:still|honestly|lowkey|literally|definitely|def|"
-        r"probably|prob|kinda|always)\s+)*(?:my|a|the)\s+(?:biggest\s+|real\s+|"
-        r"total\s+)?(?:weak\s+spot|weakness|weakest\s+(?:section|area|topic|part|point)|nemesis|"
-        r"kryptonite|achilles(?:'s)?\s+heel|problem\s+area|worst\s+(?:topic|section|subject))\b",
+        rf"probably|prob|kinda|always)\s+)*(?:my|a|the)\s+{_EN_WEAK_SPOT}",
         0.85,
         "A topic named as a weak spot: 'ABGs are my weak spot', 'amino acids are my nemesis'.",
         ("ABGs are my weak spot honestly", "amino acids are my nemesis"),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
-        trigger=r"weak|nemesis|kryptonite|achilles|problem\s+area|worst",
+        trigger=_EN_WEAK_SPOT_TRIGGER,
+    ),
+    rule(
+        "struggle_en_weak_spot_no_verb",
+        EventType.CONCEPT_CONFUSION,
+        rf"(?:^|(?<=[,.;:!?]\s))(?P<object>{_EN_NAME})\s+(?:(?:still|always|honestly|def|lowkey)\s+)*"
+        rf"my\s+{_EN_WEAK_SPOT}",
+        0.85,
+        "The same with the 'is' chat drops, the topic opening its clause: 'hyponatremia still my "
+        "nemesis' ('he said my nemesis' is no topic).",
+        ("geometry still my nemesis lol", "ok. fractions my weak spot"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=_EN_WEAK_SPOT_TRIGGER,
     ),
     rule(
         "struggle_en_killing_me",
@@ -428,6 +447,19 @@ RULES: tuple[Rule, ...] = (
         trigger=r"keep|always|constantly",
     ),
     rule(
+        "struggle_en_slipped_again",
+        EventType.CONCEPT_CONFUSION,
+        rf"\bi\s+{_EN_LEAD}(?:(?:mixed|muddled)\s+up|confused|flipped)"
+        rf"\s+(?P<object>{_EN_NAME_BEFORE_TEST})\s+(?:all\s+over\s+)?again\b(?![^.!]*\?)",
+        0.8,
+        "A slip said to recur, named: 'I mixed up debits and credits AGAIN', 'I flipped the "
+        "signs again' (once, without 'again', it is no obstacle; a thing forgotten is no topic).",
+        ("I mixed up debits and credits AGAIN on the payment", "i flipped the signs again"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"\bagain\b",
+    ),
+    rule(
         "struggle_en_think_every_time",
         EventType.CONCEPT_CONFUSION,
         r"(?:^|\bi\s+|[,.;!?]\s*|\b(?:but|and|ok|okay|so|tbh|honestly|ngl|lol|yeah|ugh|just)\s+)"
@@ -583,7 +615,8 @@ RULES: tuple[Rule, ...] = (
         rf"{_ZH_NOT_OTHERS}(?:这里|这儿|这块|这一块|这步|这一步|这个地方|这种题|这类题|这部分|这章|这一章|"
         rf"这个点|这个知识点)(?:我)?{_ZH_ADV}(?:(?:是|就是)(?:我的?)?(?:死穴|弱项|短板|硬伤|老大难|噩梦|"
         r"软肋)|(?:老|总|经常|又|每次都?|一直|老是|总是)(?:错|出错|翻车|卡住?|懵|晕|漏|搞错|算错|写错|"
-        r"记不住|搞混)|(?:记不住|分不清|绕不出来|转不过来|搞不懂|弄不懂|懵))(?![^。.!]*[?吗])",
+        r"记不住|搞混)|(?:最|太|好|很)(?:弱|差|晕|懵|不行)|(?:记不住|分不清|绕不出来|转不过来|搞不懂|弄不懂|懵))"
+        r"(?![^。.!]*[?吗])",
         0.8,
         "说'这里'而不说名字：'我就是这里老错'、'这章真的是我死穴'（本次会话的概念）。",
         ("我就是这里老错 每次都是最里面那层", "淦 又是先看HCO3 这章真的是我死穴"),
@@ -635,11 +668,16 @@ RULES: tuple[Rule, ...] = (
         EventType.CONCEPT_CONFUSION,
         rf"(?<![\w'])(?<!\bmy\s)(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)"
         rf"(?!(?:my|our|his|her|their|ugh|ok|okay|yeah|also|btw|hey|omg|lol|so|and|but|well|"
-        rf"honestly|tbh|ngl|like)\s)(?P<object>{_EN_NAME})\s+{_EN_HARD}{_EN_END}(?![^.!]*\?)",
+        rf"honestly|tbh|ngl|like)\s)(?P<object>{_EN_NAME})\s+{_EN_HARD}"
+        r"(?:(?=\s+(?:for|with|when|whenever|once|if)\b)|" + _EN_END + r")(?![^.!]*\?)",
         0.8,
         "A topic and what it does to the user: 'subnetting is gonna kill me', 'the subjunctive is "
         "the thing i keep tripping on', 'modal verbs are literally impossible'.",
-        ("subnetting is gonna kill me lol", "subjunctive is the thing i keep tripping on"),
+        (
+            "subnetting is gonna kill me lol",
+            "subjunctive is the thing i keep tripping on",
+            "vectors still make my head spin with forces",
+        ),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
         trigger=r"kill|destroy|wreck|death|head\s+in|impossible|nightmare|gibberish|greek|"

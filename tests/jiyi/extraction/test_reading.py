@@ -222,3 +222,11 @@ def test_a_hedged_claim_is_held_under_the_line_an_agent_acts_on(text, event_type
 )
 def test_a_hedge_reaches_only_its_own_statement(text, event_type):
     assert confidence_of(text, event_type) > HEDGED_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["my dad thinks I'm anxious but I'm fine", "my coach says i get nervous", "妈妈说我最近好焦虑"],
+)
+def test_a_feeling_someone_else_sees_in_the_user_is_their_view(text):
+    assert read(text, E.EMOTION).get(EventAttr.HOLDER.value) == "other"

@@ -201,3 +201,53 @@ def test_the_tutor_judges_a_named_topic_learned(text, objects) -> None:
         if e.event_type is EventType.CONCEPT_MASTERY
     }
     assert objects <= named, named
+
+
+@pytest.mark.parametrize(
+    ("text", "objects"),
+    [
+        ("全对，配平你掌握得很扎实。", {"配平"}),
+        ("没错，导数您已经很清楚了。", {"导数"}),
+        ("完全对！音标你已经搞定了。", {"音标"}),
+        ("好，透视你已经很熟了，那我们练光影。", {"透视"}),
+        ("Spot on. You have the passive voice down.", {"passive voice"}),
+    ],
+)
+def test_more_ways_a_tutor_judges_a_named_topic_learned(text, objects) -> None:
+    named = {
+        e.attributes.get(EventAttr.OBJECT)
+        for e in tutor_events(text)
+        if e.event_type is EventType.CONCEPT_MASTERY
+    }
+    assert objects <= named
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You've got this! Good luck tomorrow.",
+        "you have time to review it down the line",
+        "你清楚了吗？",
+    ],
+)
+def test_encouragement_and_time_are_no_judgement(text) -> None:
+    assert not [e for e in tutor_events(text) if e.event_type is EventType.CONCEPT_MASTERY]
+
+
+def test_you_have_got_that_one_judges_the_attempt_named_in_the_turn() -> None:
+    text = "Correct, a textbook clove hitch. You've got that one."
+    assert [e.rule for e in tutor_events(text) if e.event_type is EventType.CONCEPT_MASTERY] == [
+        "assessment_en_solid"
+    ]
+    assert concepts_named(text) == ["clove hitch"]
+    assert concepts_named("That's a clean trial balance, you've got it.") == ["trial balance"]
+    assert concepts_named("That's a good question.") == []
+
+
+def test_the_part_still_to_work_on_is_the_tutors_weak_spot() -> None:
+    [event] = [
+        e
+        for e in tutor_events("Good progress. Sight-reading is still the part to drill.")
+        if e.event_type is EventType.CONCEPT_CONFUSION
+    ]
+    assert event.attributes[EventAttr.OBJECT] in {"sight-reading", "sight reading"}

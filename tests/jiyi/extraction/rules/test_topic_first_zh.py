@@ -126,3 +126,28 @@ def test_an_allergy_named_first(text: str, allergen: str) -> None:
 )
 def test_someone_elses_or_no_allergy_is_none(text: str) -> None:
     assert allergies(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("三分球怎么都投不准", "三分球"),
+        ("榫眼怎么都锯不准", "榫眼"),
+        ("倒装句那块最晕", "倒装句"),
+        ("还有虚拟语气真的好懵", "虚拟语气"),
+        ("配速那个我老是犯错", "配速"),
+        ("左右手定则还是偶尔判反", "左右手定则"),
+        ("ser estar 真的要命", "ser estar"),
+        ("连笔还是老问题", "连笔"),
+    ],
+)
+def test_more_ways_a_topic_is_said_to_be_hard(text: str, topic: str) -> None:
+    assert topic in said(text, EventType.CONCEPT_CONFUSION)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["第三步我又写反了", "这道题最晕的是什么", "今天好晕 没睡好"],
+)
+def test_a_step_a_question_or_a_mood_is_no_hard_topic(text: str) -> None:
+    assert said(text, EventType.CONCEPT_CONFUSION) == {}

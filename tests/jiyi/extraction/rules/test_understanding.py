@@ -10,6 +10,7 @@ import pytest
 from jiyi.domain import EventAttr, EventType, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
 from jiyi.extraction.rules.cleaning import clean_objects
+from jiyi.extraction.rules.understanding import concept_name
 from jiyi.graph.entities import nameable
 
 OBJ = EventAttr.OBJECT
@@ -557,7 +558,7 @@ def test_no_mastery_for_a_question_a_wish_or_a_person(text):
             "openings",
         ),
         ("its the proofs that I struggle with", CONFUSION, "proofs"),
-        ("back rank stuff i'm fine with", MASTERY, "back rank stuff"),
+        ("back rank stuff i'm fine with", MASTERY, "back rank"),
         (
             "二战考研 数一 线代特征值那块一直搞不清楚 尤其是相似对角化",
             CONFUSION,
@@ -807,3 +808,51 @@ def test_a_hard_topic_said_in_chat(text, obj):
 )
 def test_not_a_hard_topic_said_in_chat(text):
     assert not [o for _, o in claims(text, CONFUSION) if o], claims(text, CONFUSION)
+
+
+@pytest.mark.parametrize(
+    ("raw", "lang", "named"),
+    [
+        ("发球那个", "zh", "发球"),
+        ("磨刀这一步", "zh", "磨刀"),
+        ("配速这部分", "zh", "配速"),
+        ("听力基本", "zh", "听力"),
+        ("斜率那个边际替代率", "zh", "斜率那个边际替代率"),  # the reference step names the tail
+        ("the odds ratio thing still", "en", "the odds ratio"),
+        ("krebs cycle steps", "en", "krebs cycle"),
+        ("grade 12 physics", "en", "physics"),
+        ("integration by parts", "en", "integration by parts"),
+        ("word problems", "en", "word problems"),
+    ],
+)
+def test_a_topic_is_named_without_the_pointers_and_fillers_around_it(raw, lang, named) -> None:
+    assert concept_name(raw, lang) == named
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("geometry still my nemesis lol", "geometry"),
+        ("ok. fractions my weak spot", "fractions"),
+        ("I flipped the signs again", "signs"),
+        ("ugh I mixed up mitosis and meiosis AGAIN", "mitosis and meiosis"),
+        ("vectors still make my head spin with forces", "vectors"),
+        ("the phasor stuff still confuses me", "phasor"),
+    ],
+)
+def test_more_ways_to_say_a_topic_is_hard(text, obj) -> None:
+    assert obj in {o for _, o in claims(text, CONFUSION)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "he said my nemesis",
+        "I forgot my keys again",
+        "did I flip the signs again?",
+        "I swapped shifts again",
+        "I mixed up the dates",
+    ],
+)
+def test_someone_elses_words_a_thing_forgotten_or_a_question_is_no_obstacle(text) -> None:
+    assert claims(text, CONFUSION) == []
