@@ -260,17 +260,20 @@ def _feeling_reading(sentence: str, start: int) -> dict[str, str]:
     return {}
 
 
-#: A claim said with a shrug is held weakly (`HEDGED_CONFIDENCE`): "maybe", "kinda", "I think",
-#: "好像", "有点", "可能". Not "感觉" or "不太": they carry plain statements ("感觉好难", "不太懂").
+#: A claim said with a shrug is held weakly (`HEDGED_CONFIDENCE`): "maybe", "kinda", "I guess",
+#: "好像", "有点", "可能". Not "I think", "感觉" or "不太": in chat they open plain statements ("i
+#: think i actually prefer the docs", "感觉好难", "不太懂").
 _HEDGE = re.compile(
     r"\b(?:maybe|perhaps|probably|prob|possibly|might|kinda|kind\s+of|sorta|sort\s+of|"
-    r"a\s+(?:bit|little)|somewhat|slightly|i\s+(?:think|guess|suppose)|not\s+(?:too\s+)?sure|"
+    r"a\s+(?:bit|little)|somewhat|slightly|i\s+(?:guess|suppose)|not\s+(?:too\s+)?sure|"
     r"idk|i\s+dunno)\b|好像|可能|也许|或许|大概|说不定|似乎|有点|有一点|不确定",
     re.I,
 )
 #: Within a clause, a new statement starts after these: the hedge of one does not reach the other
-#: ("I'm a nurse and I think I'd like to learn ASL").
-_STATEMENT_BREAK = re.compile(r"\b(?:and|so|because|cuz|cause)\b|然后|而且|因为|所以", re.I)
+#: ("I'm a nurse and maybe I'll learn ASL"), nor into an aside ("kinda need it (im 17)").
+_STATEMENT_BREAK = re.compile(
+    r"\b(?:and|so|because|cuz|cause)\b|然后|而且|因为|所以|[()（）]", re.I
+)
 #: How sure a hedged claim starts, whatever its rule says: under the 0.5 an agent acts on.
 HEDGED_CONFIDENCE = 0.45
 

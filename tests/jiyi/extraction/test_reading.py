@@ -197,11 +197,11 @@ def confidence_of(text: str, event_type: EventType, read_claims: bool = True) ->
 @pytest.mark.parametrize(
     ("text", "event_type"),
     [
-        ("I think I'm allergic to shellfish", E.PERSONAL_FACT),
+        ("i guess i'm allergic to shellfish", E.PERSONAL_FACT),
         ("i'm allergic to kiwi maybe?", E.PERSONAL_FACT),
         ("I guess I'm more of a hands-on learner", E.LEARNING_STYLE),
         ("probably gonna take the IELTS in june", E.GOAL),
-        ("I'm a nurse and I think I'd like to learn ASL", E.GOAL),
+        ("I'm a nurse and maybe I'd like to learn ASL", E.GOAL),
         ("我好像对芒果过敏", E.PERSONAL_FACT),
         ("我可能对青霉素过敏", E.PERSONAL_FACT),
     ],
@@ -214,7 +214,9 @@ def test_a_hedged_claim_is_held_under_the_line_an_agent_acts_on(text, event_type
 @pytest.mark.parametrize(
     ("text", "event_type"),
     [
-        ("I'm a nurse and I think I'd like to learn ASL", E.IDENTITY_DECLARATION),
+        ("I'm a nurse and maybe I'd like to learn ASL", E.IDENTITY_DECLARATION),
+        ("so i kinda need this lol (im 17, deadline soon)", E.AGE_DECLARATION),
+        ("i think i actually prefer reading the docs", E.PREFERENCE),
         ("I'm allergic to peanuts, maybe we can skip the baking examples", E.PERSONAL_FACT),
         ("我对花生过敏", E.PERSONAL_FACT),
         ("I'm stuck on the chain rule, probably because of the notation", E.CONCEPT_CONFUSION),
