@@ -185,3 +185,11 @@ def test_a_claim_after_a_contrast_is_the_users_own_not_the_reported_view() -> No
     text = "my teacher thinks I'm bad at essays but I actually like writing them"
     assert EventAttr.HOLDER not in read(text, E.PREFERENCE)
     assert read(text, E.CONCEPT_CONFUSION)[EventAttr.HOLDER] == "other"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我爸非让我学金融 但我想考美院", "老师总说我该学理科 但我打算学历史"],
+)
+def test_a_wish_after_a_bare_but_is_the_users_own(text) -> None:
+    assert EventAttr.HOLDER not in read(text, E.GOAL)
