@@ -164,6 +164,26 @@ _EN_GOAL_TAIL = re.compile(
     rf"{_EN_MONTHS})(?:\s+\d{{1,2}})?))+$",
     re.IGNORECASE,
 )
+#: Who or what a goal is for, after it: "build a website for my pottery shop", "… for work".
+_EN_FOR_WHOM = re.compile(
+    r"(?<=\w)\s+for\s+(?:(?:my|our|his|her|the|a)\s+[\w'-]+(?:\s+[\w'-]+){0,2}|work|school|fun|"
+    r"the\s+family|my\s+kids?)$",
+    re.IGNORECASE,
+)
+#: A word of manner inside the name, no part of the thing: "build a proper website".
+_EN_SOFT_ADJECTIVE = re.compile(
+    r"\b(?P<article>a|an|my)\s+(?:proper|decent|nice\s+little|little)\s+(?=(?P<next>\w))", re.I
+)
+
+
+def _without_soft_adjective(found: re.Match[str]) -> str:
+    """ "a proper app" → "an app": the article as the next word now needs it."""
+    article = found["article"]
+    if article.lower() in {"a", "an"}:
+        article = "an" if found["next"].lower() in "aeiou" else "a"
+    return article + " "
+
+
 #: A second clause joined on: "promotion … and theres a written exam" names the promotion.
 _EN_JOINED_CLAUSE = re.compile(
     r"\s+and\s+(?=(?:there|theres|there's|then|i|im|i'm|it|its|it's)\b).*$", re.IGNORECASE
@@ -270,6 +290,7 @@ def goal_name(name: str, lang: str) -> str | None:
     aim = _EN_GET_GOING.sub(r"\g<skill>", aim)
     aimed_at = _EN_GOAL_VERB.sub("", _EN_CAREER_CHANGE.sub("", aim))
     aimed_at = _EN_GOAL_TAIL.sub("", _EN_ACTUAL.sub("", aimed_at)).strip()
+    aimed_at = _EN_SOFT_ADJECTIVE.sub(_without_soft_adjective, _EN_FOR_WHOM.sub("", aimed_at))
     if _BARE_NUMBER.match(aimed_at) or _EN_NEEDS.match(aimed_at) or _EN_UNNAMED.match(aimed_at):
         return None  # "hit 1600": a number of what is not said here; "get some sleep"; "the exam"
     return aimed_at or name
@@ -763,6 +784,20 @@ _STATED: tuple[Rule, ...] = (
         trigger=r"want|wanna|need|tryna|trying|hoping|planning|aiming|determined",
     ),
     rule(
+        "goal_en_want_it_better",
+        EventType.GOAL,
+        r"(?<!n't\s)(?<!not\s)\b(?:want|need|gotta\s+get|have\s+to\s+get)\s+(?:my\s+)?(?P<object>(?!(?:it|this|"
+        r"that|them|you|u|to|get|be|feel|do|go|make|a|an|the|some|much|way|lot)\b)[\w+'-]+(?:\s+[\w+'-]+)?)\s+(?:better|down|sorted|up\s+to\s+speed|fluent|"
+        r"solid|stronger|improved)\b(?![^?]*\?)",
+        0.75,
+        "A skill wanted better: 'need my English better for work meetings', 'I want excel down "
+        "before then'.",
+        ("need my English better for work meetings", "so I want excel down before then"),
+        object_kind=EntityKind.ACTIVITY,
+        object_required=True,
+        trigger=r"better|down|sorted|speed|fluent|solid|stronger|improved",
+    ),
+    rule(
         "goal_en_what_i_want",
         EventType.GOAL,
         rf"\bwhat\s+i\s+(?:(?:do|really|actually|truly|most|reall?y)\s+)*(?:want|need|'?m\s+after|am\s+after)"
@@ -1168,12 +1203,17 @@ _STATED: tuple[Rule, ...] = (
         EventType.GOAL,
         rf"(?:^|[,;:]\s*|\b(?:i'?m|im|am|i'll|ill|will|gonna|to|gotta|and|so|ok|okay|also|still|finally|"
         rf"now|just|currently|be|been|then)\s+)(?:sitting|taking|writing|doing|sit|take|write|resitting|"
-        rf"retaking|resit|retake)\s+(?:the|my|our|an?)\s+"
-        rf"(?P<object>(?:[\w'-]+\s+)??{_EN_NAMED_EXAM})(?:\s+exams?)?\b(?!\s+(?:prep|course|class|"
+        rf"retaking|resit|retake)\s+(?:(?:the|my|our|an?)\s+(?P<object>(?:[\w'-]+\s+)??{_EN_NAMED_EXAM})|"
+        rf"(?P<object2>(?-i:[A-Z]{{2,6}})(?:\s+level\s+(?:iii|ii|i|[1-3]))?))(?:\s+exams?)?\b(?!\s+(?:prep|course|class|"
         rf"book|question|results?|score|fee|centre|center)\b)(?![^?]*\?)",
         0.75,
-        "An exam the user sits: 'sitting the CPA in March', 'taking my driving test next week'.",
-        ("sitting the CPA in March", "i'm taking my driving test on the 3rd"),
+        "An exam the user sits: 'sitting the CPA in March', 'taking my driving test next week', "
+        "'doing ACCA' (a qualification named in capitals needs no article).",
+        (
+            "sitting the CPA in March",
+            "i'm taking my driving test on the 3rd",
+            "based in Lagos, doing ACCA",
+        ),
         object_kind=EntityKind.ACTIVITY,
         trigger=r"\b(?:sit|tak|writ|do|resit|retak)",
     ),

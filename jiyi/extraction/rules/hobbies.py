@@ -94,6 +94,8 @@ EN_EXPLORING = rf"{_EN_TINKERING}|look\s+into|try\s+out"
 _ZH_THING = (
     r"(?:(?![我你他她它这那哪啥什么的了着过吗呢吧啊就都也还很挺不没想是])[\u4e00-\u9fffA-Za-z0-9])"
 )
+#: 年复一年做的消遣（"下围棋""弹钢琴""练书法"）。
+_ZH_PASTIME_VERBS = r"下|弹|练|玩|画|拍|踢|打|唱|跳|写|钓|养|集|收集|拉|吹"
 #: An emoji after a name ("咖啡控☕"): where the name ends.
 _ZH_EMOJI = r"[\u2600-\u27bf\U0001f000-\U0001faff]"
 #: Words that make a wish idle rather than a plan: "someday", "one day", "at some point".
@@ -438,6 +440,20 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
         relation=RelationKind.INTERESTED_IN,
         trigger=r"感兴趣|上头|着迷|入迷",
+    ),
+    rule(
+        "interest_zh_for_years",
+        EventType.PREFERENCE,
+        rf"(?:^|(?<=[\s,.!~;。，我]))(?:已经|都)?(?:{_ZH_PASTIME_VERBS})了(?:快|将近|差不多|有)?"
+        rf"(?:十几|二十几|几|[一两二三四五六七八九十\d]{{1,3}})(?:多)?年(?:多)?(?:的)?(?P<object>{_ZH_THING}{{2,6}}?)"
+        r"(?=$|[\s,.!?;~。，]|了|啦)",
+        0.75,
+        "玩了多年的爱好：'下了十几年围棋'、'弹了八年钢琴'（时长说明是长期的爱好）。",
+        ("下了十几年围棋 最近在复盘AlphaGo的棋谱", "弹了八年钢琴了"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"年",
     ),
     # --- 中文：好奇的、想去见识一下的（弱） ---------------------------------------------------
     rule(

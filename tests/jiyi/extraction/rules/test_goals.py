@@ -1008,3 +1008,32 @@ def test_a_goal_said_plainly_is_held_firmly(text, goal):
 )
 def test_a_forecast_or_someone_elses_maybe_is_no_goal(text):
     assert goals_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("i wanna build a proper app for my band", "build an app"),
+        ("I want to make a proper website for our club", "make a website"),
+        ("I want to learn Spanish for work", "Spanish"),
+        ("need my French better before the move", "French"),
+        ("so I want python down before the internship", "python"),
+        ("gotta get my Mandarin up to speed", "Mandarin"),
+        ("based in Accra, doing CIMA, need help with costing", "CIMA"),
+    ],
+)
+def test_a_goal_is_named_without_who_it_is_for_or_how_well(text, goal):
+    assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i want to get better grades",
+        "I need it better",
+        "doing OK thanks",
+        "don't need my notes sorted",
+    ],
+)
+def test_no_skill_wanted_better_from_near_misses(text):
+    assert [g for g in goals_in(text) if g in {"get", "it", "OK", "notes"}] == []

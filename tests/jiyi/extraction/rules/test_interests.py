@@ -500,3 +500,16 @@ def test_an_interest_said_in_passing_is_named(text, interest):
 )
 def test_no_interest_in_passing_from_near_misses(text):
     assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [("弹了八年钢琴了", "钢琴"), ("练了三年多书法", "书法"), ("踢了十几年足球 膝盖不行了", "足球")],
+)
+def test_a_pastime_kept_up_for_years_is_an_interest_zh(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize("text", ["他下了十年围棋", "打了五年工", "以前弹了八年钢琴"])
+def test_no_pastime_of_years_from_near_misses_zh(text):
+    assert interests_in(text) == []
