@@ -320,11 +320,16 @@ class ComposedRule(Rule):
 _ITEMS = re.compile(r"\s*(?:和|、|以及)\s*")
 
 
+#: The longest item of a list of things aimed at: a longer part is a clause, not a thing
+#: ("按部门和月份一起算总金额" is one task).
+_MAX_ITEM_CHARS = 6
+
+
 def _items(name: str) -> tuple[str, ...]:
-    """Each thing a list names ("番茄和香草" → "番茄", "香草"), unless a part is too short to be
-    a thing of its own ("和老公去日本" is one wish, said with someone)."""
+    """Each thing a list names ("番茄和香草" → "番茄", "香草"), unless a part is too short or too
+    long to be a thing of its own ("和老公去日本" is one wish, said with someone)."""
     parts = _ITEMS.split(name)
-    if len(parts) == 1 or not all(len(p) >= 2 for p in parts):
+    if len(parts) == 1 or not all(2 <= len(p) <= _MAX_ITEM_CHARS for p in parts):
         return (name,) if name else ()
     return tuple(dict.fromkeys(parts[:4]))
 
@@ -1726,8 +1731,9 @@ class HedgedGoalRule(Rule):
 
 
 def _weak_when_hedged(stated: Rule) -> Rule:
-    """The rule, reading hedged goals weakly; a goal given up or one already weak is as it is."""
-    if stated.polarity == NEGATIVE or stated.confidence <= WEAK_GOAL:
+    """The rule, reading hedged goals weakly; a goal given up, one already weak, or one read
+    from a whole message (whose hedge may be another sentence's) is as it is."""
+    if stated.polarity == NEGATIVE or stated.confidence <= WEAK_GOAL or stated.whole_text:
         return stated
     base = {f.name: getattr(stated, f.name) for f in fields(Rule)}
     return HedgedGoalRule(**base, stated=stated, maybe=replace(stated, confidence=WEAK_GOAL))

@@ -1037,3 +1037,12 @@ def test_a_goal_is_named_without_who_it_is_for_or_how_well(text, goal):
 )
 def test_no_skill_wanted_better_from_near_misses(text):
     assert [g for g in goals_in(text) if g in {"get", "it", "OK", "notes"}] == []
+
+
+def test_a_task_with_and_is_no_list_of_goals():
+    assert len(goals_in("我想按部门和月份一起算总金额")) <= 1
+
+
+def test_a_hedge_in_another_sentence_leaves_a_goal_firm():
+    text = "maybe I'm overthinking it.\nap calc ab. want a 5 on the exam in may"
+    assert goal_confidences(text)["5 on AP calc ab"] >= 0.5
