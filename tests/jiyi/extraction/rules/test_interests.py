@@ -472,6 +472,7 @@ def test_an_interest_said_softly_is_held_weakly():
         ("对量子计算挺感兴趣的", "量子计算"),
         ("宋词一直很感兴趣", "宋词"),
         ("最近对三国超上头", "三国"),
+        ("刷美剧刷上头了", "美剧"),
         # curious, or wanting to go and see: weak
         ("顺便问下 围棋为什么是19路 好奇很久了", "围棋"),
         ("我一直对天文挺好奇的", "天文"),
