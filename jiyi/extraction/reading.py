@@ -97,7 +97,9 @@ TENSE = EventAttr.TENSE.value
 
 _SENTENCE_END = re.compile(r"[.!?。！？\n]+")
 #: A contrast: what follows it is said against what came before, by the speaker themself.
-_CONTRAST = re.compile(r"\b(?:but|though|however|although|whereas)\b|但是|可是|不过|然而", re.I)
+_CONTRAST = re.compile(
+    r"\b(?:but|though|however|although|whereas)\b|但是|(?<!不)但(?![愿凡])|可是|不过|然而", re.I
+)
 #: Event types whose claim is a view the reader can attribute, date and weigh.
 _READ_TYPES = frozenset({
     EventType.PREFERENCE, EventType.DISLIKE, EventType.LEARNING_STYLE, EventType.GOAL,

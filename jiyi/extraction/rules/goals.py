@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from jiyi import places
 from jiyi.domain import EntityKind, EventType
 from jiyi.extraction.rules.cleaning import clean_objects, zh_clause_of
 from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_ADV, ZH_OBJ, ZH_SUBJECT
+from jiyi.extraction.rules.hobbies import EN_EXPLORING
 from jiyi.extraction.rules.model import NEGATIVE, Rule, RuleMatch, rule
 from jiyi.text import has_han
 
@@ -34,7 +35,11 @@ EN_FIELDS = (
     r"philosophy|literature|english\s+lit(?:erature)?|linguistics|sociology|anthropology|"
     r"political\s+science|poli\s+sci|journalism|graphic\s+design|design|fine\s+art|art|music|"
     r"film|animation|education|teaching|pharmacy|dentistry|vet(?:erinary)?\s+(?:school|medicine)|"
-    r"statistics|geology|geography|astronomy|astrophysics|game\s+design|culinary\s+school"
+    r"statistics|geology|geography|astronomy|astrophysics|game\s+design|culinary\s+school|"
+    # medical specialties a residency is in
+    r"pediatrics|paediatrics|peds|internal\s+medicine|(?-i:IM)|family\s+medicine|emergency\s+medicine|"
+    r"surgery|general\s+surgery|psychiatry|dermatology|radiology|anesthesiology|neurology|cardiology|"
+    r"oncology|ob[\s/-]?gyn|obstetrics|orthopedics|ophthalmology|pathology"
 )
 #: 学科与专业（"历史系"的"历史"）。
 ZH_FIELDS = (
@@ -49,7 +54,9 @@ ZH_EXAMS = (
     r"注册会计师|税务师|教招|特岗|选调生?|事业编|专升本|计算机二级|普通话(?:考试)?|驾照|科目[一二三四]|"
     r"证券从业|基金从业|银行从业|一级建造师|二级建造师|心理咨询师|JLPT\s?N[1-5]|日语N[1-5]|N[1-5]|JLPT|TOPIK|HSK|"
     r"CPA|CFA|ACCA|CMA|FRM|PMP|GRE|GMAT|SAT|ACT|托业|BEC|"
-    r"[\u4e00-\u9fff]{2,8}(?:资格|执业|职业)[\u4e00-\u9fff]{0,4}考试|"
+    r"[\u4e00-\u9fff]{2,8}(?:资格|执业|职业)[\u4e00-\u9fff]{0,4}考试|执医|执业医师|执业药师|执药|主治医师|"
+    # graded referees and coaches ("羽毛球二级裁判"), licence classes ("C1驾照")
+    r"[\u4e00-\u9fff]{0,4}?(?:国家|国际|[一二三])级(?:裁判员?|教练员?|社会体育指导员)(?:证)?|[ABC][12]驾照|"
     # certificates people sit for by name ("导游证", "教师资格证"), not papers one holds (身份证)
     r"(?:导游|教师|会计|厨师|护士|医师|律师|营养师|健康管理师|心理咨询师|育婴师|茶艺师|保育员|"
     r"人力资源管理师|电工|焊工|消防|监理|造价|健身教练)(?:资格)?证书?"
@@ -57,9 +64,16 @@ ZH_EXAMS = (
 #: Exams and certificates named in English chat ("the CPA", "my theory test").
 _EN_EXAM_NAMES = (
     r"mcat|lsat|gre|gmat|(?-i:SATs?|ACT|DAT|OAT|PCAT)|sat|psat|ielts|toefl|toeic|ccrn|nclex(?:-rn)?|"
-    r"usmle(?:\s+step\s+[123])?|step\s+[123]|comlex|bar(?:\s+exam)?|boards|cpa|cfa(?:\s+level\s+"
+    r"usmle(?:\s+step\s+[123](?:\s+c[ks])?)?|step\s+[123](?:\s+c[ks])?|comlex|bar(?:\s+exam)?|boards|cpa|cfa(?:\s+level\s+"
     r"(?:iii|ii|i|[123]))?|acca|cima|frm|pmp|ccna|jlpt(?:\s+n[1-5])?|hsk(?:\s*[1-6])?|dele|delf|"
-    r"gcses?|a-levels?|ap\s+[a-z]+(?:\s+[a-z]+)?\s+exam|series\s+\d{1,2}"
+    r"gcses?|igcses?|a[-\s]levels?|highers|spm|stpm|ap\s+[a-z]+(?:\s+[a-z]+)?\s+exam|series\s+\d{1,2}|"
+    # a body's graded certificate ("RYA Level 2", "ABRSM grade 5")
+    r"(?-i:[A-Z]{2,6})\s+(?:level|grade|stage)\s+[1-8]"
+)
+#: The subject a named exam is sat in ("GCSE maths", "A level chemistry").
+_EN_EXAM_SUBJECTS = (
+    r"(?:maths?|english(?:\s+lit(?:erature)?|\s+lang(?:uage)?)?|science|bio(?:logy)?|chem(?:istry)?|"
+    r"physics|history|geography|french|spanish|german|economics|computer\s+science|further\s+maths)"
 )
 #: An exam known by its name, not a class test ("the CPA", "my driving test"; not "the chem test").
 _EN_NAMED_EXAM = (
@@ -129,7 +143,8 @@ _EN_GET_GOING = re.compile(
 #: is the thing sorted ("sort out my family tree records").
 _EN_GOAL_VERB = re.compile(
     r"^(?:to\s+)?(?:pass|ace|get\s+into|break\s+into|(?:get|be(?:come)?)\s+better\s+at|"
-    r"improve(?:\s+on)?|work\s+on|brush\s+up\s+on|get|score|land|become|be(?=\s+an?\s)|crush|nail|"
+    r"improve(?:\s+on)?|work\s+on|brush\s+up\s+on|(?:move|switch|transition|pivot)\s+(?:in)?to|get|score|"
+    r"land|become|be(?=\s+an?\s)|crush|nail|"
     r"do\s+well\s+(?:on|in)|do(?=\s+(?:a|an|the|my)\s)|hit|reach|learn(?!\s+(?:to|how)\b)|master|"
     r"(?:play|perform|sing|compete|dance|"
     r"speak|present)\s+(?:at|in)|take\s+part\s+in|sort\s+out|organi[sz]e|tidy\s+up|clean\s+up|"
@@ -140,13 +155,35 @@ _EN_GOAL_VERB = re.compile(
 #: the chat word for a certificate ("my AWS Solutions Architect cert").
 _EN_GOAL_TAIL = re.compile(
     r"(?:\s+(?:first\s+try|on\s+(?:the\s+)?first\s+try|asap|for\s+sure|then|lol|tho|haha\w*|"
-    r"by\s+(?:day|night)|cert|(?:this|next)\s+(?:quarter|year|"
+    # chat particles, English and the Englishes ("graduate abeg", "pass it lah")
+    r"abeg|sha|jor|pls|plz|please|lah|lor|leh|tbh|ngl|fr|honestly|"
+    r"by\s+(?:day|night)|cert|by|before|until|before\s+i\s+turn\s+\d{2}|(?:this|next)\s+(?:quarter|year|"
     r"season|term|semester|summer|spring|fall|autumn|winter|month)|by\s+(?:the\s+)?end\s+of\s+"
     r"(?:the\s+)?(?:year|month|term|semester|season)|(?:at|by|for|before|over|in|by)\s+(?:the\s+)?"
     rf"(?:christmas|xmas|easter|new\s+year|thanksgiving|holidays|spring|summer|fall|autumn|winter|"
     rf"{_EN_MONTHS})(?:\s+\d{{1,2}})?))+$",
     re.IGNORECASE,
 )
+#: Who or what a goal is for, after it: "build a website for my pottery shop", "… for work".
+_EN_FOR_WHOM = re.compile(
+    r"(?<=\w)\s+for\s+(?:(?:my|our|his|her|the|a)\s+[\w'-]+(?:\s+[\w'-]+){0,2}|work|school|fun|"
+    r"the\s+family|my\s+kids?)$",
+    re.IGNORECASE,
+)
+#: A word of manner inside the name, no part of the thing: "build a proper website".
+_EN_SOFT_ADJECTIVE = re.compile(
+    r"\b(?P<article>a|an|my)\s+(?:proper|decent|nice\s+little|little)\s+(?=(?P<next>\w))", re.I
+)
+
+
+def _without_soft_adjective(found: re.Match[str]) -> str:
+    """ "a proper app" → "an app": the article as the next word now needs it."""
+    article = found["article"]
+    if article.lower() in {"a", "an"}:
+        article = "an" if found["next"].lower() in "aeiou" else "a"
+    return article + " "
+
+
 #: A second clause joined on: "promotion … and theres a written exam" names the promotion.
 _EN_JOINED_CLAUSE = re.compile(
     r"\s+and\s+(?=(?:there|theres|there's|then|i|im|i'm|it|its|it's)\b).*$", re.IGNORECASE
@@ -167,7 +204,14 @@ _EN_MOMENTARY = re.compile(
     re.IGNORECASE,
 )
 
+#: Something to explore is an interest, not an aim ("play with rust", `hobbies.EN_EXPLORING`).
+_EN_EXPLORING_AIM = re.compile(rf"^(?:{EN_EXPLORING})\b", re.IGNORECASE)
+#: "learn actual ASL": the real thing, as opposed to what the user makes do with now.
+_EN_ACTUAL = re.compile(r"^actual\s+(?=\S)", re.IGNORECASE)
+
 _BARE_NUMBER = re.compile(r"^[\d.,+%]+$")
+#: "pass the exam": which exam is not said.
+_EN_UNNAMED = re.compile(r"^(?:exam|test)s?$", re.IGNORECASE)
 #: What one needs today, not an aim ("get some sleep", "get a break").
 _EN_NEEDS = re.compile(
     r"^(?:some\s+|a\s+|more\s+)?(?:sleep|rest|break|nap|lunch|dinner|breakfast|food|coffee|snack|"
@@ -176,7 +220,7 @@ _EN_NEEDS = re.compile(
 )
 
 _ZH_GOAL_TIME = re.compile(
-    r"^(?:(?:今年|明年|下半年|上半年|年底|年初|月底|暑假|寒假|\d{1,2}月份?)(?:之?前|以前)?)+"
+    r"^(?:(?:今年|明年|下半年|上半年|年底|年初|月底|暑假|寒假|下个?月|这个?月|本月|下周|\d{1,2}月份?)(?:之?前|以前)?)+"
     r"(?=[\u4e00-\u9fff]{2})"
 )
 #: Moving or changing jobs to a place is named by the place ("跳槽去东京" → "东京"), so a plan
@@ -187,24 +231,68 @@ _ZH_MOVE_TO = re.compile(
 )
 
 
+#: Emoji anywhere in a goal's words ("种点番茄🍅和香草"): decoration, no part of its name.
+_EMOJI_ANYWHERE = re.compile(
+    r"[\u2190-\u21ff\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff\u200d\ufe0f]"
+)
+#: Before a Chinese goal, words that say it is a first step or a change ("目标先A2", "目标改B1"),
+#: and who it is for ("给孙女做个小板凳"): no part of what is aimed at.
+_ZH_STEP_OR_CHANGE = re.compile(
+    r"^(?:先|改(?:成|为)?(?![革善变进正掉]))(?=[\u4e00-\u9fffA-Za-z0-9]{2})"
+)
+_ZH_FOR_WHOM = re.compile(
+    r"^(?:给|帮|为)[\u4e00-\u9fff]{1,4}?(?=(?:亲手|自己)?(?:做|织|画|写|买|种|养|煮|烤|弹|唱|缝|打|搭|修|"
+    r"盖|装|拍|绣|编|刻|雕|攒|存|挣|赚)[\u4e00-\u9fff])"
+)
+#: A verb with an amount ("考个", "做个", "种点", "学点", "买套"): what is aimed at follows it.
+#: "考" alone is a sitting too ("考驾照" → "驾照", "考同济建筑" → "同济建筑"), but "考研",
+#: "考公", "考试", "考虑" are words of their own.
+_ZH_VERB_AMOUNT = re.compile(
+    r"^(?:(?:考|做|种|学|养|买|拿|弄|搞|织|画|写|练|开|建|搭|盖|缝|修|烤|拍|绣|编|攒|存|挣|赚|读|找)"
+    r"(?:一个|一些|一点|个|点儿?|些|套|台|只|盆|棵|张|本|幅|辆|间|家)|"
+    r"考(?![研公编博试虑察验核勤究卷题场点古前后完好砸过上到进入了得])|去(?=(?:开|做|当|学|考|读|干|搞|跑)))"
+    r"(?=[\u4e00-\u9fffA-Za-z0-9]{2})"
+)
+#: What names no aim of its own: a vague "something" ("学点手艺", "写点东西"), a bare trying
+#: ("想试试"), a pointer.
+_ZH_VAGUE_AIMS = frozenset({
+    "手艺", "东西", "技术", "本事", "技能", "知识", "事情", "事儿", "试试", "看看", "玩玩", "学学",
+    "尝试", "一下", "这个", "那个", "这些", "那些", "想想", "再想想",
+})  # fmt: skip
+
+
+def _zh_goal_name(name: str) -> str | None:
+    """A Chinese goal without its emoji, date, first-step or change word, who it is for and the
+    verb of doing or sitting with its amount ("想给孙女做个小板凳" → "小板凳", "考个C1驾照" →
+    "C1驾照", "目标改B1" → "B1"); None for a vague "something" ("学点手艺")."""
+    name = _EMOJI_ANYWHERE.sub("", _ZH_GOAL_TIME.sub("", name.replace("考到", ""))).strip()
+    moved = _ZH_MOVE_TO.match(name)
+    place = places.lookup(moved["place"]) if moved else None
+    if place is not None:
+        return place.name_in("zh")
+    aim = _ZH_VERB_AMOUNT.sub("", _ZH_FOR_WHOM.sub("", _ZH_STEP_OR_CHANGE.sub("", name)))
+    return None if aim in _ZH_VAGUE_AIMS or (len(aim) < 2 and has_han(aim)) else aim
+
+
 def goal_name(name: str, lang: str) -> str | None:
     """A goal named by what is aimed at: "pass my physics exam" → "physics exam", "be able to
     follow the group chat" → "follow the group chat", "play at the talent show in april" →
     "talent show", "get out of retail and into nursing" → "nursing", "雅思考到6.5" → "雅思6.5",
-    "跳槽去东京" → "东京". None when the words name nothing of their own ("find his brothers in
-    there"), a number alone ("hit 1600") or a want of the moment ("try another one")."""
+    "跳槽去东京" → "东京", "给孙女做个小板凳" → "小板凳". None when the words name nothing of their
+    own ("find his brothers in there", "学点手艺"), a number alone ("hit 1600"), a want of the
+    moment ("try another one") or something to explore, which is an interest ("play with rust",
+    `hobbies.EN_EXPLORING`)."""
     if lang == "zh":
-        name = _ZH_GOAL_TIME.sub("", name.replace("考到", ""))
-        moved = _ZH_MOVE_TO.match(name)
-        place = places.lookup(moved["place"]) if moved else None
-        return place.name_in("zh") if place is not None else name
+        return _zh_goal_name(name)
     aim = _EN_GOAL_TAIL.sub("", _EN_JOINED_CLAUSE.sub("", _EN_WANTING.sub("", name.strip())))
-    if _EN_MOMENTARY.match(aim) or _EN_POINTING.search(aim):
+    if _EN_MOMENTARY.match(aim) or _EN_POINTING.search(aim) or _EN_EXPLORING_AIM.match(aim):
         return None
     aim = _EN_GET_GOING.sub(r"\g<skill>", aim)
-    aimed_at = _EN_GOAL_TAIL.sub("", _EN_GOAL_VERB.sub("", _EN_CAREER_CHANGE.sub("", aim))).strip()
-    if _BARE_NUMBER.match(aimed_at) or _EN_NEEDS.match(aimed_at):
-        return None  # "hit 1600": a number of what is not said here; "get some sleep"
+    aimed_at = _EN_GOAL_VERB.sub("", _EN_CAREER_CHANGE.sub("", aim))
+    aimed_at = _EN_GOAL_TAIL.sub("", _EN_ACTUAL.sub("", aimed_at)).strip()
+    aimed_at = _EN_SOFT_ADJECTIVE.sub(_without_soft_adjective, _EN_FOR_WHOM.sub("", aimed_at))
+    if _BARE_NUMBER.match(aimed_at) or _EN_NEEDS.match(aimed_at) or _EN_UNNAMED.match(aimed_at):
+        return None  # "hit 1600": a number of what is not said here; "get some sleep"; "the exam"
     return aimed_at or name
 
 
@@ -221,10 +309,29 @@ class ComposedRule(Rule):
     def matches(self, text: str) -> Iterator[RuleMatch]:
         for found in self.pattern.finditer(text):
             name = self.compose(found) if self.compose is not None else None
-            objects = (" ".join(name.split()),) if name and name.strip() else ()
+            name = " ".join(name.split()) if name else ""
+            objects = _items(name) if self.split_objects else (name,) if name else ()
             if objects:
                 anchor = "anchor" in self.pattern.groupindex and found.start("anchor") >= 0
                 yield RuleMatch(self, objects, None, found.start("anchor" if anchor else 0))
+
+
+#: Between the items of a list of things aimed at ("种番茄和香草", "语文、数学").
+_ITEMS = re.compile(r"\s*(?:和|、|以及)\s*")
+
+
+#: The longest item of a list of things aimed at: a longer part is a clause, not a thing
+#: ("按部门和月份一起算总金额" is one task).
+_MAX_ITEM_CHARS = 6
+
+
+def _items(name: str) -> tuple[str, ...]:
+    """Each thing a list names ("番茄和香草" → "番茄", "香草"), unless a part is too short or too
+    long to be a thing of its own ("和老公去日本" is one wish, said with someone)."""
+    parts = _ITEMS.split(name)
+    if len(parts) == 1 or not all(2 <= len(p) <= _MAX_ITEM_CHARS for p in parts):
+        return (name,) if name else ()
+    return tuple(dict.fromkeys(parts[:4]))
 
 
 def composed(
@@ -250,12 +357,19 @@ def _grade(found: re.Match[str]) -> str | None:
     return f"{grade} {found['prep'].lower()} {where}"
 
 
+#: Exams chat names by a word that alone means something else ("pass the bar").
+_EN_EXAM_FULL_NAMES = {"bar": "bar exam"}
+
+
 def _named_exam(found: re.Match[str]) -> str | None:
-    """The exam as named ("micro midterm", "LSAT"); "the exam", "my final" name none."""
+    """The exam as named ("micro midterm", "LSAT", "the bar" → "bar exam"); "the exam", "my
+    final" name none."""
     cleaned = clean_objects(found["object"] or found.groupdict().get("named"), "en", False)
     name = cleaned[0] if cleaned else ""
     bare = re.sub(r"\s+exams?$", "", name.lower())
-    return None if not name or name.lower() in _GENERIC_EXAMS or bare in _GENERIC_EXAMS else name
+    if not name or name.lower() in _GENERIC_EXAMS or bare in _GENERIC_EXAMS:
+        return None
+    return _EN_EXAM_FULL_NAMES.get(name.lower(), name)
 
 
 def _trip(found: re.Match[str]) -> str | None:
@@ -278,7 +392,7 @@ def _exam(found: re.Match[str]) -> str | None:
     bare = re.sub(r"\s+exams?$", "", name.lower())
     if not name or {name.lower(), bare} & _GENERIC_EXAMS or _EN_PRACTICE.match(name):
         return None
-    return name
+    return _EN_EXAM_FULL_NAMES.get(name.lower(), name)
 
 
 _EXAM_GROUPS = ("object", "object2", "object3")
@@ -369,7 +483,7 @@ def _zh_given_up(found: re.Match[str]) -> str | None:
 
 #: 考的名字前的"考"不是名字的一部分（"考初级会计"→"初级会计"），"考上""考到"是别的意思。
 _ZH_SIT_EXAM = re.compile(
-    rf"^(?:报考|参加|考)?\s*(?:个|一下)?(?P<exam>{ZH_EXAMS})(?=$|\s|了|吧|啊)"
+    rf"^(?:报考|参加|考)?\s*(?:个|一下)?(?P<exam>{ZH_EXAMS})(?:笔试|机试|面试)?(?=$|\s|了|吧|啊)"
 )
 _ZH_GO_FOR = re.compile(r"^冲(?!刺|动|一冲)(?:一下|一波)?(?=[\u4e00-\u9fffA-Za-z0-9]{2})")
 _ZH_NTH_TRY = re.compile(rf"^(?:[一二三四1-4]战)(?=(?:考|报考)?(?:{ZH_EXAMS}))")
@@ -383,7 +497,7 @@ _ZH_BE_A = re.compile(r"^(当|做|成为)(?:一)?(?:个|名|位)(?=[\u4e00-\u9ff
 #: Before what is aimed at, no part of its name: when it is due ("在五月去东京之前", "年底前",
 #: "明年"), can or must ("能", "一定要"), and passing it ("通过", "考过": the exam is the goal).
 _ZH_GOAL_LEAD = re.compile(
-    r"^(?:在[^,，。!！?？\s]{1,12}?(?:之前|以前|前)|(?:今年|明年|后年|年底|年初|下半年|上半年|月底|暑假|"
+    r"^(?:在[^,，。!！?？\s]{1,12}?(?:之前|以前|前)|(?:今年|明年|后年|年底|年初|下半年|上半年|月底|下个?月|下周|暑假|"
     r"寒假|毕业|[一二三四五六七八九十\d]{1,2}月份?)(?:之前|以前|前|底)?|尽快|早日|一定要|必须|争取|能够?|可以|"
     rf"要|会|顺利|一次性?|顺便|系统地?|好好|认真|慢慢|正式|开坑|入坑)*(?:通过|考过|拿下|过(?=(?:{ZH_EXAMS})))?"
     rf"(?=[\u4e00-\u9fffA-Za-z0-9]{{2}})"
@@ -393,7 +507,7 @@ _ZH_GOAL_LEAD = re.compile(
 #: ("学好数学" → "数学"); taking part in an event is the event.
 _ZH_GOAL_VERB = re.compile(
     r"^(?:(?:考上|考进|考入|考|进入?|上)(?=[\u4e00-\u9fffA-Za-z0-9]{2,12}(?:大学|学院|中学|高中|一中|"
-    r"二中|附中|师大|农大|工大|交大|理工|系)$|[\u4e00-\u9fff]{1,3}大$)|考(?=[\u4e00-\u9fffA-Za-z0-9]{2,12}(?:证书?|执照)$)|"
+    r"二中|附中|师大|农大|工大|交大|理工|系)$|[\u4e00-\u9fff]{1,3}大$)|考(?:个|一个)?(?=[\u4e00-\u9fffA-Za-z0-9]{2,12}(?:证书?|执照)$)|"
     r"(?:学好|学会|练好|提高|提升|补好|搞定|搞懂|弄懂|学懂|搞明白|弄明白)(?:一?下|一点)?"
     r"(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
     # a change of career is where it leads ("转行做数据分析" → "数据分析", "转UI设计")
@@ -420,7 +534,9 @@ _ZH_OCCASION = re.compile(
 )
 #: Who it is for, after it: "弹卡农给她听", "做蛋糕给孙子吃".
 _ZH_FOR_SOMEONE = re.compile(
-    r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})给[\u4e00-\u9fff]{1,3}?(?:听|看|吃|用|穿|玩)$"
+    r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})给[\u4e00-\u9fff]{1,3}?(?:(?:听|看|吃|用|穿|玩)$|"
+    # what it is for, said after it: "学点编程给学生做仿真动画"
+    r"(?:做|弄|搞|写|画|讲|拍|编)[\u4e00-\u9fffA-Za-z0-9]{2,})"
 )
 
 
@@ -451,6 +567,13 @@ def _zh_goal(found: re.Match[str]) -> str | None:
         return None  # "想读快点": how, not what
     return _ZH_BE_A.sub(r"\1", _zh_aimed_at(cleaned[0]))
 
+
+#: Hedges on a plan ("说不定", "可能") and the later it is for ("以后"): together, a maybe.
+_ZH_MAYBE = r"说不定|也许|可能|或许|没准"
+_ZH_LATER = r"以后|将来|之后|毕业后?|明年|哪天|到时候"
+#: Hedges that are a maybe by themselves before "会" ("说不定会考个潜水证"); "可能会" is too often
+#: a forecast ("可能会挂").
+_ZH_PERHAPS = r"说不定|也许|或许|没准"
 
 _ZH_SCORE = re.compile(r"^(?P<score>\d{2,3}|\d(?:\.\d)?)(?:分以上|分|\+|以上)?$")
 _ZH_SCORE_FOR = re.compile(rf"(?:{_ZH_SUBJECTS})(?:的)?$")
@@ -525,6 +648,8 @@ _EN_NOT_A_TASK = (
     r"\s+(?:this|the|my|these|today's)\s+(?:worksheet|homework|hw|problems?|questions?|exercises?|set|"
     r"page|chapter|assignment|essay))\b)"
 )
+#: "not Y anymore" after the new goal: the old one it replaces.
+_EN_NOT_ANYMORE = r"not\s+(?:the\s+)?[\w+&-]+(?:\s+[\w+&-]+)?\s+(?:anymore|any\s+more)\b"
 #: Words between "the plan is" and the plan ("basically", "just").
 _EN_HEDGE = r"(?:(?:basically|just|simply|honestly|kinda|probably|prob|still)\s+)*"
 
@@ -576,7 +701,7 @@ def _course(found: re.Match[str]) -> str | None:
     return None if all(w in _EN_GENERIC_COURSE_WORDS for w in words) else name
 
 
-RULES: tuple[Rule, ...] = (
+_STATED: tuple[Rule, ...] = (
     rule(
         "goal_en_want_to",
         EventType.GOAL,
@@ -635,8 +760,8 @@ RULES: tuple[Rule, ...] = (
         "goal_en_goal_is",
         EventType.GOAL,
         rf"(?:^|[,.;!]\s*|\b(?:cool|ok|okay|so|and|but|anyway|anyways|well)\s+)(?:the\s+)?"
-        rf"(?:(?:main|big|end|ultimate|real|long[\s-]term|new|final|secret)\s+)?(?:goal|dream|aim|ambition)"
-        rf"\s*(?:is|=|:|rn\s+is|now\s+is|is\s+now)\s+{_EN_HEDGE}{_EN_NOT_A_TASK}(?:to\s+)?{EN_OBJ}",
+        rf"(?:(?:main|big|end|ultimate|real|long[\s-]term|new|final|secret)\s+)?(?:goal|dream|aim|ambition|"
+        rf"target)\s*(?:is|=|:|rn\s+is|now\s+is|is\s+now)\s+{_EN_HEDGE}{_EN_NOT_A_TASK}(?:to\s+)?{EN_OBJ}",
         0.85,
         "A goal said without 'my': 'goal is a junior dev job by end of year', 'dream is …'.",
         ("cool. goal is a junior dev job by end of year", "end goal is reading manga in japanese"),
@@ -662,6 +787,45 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
         trigger=r"want|wanna|need|tryna|trying|hoping|planning|aiming|determined",
+    ),
+    rule(
+        "goal_en_want_it_better",
+        EventType.GOAL,
+        r"(?<!n't\s)(?<!not\s)\b(?:want|need|gotta\s+get|have\s+to\s+get)\s+(?:my\s+)?(?P<object>(?!(?:it|this|"
+        r"that|them|you|u|to|get|be|feel|do|go|make|a|an|the|some|much|way|lot)\b)[\w+'-]+(?:\s+[\w+'-]+)?)\s+(?:better|down|sorted|up\s+to\s+speed|fluent|"
+        r"solid|stronger|improved)\b(?![^?]*\?)",
+        0.75,
+        "A skill wanted better: 'need my English better for work meetings', 'I want excel down "
+        "before then'.",
+        ("need my English better for work meetings", "so I want excel down before then"),
+        object_kind=EntityKind.ACTIVITY,
+        object_required=True,
+        trigger=r"better|down|sorted|speed|fluent|solid|stronger|improved",
+    ),
+    rule(
+        "goal_en_what_i_want",
+        EventType.GOAL,
+        rf"\bwhat\s+i\s+(?:(?:do|really|actually|truly|most|reall?y)\s+)*(?:want|need|'?m\s+after|am\s+after)"
+        rf"(?:\s+to\s+do)?\s+is\s+{_EN_HEDGE}{_EN_NOT_A_TASK}(?:to\s+)?{EN_OBJ}(?![^?]*\?)",
+        0.85,
+        "A goal said as what the user wants most: 'What I DO want is the RYA Level 2 certificate'.",
+        ("What I DO want is the RYA Level 2 certificate.", "what i really want is to teach"),
+        object_kind=EntityKind.ACTIVITY,
+        object_required=True,
+        trigger=r"\bwhat\s+i\b",
+    ),
+    rule(
+        "goal_en_the_one_i_want",
+        EventType.GOAL,
+        r"(?:^|[,;:.!]\s*|\b(?:no|but|so|and|nah)\s*,?\s+)(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){0,3}?)\s+"
+        r"(?:is|'s)\s+(?:what|the\s+(?:one|thing))\s+i\s+(?:(?:really|actually|do)\s+)?want"
+        r"(?:\s+to\s+(?:learn|do|study|get))?\b(?![^?]*\?)",
+        0.8,
+        "A goal chosen over another: 'but no, ASL is the one i want', 'nursing is what i want'.",
+        ("but no, ASL is the one i want", "nursing is what i really want"),
+        object_kind=EntityKind.ACTIVITY,
+        object_required=True,
+        trigger=r"\bi\s+(?:really\s+|actually\s+|do\s+)?want",
     ),
     rule(
         "goal_en_going_for",
@@ -722,14 +886,22 @@ RULES: tuple[Rule, ...] = (
         "goal_en_considering",
         _exam,
         EventType.GOAL,
-        rf"\b(?:thinking\s+(?:about|of)|considering|debating)\s+(?:(?:doing|taking|sitting|going\s+for|"
-        rf"applying\s+(?:to|for)|a)\s+)?(?:the\s+|an?\s+)?(?P<object>(?:[\w'-]+\s+)??"
-        rf"{_EN_NAMED_EXAM})\b",
+        rf"\b(?:thinking\s+(?:about|of)|considering|debating|maybe\s+(?:i'?ll|i\s+will|i\s+should)|"
+        rf"i\s+might)\s+(?:(?:(?:doing|taking|sitting|going\s+for|applying\s+(?:to|for)|do|take|sit|"
+        rf"go\s+for|apply\s+(?:to|for)|a)\s+)?(?:the\s+|an?\s+)?(?P<object>(?:[\w'-]+\s+)??"
+        rf"{_EN_NAMED_EXAM})|(?:applying\s+(?:to|for)|apply\s+(?:to|for)|going\s+into|go\s+into|"
+        rf"majoring\s+in|major\s+in)\s+(?P<object2>{EN_FIELDS}))\b",
         0.45,
-        "A goal only considered, held weakly: 'thinking about doing the CFA after this'.",
-        ("thinking about doing the CFA after this", "considering the GMAT tbh"),
+        "A goal only considered, held weakly: 'thinking about doing the CFA after this', 'maybe "
+        "I'll go for the driving test', 'thinking about applying to med school'.",
+        (
+            "thinking about doing the CFA after this",
+            "considering the GMAT tbh",
+            "maybe I'll go for the driving test in spring, not sure yet",
+            "thinking about applying to med school... kinda",
+        ),
         object_kind=EntityKind.ACTIVITY,
-        trigger=r"thinking|considering|debating",
+        trigger=r"thinking|considering|debating|maybe|might",
     ),
     composed(
         "goal_zh_target",
@@ -782,10 +954,11 @@ RULES: tuple[Rule, ...] = (
         rf"{ZH_SUBJECT}{ZH_ADV}(?<!挺)(?<!蛮)(?<!有点)(?<!还是)(?<!今天)(?<!今晚)(?<!晚上)(?<!明天)"
         rf"(?:想要|想|希望|打算|计划|准备|决定|立志|梦想|渴望|争取){_ZH_NOT_A_WISH}(?:能|可以|要)?{ZH_OBJ}",
         0.75,
-        "目标：'我想考上大学'、'我打算明年去留学'。",
+        "目标：'我想考上大学'、'我打算明年去留学'；几样东西各是一个（'想种点番茄和香草'）。",
         ("我想考上大学", "我打算明年去留学。"),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
+        split_objects=True,
     ),
     composed(
         "goal_zh_my_goal",
@@ -803,7 +976,7 @@ RULES: tuple[Rule, ...] = (
         "goal_zh_exam",
         _zh_goal,
         EventType.GOAL,
-        rf"(?:为了|准备|备战|备考|复习)(?P<object>[^,.;:!?()。\n]{{0,12}}?(?:考试|面试|比赛|期末考|期中考|"
+        rf"(?:为了|准备|备战|备考|复习)(?P<object>[^,.;:!?()。\n]{{0,12}}?(?:考试|笔试|面试|比赛|期末考|期中考|"
         rf"{ZH_EXAMS}))",
         0.8,
         "备考：'我在备战高考'、'准备下周的期末考'。",
@@ -872,15 +1045,20 @@ RULES: tuple[Rule, ...] = (
         rf"(?:^|[,;:]\s*|\b(?:I(?:'m|\s+am|'ll|\s+will)?|im|gonna|(?:have\s+|I've\s+|ive\s+)?"
         rf"decided\s+(?:to|on)|now|so|and|also)\s+)(?:(?:actually|now|probably|definitely|prob|"
         rf"just)\s+)?(?:doing|studying|majoring\s+in|going\s+(?:into|for)|switching\s+to|"
-        rf"applying\s+(?:for|to)|do|study|major\s+in|go\s+into|switch\s+to|apply\s+(?:for|to))"
-        rf"\s+(?P<object>{EN_FIELDS})\s+instead\b(?![^?]*\?)(?![^.!?]*\b(?:today|tonight|rn|right\s+"
+        rf"applying(?:\s+(?:for|to|in))?|do|study|major\s+in|go\s+into|switch\s+to|apply\s+(?:for|to))"
+        rf"\s+(?P<object>{EN_FIELDS})\s+(?:instead\b|{_EN_NOT_ANYMORE})(?![^?]*\?)(?![^.!?]*\b(?:today|tonight|rn|right\s+"
         rf"now|this\s+(?:morning|afternoon|evening|week))\b)",
         0.85,
-        "A field chosen over another: 'doing architecture instead of mech e' (the new goal only).",
-        ("also changing my apps, doing architecture instead of mech e", "I'll study law instead"),
+        "A field chosen over another: 'doing architecture instead of mech e', 'applying pediatrics "
+        "not IM anymore' (the new goal only).",
+        (
+            "also changing my apps, doing architecture instead of mech e",
+            "I'll study law instead",
+            "I've decided, applying pediatrics not IM anymore",
+        ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
-        trigger=r"\binstead\b",
+        trigger=r"\binstead\b|\bnot\b",
     ),
     composed(
         "goal_en_exam_date",
@@ -891,9 +1069,11 @@ RULES: tuple[Rule, ...] = (
         rf"ielts|toefl|ccrn|nclex|usmle|bar\s+exam|gcses?|a-levels?)s?)(?:'s|\s+is|\s+are)?\s+"
         rf"(?:on\s+|in\s+)?(?:(?:{_EN_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?"
         rf"\s+(?:of\s+)?(?:{_EN_MONTHS}))\b(?![^?]*\?)|(?:^|[,;]\s*|\b(?:my|our|and|so|ok|also|the)\s+)"
-        rf"(?P<named>{_EN_NAMED_EXAM})(?:'s|\s+is|\s+are)\s+(?:next\s+(?:week|month|year|spring|summer|fall|"
-        rf"autumn|winter)|in\s+(?:\d{{1,2}}|a|two|three|four|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?)|"
-        rf"(?:this|next)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s+(?:{_EN_MONTHS}))\b"
+        rf"(?P<named>{_EN_NAMED_EXAM}(?:\s+{_EN_EXAM_SUBJECTS})?)(?:'s|\s+is|\s+are)?\s+(?:next\s+(?:week|month|"
+        rf"year|spring|summer|fall|autumn|winter)|this\s+(?:year|spring|summer|fall|autumn|winter)|in\s+(?:\d{{1,2}}|"
+        rf"a|two|three|four|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?)|"
+        rf"(?:this|next)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s+(?:{_EN_MONTHS})|"
+        rf"before\s+i\s+turn\s+\d{{2}})\b"
         rf"(?![^?]*\?)",
         0.75,
         "An exam with its date, still ahead: 'micro midterm is nov 12', 'mcat is june 20'.",
@@ -1028,12 +1208,17 @@ RULES: tuple[Rule, ...] = (
         EventType.GOAL,
         rf"(?:^|[,;:]\s*|\b(?:i'?m|im|am|i'll|ill|will|gonna|to|gotta|and|so|ok|okay|also|still|finally|"
         rf"now|just|currently|be|been|then)\s+)(?:sitting|taking|writing|doing|sit|take|write|resitting|"
-        rf"retaking|resit|retake)\s+(?:the|my|our|an?)\s+"
-        rf"(?P<object>(?:[\w'-]+\s+)??{_EN_NAMED_EXAM})(?:\s+exams?)?\b(?!\s+(?:prep|course|class|"
+        rf"retaking|resit|retake)\s+(?:(?:the|my|our|an?)\s+(?P<object>(?:[\w'-]+\s+)??{_EN_NAMED_EXAM})|"
+        rf"(?P<object2>(?-i:[A-Z]{{2,6}})(?:\s+level\s+(?:iii|ii|i|[1-3]))?))(?:\s+exams?)?\b(?!\s+(?:prep|course|class|"
         rf"book|question|results?|score|fee|centre|center)\b)(?![^?]*\?)",
         0.75,
-        "An exam the user sits: 'sitting the CPA in March', 'taking my driving test next week'.",
-        ("sitting the CPA in March", "i'm taking my driving test on the 3rd"),
+        "An exam the user sits: 'sitting the CPA in March', 'taking my driving test next week', "
+        "'doing ACCA' (a qualification named in capitals needs no article).",
+        (
+            "sitting the CPA in March",
+            "i'm taking my driving test on the 3rd",
+            "based in Lagos, doing ACCA",
+        ),
         object_kind=EntityKind.ACTIVITY,
         trigger=r"\b(?:sit|tak|writ|do|resit|retak)",
     ),
@@ -1057,8 +1242,8 @@ RULES: tuple[Rule, ...] = (
         "goal_en_prepping",
         _exam,
         EventType.GOAL,
-        rf"(?:^|[,;:]\s*|\b(?:been|still|now|currently|just|and|so|ok|okay|also|busy|started|starting|"
-        rf"start|keep)\s+)(?:prepping|preparing|studying|cramming|revising|getting\s+ready|prep)\s+for\s+"
+        rf"(?:^|[,;:]\s*|{_EMOJI}\s*|\b(?:been|still|now|currently|just|and|so|ok|okay|also|busy|started|"
+        rf"starting|start|keep)\s+)(?:prepping|preparing|studying|cramming|revising|getting\s+ready|prep)\s+for\s+"
         rf"(?:the\s+|my\s+|a\s+|an\s+|this\s+|next\s+\w+'s\s+)?"
         rf"(?P<object>(?:[\w'-]+\s+){{0,2}}?{_EN_EXAM_WORDS})\b(?![^?]*\?)",
         0.8,
@@ -1226,6 +1411,38 @@ RULES: tuple[Rule, ...] = (
         trigger=r"要不要|是否|该不该|好像|也许|可能|或许|说不定",
     ),
     composed(
+        "goal_zh_maybe_later",
+        _zh_goal,
+        EventType.GOAL,
+        rf"(?:^|(?<=[\s,.!~;。，我]))(?:(?:{_ZH_LATER})(?:也|还)?(?:{_ZH_MAYBE})|(?:{_ZH_MAYBE})(?:{_ZH_LATER})|"
+        rf"{_ZH_PERHAPS}(?=会))"
+        rf"(?:会|也|还|就)?"
+        rf"(?:想|打算)?(?P<object>(?:去|当|做|考|学|转|读|开|干|搞|进)[\u4e00-\u9fffA-Za-z0-9]{{1,8}}?)"
+        r"(?=$|[\s,.!?;~。，]|了|吧|啊|呢|哈)(?![^。!?]*[吗?])",
+        0.45,
+        "以后也许会去做的（弱）：'说不定以后去心内 还没想好'、'以后可能去开网约车 看情况'。",
+        (
+            "这周在心内科轮转 说不定以后去心内 哈哈 还没想好",
+            "以后可能去开网约车 看情况",
+            "说不定会考个潜水证",
+        ),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"说不定|也许|可能|或许|没准",
+    ),
+    composed(
+        "goal_zh_assigned_exam",
+        lambda found: found["object"],
+        EventType.GOAL,
+        rf"(?:学校|公司|单位|领导|老板|院里|医院|科室|部门|队里|上面)(?:让|叫|派|安排|要求|要)我(?:去)?"
+        rf"(?:考|参加|报)(?:个)?(?P<object>{ZH_EXAMS})(?![^。!?]*(?:才不|不要|不想|不去|拒绝|没答应|不干))"
+        r"(?![^。!?]*[吗?])",
+        0.75,
+        "单位派去考的证，没推辞就是目标：'学校让我去考羽毛球二级裁判 下个月考'。",
+        ("学校让我去考羽毛球二级裁判 下个月考", "公司要求我考PMP"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"让我|叫我|派我|安排我|要求我|要我",
+    ),
+    composed(
         "goal_zh_pass_mark",
         _zh_pass_mark,
         EventType.GOAL,
@@ -1352,6 +1569,20 @@ RULES: tuple[Rule, ...] = (
         trigger=r"\binstead\s+of\b",
     ),
     given_up(
+        "goal_en_not_anymore",
+        _cleaned("en"),
+        EventType.GOAL,
+        rf"\b(?:doing|studying|majoring\s+in|going\s+(?:into|for)|switching\s+to|applying(?:\s+(?:for|to|"
+        rf"in))?|aiming\s+for)\s+(?:the\s+)?(?:{EN_FIELDS}|{_EN_NAMED_EXAM})\s*,?\s+not\s+(?:the\s+)?(?P<object>{EN_FIELDS}|"
+        rf"{_EN_NAMED_EXAM})\s+(?:anymore|any\s+more)\b(?![^?]*\?)",
+        0.8,
+        "The goal a new one replaces, said after it: 'applying pediatrics not IM anymore' ends IM.",
+        ("I've decided, applying pediatrics not IM anymore", "doing the GMAT, not the GRE anymore"),
+        object_kind=EntityKind.ACTIVITY,
+        object_required=True,
+        trigger=r"anymore|any\s+more",
+    ),
+    given_up(
         "goal_en_give_up",
         _cleaned("en"),
         EventType.GOAL,
@@ -1469,3 +1700,43 @@ RULES: tuple[Rule, ...] = (
         trigger=r"放弃|不考|不报|不去|不打算|不准备|不考虑",
     ),
 )
+
+#: Words that make a goal a maybe, held weakly: "maybe I'll go for the driving test", "switch
+#: careers into UX design eventually", "以后可能去开网约车 看情况".
+_HEDGED = re.compile(
+    r"\b(?:maybe|might|someday|some\s+day|one\s+day|eventually|at\s+some\s+point|perhaps|possibly|"
+    r"not\s+sure(?:\s+yet)?|idk|who\s+knows|kinda|sorta|thinking\s+(?:about|of)|considering)\b|"
+    r"说不定|也许|或许|没准|看情况|还没想好|没想好|不一定|再说吧|以后再说|顺便|顺带",
+    re.IGNORECASE,
+)
+#: How firmly a goal said with a hedge is held: under the bench's "firm" (0.5).
+WEAK_GOAL = 0.45
+
+
+@dataclass(frozen=True, slots=True)
+class HedgedGoalRule(Rule):
+    """A goal rule that reads a goal said with a hedge as the same rule held weakly
+    (`maybe`, at `WEAK_GOAL`): "maybe I'll go for the driving test" is a goal, not a firm one."""
+
+    stated: Rule | None = None
+    maybe: Rule | None = None
+
+    def matches(self, text: str) -> Iterator[RuleMatch]:
+        stated, maybe = self.stated, self.maybe
+        if stated is None or maybe is None:
+            raise ValueError(f"{self.name}: a hedged goal rule is built by `_weak_when_hedged`")
+        hedged = _HEDGED.search(text) is not None
+        for found in stated.matches(text):
+            yield replace(found, rule=maybe) if hedged else found
+
+
+def _weak_when_hedged(stated: Rule) -> Rule:
+    """The rule, reading hedged goals weakly; a goal given up, one already weak, or one read
+    from a whole message (whose hedge may be another sentence's) is as it is."""
+    if stated.polarity == NEGATIVE or stated.confidence <= WEAK_GOAL or stated.whole_text:
+        return stated
+    base = {f.name: getattr(stated, f.name) for f in fields(Rule)}
+    return HedgedGoalRule(**base, stated=stated, maybe=replace(stated, confidence=WEAK_GOAL))
+
+
+RULES: tuple[Rule, ...] = tuple(_weak_when_hedged(stated) for stated in _STATED)

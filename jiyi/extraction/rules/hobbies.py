@@ -82,6 +82,37 @@ _EN_PASTIME_VERBS = (
     r"building|growing|making"
 )
 
+#: Ways of saying one would like to tinker with a thing, not master it ("play with rust").
+_EN_TINKERING = (
+    r"play\s+(?:around\s+)?with|mess\s+(?:around\s+)?with|tinker\s+(?:around\s+)?with|"
+    r"fiddle\s+(?:around\s+)?with|dabble\s+in|dig\s+into|read\s+up\s+on|explore"
+)
+#: Trying a thing out, which is an interest (`interest_en_explore`, `interest_en_take_up`), not
+#: an aim: `goals.goal_name` names no goal by these.
+EN_EXPLORING = rf"{_EN_TINKERING}|look\s+into|try\s+out"
+#: 名字里不会有的字（"我也挺好奇的""这个"不是东西的名字）。
+_ZH_THING = (
+    r"(?:(?![我你他她它这那哪啥什么的了着过吗呢吧啊就都也还很挺不没想是])[\u4e00-\u9fffA-Za-z0-9])"
+)
+#: 年复一年做的消遣（"下围棋""弹钢琴""练书法"）。
+_ZH_PASTIME_VERBS = r"下|弹|练|玩|画|拍|踢|打|唱|跳|写|钓|养|集|收集|拉|吹"
+#: An emoji after a name ("咖啡控☕"): where the name ends.
+_ZH_EMOJI = r"[\u2600-\u27bf\U0001f000-\U0001faff]"
+#: Words that make a wish idle rather than a plan: "someday", "one day", "at some point".
+_EN_SOMEDAY = r"(?:someday|some\s+day|one\s+day|eventually|at\s+some\s+point|maybe|later)"
+
+#: What examples can be of that is how they are given, not a subject the user cares for.
+_EN_NOT_A_DOMAIN = (
+    r"(?!(?:real|real[\s-]life|real[\s-]world|everyday|simple|simpler|easy|easier|more|some|other|"
+    r"concrete|worked|practical|actual|specific|visual|better|different|few|couple|good|short|"
+    r"longer|shorter|clear|clearer|step|code|coding|practice|full|new|similar|same|your|my|the|an?|"
+    r"those|these|this|that|such)\b)"
+)
+#: 例子的样子，不是用户在意的领域（"简单的例子""生活中的例子"）。
+_ZH_NOT_A_DOMAIN = (
+    r"(?!简单|具体|生活|实际|现实|日常|更多|多点|几个|一些|别的|其他|新的|类似|同样|这种|那种)"
+)
+
 RULES: tuple[Rule, ...] = (
     rule(
         "interest_en_hooked_on",
@@ -102,6 +133,40 @@ RULES: tuple[Rule, ...] = (
         split_objects=True,
         relation=RelationKind.INTERESTED_IN,
         trigger=r"into|obsessed|fascinated|passionate|hooked|addicted|crazy|mad\s+about|nuts|nerding|fan",
+    ),
+    rule(
+        "interest_en_explore",
+        EventType.PREFERENCE,
+        rf"{_EN_CLAUSE_START}(?:{_EN_SOMEDAY}\s+)?(?:I\s+|i'?d\s+)?{_EN_DEGREE}(?:(?:would|'d)\s+)?"
+        rf"(?:wanna|want\s+to|(?:like|love)\s+to|hope\s+to|might|gonna|going\s+to|plan\s+to)\s+"
+        rf"{_EN_DEGREE}(?:{_EN_TINKERING})\s+{_EN_NOT_A_HOBBY}{_EN_NOT_ASKED}{_EN_HOBBY}",
+        0.45,
+        "Something the user would like to try out, held weakly: 'someday I also wanna play with "
+        "rust', 'might dabble in GIS after graduation'.",
+        (
+            "someday I also wanna play with rust but one thing at a time",
+            "might dabble in GIS after graduation",
+            "i'd love to mess around with arduino",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"play|mess|tinker|fiddle|dabble|dig\s+into|read\s+up|explore",
+    ),
+    rule(
+        "interest_en_examples_from",
+        EventType.PREFERENCE,
+        rf"\b(?:(?:use|using|with|give\s+me|do|pls|please)\s+(?=(?:[\w'-]+\s+){{1,2}}(?:examples?|analogies|"
+        rf"metaphors)\b)|(?:examples?|analogies)\s+(?:from|about|using|with)\s+){_EN_NOT_A_DOMAIN}"
+        rf"(?P<object>[\w'-]+(?:\s+(?!examples?\b|analogies\b|metaphors\b)[\w'-]+)?)(?=\s+(?:examples?|analogies|metaphors)\b|\s*(?:$|[,.;!?])|"
+        rf"\s+(?:if|pls|please|maybe|ideally|instead)\b)",
+        0.6,
+        "Examples asked for from a domain the user cares for: 'use football examples if u can'.",
+        ("use football examples if u can, man utd ideally", "can you give examples from cooking?"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"examples?|analogies|metaphors",
     ),
     rule(
         "interest_en_devotee",
@@ -325,5 +390,114 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
         relation=RelationKind.INTERESTED_IN,
         trigger=r"thinking|might|may|maybe|wanna|want|would|too\s+(?:late|old)",
+    ),
+    # --- 中文：自称的爱好者，说起来就上头的 ---------------------------------------------------
+    rule(
+        "interest_zh_examples_from",
+        EventType.PREFERENCE,
+        rf"(?:(?:例子|举例)(?:能|可以|能不能|可不可以)?用|(?:用|拿)(?={_ZH_THING}{{2,6}}?(?:的|来|里的)?"
+        rf"(?:例子|举例|打比方))){_ZH_NOT_A_DOMAIN}(?P<object>{_ZH_THING}{{2,6}}?)(?=的|来|里的|例子|举例|打比方)",
+        0.6,
+        "想要哪个领域的例子，就是对它有兴趣：'例子能用篮球的吗 我比较有感觉'、'用做菜来举例'。",
+        ("例子能用篮球的吗 我比较有感觉", "能用足球的例子讲吗"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"例子|举例|打比方",
+    ),
+    rule(
+        "interest_zh_devotee",
+        EventType.PREFERENCE,
+        rf"(?:^|(?<=[\s,.!~;。，我是]))(?:一个|一名|个)?(?!考)(?P<object>{_ZH_THING}{{2,6}}?)"
+        r"(?:爱好者|死忠粉|铁粉|发烧友|(?<![失遥监管掌调操自把])控|(?<![着入痴沉])迷|党(?=一枚))"
+        rf"(?=$|[\s,.!?;~。，]|{_ZH_EMOJI}|一枚|一个|本人|在此)",
+        0.75,
+        "自称的爱好者：'二战史爱好者'、'F1死忠粉'、'咖啡控'、'手工党一枚'。",
+        (
+            "二战史爱好者 有关的英语材料有推荐吗",
+            "F1死忠粉 空气动力学能讲讲吗",
+            "咖啡控 手冲研究一年多了",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"爱好者|粉|发烧友|控|迷|党",
+    ),
+    rule(
+        "interest_zh_keen",
+        EventType.PREFERENCE,
+        rf"(?:^|(?<=[\s,.!~;。，]))(?:现在|最近|一直|其实|也|还)*(?:对|(?P<verb>追|刷|玩|听))?"
+        rf"(?P<object>{_ZH_THING}{{2,8}}?)(?(verb)(?P=verb))?"
+        r"(?:一直|也|还|都|挺|很|特别|超|超级|非常|真的|蛮|越来越)*(?<![不没])(?:感兴趣|上头|着迷|入迷)"
+        r"(?![^。!?]*[吗?])",
+        0.75,
+        "说了主语省掉的兴趣：'对AI绘画挺感兴趣的'、'心理学一直挺感兴趣'、'现在对北欧神话超上头'、"
+        "'刷短剧刷上头了'（短剧）。",
+        (
+            "对AI绘画挺感兴趣的 想了解原理",
+            "心理学一直挺感兴趣 尤其认知偏差那块",
+            "现在对北欧神话超上头",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"感兴趣|上头|着迷|入迷",
+    ),
+    rule(
+        "interest_zh_for_years",
+        EventType.PREFERENCE,
+        rf"(?:^|(?<=[\s,.!~;。，我]))(?:已经|都)?(?:{_ZH_PASTIME_VERBS})了(?:快|将近|差不多|有)?"
+        rf"(?:十几|二十几|几|[一两二三四五六七八九十\d]{{1,3}})(?:多)?年(?:多)?(?:的)?(?P<object>{_ZH_THING}{{2,6}}?)"
+        r"(?=$|[\s,.!?;~。，]|了|啦)",
+        0.75,
+        "玩了多年的爱好：'下了十几年围棋'、'弹了八年钢琴'（时长说明是长期的爱好）。",
+        ("下了十几年围棋 最近在复盘AlphaGo的棋谱", "弹了八年钢琴了"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"年",
+    ),
+    # --- 中文：好奇的、想去见识一下的（弱） ---------------------------------------------------
+    rule(
+        "interest_zh_curious_why",
+        EventType.PREFERENCE,
+        rf"(?:^|(?<=[\s,.!~;。，]))(?:问一句|问一下|问下|说起来|话说)?\s*(?P<object>{_ZH_THING}{{2,8}}?)"
+        r"(?:为啥|为什么|怎么)[^。!?]{0,24}?(?:我)?(?:一直|早就|也)?(?:很|挺|特别|超)?好奇(?:很久|好久|半天)?",
+        0.45,
+        "好奇很久的事（弱）：'网球计分为啥那么怪 15 30 40 好奇很久了'（网球计分）。",
+        (
+            "对了顺便问一句 网球计分为啥那么怪 15 30 40 好奇很久了",
+            "黑洞为什么不会爆炸 一直挺好奇的",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"好奇",
+    ),
+    rule(
+        "interest_zh_curious_about",
+        EventType.PREFERENCE,
+        rf"(?:^|我|(?<=[\s,.!~;。，]))(?:一直|其实|也|还|最近)*对(?P<object>{_ZH_THING}{{2,10}}?)"
+        r"(?:一直|也|还|挺|很|特别|超|有点|比较)*好奇(?![^。!?]*[吗?])",
+        0.45,
+        "好奇的东西（弱）：'我一直对天文挺好奇的'。",
+        ("我一直对天文挺好奇的", "最近对量子力学有点好奇"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"好奇",
+    ),
+    rule(
+        "interest_zh_go_see",
+        EventType.PREFERENCE,
+        rf"(?:^|我|(?<=[\s,.!~;。，]))(?:[\d一二三四五六七八九十]{{1,2}}月|以后|有机会|明年|今年){{0,2}}(?:也|还|一直|真|很|挺)*"
+        rf"想去(?P<object>{_ZH_THING}{{2,8}}?)(?:看看|逛逛|玩玩|转转|见识一下|体验一下)(?![^。!?]*[吗?])",
+        0.45,
+        "想去见识一下的东西（弱）：'9月还想去啤酒节看看'（啤酒节）。",
+        ("9月还想去啤酒节看看 啊不是 先读书", "以后有机会想去漫展逛逛"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"想去",
     ),
 )

@@ -232,3 +232,11 @@ def test_a_hedge_reaches_only_its_own_statement(text, event_type):
 )
 def test_a_feeling_someone_else_sees_in_the_user_is_their_view(text):
     assert read(text, E.EMOTION).get(EventAttr.HOLDER.value) == "other"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我爸非让我学金融 但我想考美院", "老师总说我该学理科 但我打算学历史"],
+)
+def test_a_wish_after_a_bare_but_is_the_users_own(text) -> None:
+    assert EventAttr.HOLDER not in read(text, E.GOAL)

@@ -872,3 +872,177 @@ def test_what_only_sounds_like_a_chinese_goal_names_none(text):
 )
 def test_a_goal_skipped_is_given_up(text, old):
     assert given_up(text) == [old]
+
+
+# --- naming: the thing aimed at, without the verb, amount, beneficiary, step word or emoji ----
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("想考个潜水证 夏天去海岛", "潜水证"),
+        ("今年想考个B2驾照", "B2驾照"),
+        ("想给闺女织个围巾", "围巾"),
+        ("打算帮老婆做个书架", "书架"),
+        ("我想养只柯基🐶", "柯基"),
+        ("想考浙大 但分数不够", "浙大"),
+        ("所以目标改N1了", "N1"),
+        ("目标先四级 六级以后再说", "四级"),
+        ("想学点编程给学生做小游戏", "编程"),
+        ("i want to learn actual japanese, not just anime phrases", "japanese"),
+        ("I just want to pass the exam abeg", None),  # "the exam" names no exam
+        ("I really need to graduate sha", "graduate"),
+    ],
+)
+def test_a_goal_is_named_without_verb_amount_beneficiary_or_step(text, goal):
+    if goal is None:
+        assert goals_in(text) == []
+    else:
+        assert goals_in(text) == [goal]
+
+
+@pytest.mark.parametrize(
+    ("text", "goals"),
+    [
+        ("想种点辣椒🌶️和薄荷", ["辣椒", "薄荷"]),
+        ("我想学好物理、化学", ["物理", "化学"]),
+        ("想和老公去日本", ["和老公去日本"]),  # one wish, said with someone
+    ],
+)
+def test_each_thing_a_chinese_wish_lists_is_a_goal(text, goals):
+    assert goals_in(text) == goals
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["想学点手艺", "退休了想写点东西", "以后也想试试", "我想自己再想想"],
+)
+def test_a_vague_something_names_no_goal(text):
+    assert goals_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        # an exam or certificate named whole
+        ("prepping for USMLE Step 1 rn", "USMLE Step 1"),
+        ("what i really want is the ABRSM grade 5 certificate", "ABRSM grade 5 certificate"),
+        ("ok 😅 studying for the MCAT again", "MCAT"),
+        ("gotta pass the bar in July", "bar exam"),
+        ("SPM next year lah", "SPM"),
+        ("sitting my Highers this year", "Highers"),
+        ("IGCSE chemistry in May, so stressed", "IGCSE chemistry"),
+        ("plan is grade 8 violin by next summer", "grade 8 violin"),
+        ("准备下个月执医笔试", "执医"),
+        ("队里让我去考篮球二级裁判", "篮球二级裁判"),
+        ("单位要求我考个一级建造师", "一级建造师"),
+        # the goal said as the one wanted
+        ("no, Korean is the one i want", "Korean"),
+        ("what I actually want is to teach", "teach"),
+        ("target is a cardiology fellowship", "cardiology fellowship"),
+        # a field chosen over the one it replaces
+        ("decided, applying psychiatry not surgery anymore", "psychiatry"),
+    ],
+)
+def test_an_exam_or_a_goal_said_as_wanted_is_named_whole(text, goal):
+    assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "校长让我去考篮球二级裁判 我才不要",  # asked, and refused
+        "我妈让我考一级建造师",  # a parent's wish is not the user's
+        "what is the one i want?",
+        "the target is to find x",
+        "someday I wanna play with rust",  # something to tinker with: an interest
+        "i'd love to mess around with arduino",
+    ],
+)
+def test_what_is_asked_refused_or_tinkered_with_is_no_goal(text):
+    assert goals_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "old"),
+    [
+        ("decided, applying psychiatry not surgery anymore", "surgery"),
+        ("doing the GMAT, not the GRE anymore", "GRE"),
+    ],
+)
+def test_a_field_or_exam_said_not_anymore_is_given_up(text, old):
+    assert given_up(text) == [old]
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("说不定以后去外企", "去外企"),
+        ("以后可能去开出租 看情况", "开出租"),
+        ("明年也许考个教资", "教资"),
+        ("说不定会考个导游证", "导游证"),
+        ("hoping to move into data science eventually", "data science"),
+        ("maybe I'll take the GRE in the fall, not sure yet", "GRE"),
+        ("thinking about applying to law school", "law school"),
+        ("someday I want to run a marathon", "run a marathon"),
+        ("追日剧上头了 想顺便学点日语", "日语"),
+    ],
+)
+def test_a_hedged_goal_is_held_weakly(text, goal):
+    confidences = goal_confidences(text)
+    assert goal in confidences, f"{goal!r} not among {confidences} for {text!r}"
+    assert confidences[goal] < 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [("I want to run a marathon", "run a marathon"), ("我想考教资", "教资")],
+)
+def test_a_goal_said_plainly_is_held_firmly(text, goal):
+    assert goal_confidences(text)[goal] >= 0.5
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["以后可能会更难吧", "说不定会下雨", "他以后可能去开出租"],
+)
+def test_a_forecast_or_someone_elses_maybe_is_no_goal(text):
+    assert goals_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("i wanna build a proper app for my band", "build an app"),
+        ("I want to make a proper website for our club", "make a website"),
+        ("I want to learn Spanish for work", "Spanish"),
+        ("need my French better before the move", "French"),
+        ("so I want python down before the internship", "python"),
+        ("gotta get my Mandarin up to speed", "Mandarin"),
+        ("based in Accra, doing CIMA, need help with costing", "CIMA"),
+    ],
+)
+def test_a_goal_is_named_without_who_it_is_for_or_how_well(text, goal):
+    assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i want to get better grades",
+        "I need it better",
+        "doing OK thanks",
+        "don't need my notes sorted",
+    ],
+)
+def test_no_skill_wanted_better_from_near_misses(text):
+    assert [g for g in goals_in(text) if g in {"get", "it", "OK", "notes"}] == []
+
+
+def test_a_task_with_and_is_no_list_of_goals():
+    assert len(goals_in("我想按部门和月份一起算总金额")) <= 1
+
+
+def test_a_hedge_in_another_sentence_leaves_a_goal_firm():
+    text = "maybe I'm overthinking it.\nap calc ab. want a 5 on the exam in may"
+    assert goal_confidences(text)["5 on AP calc ab"] >= 0.5

@@ -334,6 +334,8 @@ def test_an_interest_said_in_chat(text, interest):
         ("3D printing sounds cool", "3D printing"),
         ("thinking of picking up pottery", "pottery"),
         ("is 40 too old to learn cello?", "cello"),
+        ("someday I wanna play with haskell", "haskell"),
+        ("明年还想去音乐节看看", "音乐节"),
     ],
 )
 def test_a_budding_interest_is_held_weakly(text, interest):
@@ -447,3 +449,68 @@ def test_an_interest_said_softly_is_held_weakly():
     (found,) = [e for e in extract_with_rules(turn) if e.attributes.get(OBJ) == "做陶艺"]
     assert found.attributes[REL] == RelationKind.INTERESTED_IN.value
     assert found.confidence < 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        # something to tinker with one day: an interest, weak
+        ("someday I wanna play with haskell but not now", "haskell"),
+        ("i'd love to mess around with arduino", "arduino"),
+        ("might dabble in pottery after I retire", "pottery"),
+        # a domain the examples should come from
+        ("use basketball examples if you can", "basketball"),
+        ("could you give examples from cooking?", "cooking"),
+        ("用做菜来举例吧", "做菜"),
+        ("例子能用游戏的吗", "游戏"),
+        # a devotee, the subject dropped
+        ("天文爱好者 想问问黑洞", "天文"),
+        ("NBA死忠粉", "NBA"),
+        ("奶茶控 每天一杯", "奶茶"),
+        ("我是个足球迷", "足球"),
+        ("摄影党一枚", "摄影"),
+        ("对量子计算挺感兴趣的", "量子计算"),
+        ("宋词一直很感兴趣", "宋词"),
+        ("最近对三国超上头", "三国"),
+        ("刷美剧刷上头了", "美剧"),
+        # curious, or wanting to go and see: weak
+        ("顺便问下 围棋为什么是19路 好奇很久了", "围棋"),
+        ("我一直对天文挺好奇的", "天文"),
+        ("明年还想去音乐节看看", "音乐节"),
+    ],
+)
+def test_an_interest_said_in_passing_is_named(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother wants to play with rust",
+        "can you use real life examples",
+        "use simple examples pls",
+        "能用简单的例子吗",
+        "情绪失控",
+        "我对数学不感兴趣",
+        "你对这个感兴趣吗",
+        "他对篮球很感兴趣",
+        "考研党一枚",  # an exam sat, not a pastime
+        "你为什么这么说 我很好奇",
+        "他想去北京看看",
+    ],
+)
+def test_no_interest_in_passing_from_near_misses(text):
+    assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [("弹了八年钢琴了", "钢琴"), ("练了三年多书法", "书法"), ("踢了十几年足球 膝盖不行了", "足球")],
+)
+def test_a_pastime_kept_up_for_years_is_an_interest_zh(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize("text", ["他下了十年围棋", "打了五年工", "以前弹了八年钢琴"])
+def test_no_pastime_of_years_from_near_misses_zh(text):
+    assert interests_in(text) == []
