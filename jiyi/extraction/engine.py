@@ -383,9 +383,7 @@ def extract_with_rules(
         if read_claims:  # what the rule itself says of a change stands
             reading = read_claim(cand.rule.event_type, text, cand.sentence, cand.start)
             attributes = reading | attributes
-            confidence = read_confidence(
-                cand.rule.event_type, confidence, cand.sentence, cand.start
-            )
+            confidence = read_confidence(cand.rule, cand.sentence, cand.start)
         events.append(
             build_event(
                 turn,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from jiyi.domain import (
+    NEGATIVE,
     OTHER_HOLDER,
     PAST_TENSE,
     STANDING,
@@ -20,6 +21,7 @@ from jiyi.domain import (
     EventAttr,
     EventType,
 )
+from jiyi.extraction.rules.model import Rule
 
 _EN_OTHERS = (
     r"(?:my|our)\s+(?:dad|father|mom|mum|mother|parents?|folks|teachers?|tutor|prof(?:essor)?|"
@@ -276,14 +278,31 @@ _HEDGE = re.compile(
 _STATEMENT_BREAK = re.compile(
     r"\b(?:and|so|because|cuz|cause)\b|然后|而且|因为|所以|[()（）]", re.I
 )
+#: A goal is a maybe by words anywhere in its sentence, trailing ones too: "switch careers into
+#: UX design eventually", "以后可能去开网约车 看情况", "maybe the GRE, not sure yet".
+_GOAL_HEDGE = re.compile(
+    r"\b(?:someday|some\s+day|one\s+day|eventually|at\s+some\s+point|not\s+sure(?:\s+yet)?|"
+    r"who\s+knows|thinking\s+(?:about|of)|considering)\b|"
+    r"没准|看情况|还没想好|没想好|不一定|再说吧|以后再说|顺便|顺带",
+    re.I,
+)
 #: How sure a hedged claim starts, whatever its rule says: under the 0.5 an agent acts on.
 HEDGED_CONFIDENCE = 0.45
 
 
-def read_confidence(event_type: EventType, confidence: float, sentence: str, start: int) -> float:
-    """A claim's confidence as said: its rule's, or at most `HEDGED_CONFIDENCE` when hedged."""
-    claim = event_type in _READ_TYPES or event_type is EventType.EMOTION
-    return min(confidence, HEDGED_CONFIDENCE) if claim and _hedged(sentence, start) else confidence
+def read_confidence(rule: Rule, sentence: str, start: int) -> float:
+    """A claim's confidence as said: its rule's, or at most `HEDGED_CONFIDENCE` when hedged. A
+    goal given up is as firm as said ("maybe I'll skip the GRE" still ends it), and a rule read
+    from the whole message cannot tell which sentence a hedge belongs to."""
+    claim = rule.event_type in _READ_TYPES or rule.event_type is EventType.EMOTION
+    if not claim or rule.polarity == NEGATIVE or rule.whole_text:
+        return rule.confidence
+    # a goal's hedge may trail it in another clause: "以后可能去开网约车 看情况"
+    goal = rule.event_type is EventType.GOAL
+    goal_hedged = goal and (_GOAL_HEDGE.search(sentence) or _HEDGE.search(sentence))
+    if goal_hedged or _hedged(sentence, start):
+        return min(rule.confidence, HEDGED_CONFIDENCE)
+    return rule.confidence
 
 
 def _hedged(sentence: str, start: int) -> bool:

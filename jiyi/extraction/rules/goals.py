@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
 from jiyi import places
@@ -1701,42 +1701,4 @@ _STATED: tuple[Rule, ...] = (
     ),
 )
 
-#: Words that make a goal a maybe, held weakly: "maybe I'll go for the driving test", "switch
-#: careers into UX design eventually", "以后可能去开网约车 看情况".
-_HEDGED = re.compile(
-    r"\b(?:maybe|might|someday|some\s+day|one\s+day|eventually|at\s+some\s+point|perhaps|possibly|"
-    r"not\s+sure(?:\s+yet)?|idk|who\s+knows|kinda|sorta|thinking\s+(?:about|of)|considering)\b|"
-    r"说不定|也许|或许|没准|看情况|还没想好|没想好|不一定|再说吧|以后再说|顺便|顺带",
-    re.IGNORECASE,
-)
-#: How firmly a goal said with a hedge is held: under the bench's "firm" (0.5).
-WEAK_GOAL = 0.45
-
-
-@dataclass(frozen=True, slots=True)
-class HedgedGoalRule(Rule):
-    """A goal rule that reads a goal said with a hedge as the same rule held weakly
-    (`maybe`, at `WEAK_GOAL`): "maybe I'll go for the driving test" is a goal, not a firm one."""
-
-    stated: Rule | None = None
-    maybe: Rule | None = None
-
-    def matches(self, text: str) -> Iterator[RuleMatch]:
-        stated, maybe = self.stated, self.maybe
-        if stated is None or maybe is None:
-            raise ValueError(f"{self.name}: a hedged goal rule is built by `_weak_when_hedged`")
-        hedged = _HEDGED.search(text) is not None
-        for found in stated.matches(text):
-            yield replace(found, rule=maybe) if hedged else found
-
-
-def _weak_when_hedged(stated: Rule) -> Rule:
-    """The rule, reading hedged goals weakly; a goal given up, one already weak, or one read
-    from a whole message (whose hedge may be another sentence's) is as it is."""
-    if stated.polarity == NEGATIVE or stated.confidence <= WEAK_GOAL or stated.whole_text:
-        return stated
-    base = {f.name: getattr(stated, f.name) for f in fields(Rule)}
-    return HedgedGoalRule(**base, stated=stated, maybe=replace(stated, confidence=WEAK_GOAL))
-
-
-RULES: tuple[Rule, ...] = tuple(_weak_when_hedged(stated) for stated in _STATED)
+RULES: tuple[Rule, ...] = _STATED
