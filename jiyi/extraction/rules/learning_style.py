@@ -274,10 +274,12 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_zh_draw_named",
         EventType.LEARNING_STYLE,
-        r"(?:给我|帮我|能不能|可以|麻烦)?画(?:个|一个|一张|张)(?P<object>思维导图|示意图|流程图|时间线|表格|图)",
+        # the kind of drawing named is kept ("三视图", "受力分析图"), a plain "图" is a diagram
+        r"(?:给我|帮我|能不能|可以|麻烦)?画(?:个|一个|一张|张)(?P<object>时间线|表格|"
+        r"[\u4e00-\u9fff]{0,4}?图)(?![片书标])",
         0.75,
-        "要画出来：'给我画个思维导图'、'能不能画个示意图'。",
-        ("给我画个思维导图", "能不能画个示意图"),
+        "要画出来：'给我画个思维导图'、'能不能画个示意图'、'给我画个三视图'。",
+        ("给我画个思维导图", "能不能画个示意图", "你能不能给我画个三视图"),
         object_kind=EntityKind.STYLE,
         object_required=True,
         trigger=r"画",

@@ -16,6 +16,7 @@ from jiyi.extraction.rules.cleaning import clean_objects
 from jiyi.extraction.rules.fragments import EN_MEDIA
 from jiyi.extraction.rules.goals import composed
 from jiyi.extraction.rules.model import Rule, rule
+from jiyi.text import has_han
 
 _EN_PLEASE = (
     r"(?:(?:can|could|would|will)\s+(?:u|you)\s+(?:pls\s+|please\s+|maybe\s+|just\s+|like\s+)*|"
@@ -28,7 +29,7 @@ _EN_STYLE_NOUN = (
 )
 _ZH_STYLE_NOUN = (
     r"图解|画图|图|图片|示意图|表格|时间线|时间轴|思维导图|例句|例题|例子|视频教程|教学视频|演示视频|视频|动画|类比|"
-    r"比喻|口诀|顺口溜|清单|代码示例|示例代码|"
+    r"比喻|口诀|顺口溜|清单|代码示例|示例代码|播客|音频|"
     r"做题|出题|练习|刷题|总结|笔记|卡片"
 )
 
@@ -157,6 +158,37 @@ _EN_NOT_THAT = (
     rf"\s+(?:the\s+|a\s+|an\s+|any\s+|with\s+)?(?P<other>{_EN_PHRASE})(?:\s+thing)?"
     rf"{_EN_COMPARISON_END}"
 )
+
+
+#: What learning by each sense is called ("用听的": by ear).
+_ZH_SENSES = {"听": "听", "看": "视觉", "写": "写下来", "画": "画图", "做": "动手"}
+#: What a domain an example is asked from may not be: a pointer, the book, the tutor's own.
+_ZH_NOT_A_DOMAIN = (
+    r"(?!上面|下面|前面|刚才|这个|那个|这种|那种|书上|书里|课本|老师|你|别的|其他|具体|实际|简单)"
+)
+#: A domain examples are asked from, in a word or two: "football", "my own data".
+_EN_DOMAIN = r"(?:my\s+|our\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?"
+#: Words that name no domain in "use X examples", "examples from X": amounts, kinds, pointers.
+_EN_NOT_A_DOMAIN = re.compile(
+    r"^(?:it|this|that|these|those|the|a|an|real|actual|concrete|simple|easy|easier|hard|harder|"
+    r"more|some|any|few|couple|same|other|different|new|good|better|your|ur|worked|full|"
+    r"real[\s-]life|everyday(?:\s+life)?|life|the\s+book|the\s+textbook|class|\d+\w*)$",
+    re.IGNORECASE,
+)
+
+
+def _domain_examples(found: re.Match[str]) -> str | None:
+    """Examples asked from a named domain, named as a tutor would note it: "football examples"
+    of "use football examples", "bakery examples" of "examples from a bakery", "own data
+    examples" of "that example with my own data", "比赛例子" of "讲比赛里的例子"."""
+    groups = found.groupdict()
+    domain = next(groups[g] for g in ("domain", "domain_asked", "domain_after") if groups.get(g))
+    if has_han(domain):
+        return f"{domain}{groups['noun'] or groups['asked']}"
+    bare = re.sub(r"^(?:my|our)\s+", "", domain.strip(), flags=re.IGNORECASE)
+    cleaned = clean_objects(bare, "en", False)
+    named = cleaned[0].lower() if cleaned else ""
+    return None if not named or _EN_NOT_A_DOMAIN.match(named) else f"{named} examples"
 
 
 _WORDY = re.compile(r"^(?=.*[A-Za-z]{3})[^\d]+$")
@@ -570,6 +602,28 @@ RULES: tuple[Rule, ...] = (
         fixed_object="long explanations",
         trigger=r"text|paragraph|words|wordy|explanation|answer|repl|message|response|essay",
     ),
+    composed(
+        "dislike_en_long_media",
+        lambda found: f"long {found['medium'].lower().rstrip('s')}s",
+        EventType.DISLIKE,
+        # someone else's ("my dad's podcasts") are not what the user sits through
+        r"(?<!'s\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)\b(?:the\s+|these\s+|those\s+|all\s+the\s+)?"
+        r"(?:youtube\s+|video\s+|online\s+)?(?P<medium>videos?|lectures?|tutorials?|podcasts?|courses?)"
+        r"\b[^.!?,]{0,20}?\b(?:are|is|were|was)\s+(?:like\s+|all\s+|literally\s+|almost\s+|over\s+)*"
+        # a length said plainly is too long only when the turn says so ("…, j'ai pas le temps")
+        r"(?:(?:[2-9]\d|\d{3})\s*-?\s*(?:min(?:ute)?s?|mins)\s+long(?=[^\n]{0,80}?(?:no\s+time|"
+        r"(?:don'?t|do\s+not)\s+have\s+(?:the\s+)?time|pas\s+le\s+temps|too\s+long|short|can'?t|never|"
+        r"ugh|boring|zone\s+out))|(?:way\s+|so\s+|too\s+)+long)\b",
+        0.75,
+        "Media too long for the user: 'the youtube videos on this are 40 min long, j'ai pas le "
+        "temps' (long videos).",
+        (
+            "the youtube videos on this are 40 min long, j'ai pas le temps",
+            "the lectures are way too long",
+        ),
+        object_kind=EntityKind.STYLE,
+        trigger=r"long",
+    ),
     # --- "no X please": a teaching format the user does not want ---------------------------------
     rule(
         "dislike_en_no_format",
@@ -578,11 +632,19 @@ RULES: tuple[Rule, ...] = (
         r"(?:using|use|giving\s+me|give\s+me|putting|adding|writing|throwing\s+in|with\s+the)\s+"
         r"(?:the\s+|any\s+|so\s+much\s+|all\s+the\s+|more\s+|those\s+|that\s+)?|"
         rf"\bno\s+(?:more\s+)?(?=(?:{_EN_FORMAT})\s+(?:pl(?:ea)?s|please|plz|anymore|{_EN_IN_YOUR})\b)|"
-        rf"\bwithout\s+(?:the\s+|any\s+|all\s+the\s+)?(?=(?:{_EN_FORMAT})\s+(?:pl(?:ea)?s|please)\b))"
+        rf"\bwithout\s+(?:the\s+|any\s+|all\s+the\s+)?(?=(?:{_EN_FORMAT})\s+(?:pl(?:ea)?s|please)\b)|"
+        # "explain without all those greek letters": what the explanation is asked to leave out
+        r"\b(?:explain|teach|show|write|do)\s+(?:it\s+|this\s+|that\s+|things\s+|stuff\s+)?(?:to\s+me\s+)?"
+        r"without\s+(?:the\s+|any\s+|all\s+(?:the\s+|those\s+|these\s+)?|those\s+|these\s+|so\s+many\s+)?)"
         rf"(?P<object>{_EN_FORMAT})\b",
         0.75,
         "A format not wanted: 'pls no romaji in ur examples', 'dont use so much jargon'.",
-        ("pls no romaji in ur examples", "dont use so much jargon", "no formulas pls"),
+        (
+            "pls no romaji in ur examples",
+            "dont use so much jargon",
+            "no formulas pls",
+            "abeg explain without all those greek letters",
+        ),
         object_kind=EntityKind.STYLE,
         object_required=True,
         trigger=r"\bno\b|don'?t|dont|do\s+not|stop|quit|without",
@@ -647,6 +709,41 @@ RULES: tuple[Rule, ...] = (
         fixed_object="图解",
     ),
     rule(
+        "style_zh_picture_asked",
+        EventType.LEARNING_STYLE,
+        # a kind of picture named is kept ("对比图", "流程图"); "我给你发张图" sends one, asks none
+        r"(?:给我|帮我|来|配|附|发我)(?:一)?(?:张|个|幅)(?P<object>[\u4e00-\u9fff]{0,4}?图)(?![片书标])",
+        0.75,
+        "要一张图：'给我一张图对比一下'、'配张图吧'（图解）。",
+        ("给我一张图对比一下 二度II型 vs 三度", "配张图吧"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"图",
+    ),
+    composed(
+        "style_zh_by_sense",
+        lambda found: _ZH_SENSES[found["sense"]],
+        EventType.LEARNING_STYLE,
+        r"(?:喜欢|习惯|适合|倾向于?|偏好|更爱)(?:用|靠)(?P<sense>听|看|写|画|做)的",
+        0.8,
+        "靠哪种感官学：'我比较喜欢用听的'（听）、'我习惯用写的'（写下来）。",
+        ("我比较喜欢用听的 开车上班一个钟头", "我更习惯用看的"),
+        object_kind=EntityKind.STYLE,
+        trigger=r"用|靠",
+    ),
+    rule(
+        "style_zh_shorter",
+        EventType.LEARNING_STYLE,
+        r"(?:说|讲|写|回)(?:得)?(?:再)?短(?:一)?点|(?:回复|回答|解释|讲解)(?:能|可以|能不能|可不可以)?(?:再)?"
+        r"短(?:一)?点|(?:简短|简洁)(?:一)?点",
+        0.75,
+        "要短：'你说短一点'、'回复能短一点吗'（简短讲解）。",
+        ("你说短一点 我等单的时候看", "回复能短一点吗 太长了我看不完"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="简短讲解",
+        trigger=r"短|简洁",
+    ),
+    rule(
         "style_zh_step_by_step",
         EventType.LEARNING_STYLE,
         # "一步一步的练习计划": how a plan is laid out, not how to be taught
@@ -672,10 +769,12 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_zh_quiz_me",
         EventType.LEARNING_STYLE,
-        r"(?:直接|还是|多)?(?:出题(?:考我|给我)?|考考我|自己做题)(?:吧|就行|!|$)",
+        r"(?:直接|还是|多)?(?:出题(?:考我|给我)?|考考我|自己做题)(?:吧|就行|!|$)|"
+        # one question at a time: "你一题一题考我吧", "一道一道来", "逐题问我"
+        r"(?:一题一题|一道(?:题)?一道(?:题)?|一个题一个题|逐题)(?:地)?(?:考|问|来|出|练|做)",
         0.75,
-        "'你还是直接出题考我吧'、'还是自己做题吧'（做题练习）。",
-        ("你还是直接出题考我吧", "还是自己做题吧"),
+        "'你还是直接出题考我吧'、'还是自己做题吧'、'你一题一题考我吧'（做题练习）。",
+        ("你还是直接出题考我吧", "还是自己做题吧", "你一题一题考我吧", "再来 一道一道来"),
         object_kind=EntityKind.STYLE,
         fixed_object="做题练习",
     ),
@@ -774,11 +873,16 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_zh_table",
         EventType.LEARNING_STYLE,
-        rf"{_ZH_LASTING}[^,.;!?。]{{0,10}}?{_ZH_TABLE}|{_ZH_TABLE}(?=[^,.;!?。]{{0,10}}?(?:{_ZH_LASTING}|"
-        r"清楚|好懂|好记|一目了然))",
+        rf"(?:{_ZH_LASTING}|能不能|可以|可不可以|麻烦|能否|请)[^,.;!?。]{{0,10}}?{_ZH_TABLE}|"
+        rf"{_ZH_TABLE}(?=[^,.;!?。]{{0,10}}?(?:{_ZH_LASTING}|清楚|好懂|好记|一目了然))",
         0.75,
         "一直要表格：'以后都列个表格吧'、'整理成表格一目了然'（表格）。",
-        ("以后都列个表格吧", "每次整理成对比表格", "用表格列一下清楚多了"),
+        (
+            "以后都列个表格吧",
+            "每次整理成对比表格",
+            "用表格列一下清楚多了",
+            "能不能用表格对比下这几个时态",
+        ),
         object_kind=EntityKind.STYLE,
         fixed_object="表格",
         trigger=r"表",
@@ -834,15 +938,57 @@ RULES: tuple[Rule, ...] = (
         fixed_object="做题练习",
         trigger=r"练|刷",
     ),
+    # --- formats asked for in passing, and reactions to one that worked or did not ------------
+    composed(
+        "preference_zh_domain_examples",
+        _domain_examples,
+        EventType.PREFERENCE,
+        rf"(?:多?(?:讲|用|举|拿|来|给我?)|多)(?:个|几个|一些|点|些)?{_ZH_NOT_A_DOMAIN}"
+        r"(?P<domain>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:里|中|上|方面)?的(?P<noun>例子|案例)|"
+        rf"(?P<asked>例子|案例)(?:能|可以|可不可以|能不能)(?:用|举|拿){_ZH_NOT_A_DOMAIN}"
+        r"(?P<domain_after>[\u4e00-\u9fffA-Za-z]{2,6}?)的",
+        0.75,
+        "要某一领域的例子：'能不能直接讲比赛里的例子'（比赛例子）、'例子能用篮球的吗'（篮球例子）。",
+        ("能不能直接讲比赛里的例子 比如哪场比赛被判了啥", "例子能用篮球的吗 我比较有感觉"),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        trigger=r"例子|案例",
+    ),
+    composed(
+        "preference_en_domain_examples",
+        _domain_examples,
+        EventType.PREFERENCE,
+        r"\b(?:use|using|with|give\s+me|do)\s+(?:like\s+|some\s+|more\s+)?"
+        rf"(?P<domain>{_EN_DOMAIN})\s+examples?\b(?=[^.!?]*\b(?:if\s+(?:u|you)\s+"
+        r"can|pl(?:ea)?s|please|sticks?|helps?|better|always|again|instead)\b)|"
+        # "examples from X" asked for ("can you …"), or reacted to ("… is so much better")
+        r"\b(?:can|could|would|will)\s+(?:u|you)\b[^.!?]{0,60}?\bexamples?\s+(?:from|with|using)\s+"
+        rf"(?:a\s+|an\s+|the\s+)?(?P<domain_asked>{_EN_DOMAIN})(?=\s*(?:$|[,.;!?)]))|"
+        r"\bexamples?\s+(?:from|with|using)\s+(?:a\s+|an\s+|the\s+)?"
+        rf"(?P<domain_after>{_EN_DOMAIN})(?=\s+(?:is|are|was)\s+(?:so\s+)?(?:much\s+|way\s+)?"
+        r"(?:better|clearer|easier)\b|\s*,?\s*(?:pl(?:ea)?s|please|always)\b)",
+        0.75,
+        "Examples asked from a domain: 'use football examples if u can' (football examples), 'with "
+        "real examples from a bakery' (bakery examples), 'that example with my own data is so much "
+        "better' (own data examples).",
+        (
+            "use football examples if u can, man utd ideally, it sticks better",
+            "can you keep it short and with real examples from a bakery",
+            "that example with my own data is so much better",
+        ),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        trigger=r"example",
+    ),
     rule(
         "style_zh_concrete_example",
         EventType.LEARNING_STYLE,
+        # examples from a named domain ("用心理学的例子讲") are `preference_zh_domain_examples`
         r"(?:用|举|拿|来|给我?|结合)(?:个|几个|一些|点|些|一个)?(?:实际|真实|具体|现实|实在)(?:的|点的|一点的)?"
-        r"(?:例子|案例|场景|应用)|(?:用|举|拿|结合)(?:个|几个|点|些)?(?!上面|下面|前面|刚才|这个|那个|书上|"
-        r"课本|老师|你)[\u4e00-\u9fff]{2,5}?(?:里|中|上|方面)?的(?:例子|案例)(?:讲|来|说|解释|吧)",
+        r"(?:例子|案例|场景|应用)",
         0.75,
-        "要具体的例子：'能不能用实际的例子讲'、'用心理学的例子讲'（具体例子）。",
-        ("能不能用实际的例子讲", "用心理学的例子讲吧"),
+        "要具体的例子：'能不能用实际的例子讲'、'举几个具体的例子'（具体例子）。",
+        ("能不能用实际的例子讲", "举几个具体的例子吧"),
         object_kind=EntityKind.STYLE,
         fixed_object="具体例子",
         trigger=r"例子|案例|场景|应用",
