@@ -939,6 +939,59 @@ RULES: tuple[Rule, ...] = (
         trigger=r"练|刷",
     ),
     # --- formats asked for in passing, and reactions to one that worked or did not ------------
+    rule(
+        "style_en_named_please",
+        EventType.LEARNING_STYLE,
+        r"(?:^|[,.;:!?]\s*|\b(?:yes|yeah|yep|sure|ok|okay|and|so|sige)\s*,?\s*)(?:more\s+|some\s+)?"
+        rf"(?P<object>{_EN_STYLE_NOUN}|questions|vignettes|maps)\b(?:\s*,?\s*less\s+[\w\s]{{1,20}}?)?"
+        r"\s*,?\s*(?:yes\s+|again\s+)?(?:pl(?:ea)?s|please|keep\s+(?:them|'?em)\s+coming)\b",
+        0.75,
+        "A way of being taught named as the whole request: 'Diagrams, yes please, keep them "
+        "coming', 'more practice questions, less theory pls'.",
+        (
+            "Diagrams, yes please, keep them coming.",
+            "more practice questions, less theory pls",
+            "sige, more questions pls, mix in renal",
+        ),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"pl(?:ea)?s|please|coming",
+    ),
+    rule(
+        "style_en_give_me_and_im_happy",
+        EventType.LEARNING_STYLE,
+        rf"\b(?:give|show)\s+me\s+(?:a|an|some)\s+(?P<object>{_EN_STYLE_NOUN}|maps?)\s+and\s+"
+        r"(?:i'?m|im|i\s+am|i)\s+(?:happy|good|fine|sorted|set|get\s+it)\b",
+        0.8,
+        "What is all it takes: 'give me a map and I'm happy' (maps).",
+        ("give me a map and I'm happy", "show me a diagram and i get it"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"and\s+i",
+    ),
+    rule(
+        "style_zh_make_me_a",
+        EventType.LEARNING_STYLE,
+        r"(?:给我|帮我)(?:弄|做|列|整理|来|写|出|画)?(?:个|一个|份|一份|张|一张)(?P<object>清单|提纲|总结|小结|"
+        r"要点|笔记|表格|时间线|思维导图)",
+        0.75,
+        "要某种形式的东西：'能不能给我弄个清单'、'给我列个提纲'（清单）。",
+        ("能不能给我弄个清单 每天/每周要干嘛", "还是老规矩 给我个清单"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"给我|帮我",
+    ),
+    rule(
+        "style_zh_only_with",
+        EventType.LEARNING_STYLE,
+        rf"(?:看|有|用|靠)(?P<object>{_ZH_STYLE_NOUN})(?:我)?才(?:能|会|懂|看得懂|记得住|学得会|明白|理解|执行)",
+        0.85,
+        "非某种形式不可：'我是看清单才能执行的人'、'得看图才懂'。",
+        ("我是看清单才能执行的人 PM职业病", "我就是那种得看图才懂的人"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"才",
+    ),
     composed(
         "preference_zh_domain_examples",
         _domain_examples,

@@ -273,3 +273,36 @@ def test_a_format_that_did_not_work_is_a_dislike(text, obj):
 )
 def test_a_length_that_suits_or_someone_elses_media_is_no_dislike(text):
     assert not {k for k, _ in claims(text)} & {DISLIKE}
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("Diagrams, yes please, keep them coming.", (STYLE, "visual diagrams")),
+        ("ok flashcards pls", (STYLE, "flashcards")),
+        ("more practice questions, less theory pls", (PREFERS, "practice problems")),
+        ("sige, more questions pls, mix in renal", (PREFERS, "practice problems")),
+        ("give me a map and I'm happy", (STYLE, "maps")),
+        ("show me a diagram and i get it", (STYLE, "visual diagrams")),
+        ("还是老规矩 给我个清单", (PREFERS, "清单")),
+        ("帮我列个提纲吧", (PREFERS, "提纲")),
+        ("我是看清单才能执行的人", (PREFERS, "清单")),
+        ("我就是那种得看图才懂的人", (STYLE, "图解")),
+        ("I learn way better doing questions than reading", (PREFERS, "practice problems")),
+    ],
+)
+def test_a_format_named_as_the_whole_request_or_as_all_it_takes(text, held):
+    assert held in claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no more videos pls",
+        "我给你发个清单",
+        "questions about the exam, please?",
+        "看图说话那题我不会",
+    ],
+)
+def test_a_format_refused_sent_or_mentioned_is_asked_for_by_no_one(text):
+    assert not {k for k, _ in claims(text)} & {PREFERS, STYLE}
