@@ -204,10 +204,15 @@ RULES: tuple[Rule, ...] = (
         EventType.LEARNING_STYLE,
         r"\b(?:explain\s+(?:it\s+|this\s+)?(?:to\s+me\s+)?like\s+i'?m\s+(?:five|5|a\s+kid|twelve)|eli5|"
         r"in\s+plain\s+(?:english|words|language)|no\s+jargon|without\s+(?:all\s+)?(?:the\s+)?jargon|"
-        r"in\s+simple\s+(?:terms|words))\b",
+        r"in\s+simple\s+(?:terms|words)|(?:simple|plain)\s+english\s+(?:pl(?:ea)?s|please))\b",
         0.75,
         "Plain words asked for: 'explain it like I'm five', 'no jargon please'.",
-        ("explain it like I'm five", "no jargon please", "in plain english pls"),
+        (
+            "explain it like I'm five",
+            "no jargon please",
+            "in plain english pls",
+            "simple English please, not so many idioms",
+        ),
         object_kind=EntityKind.STYLE,
         fixed_object="plain language",
         trigger=r"like\s+i|eli5|plain|jargon|simple",

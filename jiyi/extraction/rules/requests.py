@@ -25,7 +25,8 @@ _EN_PLEASE = (
 _EN_STYLE_NOUN = (
     rf"(?:{EN_MEDIA}|tables?|timelines?|bullets?|bullet\s+points|graphs?|charts?|mnemonics?|"
     r"analogies|comparisons|pictures?|drawings?|sketch(?:es)?|worked\s+(?:one|examples?)|"
-    r"full\s+examples?|practice\s+(?:problems|questions)|problems|quizzes)"
+    r"full\s+examples?|practice\s+(?:problems|questions)|problems|quizzes|anki|spaced\s+repetition|"
+    r"colou?r[\s-]coding)"
 )
 _ZH_STYLE_NOUN = (
     r"图解|画图|图|图片|示意图|表格|时间线|时间轴|思维导图|例句|例题|例子|视频教程|教学视频|演示视频|视频|动画|类比|"
@@ -306,17 +307,18 @@ RULES: tuple[Rule, ...] = (
         "style_en_works_for_me",
         EventType.LEARNING_STYLE,
         rf"(?P<object>(?:[\w-]+\s+){{0,2}}?{_EN_STYLE_NOUN})(?:\s*\+\s*[\w\s]{{1,30}})?\s+(?:is|are)\s+"
-        r"(?:literally\s+|honestly\s+|really\s+)?(?:what|the\s+only\s+thing\s+that)\s+works?\s+"
-        r"(?:best\s+)?for\s+me",
+        r"(?:literally\s+|honestly\s+|really\s+)?(?:what|the\s+only\s+thing\s+(?:that(?:'s|\s+has)?|"
+        r"thats))\s+(?:ever\s+)?work(?:s|ed)?\s+(?:best\s+)?for\s+(?:me|my\b)",
         0.85,
         "What works: 'diagrams + lots of problems is what works for me'.",
         (
             "diagrams + lots of problems is what works for me",
             "mnemonics are literally the only thing that works for me",
+            "anki + spaced repetition is the only thing that's worked for my vocab",
         ),
         object_kind=EntityKind.STYLE,
         split_objects=True,
-        trigger=r"works?\s+(?:best\s+)?for\s+me",
+        trigger=r"work(?:s|ed)?\s+(?:best\s+)?for\s+(?:me|my)",
     ),
     rule(
         "style_en_helps",
@@ -370,7 +372,7 @@ RULES: tuple[Rule, ...] = (
         "style_en_step_by_step",
         EventType.LEARNING_STYLE,
         r"\b(?:one|1)\s+step\s+at\s+a\s+time\b|\bstep[\s-]+by[\s-]+step\b(?=[^.!?]*(?:\?|pl(?:ea)?s|"
-        r"helps?|works?|better|$))|\b(?:go|explain)\s+(?:it\s+)?(?:more\s+)?slow(?:ly|er)\b",
+        r"helps?|works?|better|$))|\b(?:go|explain)\s+(?:it\s+)?(?:more\s+|a\s+(?:bit|little)\s+)?slow(?:ly|er)\b",
         0.75,
         "'can we go one step at a time?', 'explain it slower pls' (style: step by step).",
         ("can we go one step at a time?", "explain it slower pls"),
@@ -939,6 +941,32 @@ RULES: tuple[Rule, ...] = (
         trigger=r"练|刷",
     ),
     # --- formats asked for in passing, and reactions to one that worked or did not ------------
+    rule(
+        "style_en_hints_first",
+        EventType.LEARNING_STYLE,
+        r"\b(?:just\s+)?(?:a\s+|some\s+)?hints?\s+first\b|\b(?:just\s+)?(?:give|send)\s+me\s+(?:just\s+)?"
+        r"(?:a\s+|some\s+)?hints?\b(?=[^.!?]*(?:\?|pl(?:ea)?s|please|first|instead|not\s+the\s+answer|"
+        r"(?:don'?t|do\s+not)\s+(?:give|show|tell)))|\b(?:don'?t|do\s+not)\s+(?:give|show|tell)\s+me\s+the\s+"
+        r"answer\s+(?:yet|first|right\s+away)\b",
+        0.75,
+        "Hints before the answer: 'just hints first?', 'don't give me the answer yet' (hints).",
+        ("just hints first? I wanna try solving it myself", "don't give me the answer yet"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="hints",
+        trigger=r"hint|answer",
+    ),
+    rule(
+        "style_zh_hints_first",
+        EventType.LEARNING_STYLE,
+        r"(?:给|来)(?:我)?(?:点|个|一点|一些)?提示(?:就好|就行|吧|先)|先别(?:给|告诉我|说)(?:我)?答案|"
+        r"(?:别|不要)(?:直接)?(?:给|告诉)我答案",
+        0.75,
+        "先要提示：'先别给答案 给点提示就好'（提示）。",
+        ("先别给答案 给点提示就好 我想自己再想想", "不要直接告诉我答案"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="提示",
+        trigger=r"提示|答案",
+    ),
     rule(
         "style_en_named_please",
         EventType.LEARNING_STYLE,

@@ -306,3 +306,27 @@ def test_a_format_named_as_the_whole_request_or_as_all_it_takes(text, held):
 )
 def test_a_format_refused_sent_or_mentioned_is_asked_for_by_no_one(text):
     assert not {k for k, _ in claims(text)} & {PREFERS, STYLE}
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("just hints first? I wanna try it myself", (PREFERS, "hints")),
+        ("don't give me the answer yet", (PREFERS, "hints")),
+        ("先别给答案 给点提示就好", (PREFERS, "提示")),
+        ("不要直接告诉我答案", (PREFERS, "提示")),
+        ("could we maybe go a bit slower?", (PREFERS, "step by step")),
+        ("simple English please, not so many idioms", (PREFERS, "plain language")),
+        ("anki + spaced repetition is the only thing that's worked for my vocab",
+         (STYLE, "spaced repetition")),
+    ],
+)  # fmt: skip
+def test_pace_hints_and_register_are_preferred_study_techniques_are_styles(text, held):
+    assert held in claims(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["the hint was wrong", "can you give me the answer", "he goes slower than me"]
+)
+def test_a_hint_or_a_pace_only_mentioned_is_no_request(text):
+    assert not {k for k, _ in claims(text)} & {PREFERS, STYLE}
