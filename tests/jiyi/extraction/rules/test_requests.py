@@ -330,3 +330,26 @@ def test_pace_hints_and_register_are_preferred_study_techniques_are_styles(text,
 )
 def test_a_hint_or_a_pace_only_mentioned_is_no_request(text):
     assert not {k for k, _ in claims(text)} & {PREFERS, STYLE}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("计时做题能不能不要 一计时就慌", "计时做题"),
+        ("做笔记这件事我是真的烦", "做笔记"),
+        ("每日打卡这种形式我有点抗拒 压力大", "每日打卡"),
+        ("小测可不可以不要了", "做题练习"),  # named by the vocabulary
+        ("视频课我真看不下去 节奏慢得要死", "视频"),
+        ("别再发长篇PDF了求求了", "长篇PDF"),
+    ],
+)
+def test_a_thing_said_first_then_refused_is_a_dislike(text, obj):
+    assert (DISLIKE, obj) in claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我妈最烦", "今天真的烦", "老师有点烦", "你能不能不要", "海鲜过敏 举做菜的例子别用虾啊"],
+)
+def test_a_person_a_day_or_what_to_leave_out_is_no_dislike_or_wish(text):
+    assert not {k for k, _ in claims(text)} & {DISLIKE, PREFERS}
