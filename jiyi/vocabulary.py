@@ -26,6 +26,10 @@ class Entry:
     kind: EntityKind
     en: tuple[str, ...]
     zh: tuple[str, ...]
+    #: A way of being taught that is a format of the tutor's replies or sessions (short answers,
+    #: tables, practice questions), not a way the learner takes things in (pictures, by ear):
+    #: wanting it is a preference, not a learning style (`data/belief_scenarios/README.md`).
+    is_format: bool = False
 
     def name_in(self, lang: str) -> str:
         names = self.zh if lang == "zh" else self.en
@@ -43,10 +47,17 @@ def key(text: str) -> str:
     return flat[:-1] if len(flat) > 3 and flat.endswith("s") and not has_han(flat) else flat
 
 
+#: The label of a style line that names a format (`Entry.is_format`).
+_FORMAT = "format"
+
+
 def _parse(line: str) -> Entry:
     kind, en, zh = (part.strip() for part in line.split("|"))
     split = lambda names: tuple(n.strip() for n in names.split(";") if n.strip())  # noqa: E731
-    return Entry(EntityKind(kind), split(en), split(zh))
+    is_format = kind == _FORMAT
+    return Entry(
+        EntityKind.STYLE if is_format else EntityKind(kind), split(en), split(zh), is_format
+    )
 
 
 @cache

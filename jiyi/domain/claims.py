@@ -26,6 +26,10 @@ RELATION_CHOICES: dict[EventType, dict[RelationKind, EntityKind]] = {
         RelationKind.INTERESTED_IN: EntityKind.TOPIC,
         RelationKind.LEARNING_STYLE: EntityKind.STYLE,
     },
+    EventType.LEARNING_STYLE: {
+        RelationKind.LEARNING_STYLE: EntityKind.STYLE,
+        RelationKind.PREFERS: EntityKind.STYLE,  # a format of the tutor's replies: "bullets pls"
+    },
     EventType.PERSONAL_FACT: {
         RelationKind.LIVES_IN: EntityKind.PLACE,
         RelationKind.ALLERGIC_TO: EntityKind.OBJECT,

@@ -261,6 +261,12 @@ def _claim_kind(cand: _Candidate) -> tuple[EventType, RelationKind | None, str |
     return rule.event_type, rule.relation, rule.polarity
 
 
+def _within(style: _Candidate, liking: _Candidate) -> bool:
+    """Whether a way of learning was said in the same sentence as a liking, inside what is
+    liked ("动画" in "我喜欢用动画学数学"): one statement, said once."""
+    return style.order == liking.order and (style.object or "") in (liking.object or "")
+
+
 def _deduplicate(candidates: list[_Candidate]) -> list[_Candidate]:
     """One candidate per (type, object): the most confident, earliest; bare ones yield to named,
     a liking yields to a learning style found in the same sentence, and a value corrected in
@@ -275,13 +281,13 @@ def _deduplicate(candidates: list[_Candidate]) -> list[_Candidate]:
         if c.rule.corrects or _claim_kind(c) not in corrected  # "34 yo … wait 43": the age is 43
     }
     named_types = {key[0] for key in best if key[1]}
-    styled = {c.order for c in best.values() if c.rule.event_type is EventType.LEARNING_STYLE}
+    styled = [c for c in best.values() if c.rule.event_type is EventType.LEARNING_STYLE]
     kept = [
         c
         for key, c in best.items()
         if (key[1] or key[0] not in named_types)
         # "I like learning with videos" is a learning style, not also a liking of "videos"
-        and not (key[0] is EventType.PREFERENCE and c.order in styled)
+        and not (key[0] is EventType.PREFERENCE and any(_within(s, c) for s in styled))
     ]
     # a sentence's claims in the order it says they hold: "grew up in Leeds, live in Bristol now"
     # writes Bristol last, so of two values of a single-valued relation the current one holds
@@ -289,16 +295,40 @@ def _deduplicate(candidates: list[_Candidate]) -> list[_Candidate]:
     return kept[:MAX_EVENTS_PER_TURN]
 
 
-#: Liking a subject is an interest in it; liking a way of learning is a learning style.
-_LIKING_BY_KIND = {
-    EntityKind.TOPIC: RelationKind.INTERESTED_IN,
-    EntityKind.STYLE: RelationKind.LEARNING_STYLE,
-}
+#: Claims a way of being taught may be named in: which relation holds it is `_style_relation`'s.
+_WAYS_OF_BEING_TAUGHT = frozenset({EventType.PREFERENCE, EventType.LEARNING_STYLE})
 
 
 def _vocabulary_kind(name: str | None) -> EntityKind | None:
     entry = vocabulary.lookup(name) if name else None
     return entry.kind if entry is not None else None
+
+
+def _style_relation(entry: vocabulary.Entry) -> RelationKind:
+    """The one relation a way of being taught is held in, whatever frame said it
+    (`data/belief_scenarios/README.md`): a format of the tutor's replies or sessions is a
+    preference ("bullets pls" and "I learn best with bullet points" alike), a way the learner
+    takes things in a learning style ("draw it" and "I'm a visual person" alike)."""
+    return RelationKind.PREFERS if entry.is_format else RelationKind.LEARNING_STYLE
+
+
+#: Relations a rule may name that still leave a known way of being taught to `_style_relation`.
+_OPEN_TO_STYLE = frozenset({None, RelationKind.PREFERS, RelationKind.LEARNING_STYLE})
+
+
+def _relation_named(rule: Rule, name: str | None) -> tuple[RelationKind, EntityKind] | None:
+    """The relation and object kind a liking or a way of learning names by its object: a known
+    way of being taught by `_style_relation` ("还是用视频吧" as much as "我喜欢看视频"), a liked
+    subject an interest where the rule names no relation ("我更喜欢物理")."""
+    entry = vocabulary.lookup(name) if name else None
+    if entry is None or rule.event_type not in _WAYS_OF_BEING_TAUGHT:
+        return None
+    if entry.kind is EntityKind.STYLE and rule.relation in _OPEN_TO_STYLE:
+        return _style_relation(entry), EntityKind.STYLE
+    liking = rule.event_type is EventType.PREFERENCE and rule.relation is None
+    if liking and entry.kind is EntityKind.TOPIC:
+        return RelationKind.INTERESTED_IN, EntityKind.TOPIC
+    return None
 
 
 #: Heads that name a relation between what comes before them, not a thing of their own.
@@ -315,8 +345,9 @@ def _head(name: str, lang: str) -> str:
         name = name.rsplit("的", 1)[0].strip() if head in _RELATIONAL_HEADS else head
     for size in range(2, min(5, len(name) - 1)):
         subject = vocabulary.lookup(name[:size])
+        # "心理学例子" stays whole: a subject before a way of being taught says which examples
         if subject is not None and subject.kind is EntityKind.TOPIC and len(name) - size >= 2:
-            return name[size:]
+            return name if _vocabulary_kind(name[size:]) is EntityKind.STYLE else name[size:]
     return name
 
 
@@ -349,14 +380,11 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
         if rule.event_type is EventType.IDENTITY_DECLARATION:
             value = vocabulary.canonical(value, rule.lang, EntityKind.ROLE)  # "考研狗" → "考研生"
         attributes[EventAttr.VALUE.value] = value
-    if rule.relation is not None:
+    if named := _relation_named(rule, attributes.get(EventAttr.OBJECT.value)):
+        attributes[EventAttr.RELATION.value] = named[0].value
+        attributes[EventAttr.OBJECT_KIND.value] = named[1].value
+    elif rule.relation is not None:
         attributes[EventAttr.RELATION.value] = rule.relation.value
-    elif rule.event_type is EventType.PREFERENCE and (
-        kind := _vocabulary_kind(attributes.get(EventAttr.OBJECT.value))
-    ):
-        relation = _LIKING_BY_KIND.get(kind)  # "我更喜欢物理", "I prefer reading the docs"
-        if relation is not None:
-            attributes[EventAttr.RELATION.value] = relation.value
     if rule.polarity:
         attributes[EventAttr.POLARITY.value] = rule.polarity
     if rule.corrects:  # "我不是文员 是出纳": the value said before is over, not a second one

@@ -179,3 +179,26 @@ def test_no_concept_is_named_by_an_everyday_word():
 )
 def test_an_occupation_said_by_an_everyday_name_is_one_role_in_both_languages(said, lang, named):
     assert vocabulary.canonical(said, lang, EntityKind.ROLE) == named
+
+
+@pytest.mark.parametrize(
+    ("name", "is_format"),
+    [
+        ("bullet points", True),  # what the tutor's replies are like
+        ("practice questions", True),
+        ("表格", True),
+        ("一步一步", True),
+        ("pictures", False),  # how the learner takes things in
+        ("flashcards", False),
+        ("类比", False),
+        ("播客", False),
+    ],
+)
+def test_a_way_of_being_taught_is_a_style_marked_format_or_not(name, is_format):
+    entry = vocabulary.lookup(name)
+    assert entry is not None
+    assert (entry.kind, entry.is_format) == (EntityKind.STYLE, is_format)
+
+
+def test_only_style_lines_are_formats():
+    assert all(e.kind is EntityKind.STYLE for e in vocabulary._index().values() if e.is_format)

@@ -53,7 +53,11 @@ _EN_TRAILING = re.compile(
     r"(?:a\s+(?:few\s+)?|\w+\s+)(?:days?|weeks?|months?|years?|yrs?)\s+ago|a\s+while\s+ago|"
     r"by\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:year|month|term|semester|summer|week|"
     rf"{_EN_MONTHS})|"
-    rf"(?:in|by|on|before|this|next)\s+(?:{_EN_MONTHS})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?))+$",
+    rf"(?:in|by|on|before|this|next)\s+(?:{_EN_MONTHS})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|"
+    # a vague head and chat particles said after the thing ("the odds ratio thing still",
+    # "graduate abeg", "the exam lah")
+    r"(?<!\bsure\s)(?<!\bwhole\s)(?<!\bsame\s)(?<!\bonly\s)(?<!\bmain\s)(?<!\breal\s)thing|"
+    r"still|abeg|sha|lah|leh|lor|yaar|bro|bruh|dude|fam|innit|eh))+$",
     re.IGNORECASE,
 )
 #: A time said after what is aimed at ("… someday", "… one day", "… 以后"): when, not what.
@@ -79,6 +83,12 @@ _EMOJI_TAIL = re.compile(
     r"\u3030\u303d\u3297\u3299\U0001f000-\U0001faff\U000e0020-\U000e007f\u200d\ufe0e\ufe0f"
     r"\u20e3])+$"
 )
+#: Emoji inside an object ("种点番茄🍅和香草", "pizza 🍕 fractions"): decoration, not the name.
+#: Arrows and shapes stay inside (a "△ABC" or an "A→B" may be what is meant).
+_EMOJI_INSIDE = re.compile(
+    r"[\u2600-\u27bf\U0001f000-\U0001faff\U000e0020-\U000e007f\u200d\ufe0e\ufe0f]+"
+)
+_HAN = r"[\u4e00-\u9fff]"
 _TIME_ONLY = re.compile(
     r"(?:(?:last|this|next)\s+\w+|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|"
     r"tonight|recently|今天|昨天|前天|最近|刚才|上周|周末|去年|今年)",
@@ -105,8 +115,10 @@ _ZH_DURATION = re.compile(
     r"(?:年|个月|月|周|星期|礼拜|天)多?(?:了|啦)?$"
 )
 _ZH_TRAILING = re.compile(
-    r"(?:这块|那块|这章|那章|这部分|那部分|这一块|那一块|这里|那里|这方面|方面|[这那](?:[两三几]个|俩|仨))?"
-    r"[了呢啊吧呀哦嘛啦哈吗的呗哟喔~真都也就还总老又]*$"
+    r"(?:这块|那块|这章|那章|这部分|那部分|这一块|那一块|这里|那里|这方面|方面|[这那](?:[两三几]个|俩|仨)|"
+    # a pointer or a step said after the thing ("发球那个", "磨刀这一步")
+    r"[这那](?:一)?步|[这那]个)?"
+    r"[了呢啊吧呀哦嘛啦哈吗的呗哟喔嘞咯哇呐噢欸哒~真都也就还总老又]*$"
 )
 _ZH_SELF = re.compile(
     r"^(?:我)?(?:自己|本人)?(?:就|也|还|都)?(?:是(?![否非]))?(?=[\u4e00-\u9fff]{2})"
@@ -120,8 +132,14 @@ _POINTERS = frozenset({
 _SPLIT = re.compile(r"\s*(?:、|,|和|与|以及|跟|\band\b|\bor\b|&|/)\s*", re.IGNORECASE)
 
 
+def _without_emoji(text: str) -> str:
+    """The text without its emoji: gone between Chinese characters, a space elsewhere."""
+    text = re.sub(rf"(?<={_HAN}){_EMOJI_INSIDE.pattern}(?={_HAN})", "", _EMOJI_TAIL.sub("", text))
+    return " ".join(_EMOJI_INSIDE.sub(" ", text).split())
+
+
 def _clean_object(raw: str, lang: str) -> str | None:
-    text = _EMOJI_TAIL.sub("", " ".join(raw.split())).strip(" '\"“”‘’-*")
+    text = _without_emoji(" ".join(raw.split())).strip(" '\"“”‘’-*")
     if lang == "zh" and has_han(text):
         text = _ZH_CUT.sub("", _ZH_LEAD_CONJ.sub("", text))
         if vocabulary.lookup(text) is None:  # "二次函数" is whole, not "二次" (twice) + "函数"

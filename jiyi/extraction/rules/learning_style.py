@@ -204,10 +204,15 @@ RULES: tuple[Rule, ...] = (
         EventType.LEARNING_STYLE,
         r"\b(?:explain\s+(?:it\s+|this\s+)?(?:to\s+me\s+)?like\s+i'?m\s+(?:five|5|a\s+kid|twelve)|eli5|"
         r"in\s+plain\s+(?:english|words|language)|no\s+jargon|without\s+(?:all\s+)?(?:the\s+)?jargon|"
-        r"in\s+simple\s+(?:terms|words))\b",
+        r"in\s+simple\s+(?:terms|words)|(?:simple|plain)\s+english\s+(?:pl(?:ea)?s|please))\b",
         0.75,
         "Plain words asked for: 'explain it like I'm five', 'no jargon please'.",
-        ("explain it like I'm five", "no jargon please", "in plain english pls"),
+        (
+            "explain it like I'm five",
+            "no jargon please",
+            "in plain english pls",
+            "simple English please, not so many idioms",
+        ),
         object_kind=EntityKind.STYLE,
         fixed_object="plain language",
         trigger=r"like\s+i|eli5|plain|jargon|simple",
@@ -274,10 +279,12 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_zh_draw_named",
         EventType.LEARNING_STYLE,
-        r"(?:给我|帮我|能不能|可以|麻烦)?画(?:个|一个|一张|张)(?P<object>思维导图|示意图|流程图|时间线|表格|图)",
+        # the kind of drawing named is kept ("三视图", "受力分析图"), a plain "图" is a diagram
+        r"(?:给我|帮我|能不能|可以|麻烦)?画(?:个|一个|一张|张)(?P<object>时间线|表格|"
+        r"[\u4e00-\u9fff]{0,4}?图)(?![片书标])",
         0.75,
-        "要画出来：'给我画个思维导图'、'能不能画个示意图'。",
-        ("给我画个思维导图", "能不能画个示意图"),
+        "要画出来：'给我画个思维导图'、'能不能画个示意图'、'给我画个三视图'。",
+        ("给我画个思维导图", "能不能画个示意图", "你能不能给我画个三视图"),
         object_kind=EntityKind.STYLE,
         object_required=True,
         trigger=r"画",

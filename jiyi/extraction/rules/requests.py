@@ -16,6 +16,7 @@ from jiyi.extraction.rules.cleaning import clean_objects
 from jiyi.extraction.rules.fragments import EN_MEDIA
 from jiyi.extraction.rules.goals import composed
 from jiyi.extraction.rules.model import Rule, rule
+from jiyi.text import has_han
 
 _EN_PLEASE = (
     r"(?:(?:can|could|would|will)\s+(?:u|you)\s+(?:pls\s+|please\s+|maybe\s+|just\s+|like\s+)*|"
@@ -24,11 +25,12 @@ _EN_PLEASE = (
 _EN_STYLE_NOUN = (
     rf"(?:{EN_MEDIA}|tables?|timelines?|bullets?|bullet\s+points|graphs?|charts?|mnemonics?|"
     r"analogies|comparisons|pictures?|drawings?|sketch(?:es)?|worked\s+(?:one|examples?)|"
-    r"full\s+examples?|practice\s+(?:problems|questions)|problems|quizzes)"
+    r"full\s+examples?|practice\s+(?:problems|questions)|problems|quizzes|anki|spaced\s+repetition|"
+    r"colou?r[\s-]coding)"
 )
 _ZH_STYLE_NOUN = (
     r"图解|画图|图|图片|示意图|表格|时间线|时间轴|思维导图|例句|例题|例子|视频教程|教学视频|演示视频|视频|动画|类比|"
-    r"比喻|口诀|顺口溜|清单|代码示例|示例代码|"
+    r"比喻|口诀|顺口溜|清单|代码示例|示例代码|播客|音频|"
     r"做题|出题|练习|刷题|总结|笔记|卡片"
 )
 
@@ -127,7 +129,7 @@ _ZH_TABLE = (
 )
 _ZH_FORMAT = (
     r"(?:拼音|罗马音|罗马字|术语|专业术语|语法术语|公式|符号|文言文?|繁体字?|大段文字|长篇大论|长段落|"
-    r"大段|注音|翻译)(?:的)?(?:解释|讲解|注释|例子|例句|说明|标注)?|"
+    r"大段|注音|翻译|长篇PDF|PDF|长文章)(?:的)?(?:解释|讲解|注释|例子|例句|说明|标注)?|"
     r"(?:英文|英语|中文|日文|日语)(?:的)?(?:解释|讲解|注释|翻译|例句|说明)"
 )
 
@@ -157,6 +159,37 @@ _EN_NOT_THAT = (
     rf"\s+(?:the\s+|a\s+|an\s+|any\s+|with\s+)?(?P<other>{_EN_PHRASE})(?:\s+thing)?"
     rf"{_EN_COMPARISON_END}"
 )
+
+
+#: What learning by each sense is called ("用听的": by ear).
+_ZH_SENSES = {"听": "听", "看": "视觉", "写": "写下来", "画": "画图", "做": "动手"}
+#: What a domain an example is asked from may not be: a pointer, the book, the tutor's own.
+_ZH_NOT_A_DOMAIN = (
+    r"(?!上面|下面|前面|刚才|这个|那个|这种|那种|书上|书里|课本|老师|你|别的|其他|具体|实际|简单)"
+)
+#: A domain examples are asked from, in a word or two: "football", "my own data".
+_EN_DOMAIN = r"(?:my\s+|our\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?"
+#: Words that name no domain in "use X examples", "examples from X": amounts, kinds, pointers.
+_EN_NOT_A_DOMAIN = re.compile(
+    r"^(?:it|this|that|these|those|the|a|an|real|actual|concrete|simple|easy|easier|hard|harder|"
+    r"more|some|any|few|couple|same|other|different|new|good|better|your|ur|worked|full|"
+    r"real[\s-]life|everyday(?:\s+life)?|life|the\s+book|the\s+textbook|class|\d+\w*)$",
+    re.IGNORECASE,
+)
+
+
+def _domain_examples(found: re.Match[str]) -> str | None:
+    """Examples asked from a named domain, named as a tutor would note it: "football examples"
+    of "use football examples", "bakery examples" of "examples from a bakery", "own data
+    examples" of "that example with my own data", "比赛例子" of "讲比赛里的例子"."""
+    groups = found.groupdict()
+    domain = next(groups[g] for g in ("domain", "domain_asked", "domain_after") if groups.get(g))
+    if has_han(domain):
+        return f"{domain}{groups['noun'] or groups['asked']}"
+    bare = re.sub(r"^(?:my|our)\s+", "", domain.strip(), flags=re.IGNORECASE)
+    cleaned = clean_objects(bare, "en", False)
+    named = cleaned[0].lower() if cleaned else ""
+    return None if not named or _EN_NOT_A_DOMAIN.match(named) else f"{named} examples"
 
 
 _WORDY = re.compile(r"^(?=.*[A-Za-z]{3})[^\d]+$")
@@ -274,17 +307,18 @@ RULES: tuple[Rule, ...] = (
         "style_en_works_for_me",
         EventType.LEARNING_STYLE,
         rf"(?P<object>(?:[\w-]+\s+){{0,2}}?{_EN_STYLE_NOUN})(?:\s*\+\s*[\w\s]{{1,30}})?\s+(?:is|are)\s+"
-        r"(?:literally\s+|honestly\s+|really\s+)?(?:what|the\s+only\s+thing\s+that)\s+works?\s+"
-        r"(?:best\s+)?for\s+me",
+        r"(?:literally\s+|honestly\s+|really\s+)?(?:what|the\s+only\s+thing\s+(?:that(?:'s|\s+has)?|"
+        r"thats))\s+(?:ever\s+)?work(?:s|ed)?\s+(?:best\s+)?for\s+(?:me|my\b)",
         0.85,
         "What works: 'diagrams + lots of problems is what works for me'.",
         (
             "diagrams + lots of problems is what works for me",
             "mnemonics are literally the only thing that works for me",
+            "anki + spaced repetition is the only thing that's worked for my vocab",
         ),
         object_kind=EntityKind.STYLE,
         split_objects=True,
-        trigger=r"works?\s+(?:best\s+)?for\s+me",
+        trigger=r"work(?:s|ed)?\s+(?:best\s+)?for\s+(?:me|my)",
     ),
     rule(
         "style_en_helps",
@@ -338,7 +372,7 @@ RULES: tuple[Rule, ...] = (
         "style_en_step_by_step",
         EventType.LEARNING_STYLE,
         r"\b(?:one|1)\s+step\s+at\s+a\s+time\b|\bstep[\s-]+by[\s-]+step\b(?=[^.!?]*(?:\?|pl(?:ea)?s|"
-        r"helps?|works?|better|$))|\b(?:go|explain)\s+(?:it\s+)?(?:more\s+)?slow(?:ly|er)\b",
+        r"helps?|works?|better|$))|\b(?:go|explain)\s+(?:it\s+)?(?:more\s+|a\s+(?:bit|little)\s+)?slow(?:ly|er)\b",
         0.75,
         "'can we go one step at a time?', 'explain it slower pls' (style: step by step).",
         ("can we go one step at a time?", "explain it slower pls"),
@@ -570,6 +604,28 @@ RULES: tuple[Rule, ...] = (
         fixed_object="long explanations",
         trigger=r"text|paragraph|words|wordy|explanation|answer|repl|message|response|essay",
     ),
+    composed(
+        "dislike_en_long_media",
+        lambda found: f"long {found['medium'].lower().rstrip('s')}s",
+        EventType.DISLIKE,
+        # someone else's ("my dad's podcasts") are not what the user sits through
+        r"(?<!'s\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)\b(?:the\s+|these\s+|those\s+|all\s+the\s+)?"
+        r"(?:youtube\s+|video\s+|online\s+)?(?P<medium>videos?|lectures?|tutorials?|podcasts?|courses?)"
+        r"\b[^.!?,]{0,20}?\b(?:are|is|were|was)\s+(?:like\s+|all\s+|literally\s+|almost\s+|over\s+)*"
+        # a length said plainly is too long only when the turn says so ("…, j'ai pas le temps")
+        r"(?:(?:[2-9]\d|\d{3})\s*-?\s*(?:min(?:ute)?s?|mins)\s+long(?=[^\n]{0,80}?(?:no\s+time|"
+        r"(?:don'?t|do\s+not)\s+have\s+(?:the\s+)?time|pas\s+le\s+temps|too\s+long|short|can'?t|never|"
+        r"ugh|boring|zone\s+out))|(?:way\s+|so\s+|too\s+)+long)\b",
+        0.75,
+        "Media too long for the user: 'the youtube videos on this are 40 min long, j'ai pas le "
+        "temps' (long videos).",
+        (
+            "the youtube videos on this are 40 min long, j'ai pas le temps",
+            "the lectures are way too long",
+        ),
+        object_kind=EntityKind.STYLE,
+        trigger=r"long",
+    ),
     # --- "no X please": a teaching format the user does not want ---------------------------------
     rule(
         "dislike_en_no_format",
@@ -578,11 +634,19 @@ RULES: tuple[Rule, ...] = (
         r"(?:using|use|giving\s+me|give\s+me|putting|adding|writing|throwing\s+in|with\s+the)\s+"
         r"(?:the\s+|any\s+|so\s+much\s+|all\s+the\s+|more\s+|those\s+|that\s+)?|"
         rf"\bno\s+(?:more\s+)?(?=(?:{_EN_FORMAT})\s+(?:pl(?:ea)?s|please|plz|anymore|{_EN_IN_YOUR})\b)|"
-        rf"\bwithout\s+(?:the\s+|any\s+|all\s+the\s+)?(?=(?:{_EN_FORMAT})\s+(?:pl(?:ea)?s|please)\b))"
+        rf"\bwithout\s+(?:the\s+|any\s+|all\s+the\s+)?(?=(?:{_EN_FORMAT})\s+(?:pl(?:ea)?s|please)\b)|"
+        # "explain without all those greek letters": what the explanation is asked to leave out
+        r"\b(?:explain|teach|show|write|do)\s+(?:it\s+|this\s+|that\s+|things\s+|stuff\s+)?(?:to\s+me\s+)?"
+        r"without\s+(?:the\s+|any\s+|all\s+(?:the\s+|those\s+|these\s+)?|those\s+|these\s+|so\s+many\s+)?)"
         rf"(?P<object>{_EN_FORMAT})\b",
         0.75,
         "A format not wanted: 'pls no romaji in ur examples', 'dont use so much jargon'.",
-        ("pls no romaji in ur examples", "dont use so much jargon", "no formulas pls"),
+        (
+            "pls no romaji in ur examples",
+            "dont use so much jargon",
+            "no formulas pls",
+            "abeg explain without all those greek letters",
+        ),
         object_kind=EntityKind.STYLE,
         object_required=True,
         trigger=r"\bno\b|don'?t|dont|do\s+not|stop|quit|without",
@@ -647,6 +711,41 @@ RULES: tuple[Rule, ...] = (
         fixed_object="图解",
     ),
     rule(
+        "style_zh_picture_asked",
+        EventType.LEARNING_STYLE,
+        # a kind of picture named is kept ("对比图", "流程图"); "我给你发张图" sends one, asks none
+        r"(?:给我|帮我|来|配|附|发我)(?:一)?(?:张|个|幅)(?P<object>[\u4e00-\u9fff]{0,4}?图)(?![片书标])",
+        0.75,
+        "要一张图：'给我一张图对比一下'、'配张图吧'（图解）。",
+        ("给我一张图对比一下 二度II型 vs 三度", "配张图吧"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"图",
+    ),
+    composed(
+        "style_zh_by_sense",
+        lambda found: _ZH_SENSES[found["sense"]],
+        EventType.LEARNING_STYLE,
+        r"(?:喜欢|习惯|适合|倾向于?|偏好|更爱)(?:用|靠)(?P<sense>听|看|写|画|做)的",
+        0.8,
+        "靠哪种感官学：'我比较喜欢用听的'（听）、'我习惯用写的'（写下来）。",
+        ("我比较喜欢用听的 开车上班一个钟头", "我更习惯用看的"),
+        object_kind=EntityKind.STYLE,
+        trigger=r"用|靠",
+    ),
+    rule(
+        "style_zh_shorter",
+        EventType.LEARNING_STYLE,
+        r"(?:说|讲|写|回)(?:得)?(?:再)?短(?:一)?点|(?:回复|回答|解释|讲解)(?:能|可以|能不能|可不可以)?(?:再)?"
+        r"短(?:一)?点|(?:简短|简洁)(?:一)?点",
+        0.75,
+        "要短：'你说短一点'、'回复能短一点吗'（简短讲解）。",
+        ("你说短一点 我等单的时候看", "回复能短一点吗 太长了我看不完"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="简短讲解",
+        trigger=r"短|简洁",
+    ),
+    rule(
         "style_zh_step_by_step",
         EventType.LEARNING_STYLE,
         # "一步一步的练习计划": how a plan is laid out, not how to be taught
@@ -672,10 +771,12 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_zh_quiz_me",
         EventType.LEARNING_STYLE,
-        r"(?:直接|还是|多)?(?:出题(?:考我|给我)?|考考我|自己做题)(?:吧|就行|!|$)",
+        r"(?:直接|还是|多)?(?:出题(?:考我|给我)?|考考我|自己做题)(?:吧|就行|!|$)|"
+        # one question at a time: "你一题一题考我吧", "一道一道来", "逐题问我"
+        r"(?:一题一题|一道(?:题)?一道(?:题)?|一个题一个题|逐题)(?:地)?(?:考|问|来|出|练|做)",
         0.75,
-        "'你还是直接出题考我吧'、'还是自己做题吧'（做题练习）。",
-        ("你还是直接出题考我吧", "还是自己做题吧"),
+        "'你还是直接出题考我吧'、'还是自己做题吧'、'你一题一题考我吧'（做题练习）。",
+        ("你还是直接出题考我吧", "还是自己做题吧", "你一题一题考我吧", "再来 一道一道来"),
         object_kind=EntityKind.STYLE,
         fixed_object="做题练习",
     ),
@@ -774,11 +875,16 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_zh_table",
         EventType.LEARNING_STYLE,
-        rf"{_ZH_LASTING}[^,.;!?。]{{0,10}}?{_ZH_TABLE}|{_ZH_TABLE}(?=[^,.;!?。]{{0,10}}?(?:{_ZH_LASTING}|"
-        r"清楚|好懂|好记|一目了然))",
+        rf"(?:{_ZH_LASTING}|能不能|可以|可不可以|麻烦|能否|请)[^,.;!?。]{{0,10}}?{_ZH_TABLE}|"
+        rf"{_ZH_TABLE}(?=[^,.;!?。]{{0,10}}?(?:{_ZH_LASTING}|清楚|好懂|好记|一目了然))",
         0.75,
         "一直要表格：'以后都列个表格吧'、'整理成表格一目了然'（表格）。",
-        ("以后都列个表格吧", "每次整理成对比表格", "用表格列一下清楚多了"),
+        (
+            "以后都列个表格吧",
+            "每次整理成对比表格",
+            "用表格列一下清楚多了",
+            "能不能用表格对比下这几个时态",
+        ),
         object_kind=EntityKind.STYLE,
         fixed_object="表格",
         trigger=r"表",
@@ -834,15 +940,137 @@ RULES: tuple[Rule, ...] = (
         fixed_object="做题练习",
         trigger=r"练|刷",
     ),
+    # --- formats asked for in passing, and reactions to one that worked or did not ------------
+    rule(
+        "style_en_hints_first",
+        EventType.LEARNING_STYLE,
+        r"\b(?:just\s+)?(?:a\s+|some\s+)?hints?\s+first\b|\b(?:just\s+)?(?:give|send)\s+me\s+(?:just\s+)?"
+        r"(?:a\s+|some\s+)?hints?\b(?=[^.!?]*(?:\?|pl(?:ea)?s|please|first|instead|not\s+the\s+answer|"
+        r"(?:don'?t|do\s+not)\s+(?:give|show|tell)))|\b(?:don'?t|do\s+not)\s+(?:give|show|tell)\s+me\s+the\s+"
+        r"answer\s+(?:yet|first|right\s+away)\b",
+        0.75,
+        "Hints before the answer: 'just hints first?', 'don't give me the answer yet' (hints).",
+        ("just hints first? I wanna try solving it myself", "don't give me the answer yet"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="hints",
+        trigger=r"hint|answer",
+    ),
+    rule(
+        "style_zh_hints_first",
+        EventType.LEARNING_STYLE,
+        r"(?:给|来)(?:我)?(?:点|个|一点|一些)?提示(?:就好|就行|吧|先)|先别(?:给|告诉我|说)(?:我)?答案|"
+        r"(?:别|不要)(?:直接)?(?:给|告诉)我答案",
+        0.75,
+        "先要提示：'先别给答案 给点提示就好'（提示）。",
+        ("先别给答案 给点提示就好 我想自己再想想", "不要直接告诉我答案"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="提示",
+        trigger=r"提示|答案",
+    ),
+    rule(
+        "style_en_named_please",
+        EventType.LEARNING_STYLE,
+        r"(?:^|[,.;:!?]\s*|\b(?:yes|yeah|yep|sure|ok|okay|and|so|sige)\s*,?\s*)(?:more\s+|some\s+)?"
+        rf"(?P<object>{_EN_STYLE_NOUN}|questions|vignettes|maps)\b(?:\s*,?\s*less\s+[\w\s]{{1,20}}?)?"
+        r"\s*,?\s*(?:yes\s+|again\s+)?(?:pl(?:ea)?s|please|keep\s+(?:them|'?em)\s+coming)\b",
+        0.75,
+        "A way of being taught named as the whole request: 'Diagrams, yes please, keep them "
+        "coming', 'more practice questions, less theory pls'.",
+        (
+            "Diagrams, yes please, keep them coming.",
+            "more practice questions, less theory pls",
+            "sige, more questions pls, mix in renal",
+        ),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"pl(?:ea)?s|please|coming",
+    ),
+    rule(
+        "style_en_give_me_and_im_happy",
+        EventType.LEARNING_STYLE,
+        rf"\b(?:give|show)\s+me\s+(?:a|an|some)\s+(?P<object>{_EN_STYLE_NOUN}|maps?)\s+and\s+"
+        r"(?:i'?m|im|i\s+am|i)\s+(?:happy|good|fine|sorted|set|get\s+it)\b",
+        0.8,
+        "What is all it takes: 'give me a map and I'm happy' (maps).",
+        ("give me a map and I'm happy", "show me a diagram and i get it"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"and\s+i",
+    ),
+    rule(
+        "style_zh_make_me_a",
+        EventType.LEARNING_STYLE,
+        r"(?:给我|帮我)(?:弄|做|列|整理|来|写|出|画)?(?:个|一个|份|一份|张|一张)(?P<object>清单|提纲|总结|小结|"
+        r"要点|笔记|表格|时间线|思维导图)",
+        0.75,
+        "要某种形式的东西：'能不能给我弄个清单'、'给我列个提纲'（清单）。",
+        ("能不能给我弄个清单 每天/每周要干嘛", "还是老规矩 给我个清单"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"给我|帮我",
+    ),
+    rule(
+        "style_zh_only_with",
+        EventType.LEARNING_STYLE,
+        rf"(?:看|有|用|靠)(?P<object>{_ZH_STYLE_NOUN})(?:我)?才(?:能|会|懂|看得懂|记得住|学得会|明白|理解|执行)",
+        0.85,
+        "非某种形式不可：'我是看清单才能执行的人'、'得看图才懂'。",
+        ("我是看清单才能执行的人 PM职业病", "我就是那种得看图才懂的人"),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"才",
+    ),
+    composed(
+        "preference_zh_domain_examples",
+        _domain_examples,
+        EventType.PREFERENCE,
+        rf"(?:多?(?:讲|用|举|拿|来|给我?)|多)(?:个|几个|一些|点|些)?{_ZH_NOT_A_DOMAIN}"
+        # "举做菜的例子别用虾": what to leave out of the examples, not a wish for them
+        r"(?P<domain>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:里|中|上|方面)?的(?P<noun>例子|案例)(?!别|不要|不用)|"
+        rf"(?P<asked>例子|案例)(?:能|可以|可不可以|能不能)(?:用|举|拿){_ZH_NOT_A_DOMAIN}"
+        r"(?P<domain_after>[\u4e00-\u9fffA-Za-z]{2,6}?)的",
+        0.75,
+        "要某一领域的例子：'能不能直接讲比赛里的例子'（比赛例子）、'例子能用篮球的吗'（篮球例子）。",
+        ("能不能直接讲比赛里的例子 比如哪场比赛被判了啥", "例子能用篮球的吗 我比较有感觉"),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        trigger=r"例子|案例",
+    ),
+    composed(
+        "preference_en_domain_examples",
+        _domain_examples,
+        EventType.PREFERENCE,
+        r"\b(?:use|using|with|give\s+me|do)\s+(?:like\s+|some\s+|more\s+)?"
+        rf"(?P<domain>{_EN_DOMAIN})\s+examples?\b(?=[^.!?]*\b(?:if\s+(?:u|you)\s+"
+        r"can|pl(?:ea)?s|please|sticks?|helps?|better|always|again|instead)\b)|"
+        # "examples from X" asked for ("can you …"), or reacted to ("… is so much better")
+        r"\b(?:can|could|would|will)\s+(?:u|you)\b[^.!?]{0,60}?\bexamples?\s+(?:from|with|using)\s+"
+        rf"(?:a\s+|an\s+|the\s+)?(?P<domain_asked>{_EN_DOMAIN})(?=\s*(?:$|[,.;!?)]))|"
+        r"\bexamples?\s+(?:from|with|using)\s+(?:a\s+|an\s+|the\s+)?"
+        rf"(?P<domain_after>{_EN_DOMAIN})(?=\s+(?:is|are|was)\s+(?:so\s+)?(?:much\s+|way\s+)?"
+        r"(?:better|clearer|easier)\b|\s*,?\s*(?:pl(?:ea)?s|please|always)\b)",
+        0.75,
+        "Examples asked from a domain: 'use football examples if u can' (football examples), 'with "
+        "real examples from a bakery' (bakery examples), 'that example with my own data is so much "
+        "better' (own data examples).",
+        (
+            "use football examples if u can, man utd ideally, it sticks better",
+            "can you keep it short and with real examples from a bakery",
+            "that example with my own data is so much better",
+        ),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        trigger=r"example",
+    ),
     rule(
         "style_zh_concrete_example",
         EventType.LEARNING_STYLE,
+        # examples from a named domain ("用心理学的例子讲") are `preference_zh_domain_examples`
         r"(?:用|举|拿|来|给我?|结合)(?:个|几个|一些|点|些|一个)?(?:实际|真实|具体|现实|实在)(?:的|点的|一点的)?"
-        r"(?:例子|案例|场景|应用)|(?:用|举|拿|结合)(?:个|几个|点|些)?(?!上面|下面|前面|刚才|这个|那个|书上|"
-        r"课本|老师|你)[\u4e00-\u9fff]{2,5}?(?:里|中|上|方面)?的(?:例子|案例)(?:讲|来|说|解释|吧)",
+        r"(?:例子|案例|场景|应用)",
         0.75,
-        "要具体的例子：'能不能用实际的例子讲'、'用心理学的例子讲'（具体例子）。",
-        ("能不能用实际的例子讲", "用心理学的例子讲吧"),
+        "要具体的例子：'能不能用实际的例子讲'、'举几个具体的例子'（具体例子）。",
+        ("能不能用实际的例子讲", "举几个具体的例子吧"),
         object_kind=EntityKind.STYLE,
         fixed_object="具体例子",
         trigger=r"例子|案例|场景|应用",
@@ -887,6 +1115,23 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.STYLE,
         object_required=True,
         trigger=r"不要|别|不用|甭|少",
+    ),
+    rule(
+        "dislike_zh_rather_not",
+        EventType.DISLIKE,
+        r"(?:^|(?<=[\s,，。!！~]))(?!这|那|你|他|她|我|今天|昨天|最近|现在|老师|同学|爸|妈)(?P<object>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:这件事|这种事|这种形式|"
+        r"这个)?(?:(?:能不能|可不可以|可以|能)不(?:要|用)(?:了|啊|吗|吧)?(?=$|[\s,，。!！?？~])|(?:我)?(?:是)?"
+        r"(?:真的?|挺|有点|特别|超|一直|很|最)+(?:烦|反感|抗拒|讨厌)(?:的|了)?(?=$|[\s,，。!！~]))",
+        0.7,
+        "先说事再说不想要：'计时做题能不能不要'、'做笔记这件事我是真的烦'、'每日打卡这种形式我有点抗拒'。",
+        (
+            "计时做题能不能不要 一计时就慌",
+            "做笔记这件事我是真的烦",
+            "每日打卡这种形式我有点抗拒 压力大",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"不要|不用|烦|反感|抗拒|讨厌",
     ),
     rule(
         "dislike_zh_no_language",
@@ -995,7 +1240,7 @@ RULES: tuple[Rule, ...] = (
         "dislike_zh_cant_keep_at",
         EventType.DISLIKE,
         r"(?:^|(?<=[\s,.!~;。，]))(?:纯|光|只)?(?P<object>(?!这|那)(?:(?![说觉认])[\u4e00-\u9fffA-Za-z]){2,4}?)"
-        r"(?:我)?(?:真的|实在|根本|完全)?"
+        r"(?:我)?(?:是)?(?:真的?|实在|根本|完全|都)?"
         r"(?:坚持不下去|坚持不了|学不下去|啃不动|看不进去|看不下去|听不进去)",
         0.55,
         "学不下去的学法（弱）：'纯教材我真的坚持不下去'（教材）。",

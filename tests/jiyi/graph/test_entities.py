@@ -112,6 +112,7 @@ def test_short_phrases_are_names(name):
         "pass it",
         "be able to order food and chat a",
         "把雅思考到6",
+        "比他快多了",
         "讲语法术语我就晕",
         "i hate this stupid exam",
         "a very long phrase that goes on and on forever",
@@ -131,7 +132,16 @@ def test_a_verb_with_its_degree_or_how_often_is_a_clause_not_a_name(name):
 
 
 @pytest.mark.parametrize(
-    "name", ["心得体会", "得分技巧", "一次函数", "frequency tables", "time management"]
+    "name",
+    [
+        "心得体会",
+        "得分技巧",
+        "一次函数",
+        "frequency tables",
+        "time management",
+        "比赛例子",
+        "比例尺",
+    ],
 )
 def test_names_near_those_marks_are_still_names(name):
     assert nameable(name)

@@ -89,6 +89,12 @@ def test_negative_polarity_flips_the_relation(ev) -> None:
     assert claim_for(not_liked).relation is RelationKind.DISLIKES
 
 
+def test_a_way_of_being_taught_named_a_format_is_held_as_a_preference(ev) -> None:
+    bullets = ev(0, EventType.LEARNING_STYLE, "bullet points", relation="prefers")
+    claim = claim_for(bullets)
+    assert (claim.relation, claim.object_kind) == (RelationKind.PREFERS, EntityKind.STYLE)
+
+
 def test_role_may_come_from_the_value_attribute(ev) -> None:
     event = ev(0, EventType.IDENTITY_DECLARATION, None, **{EventAttr.VALUE.value: "高三学生"})
     assert claim_for(event).object_name == "高三学生"

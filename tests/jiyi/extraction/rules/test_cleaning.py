@@ -126,3 +126,37 @@ def test_a_question_frame_an_adverb_a_date_or_a_focus_word_is_no_part_of_the_nam
 )
 def test_how_long_it_has_been_is_no_part_of_a_chinese_name(raw, cleaned):
     assert clean_objects(raw, "zh", False) == (cleaned,)
+
+
+@pytest.mark.parametrize(
+    ("raw", "lang", "cleaned"),
+    [
+        ("种点番茄🍅和香草", "zh", "种点番茄和香草"),  # between Chinese characters: gone
+        ("pizza 🍕 fractions", "en", "pizza fractions"),
+        ("画建筑速写✏️", "zh", "画建筑速写"),
+        ("A→B", "en", "A→B"),  # an arrow may be meant
+        ("△ABC全等", "zh", "△ABC全等"),  # so may a shape
+    ],
+)
+def test_emoji_inside_an_object_go(raw, lang, cleaned):
+    assert clean_objects(raw, lang, False) == (cleaned,)
+
+
+@pytest.mark.parametrize(
+    ("raw", "lang", "cleaned"),
+    [
+        ("the odds ratio thing still", "en", "odds ratio"),
+        ("graduate abeg", "en", "graduate"),
+        ("the mock exam lah", "en", "mock exam"),
+        ("subnetting bro", "en", "subnetting"),
+        ("发球那个", "zh", "发球"),
+        ("磨刀这一步", "zh", "磨刀"),
+        ("配平那步", "zh", "配平"),
+        ("背单词嘞", "zh", "背单词"),
+        ("still life painting", "en", "still life painting"),  # near-miss: not at the end
+        ("the whole thing", "en", "whole thing"),  # "thing" is the head here
+        ("a sure thing", "en", "sure thing"),
+    ],
+)
+def test_a_vague_head_a_pointer_or_a_chat_particle_at_the_end_goes(raw, lang, cleaned):
+    assert clean_objects(raw, lang, False) == (cleaned,)

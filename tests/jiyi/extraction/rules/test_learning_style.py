@@ -5,20 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from jiyi.domain import EventAttr, EventType, RelationKind, Role, Turn
+from jiyi.domain import EntityKind, EventAttr, EventType, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
 
 
 def styles_in(text: str) -> list[str]:
-    """The ways of learning a user turn names, as the graph reads them: learning styles, and
-    likings of what the vocabulary knows as a way of learning ("先给代码")."""
+    """The ways of being taught a user turn names, in whichever relation the graph holds them:
+    learning styles, formats preferred, and likings of what the vocabulary knows as a way of
+    being taught ("先给代码")."""
     turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
     return [
         e.attributes[EventAttr.OBJECT]
         for e in extract_with_rules(turn)
         if (
             e.event_type is EventType.LEARNING_STYLE
-            or e.attributes.get(EventAttr.RELATION) == RelationKind.LEARNING_STYLE.value
+            or e.attributes.get(EventAttr.OBJECT_KIND) == EntityKind.STYLE.value
         )
         and EventAttr.OBJECT in e.attributes
         and e.attributes.get(EventAttr.HOLDER) is None
