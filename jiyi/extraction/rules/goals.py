@@ -231,10 +231,6 @@ _ZH_MOVE_TO = re.compile(
 )
 
 
-#: Emoji anywhere in a goal's words ("种点番茄🍅和香草"): decoration, no part of its name.
-_EMOJI_ANYWHERE = re.compile(
-    r"[\u2190-\u21ff\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff\u200d\ufe0f]"
-)
 #: Before a Chinese goal, words that say it is a first step or a change ("目标先A2", "目标改B1"),
 #: and who it is for ("给孙女做个小板凳"): no part of what is aimed at.
 _ZH_STEP_OR_CHANGE = re.compile(
@@ -265,7 +261,7 @@ def _zh_goal_name(name: str) -> str | None:
     """A Chinese goal without its emoji, date, first-step or change word, who it is for and the
     verb of doing or sitting with its amount ("想给孙女做个小板凳" → "小板凳", "考个C1驾照" →
     "C1驾照", "目标改B1" → "B1"); None for a vague "something" ("学点手艺")."""
-    name = _EMOJI_ANYWHERE.sub("", _ZH_GOAL_TIME.sub("", name.replace("考到", ""))).strip()
+    name = _ZH_GOAL_TIME.sub("", name.replace("考到", "")).strip()
     moved = _ZH_MOVE_TO.match(name)
     place = places.lookup(moved["place"]) if moved else None
     if place is not None:

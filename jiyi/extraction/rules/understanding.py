@@ -13,20 +13,19 @@ from jiyi.domain import EntityKind, EventType
 from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_ADV, ZH_OBJ
 from jiyi.extraction.rules.model import POSITIVE, Rule, rule
 
-#: A pointer or a part word closing a Chinese topic: "发球那个" is 发球, "磨刀这一步" 磨刀 (one
-#: inside, "斜率那个边际替代率", is the reference step's: the name there is what follows it).
+#: A part word closing a Chinese topic, beyond the pointers every object loses (`cleaning`):
+#: "电路那道" is 电路 (one inside, "斜率那个边际替代率", is the reference step's).
 _ZH_POINTER_AFTER = re.compile(
-    r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})(?:[这那](?:一)?(?:个|步|块|部分|道|种|类|段|章|些)|部分|方面)$"
+    r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})(?:[这那](?:一)?(?:道|种|类|段|些)|部分)$"
 )
 #: Adverbs a topic-first capture can run into: "听力基本(听不懂)", "浇水真的(老犯错)".
 _ZH_ADVERB_AFTER = re.compile(
     r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})(?:基本上?|完全|根本|真的|一直|总是|老是|还是|确实|实在)+$"
 )
-#: Chat fillers after an English topic: "the odds ratio thing still" is odds ratio, "the krebs
-#: cycle steps" the krebs cycle.
+#: Part words after an English topic, beyond the chat fillers every object loses (`cleaning`):
+#: "the fitting part" is fitting, "the krebs cycle steps" the krebs cycle.
 _EN_FILLER_AFTER = re.compile(
-    r"(?<=\w)(?<!\bby)(?<!\bof)(?:\s+(?:thing|stuff|part|bit|steps|side|business|still|again|"
-    r"though|tho|anymore|lol|ngl|tbh))+$",
+    r"(?<=\w)(?<!\bby)(?<!\bof)(?:\s+(?:stuff|part|bit|steps|side|business|tho))+$",
     re.IGNORECASE,
 )
 #: A school year in front of a subject: "grade 12 physics" is physics, as "高二物理" is 物理.
