@@ -38,7 +38,9 @@ class RelationClass(StrEnum):
     PREFERENCE = "preference"
     EMOTION = "emotion"
     GOAL = "goal"  # held until reached or given up: fades slower than a topic's state
-    LEARNING = "learning"  # what the user has learned or keeps tripping on: fades over a term
+    LEARNING = "learning"  # what the user keeps tripping on: fades over a term, as practice tells
+    SKILL = "skill"  # what the user has shown they can do: stays learned longer than a stumble
+    WORRY = "worry"  # stress or nerves about what lies ahead (an exam): days, not a mood's day
     STRUCTURAL = "structural"
 
 
@@ -81,7 +83,7 @@ _RELATION_CLASSES: dict[RelationKind, RelationClass] = {
     RelationKind.INTERESTED_IN: RelationClass.PREFERENCE,
     RelationKind.FEELS: RelationClass.EMOTION,
     RelationKind.GOAL: RelationClass.GOAL,
-    RelationKind.MASTERY: RelationClass.LEARNING,
+    RelationKind.MASTERY: RelationClass.SKILL,
     RelationKind.LEARNING_OBSTACLE: RelationClass.LEARNING,
     RelationKind.PREREQUISITE_OF: RelationClass.STRUCTURAL,
     # Who someone is and where they live change by correction, not by fading with time.

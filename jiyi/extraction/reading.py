@@ -95,6 +95,14 @@ _CHANGED = re.compile(
     re.I,
 )
 _VIEWS = frozenset({EventType.PREFERENCE, EventType.DISLIKE, EventType.LEARNING_STYLE})
+#: A goal said to have changed ("目标改B1了", "switched to band 7", "now aiming for N1"): the
+#: graph ends the goal it replaces on the same ladder of levels (`updates.same_ladder`).
+_GOAL_CHANGED = re.compile(
+    rf"{_CHANGED.pattern}|\b(?:instead|switch(?:ed|ing)?\s+to|chang(?:ed|ing)\s+(?:my\s+)?"
+    r"(?:goal|target|plan|mind)|bump(?:ed)?\s+(?:it\s+)?up|rais(?:ed|ing)\s+(?:the\s+)?bar)\b|"
+    r"改(?![掉正善进错])|换成|变成|提高到|升到|降到|调到",
+    re.I,
+)
 TENSE = EventAttr.TENSE.value
 
 _SENTENCE_END = re.compile(r"[.!?。！？\n]+")
@@ -343,6 +351,8 @@ def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> d
         reading[EventAttr.DURABILITY.value] = TRANSIENT
     elif event_type in _VIEWS and TENSE not in reading and _CHANGED.search(clause):
         reading[EventAttr.CHANGE.value] = SUPERSEDES  # "now I prefer the docs": the old view ends
+    elif event_type is EventType.GOAL and TENSE not in reading and _GOAL_CHANGED.search(clause):
+        reading[EventAttr.CHANGE.value] = SUPERSEDES  # "目标改B1了": not A2 any more
     elif event_type is EventType.IDENTITY_DECLARATION and TENSE not in reading:
         said = before + sentence[start : _clause_bounds(sentence, start)[1]]
         if _role_changed(said) or _job_changed_just_before(text, sentence):

@@ -49,6 +49,7 @@ from jiyi.graph.updates import (
     human_set,
     is_job,
     role_facet,
+    same_ladder,
     supersede,
     support,
 )
@@ -328,7 +329,8 @@ class GraphService:
     def _replaced(self, tx: GraphTx, src: str, dst: str, claim: Claim) -> list[Edge]:
         """The user's other beliefs of the claim's relation that it ends: every other value of a
         single-valued one (a new age); for a role said as a change, the other roles of its
-        facet (a new job ends the old job, not being a mum)."""
+        facet (a new job ends the old job, not being a mum); for a goal said as a change, the
+        goals on its ladder ("目标改B1了" ends "A2", not "trip to Munich")."""
         if not claim.relation.single_valued and not (
             claim.supersedes and claim.relation in REPLACED_ON_CHANGE
         ):
@@ -337,7 +339,10 @@ class GraphService:
                   if e.dst != dst]  # fmt: skip
         if claim.relation.single_valued:
             return others
-        facet = role_facet(_names(tx.entity(dst), dst))
+        names = _names(tx.entity(dst), dst)
+        if claim.relation is RelationKind.GOAL:
+            return [e for e in others if same_ladder(names, _names(tx.entity(e.dst), e.dst))]
+        facet = role_facet(names)
         return [e for e in others if role_facet(_names(tx.entity(e.dst), e.dst)) == facet]
 
     def _named_within(self, user_id: str, src: str, claim: Claim) -> Edge | None:

@@ -34,6 +34,9 @@ A claim marked `change=supersedes` ("I used to hate essays, now I like them") cl
 contrary belief instead of halving it: the user said the old view is over. A role so marked
 ("actually I'm an auditor", "辞职了 现在做程序员") closes the user's other roles of its facet
 (`role_facet`): someone can be a nurse and a mum at once, and a new job ends no parenthood.
+A goal so marked ("所以我目标改B1了", "now aiming for band 7") closes the user's goals on the same
+ladder of levels (`same_ladder`: "A2", "雅思6.5"); a goal on no ladder ends nothing it does not
+name: someone can want a new level and a trip at once.
 
 Confidence: repeated evidence gives w·old + (1-w)·incoming (w = `graph.old_weight`, 0.3);
 counter-evidence multiplies by `graph.counter_evidence_factor` (0.5) with source
@@ -44,6 +47,7 @@ changed only by a human. Every function here is pure: it returns the new edge an
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -114,9 +118,10 @@ INITIAL_CONFIDENCE: dict[RelationKind, float] = {RelationKind.INTERESTED_IN: 0.6
 #: opposite belief.
 _RETRACTABLE = frozenset({RelationKind.GOAL, RelationKind.HAS_ROLE})
 
-#: Multi-valued relations whose other values a change (`change=supersedes`) ends: a new or
-#: corrected role replaces the old one ("其实我是出纳" after "我是文员") unless said alongside.
-REPLACED_ON_CHANGE = frozenset({RelationKind.HAS_ROLE})
+#: Multi-valued relations whose other values of the same kind a change (`change=supersedes`)
+#: ends: a new or corrected role replaces the old one ("其实我是出纳" after "我是文员"), a goal
+#: changed to a new level the old level ("目标改B1了" after "目标先A2").
+REPLACED_ON_CHANGE = frozenset({RelationKind.HAS_ROLE, RelationKind.GOAL})
 
 #: Roles one is to someone, held alongside whatever one does: a change of job ends none of them,
 #: and becoming a parent ends no job. The names the rules give them, in either language.
@@ -222,7 +227,7 @@ def claim_for(event: Event) -> Claim | None:
         supersedes=attributes.get(EventAttr.CHANGE) == SUPERSEDES,
         retracts=retracts,
         doubts=doubts,
-        decay_class=_decay_class(rule.relation, attributes.get(EventAttr.DURABILITY)),
+        decay_class=_decay_class(rule.relation, attributes.get(EventAttr.DURABILITY), name),
     )
 
 
@@ -247,12 +252,78 @@ def role_facet(names: Iterable[str]) -> str:
     return "kin" if any(n.strip().casefold() in _KIN_ROLES for n in names) else "occupation"
 
 
-def _decay_class(relation: RelationKind, durability: str | None) -> RelationClass | None:
-    """A standing feeling ("anxious since january", "每次都紧张") fades by the default class; a
-    passing mood keeps the emotion class (1 day), as every other relation keeps its own."""
-    if relation is RelationKind.FEELS and durability == STANDING:
+#: The rungs of the ladders goals are set on, told apart by form: a CEFR level ("B1"), a JLPT
+#: level ("N2"), a numbered rung named by its unit ("band 7", "level 3", "HSK 5", "二级", "3段"),
+#: or a bare score ("6.5", "120分", "515+"). First match wins, so "band 7" is no bare score.
+_RUNGS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("cefr", re.compile(r"(?<![a-z])[abc][12](?![a-z0-9])")),
+    ("jlpt", re.compile(r"(?<![a-z])n[1-5](?![a-z0-9])")),
+    ("named", re.compile(r"\b(band|level|grade|step|hsk|topik|kyu|dan)\s*\d+(?:\.\d+)?")),
+    ("级", re.compile(r"[一二三四五六七八九十\d]+\s*(级|段)")),
+    ("score", re.compile(r"\d+(?:\.\d+)?\s*(?:分|\+|points?\b)?")),
+)
+
+
+def _rungs(names: Iterable[str]) -> set[tuple[str, str]]:
+    """(ladder, stem) for each name that names a rung: "雅思6.5" → ("score", "雅思"), "A2" →
+    ("cefr", ""); a named rung's ladder keeps its unit ("band 7" → ("named:band", ""))."""
+    found = set()
+    for name in names:
+        key = unicodedata.normalize("NFKC", name).casefold()
+        for ladder, pattern in _RUNGS:
+            if match := pattern.search(key):
+                unit = next((g for g in match.groups() if g), None)
+                stem = re.sub(r"\W+", "", key[: match.start()] + key[match.end() :])
+                found.add((f"{ladder}:{unit}" if unit else ladder, stem))
+                break
+    return found
+
+
+def same_ladder(names: Iterable[str], others: Iterable[str]) -> bool:
+    """Whether two goals, by any of their names, are rungs of one ladder: the same kind of rung
+    and the same thing it is a rung of ("雅思6.5" and "雅思7"; a bare "B1" and "德语A2"), so a
+    change to one ends the other. "JLPT N2" and "雅思7" are not, nor is a goal naming no rung."""
+    theirs = _rungs(others)
+    return any(
+        ladder == other_ladder and (stem == other_stem or not stem or not other_stem)
+        for ladder, stem in _rungs(names)
+        for other_ladder, other_stem in theirs
+    )
+
+
+#: Feelings about what lies ahead: stress, nerves, worry last until the exam or deadline is
+#: past, so a tutor holds them for days ("压力山大", "pretty nervous tbh"), not a mood's one day.
+_WORRIES = re.compile(
+    r"stress|anxi|nervous|nerves|worr(?:y|ied)|overwhelm|pressure|burn(?:ed|t)[\s-]*out|dread|"
+    r"panick?|焦虑|紧张|压力|担心|发愁|忐忑|心慌|着急|倦怠",
+    re.I,
+)
+
+
+def _decay_class(relation: RelationKind, durability: str | None, name: str) -> RelationClass | None:
+    """A standing feeling ("anxious since january", "每次都紧张") fades by the default class, a
+    worry about what lies ahead by the worry class (a week); a passing mood keeps the emotion
+    class (1 day), as every other relation keeps its own."""
+    if relation is not RelationKind.FEELS:
+        return None
+    if durability == STANDING:
         return RelationClass.DEFAULT
-    return None
+    return RelationClass.WORRY if _WORRIES.search(name) else None
+
+
+#: A feeling's classes from the shortest-lived to the longest: a mood (None), a worry, a standing
+#: feeling.
+_FEELING_CLASSES: tuple[RelationClass | None, ...] = (
+    None,
+    RelationClass.WORRY,
+    RelationClass.DEFAULT,
+)
+
+
+def _lasting(held: RelationClass | None, said: RelationClass | None) -> RelationClass | None:
+    """The class a reinforced belief keeps: the longer-lived of the two, so a feeling once said
+    to last is not cut to a week by a later plain mention ("still stressed")."""
+    return max(held, said, key=_FEELING_CLASSES.index)
 
 
 def _initial(relation: RelationKind, confidence: float, source: EdgeSource) -> float:
@@ -409,7 +480,7 @@ def support(
             "source": source,
             "updated_at": updated_at,
             "evidence": merged,
-            "decay_class": decay_class or existing.decay_class,
+            "decay_class": _lasting(existing.decay_class, decay_class),
         },
     )
     return change_for(edge, RevisionAction.REINFORCE, operator, existing.confidence, at, evidence)

@@ -61,7 +61,8 @@ def test_edge_times_must_be_ordered():
 def test_relation_classes_fix_half_life_groups():
     assert RelationKind.PREFERS.relation_class is RelationClass.PREFERENCE
     assert RelationKind.FEELS.relation_class is RelationClass.EMOTION
-    assert RelationKind.MASTERY.relation_class is RelationClass.LEARNING
+    assert RelationKind.MASTERY.relation_class is RelationClass.SKILL
+    assert RelationKind.LEARNING_OBSTACLE.relation_class is RelationClass.LEARNING
     assert RelationKind.KNOWS.relation_class is RelationClass.DEFAULT
     assert RelationKind.LEARNING_OBSTACLE.cypher_type == "LEARNING_OBSTACLE"
 

@@ -83,6 +83,29 @@ def test_a_changed_view_supersedes_the_old_one(text, event_type):
     assert read(text, event_type)[EventAttr.CHANGE] == "supersedes"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "所以我目标改B1了",
+        "目标改成雅思7分了",
+        "打算改考N1",
+        "我现在目标是N1",
+        "actually im aiming for band 7 now",
+        "switched to going for a 7 instead",
+    ],
+)
+def test_a_goal_said_as_changed_supersedes_the_one_it_replaces(text):
+    assert read(text, E.GOAL)[EventAttr.CHANGE] == "supersedes"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["目标先A2", "我想考B1", "im aiming for band 7", "I want to get B2 by June", "目标是改掉拖延"],
+)
+def test_a_goal_said_plainly_replaces_nothing(text):
+    assert EventAttr.CHANGE not in read(text, E.GOAL)
+
+
 def test_a_dislike_said_of_today_is_a_mood():
     assert (
         read("ugh i hate barre chords today honestly", E.DISLIKE)[EventAttr.DURABILITY]

@@ -21,8 +21,9 @@ def after(days: float, relation: RelationKind, confidence: float = 0.8, settings
 @pytest.mark.parametrize(
     ("relation", "half_life"),
     [
-        (RelationKind.MASTERY, 90),  # the learning class: what was learned fades over a term
-        (RelationKind.LEARNING_OBSTACLE, 90),
+        (RelationKind.MASTERY, 180),  # the skill class: shown mastery lasts past a term
+        (RelationKind.LEARNING_OBSTACLE, 90),  # the learning class: a stumble fades over a term
+        (RelationKind.GOAL, 180),  # held until reached or given up
         (RelationKind.KNOWS, 30),  # the article's default
         (RelationKind.PREFERS, 90),
         (RelationKind.LEARNING_STYLE, 90),
@@ -74,3 +75,23 @@ def test_an_edge_of_its_own_class_fades_by_that_class() -> None:
     passing = decayed_confidence(0.8, T, T + month, RelationKind.FEELS, SETTINGS)
     assert standing == pytest.approx(0.4)
     assert passing == SETTINGS.decay_floor
+
+
+def test_a_tutor_still_holds_a_skill_and_a_goal_said_once_three_months_ago_firmly() -> None:
+    """A confirmed skill ("右手定则你掌握得很好") and a goal ("想考同济建筑") said once a term ago
+    still read firm (≥ 0.5); a stumble said as long ago reads weak."""
+    term = 95
+    assert after(term, RelationKind.MASTERY) >= 0.5
+    assert after(term, RelationKind.GOAL, 0.75) >= 0.5
+    assert 0.2 <= after(term, RelationKind.LEARNING_OBSTACLE) < 0.5
+
+
+def test_a_worry_lasts_days_where_a_mood_lasts_one() -> None:
+    def feeling(days: float, decay_class: RelationClass | None) -> float:
+        at = T + int(days * MS_PER_DAY)
+        return decayed_confidence(0.75, T, at, RelationKind.FEELS, SETTINGS, decay_class)
+
+    assert feeling(2, RelationClass.WORRY) >= 0.5  # "pretty nervous tbh", two days on: firm
+    assert 0.2 <= feeling(6, RelationClass.WORRY) < 0.5  # "压力山大" a week on: weak
+    assert feeling(20, RelationClass.WORRY) < 0.2  # weeks on, with nothing since: gone
+    assert feeling(2, None) < 0.2  # "好累" two days on: a mood, over

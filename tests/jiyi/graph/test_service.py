@@ -487,3 +487,31 @@ def test_a_new_job_naming_none_counts_against_the_jobs_and_ends_none(service, ev
     assert held[(RelationKind.HAS_ROLE, "nursing student")][0] == 0.8
     assert held[(RelationKind.HAS_ROLE, "mom")][0] == 0.8
     assert service.apply_event(new_job) == []  # a replay counts once
+
+
+GOAL = EventType.GOAL
+
+
+def test_a_goal_said_as_a_change_ends_the_goal_on_its_ladder_only(service, ev) -> None:
+    service.apply_event(ev(0, GOAL, "A2"))  # "所以目标先A2"
+    service.apply_event(ev(0, GOAL, "trip to Munich"))
+    service.apply_event(ev(0, GOAL, "雅思6.5"))
+    changes = service.apply_event(ev(1, GOAL, "B1", change="supersedes"))  # "目标改B1了"
+    assert sorted(c.revision.action for c in changes) == ["create", "supersede"]
+    held = {name: valid for (_, name), (_, _, valid) in
+            beliefs(service, include_invalid=True).items()}  # fmt: skip
+    assert held == {"A2": False, "trip to Munich": True, "雅思6.5": True, "B1": True}
+
+
+def test_a_new_level_said_plainly_ends_no_goal(service, ev) -> None:
+    """ "先考A2 再考B1": steps on one ladder, both held until a change is said."""
+    service.apply_event(ev(0, GOAL, "A2"))
+    service.apply_event(ev(1, GOAL, "B1"))
+    assert {name for _, name in beliefs(service)} == {"A2", "B1"}
+
+
+def test_a_goal_changed_ends_no_person_set_goal(service, ev) -> None:
+    service.apply_event(ev(0, GOAL, "N2"))
+    service.confirm("u1", "goal", "N2", operator="teacher")
+    service.apply_event(ev(1, GOAL, "N1", change="supersedes"))
+    assert {name for _, name in beliefs(service)} == {"N2", "N1"}

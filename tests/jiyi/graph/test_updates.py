@@ -26,6 +26,7 @@ from jiyi.graph.updates import (
     claim_for,
     counter,
     human_set,
+    same_ladder,
     support,
     weighted,
 )
@@ -63,7 +64,7 @@ def supported(existing: Edge | None, confidence: float, source=EdgeSource.RULE, 
          (RelationKind.DISLIKES,)),
         (EventType.AGE_DECLARATION, "17", RelationKind.AGE, EntityKind.VALUE, ()),
         (EventType.GOAL, "pass the gaokao", RelationKind.GOAL, EntityKind.ACTIVITY, ()),
-        (EventType.EMOTION, "焦虑", RelationKind.FEELS, EntityKind.EMOTION, ()),
+        (EventType.EMOTION, "开心", RelationKind.FEELS, EntityKind.EMOTION, ()),
         (EventType.IDENTITY_DECLARATION, "teacher", RelationKind.HAS_ROLE, EntityKind.ROLE, ()),
     ],
 )  # fmt: skip
@@ -268,11 +269,43 @@ def test_an_interest_starts_no_higher_than_its_kind_allows(ev) -> None:
 
 def test_a_standing_feeling_fades_by_the_default_class_a_passing_mood_by_its_own(ev) -> None:
     standing = claim_for(ev(0, EventType.EMOTION, "anxious", durability="standing"))
-    passing = claim_for(ev(0, EventType.EMOTION, "anxious"))
+    passing = claim_for(ev(0, EventType.EMOTION, "tired"))
     liking = claim_for(ev(0, EventType.PREFERENCE, "jazz", durability="standing"))
     assert standing.decay_class is RelationClass.DEFAULT
     assert passing.decay_class is None
     assert liking.decay_class is None
+
+
+@pytest.mark.parametrize(
+    "feeling",
+    ["anxious", "nervous", "stressed out", "so stressed", "worried", "overwhelmed",
+     "burnt out", "under pressure", "dreading it", "焦虑", "紧张", "压力山大", "压力好大",
+     "担心", "心慌", "发愁"],
+)  # fmt: skip
+def test_a_worry_about_what_lies_ahead_fades_by_the_worry_class(ev, feeling: str) -> None:
+    claim = claim_for(ev(0, EventType.EMOTION, feeling))
+    assert claim is not None
+    assert claim.decay_class is RelationClass.WORRY
+
+
+@pytest.mark.parametrize(
+    "feeling", ["tired", "bored", "happy", "excited", "annoyed", "累", "烦", "开心", "期待", "无聊"]
+)
+def test_a_mood_keeps_the_emotion_class(ev, feeling: str) -> None:
+    claim = claim_for(ev(0, EventType.EMOTION, feeling))
+    assert claim is not None
+    assert claim.decay_class is None
+
+
+def test_a_standing_feeling_is_not_cut_to_a_worry_by_a_later_plain_mention() -> None:
+    lasting = support(None, KEY, 0.8, EdgeSource.RULE, T, ["e1"], "t", 0.3, RelationClass.DEFAULT)
+    still = support(lasting.edge, KEY, 0.8, EdgeSource.RULE, T + 1, ["e2"], "t", 0.3,
+                    RelationClass.WORRY)  # fmt: skip
+    assert still.edge.decay_class is RelationClass.DEFAULT
+    worry = support(None, KEY, 0.8, EdgeSource.RULE, T, ["e1"], "t", 0.3, RelationClass.WORRY)
+    lasts = support(worry.edge, KEY, 0.8, EdgeSource.RULE, T + 1, ["e2"], "t", 0.3,
+                    RelationClass.DEFAULT)  # fmt: skip
+    assert lasts.edge.decay_class is RelationClass.DEFAULT
 
 
 def test_a_standing_feeling_keeps_its_class_when_a_passing_mention_reinforces_it() -> None:
@@ -280,3 +313,36 @@ def test_a_standing_feeling_keeps_its_class_when_a_passing_mention_reinforces_it
     again = support(created.edge, KEY, 0.8, EdgeSource.RULE, T + 1, ["e2"], "t", 0.3)
     assert created.edge.decay_class is again.edge.decay_class is RelationClass.DEFAULT
     assert supported(None, 0.8).edge.decay_class is None
+
+
+@pytest.mark.parametrize(
+    ("earlier", "later"),
+    [
+        (["A2"], ["B1"]),  # "目标先A2" → "目标改B1了"
+        (["德语A2"], ["B1"]),
+        (["雅思6.5"], ["雅思7分"]),
+        (["IELTS 6.5"], ["IELTS 7"]),
+        (["JLPT N2", "N2", "日语N2"], ["N1"]),
+        (["band 6.5"], ["band 7"]),
+        (["HSK4"], ["HSK 5"]),
+        (["二级裁判"], ["一级裁判"]),
+        (["515+"], ["520"]),
+    ],
+)
+def test_goals_on_one_ladder_of_levels(earlier: list[str], later: list[str]) -> None:
+    assert same_ladder(later, earlier)
+
+
+@pytest.mark.parametrize(
+    ("earlier", "later"),
+    [
+        (["雅思6.5"], ["JLPT N2"]),  # two exams: both can be goals at once
+        (["band 7"], ["grade 7"]),  # an IELTS band is no GCSE grade
+        (["数一120+"], ["期末数学120分"]),  # two scores, of different things
+        (["trip to Seville"], ["trip to Oaxaca"]),  # no rung: a change names what it ends
+        (["CCRN"], ["考研"]),
+        (["B1"], ["learn Python"]),
+    ],
+)
+def test_goals_on_different_ladders_or_none(earlier: list[str], later: list[str]) -> None:
+    assert not same_ladder(later, earlier)
