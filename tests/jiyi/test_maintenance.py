@@ -152,7 +152,7 @@ def test_run_decay_reads_every_users_edges_and_records_changes(tmp_path: Path):
     first = run_decay(store, settings, NOW)
     assert first.edges == 2
     assert first.changes["new"] == 2
-    second = run_decay(store, settings, NOW + 90 * DAY_MS)  # mastery: the learning class, 90 d
+    second = run_decay(store, settings, NOW + 180 * DAY_MS)  # mastery: the skill class, 180 d
     assert second.changes["below_threshold"] == 2
     snapshot = pl.read_parquet(second.snapshot)
     assert snapshot["decayed"].to_list() == pytest.approx([0.45, 0.45])
