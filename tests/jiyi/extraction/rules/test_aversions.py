@@ -42,6 +42,8 @@ def dislikes_in(text: str) -> dict[str, float]:
         ("pop quizzes are the worst", "pop quizzes"),
         ("honestly mental math is the worst", "mental math"),
         ("group chats r the worst, nobody reads them", "group chats"),
+        ("I hate memorising dates in history", "memorising dates"),  # the subject is no part
+        ("essays. hate hate hate essays", "essays"),
     ],
 )
 def test_a_dislike_said_in_chat(text, thing):
