@@ -34,7 +34,7 @@ from jiyi.extraction.prefilter import Prefilter, required_literals
 from jiyi.extraction.reading import currency, read_claim, read_confidence
 from jiyi.extraction.rules import Rule, RuleMatch, rules_for
 from jiyi.extraction.rules.goals import goal_name
-from jiyi.extraction.rules.understanding import concept_name
+from jiyi.extraction.rules.understanding import concept_name, without_field
 from jiyi.extraction.validation import check_content
 from jiyi.text import has_han, tokenize
 
@@ -359,6 +359,8 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
             named = cand.object
             if rule.object_kind is EntityKind.CONCEPT:
                 named = concept_name(named, rule.lang)  # "发球那个" → 发球
+            elif rule.object_kind is EntityKind.TOPIC and rule.lang == "en":
+                named = without_field(named)  # "memorising dates in history" → memorising dates
             name = vocabulary.canonical(_head(named, rule.lang), rule.lang)
             learned_by = _vocabulary_kind(name) is EntityKind.STYLE
             if rule.object_kind is EntityKind.CONCEPT and learned_by:

@@ -326,6 +326,28 @@ def _hedged(sentence: str, start: int) -> bool:
     return _HEDGE.search(clause, statement_begin) is not None
 
 
+#: Words in quotation marks: a sentence to translate or a line of a text ("how do you say 'I'm
+#: allergic to shrimp'", 'does "I hate cilantro" sound rude?'). An apostrophe inside a word
+#: ("I'm", "don't") opens and closes nothing; a closing mark ends at no letter.
+_QUOTED = re.compile(
+    r"(?<![\w'])'(?=[^\s'])[^']*?(?:\w'\w[^']*?)*(?<=\S)'(?!\w)|\"[^\"]+\"|«[^»]+»|「[^」]+」|『[^』]+』"
+)
+
+
+#: A quoted sentence says "I": a quoted name or term ('"pointers" make no sense') is the user's
+#: own emphasis, and a claim about it is theirs.
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|me|my|we)\b|我", re.I)
+
+
+def _quoted(sentence: str, start: int) -> bool:
+    """Whether the match at `start` lies inside a sentence the user quotes, not says of
+    themself."""
+    return any(
+        q.start() < start < q.end() and _FIRST_PERSON.search(q.group())
+        for q in _QUOTED.finditer(sentence)
+    )
+
+
 def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> dict[str, str]:
     """The attributes a careful reader adds to a claim found at `start` of `sentence` (a
     sentence of the turn `text`): someone else's view, a past state, venting, or a feeling
@@ -336,7 +358,7 @@ def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> d
     # "my teacher thinks I'm bad at essays but I like writing them": the user's own, after "but"
     before = _CONTRAST.split(before)[-1]
     reading: dict[str, str] = {}
-    if _EN_OTHER_VIEW.search(before) or _ZH_OTHER_VIEW.search(before):
+    if _EN_OTHER_VIEW.search(before) or _ZH_OTHER_VIEW.search(before) or _quoted(sentence, start):
         reading[EventAttr.HOLDER.value] = OTHER_HOLDER  # "my mum thinks I'm stressed": her view
     if event_type is EventType.EMOTION:
         return reading | _feeling_reading(sentence, start)

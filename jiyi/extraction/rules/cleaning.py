@@ -30,6 +30,8 @@ _EN_CUT = re.compile(
 _EN_LEADING = re.compile(
     r"^(?:(?:to|the|a|an|about|some|any|that|this|these|those|really|just|finally|doing|going|with|"
     r"recently|yesterday|today|my|our|your|ok|okay|so|like|um|uh|and|but|also|tbh|ngl|honestly|other|(?:the\s+)?difference\s+between|the\s+concept\s+of|"
+    # whom the user says it to ("bhai pointers in C make no sense"), not what
+    r"bhai|bro|bruh|dude|yaar|fam|guys|"
     r"the\s+idea\s+of|stuff\s+like|things\s+like|(?:anything|everything|something|stuff)\s+"
     r"(?:with|about|involving|(?:to\s+do|that\s+has\s+to\s+do)\s+with))\s+)+",
     re.IGNORECASE,
@@ -138,6 +140,10 @@ def _without_emoji(text: str) -> str:
     return " ".join(_EMOJI_INSIDE.sub(" ", text).split())
 
 
+#: A word said again at the start ("hate hate fractions"): the frame's own verb, echoed.
+_EN_ECHO = re.compile(r"^(\w+)(?:\s+\1\b)+\s+(?=\w)", re.IGNORECASE)
+
+
 def _clean_object(raw: str, lang: str) -> str | None:
     text = _without_emoji(" ".join(raw.split())).strip(" '\"“”‘’-*")
     if lang == "zh" and has_han(text):
@@ -148,7 +154,7 @@ def _clean_object(raw: str, lang: str) -> str | None:
         text = _ZH_TRAILING.sub("", _ZH_SOMEDAY.sub("", _ZH_TRAILING.sub("", text))).strip()
         text = _ZH_DURATION.sub("", text)
     else:
-        text = _EN_CUT.sub("", text)
+        text = _EN_CUT.sub("", _EN_ECHO.sub("", text))
         text = _EN_SIT.sub("", _EN_LEADING.sub("", text))
         text = _en_tail_off(text).strip(" '\"-")
         text = _EN_LEADING.sub("", _EN_HOW_IT_WORKS.sub(r"\g<thing>", text))

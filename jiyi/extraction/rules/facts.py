@@ -11,8 +11,9 @@ from jiyi.extraction.rules.model import Rule, rule
 
 _EN_PLACE = (
     r"(?P<object>(?!the\b|a\b|my\b|here\b|there\b)[^\W\d_][\w'.-]*(?:[ -][^\W\d_][\w'.-]*){0,2}?)"
-    r"(?=\s*(?:$|[,.;:!?)]|(?:for|since|with|and|but|so|now|last|this|next|a|in|about|around|"
-    r"because|lol|by|btw|tho|ago|\d+)\b))"
+    # a word after the place is a word of its own: "Berlin would" is not "Berl" + "in"
+    r"(?=\s*(?:$|[,.;:!?)]|\d)|\s+(?:for|since|with|and|but|so|now|last|this|next|a|in|about|around|"
+    r"because|lol|by|btw|tho|ago)\b)"
 )
 _EN_ALLERGEN = r"(?P<object>[^,.;:!?()\n]{2,40}?)"
 

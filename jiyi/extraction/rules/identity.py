@@ -83,8 +83,8 @@ _EN_NOT_HEADS = frozenset({
 #: ("graphics driver, …", "prime minister.").
 _EN_FRAMED_ONLY = frozenset({
     "server", "judge", "principal", "minister", "coach", "trainer", "tester", "vet", "cook",
-    "clerk", "teller", "author", "editor", "parent", "mom", "mother", "dad", "father", "driver",
-    "graduate", "veteran",
+    "clerk", "teller", "author", "editor", "parent", "mom", "mum", "mother", "mommy", "mama",
+    "dad", "father", "daddy", "papa", "driver", "graduate", "veteran",
 })  # fmt: skip
 _ZH_NOT_HEADS = frozenset({
     "新手", "初学者", "学霸", "失业", "待业", "待业中", "失业中", "求职中", "读博", "做市场",
@@ -205,16 +205,23 @@ _EN_AFTER_ROLE = (
 _EN_GENERIC_MODS = re.compile(
     r"^(?:(?:full[\s-]?time|part[\s-]?time|newly\s+qualified|qualified|licensed|certified|"
     r"professional|practi[cs]ing|working|humble|lowly|simple|current|proud|just|"
+    # when the work is done says nothing of what it is: "a night shift nurse" is a nurse
+    r"(?:night|day|late|early|evening|morning|weekend|graveyard|overnight)[\s-]?shift|nights?|"
+    r"overnight|weekend|evening|seasonal|temp(?:orary)?|relief|agency|"
     r"only|[\w.'-]+[\s-]based)\s+)+",
     re.IGNORECASE,
 )
 
 
 #: An age or a school year before a role is said separately ("a 19 yo college student", "a
-#: second year nursing student"): the role is "college student", "nursing student".
+#: second year nursing student", "2nd yr nursing student"): the role is "college student",
+#: "nursing student".
 _EN_AGE_AND_YEAR = re.compile(
     r"^(?:\d{1,2}\s*(?:yo|y/o|-?years?[\s-]old|-?yr[\s-]old)\s+)?(?:(?:first|second|third|fourth|"
-    r"final|\d(?:st|nd|rd|th))[\s-]year|freshman|sophomore|junior|senior)?\s*(?=\w)",
+    r"final|\d(?:st|nd|rd|th))[\s-](?:year|yr)|freshman|sophomore|junior|senior|"
+    # a school's own name for the year: "a year 12 student", "Form 4 student", "grade 10 student"
+    r"(?:year|yr|form|grade|class|standard|std)\s*\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+grade)?"
+    r"\s*(?=\w)",
     re.IGNORECASE,
 )
 

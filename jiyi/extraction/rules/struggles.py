@@ -166,13 +166,14 @@ RULES: tuple[Rule, ...] = (
         rf"{_EN_SUBJECT}\s+(?:is|are|r)\s+(?:still\s+|literally\s+|honestly\s+|kinda\s+|so\s+)*"
         r"(?:killing\s+me|melting\s+my\s+brain|breaking\s+my\s+brain|frying\s+my\s+brain|"
         r"a\s+(?:mess|blur)\s+in\s+my\s+head|(?:so\s+)?hard\s+for\s+me|confusing\s+me|"
-        r"destroying\s+me|the\s+worst)\b",
+        # "X is the worst" judges it, a dislike (`aversions`), not a difficulty
+        r"destroying\s+me)\b",
         0.8,
         "'price elasticity of demand is killing me', 'modes are still melting my brain'.",
         ("price elasticity of demand is killing me", "ok modes are still melting my brain"),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
-        trigger=r"killing|melting|breaking|frying|mess\s+in|blur|hard\s+for\s+me|confusing\s+me|destroying|the\s+worst",
+        trigger=r"killing|melting|breaking|frying|mess\s+in|blur|hard\s+for\s+me|confusing\s+me|destroying",
     ),
     rule(
         "struggle_en_bad_at",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from jiyi import vocabulary
 from jiyi.domain import EntityKind, EventType
 from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_ADV, ZH_OBJ
 from jiyi.extraction.rules.model import POSITIVE, Rule, rule
@@ -35,13 +36,33 @@ _EN_YEAR_BEFORE = re.compile(
 )
 
 
+#: The subject a topic is in, said after it: "pointers in C", "memorising dates in history".
+_EN_FIELD_AFTER = re.compile(r"(?<=\w)\s+in\s+(?P<field>[\w+#' -]{1,30})$", re.IGNORECASE)
+#: A programming language named by one capital letter ("C", "R", "C++", "C#").
+_ONE_LETTER_LANGUAGE = re.compile(r"[A-Z](?:\+\+|#)?")
+
+
+def without_field(name: str) -> str:
+    """The topic without the subject it is in when that is a known subject ("pointers in C" →
+    pointers, "memorising dates in history" → memorising dates): a tutor of the subject writes
+    the topic down; "careers in fashion" names no subject taught and stays whole."""
+    found = _EN_FIELD_AFTER.search(name)
+    if found is None:
+        return name
+    field = found.group("field").strip()
+    subject = vocabulary.lookup(field)
+    known = subject is not None and subject.kind is EntityKind.TOPIC
+    return name[: found.start()] if known or _ONE_LETTER_LANGUAGE.fullmatch(field) else name
+
+
 def concept_name(raw: str, lang: str) -> str:
     """What a learner's words for a hard or easy topic name, as a tutor would write it down:
     without the pointer, part word or filler chat wraps around it ("发球那个" → 发球, "磨刀这一步"
-    → 磨刀, "the odds ratio thing still" → odds ratio, "grade 12 physics" → physics)."""
+    → 磨刀, "the odds ratio thing still" → odds ratio, "grade 12 physics" → physics), nor the
+    subject it is in ("pointers in C" → pointers)."""
     if lang == "zh":
         return _ZH_POINTER_AFTER.sub("", _ZH_ADVERB_AFTER.sub("", raw)).strip()
-    return _EN_YEAR_BEFORE.sub("", _EN_FILLER_AFTER.sub("", raw)).strip()
+    return without_field(_EN_YEAR_BEFORE.sub("", _EN_FILLER_AFTER.sub("", raw)).strip())
 
 
 RULES: tuple[Rule, ...] = (

@@ -263,3 +263,27 @@ def test_a_feeling_someone_else_sees_in_the_user_is_their_view(text):
 )
 def test_a_wish_after_a_bare_but_is_the_users_own(text) -> None:
     assert EventAttr.HOLDER not in read(text, E.GOAL)
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("how do you say 'I'm allergic to shrimp' in spanish?", E.PERSONAL_FACT),
+        ('is "I hate cilantro" sarcastic here?', E.DISLIKE),
+        ("translate 'I live in Madrid' pls", E.PERSONAL_FACT),
+        ("「我讨厌香菜」用英语怎么说", E.DISLIKE),
+    ],
+)
+def test_a_quoted_sentence_is_not_the_users_own_claim(text, event_type):
+    assert read(text, event_type)[EventAttr.HOLDER] == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("I'm allergic to shrimp, don't ask", E.PERSONAL_FACT),
+        ("I'm 'fine' but I hate essays", E.DISLIKE),  # quotes that close before the claim
+    ],
+)
+def test_an_apostrophe_or_an_earlier_quote_leaves_a_claim_the_users(text, event_type):
+    assert EventAttr.HOLDER not in read(text, event_type)

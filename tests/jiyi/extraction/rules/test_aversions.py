@@ -39,11 +39,27 @@ def dislikes_in(text: str) -> dict[str, float]:
         ("honestly not big on group chats", "group chats"),
         ("never liked spreadsheets, still don't", "spreadsheets"),
         ("can't stand mnemonics", "mnemonics"),
+        ("pop quizzes are the worst", "pop quizzes"),
+        ("honestly mental math is the worst", "mental math"),
+        ("group chats r the worst, nobody reads them", "group chats"),
+        ("I hate memorising dates in history", "memorising dates"),  # the subject is no part
+        ("essays. hate hate hate essays", "essays"),
     ],
 )
 def test_a_dislike_said_in_chat(text, thing):
     found = dislikes_in(text)
     assert found.get(thing, 0.0) >= 0.5, f"{thing!r} not firmly among {found} for {text!r}"
+
+
+@pytest.mark.parametrize(
+    "text", ["pop quizzes are the worst", "rote drills are the worst, they never stick"]
+)
+def test_the_worst_is_a_judgement_not_a_difficulty(text):
+    """ "X is the worst" dislikes X; it says nothing of not understanding it."""
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    types = {e.event_type for e in extract_with_rules(turn)}
+    assert EventType.DISLIKE in types
+    assert EventType.CONCEPT_CONFUSION not in types
 
 
 def test_a_hedged_dislike_is_held_weakly():
@@ -60,6 +76,8 @@ def test_a_hedged_dislike_is_held_weakly():
         "my teacher annoys me",  # a person, not a thing to learn with
         "not really into sports",  # indifference, not a dislike
         "I never liked it",
+        "in the reading, does 'I hate cilantro' sound sarcastic?",  # a quoted line
+        'is "I hate mondays" a good example of hyperbole',
     ],
 )
 def test_not_a_dislike_said_in_chat(text):

@@ -321,6 +321,8 @@ def test_being_hooked_on_something_is_an_interest_not_only_a_liking(text, intere
         ("I've been collecting stamps for like 5 years", "stamps"),
         ("love watching documentaries about space", "space"),
         ("just started taking pottery classes", "pottery"),
+        ("I'm obsessed with space stuff, black holes especially", "space"),
+        ("really into astronomy lately", "space"),
     ],
 )
 def test_an_interest_said_in_chat(text, interest):

@@ -135,6 +135,10 @@ def test_the_place_is_a_place_entity():
         "is anyone here from chicago?",
         "London here is so expensive",
         "我想在深圳做程序员",
+        # a hypothetical move, the place followed by a word of its own
+        "if I moved to Berlin would I need German for work?",
+        "if we moved to Lisbon would the kids cope",
+        "how to say 'I live in Madrid' in Spanish?",
     ],
 )
 def test_not_where_the_user_lives(text):

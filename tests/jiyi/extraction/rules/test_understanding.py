@@ -825,6 +825,15 @@ def test_not_a_hard_topic_said_in_chat(text):
         ("grade 12 physics", "en", "physics"),
         ("integration by parts", "en", "integration by parts"),
         ("word problems", "en", "word problems"),
+        # the subject a topic is in, said after it, and whom the user says it to
+        ("pointers in C", "en", "pointers"),
+        ("bro recursion in python", "en", "recursion"),
+        ("memorising dates in history", "en", "memorising dates"),
+        ("balancing equations in chemistry", "en", "balancing equations"),
+        ("templates in C++", "en", "templates"),
+        ("hate hate fractions", "en", "fractions"),
+        ("careers in fashion", "en", "careers in fashion"),  # no subject taught: a name whole
+        ("integration in parts", "en", "integration in parts"),
     ],
 )
 def test_a_topic_is_named_without_the_pointers_and_fillers_around_it(raw, lang, named) -> None:
