@@ -34,6 +34,7 @@ from jiyi.extraction.prefilter import Prefilter, required_literals
 from jiyi.extraction.reading import currency, read_claim, read_confidence
 from jiyi.extraction.rules import Rule, RuleMatch, rules_for
 from jiyi.extraction.rules.goals import goal_name
+from jiyi.extraction.rules.preferences import ZH_PASTIME_VERB, zh_liked_as_interest
 from jiyi.extraction.rules.understanding import concept_name, without_field
 from jiyi.extraction.validation import check_content
 from jiyi.text import has_han, tokenize
@@ -316,11 +317,18 @@ def _style_relation(entry: vocabulary.Entry) -> RelationKind:
 _OPEN_TO_STYLE = frozenset({None, RelationKind.PREFERS, RelationKind.LEARNING_STYLE})
 
 
+def _zh_liking(rule: Rule) -> bool:
+    """A Chinese liking whose rule leaves the relation to what is liked ("我超爱X")."""
+    return rule.event_type is EventType.PREFERENCE and rule.relation is None and rule.lang == "zh"
+
+
 def _relation_named(rule: Rule, name: str | None) -> tuple[RelationKind, EntityKind] | None:
     """The relation and object kind a liking or a way of learning names by its object: a known
     way of being taught by `_style_relation` ("还是用视频吧" as much as "我喜欢看视频"), a liked
     subject an interest where the rule names no relation ("我更喜欢物理")."""
     entry = vocabulary.lookup(name) if name else None
+    if entry is None and name and _zh_liking(rule) and zh_liked_as_interest(name):
+        return RelationKind.INTERESTED_IN, EntityKind.TOPIC  # "超爱二战史": a thing, not a way
     if entry is None or rule.event_type not in _WAYS_OF_BEING_TAUGHT:
         return None
     if entry.kind is EntityKind.STYLE and rule.relation in _OPEN_TO_STYLE:
@@ -335,6 +343,10 @@ def _relation_named(rule: Rule, name: str | None) -> tuple[RelationKind, EntityK
 _RELATIONAL_HEADS = frozenset({"区别", "不同", "差别", "差异", "关系", "联系", "异同"})
 
 
+#: Languages named by their writing ("英文语法"), beside those named by their speech ("俄语").
+_ZH_LANGUAGES_IN_WRITING = frozenset({"英文", "中文", "日文", "法文", "德文", "韩文", "俄文"})
+
+
 def _head(name: str, lang: str) -> str:
     """What a Chinese phrase names: the head of "X的Y" ("那种好看的图表" → "图表"), without a
     subject in front ("物理电磁感应" → "电磁感应")."""
@@ -345,8 +357,12 @@ def _head(name: str, lang: str) -> str:
         name = name.rsplit("的", 1)[0].strip() if head in _RELATIONAL_HEADS else head
     for size in range(2, min(5, len(name) - 1)):
         subject = vocabulary.lookup(name[:size])
-        # "心理学例子" stays whole: a subject before a way of being taught says which examples
+        # "心理学例子" stays whole: a subject before a way of being taught says which examples;
+        # so does "俄语变格": a language's grammar or sounds are that language's
+        language = name[:size].endswith("语") or name[:size] in _ZH_LANGUAGES_IN_WRITING
         if subject is not None and subject.kind is EntityKind.TOPIC and len(name) - size >= 2:
+            if language:  # named by the language's usual name: "英文口语" is 英语口语
+                return subject.name_in("zh") + name[size:]
             return name if _vocabulary_kind(name[size:]) is EntityKind.STYLE else name[size:]
     return name
 
@@ -361,6 +377,8 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
                 named = concept_name(named, rule.lang)  # "发球那个" → 发球
             elif rule.object_kind is EntityKind.TOPIC and rule.lang == "en":
                 named = without_field(named)  # "memorising dates in history" → memorising dates
+            elif _zh_liking(rule) and vocabulary.lookup(named) is None:
+                named = ZH_PASTIME_VERB.sub("", named)  # "超爱做手账": 手账
             name = vocabulary.canonical(_head(named, rule.lang), rule.lang)
             learned_by = _vocabulary_kind(name) is EntityKind.STYLE
             if rule.object_kind is EntityKind.CONCEPT and learned_by:
@@ -411,7 +429,10 @@ def extract_with_rules(
         attributes = _attributes(cand)
         confidence = cand.rule.confidence
         if read_claims:  # what the rule itself says of a change stands
-            reading = read_claim(cand.rule.event_type, text, cand.sentence, cand.start)
+            names_a_person = cand.rule.object_kind is EntityKind.PERSON
+            reading = read_claim(
+                cand.rule.event_type, text, cand.sentence, cand.start, names_a_person
+            )
             attributes = reading | attributes
             confidence = read_confidence(cand.rule, cand.sentence, cand.start)
         events.append(

@@ -45,6 +45,21 @@ _ZH_OTHERS = (
 _ZH_OTHER_VIEW = re.compile(
     rf"(?:{_ZH_OTHERS})[^,.;!?。，\s我]{{0,6}}?(?:说|觉得|认为|总说|老说|建议|推荐|希望|让我|要我|逼我|非要)"
 )
+#: A clause about someone else, named as its subject ("男朋友超爱打游戏", "我们班主任芒果过敏",
+#: "我室友超爱篮球"), or passing on hearsay ("听说线代很难"): not the user's, unless the user
+#: is in it too ("朋友和我都喜欢…", "老师讲的我听不懂"). A person alone before a break, or greeted
+#: ("老师好", "老师您讲慢点"), is who the user talks to; so is a bare "老师" ("老师讲慢点"): the
+#: user's own teacher is "我们老师".
+_ZH_PEOPLE = (
+    r"爸爸|妈妈|老爸|老妈|我爸|我妈|父母|爷爷|奶奶|外公|外婆|姥姥|姥爷|同学|朋友|闺蜜|哥哥|姐姐|弟弟|妹妹|"
+    r"室友|舍友|同桌|学长|学姐|男朋友|女朋友|男友|女友|老公|老婆|对象|老板|领导|同事|孩子|儿子|女儿|"
+    r"他们|她们|(?<![\u4e00-\u9fff])[他她](?![乡日人])"
+)
+_ZH_OTHER_SUBJECT = re.compile(
+    rf"^\s*(?:(?:(?:我|我们|我家|咱们?)的?(?:班|家|宿舍|公司)?的?(?:{_ZH_PEOPLE}|老师|班主任|教练|[爸妈哥姐弟妹])|"
+    rf"(?:{_ZH_PEOPLE}))(?![们]?我|好|早|您|你|在吗)|听说(?![读写能])|据说|听人说|听别人说)"
+)
+_ZH_USER_TOO = re.compile(r"我(?!们)")
 
 _EN_PAST = re.compile(
     r"\b(?:back\s+(?:in\s+(?:the\s+day|\d{4}|'\d\d|(?:middle|high|primary|elementary|grade)\s+school|"
@@ -117,6 +132,7 @@ _READ_TYPES = frozenset({
     EventType.PERSONAL_FACT, EventType.AGE_DECLARATION,
 })  # fmt: skip
 _LIKING = frozenset({EventType.PREFERENCE, EventType.DISLIKE})
+_IDENTITY = frozenset({EventType.IDENTITY_DECLARATION, EventType.AGE_DECLARATION})
 _CLAUSE_BREAK = re.compile(
     r"[,;，；]|\b(?:but|though|however)\b|但是|可是|不过|然而|"
     # in chat Chinese a space ends a clause
@@ -348,7 +364,15 @@ def _quoted(sentence: str, start: int) -> bool:
     )
 
 
-def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> dict[str, str]:
+def _about_someone_else(clause: str) -> bool:
+    """Whether a Chinese clause is said of someone else or passes on hearsay, the user not in it."""
+    subject = _ZH_OTHER_SUBJECT.match(clause)
+    return subject is not None and _ZH_USER_TOO.search(clause, subject.end()) is None
+
+
+def read_claim(
+    event_type: EventType, text: str, sentence: str, start: int, names_a_person: bool = False
+) -> dict[str, str]:
     """The attributes a careful reader adds to a claim found at `start` of `sentence` (a
     sentence of the turn `text`): someone else's view, a past state, venting, or a feeling
     that lasts."""
@@ -358,11 +382,19 @@ def read_claim(event_type: EventType, text: str, sentence: str, start: int) -> d
     # "my teacher thinks I'm bad at essays but I like writing them": the user's own, after "but"
     before = _CONTRAST.split(before)[-1]
     reading: dict[str, str] = {}
-    if _EN_OTHER_VIEW.search(before) or _ZH_OTHER_VIEW.search(before) or _quoted(sentence, start):
+    clause = _clause_at(sentence, start)
+    # "我女儿在学钢琴" is someone else's doing, yet "I have a daughter" is the user's own fact, and
+    # "儿子5岁了" makes the user a parent: who a person or identity claim is of is its rule's call
+    someone_elses = (
+        _EN_OTHER_VIEW.search(before) is not None
+        or _ZH_OTHER_VIEW.search(before) is not None
+        or _quoted(sentence, start)
+        or (not names_a_person and event_type not in _IDENTITY and _about_someone_else(clause))
+    )
+    if someone_elses:
         reading[EventAttr.HOLDER.value] = OTHER_HOLDER  # "my mum thinks I'm stressed": her view
     if event_type is EventType.EMOTION:
         return reading | _feeling_reading(sentence, start)
-    clause = _clause_at(sentence, start)
     past_liking = event_type in _LIKING and _EN_PAST_LIKING.match(sentence, start) is not None
     dated = _ZH_DEADLINE.sub("", clause) if event_type is EventType.GOAL else clause
     past = past_liking or _EN_PAST.search(clause) or _ZH_PAST.search(dated)

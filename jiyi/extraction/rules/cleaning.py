@@ -97,8 +97,11 @@ _TIME_ONLY = re.compile(
     re.IGNORECASE,
 )
 _ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后).*$")
-#: A conjunction opening the capture joins it to what came before: "不过电路" is 电路.
-_ZH_LEAD_CONJ = re.compile(r"^(?:不过|但是|可是|而且|然后|还有|另外)(?=\S{2})")
+#: A conjunction opening the capture joins it to what came before: "不过电路" is 电路, "但算法题"
+#: 算法题 ("但丁" is a name, "但愿" a wish).
+_ZH_LEAD_CONJ = re.compile(
+    r"^(?:不过|但是|可是|而且|然后|还有|另外|就是|只是|但(?![丁愿凡]))(?=\S{2})"
+)
 _ZH_LEADING = re.compile(
     r"^(?:这个|那个|这些|那些|这种|那种|这样子?|那样子?|一下|一些|有关|关于|"
     r"好像|可能|也许|或许|大概|似乎|说不定|"
@@ -106,6 +109,11 @@ _ZH_LEADING = re.compile(
     r"[一两二三四五六七八九十几\d]+[只条个头匹部件位名家次场门]|"
     # "一本书" is a book, "一本线" and "二本" are the tiers of universities aimed at
     r"[一两二三四五六七八九十几\d]+本(?![线科院]|$)|个(?=[\u4e00-\u9fff]{2}))+"
+)
+#: The whole a thing is part of, said before it: "俄语那个大舌音" is 大舌音, "飞控里的PID" PID.
+ZH_PART_OF = re.compile(
+    r"^[\u4e00-\u9fffA-Za-z0-9]{2,8}?(?:里面?的|中的|当中的|(?:里面?|中)?的?[这那](?:个|种))"
+    r"(?=[\u4e00-\u9fffA-Za-z0-9+#-]{2})"
 )
 #: "以后", "将来", "有一天" after what is aimed at ("当医生以后" is still "当医生").
 _ZH_SOMEDAY = re.compile(

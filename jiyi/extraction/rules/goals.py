@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from typing import Any
 
-from jiyi import places
+from jiyi import places, vocabulary
 from jiyi.domain import EntityKind, EventType
-from jiyi.extraction.rules.cleaning import clean_objects, zh_clause_of
+from jiyi.extraction.rules.cleaning import ZH_PART_OF, clean_objects, zh_clause_of
 from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_ADV, ZH_OBJ, ZH_SUBJECT
 from jiyi.extraction.rules.hobbies import EN_EXPLORING
 from jiyi.extraction.rules.model import NEGATIVE, Rule, RuleMatch, rule
@@ -495,7 +495,10 @@ _ZH_BE_A = re.compile(r"^(当|做|成为)(?:一)?(?:个|名|位)(?=[\u4e00-\u9ff
 _ZH_GOAL_LEAD = re.compile(
     r"^(?:在[^,，。!！?？\s]{1,12}?(?:之前|以前|前)|(?:今年|明年|后年|年底|年初|下半年|上半年|月底|下个?月|下周|暑假|"
     r"寒假|毕业|[一二三四五六七八九十\d]{1,2}月份?)(?:之前|以前|前|底)?|尽快|早日|一定要|必须|争取|能够?|可以|"
-    rf"要|会|顺利|一次性?|顺便|系统地?|好好|认真|慢慢|正式|开坑|入坑)*(?:通过|考过|拿下|过(?=(?:{ZH_EXAMS})))?"
+    rf"要|会|顺利|一次性?|顺便|系统地?|好好|认真|慢慢|正式|开坑|入坑|"
+    # trying it, doing it with someone ("试试爵士即兴", "陪女儿一起学奥数"), or again ("重拾英语")
+    r"试试|试着|尝试(?:一下)?|(?:陪|跟|和|带)着?[\u4e00-\u9fff]{1,4}?一起|重新|重拾|捡起|捡回)*"
+    rf"(?:通过|考过|拿下|过(?=(?:{ZH_EXAMS})))?"
     rf"(?=[\u4e00-\u9fffA-Za-z0-9]{{2}})"
 )
 #: Getting into a school is the school ("考上浙江大学" → "浙江大学"); sitting for a certificate
@@ -510,7 +513,7 @@ _ZH_GOAL_VERB = re.compile(
     r"转(?:行|专业|岗)?(?:去|到)?(?:做|当|搞|干)?(?!学|正|账|发|载|换)(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
     # learning or working on a skill is the skill ("学烘焙" → "烘焙", "学点数学" → "数学",
     # "学做广式月饼" → "广式月饼", "补补概率论" → "概率论")
-    r"(?:学(?:做|着做|习)?|练(?:练|习)?|补补|复习复习)(?:一?点|一些|些)?"
+    r"(?:学(?:做|着做|习)?|练(?:练|习)?|补补|复习复习)(?:一?点|一些|些|一下)?"
     r"(?!校|历(?!史)|位|费|期|生|院|长|姐|弟|妹|霸|渣|科|分|车)(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
     # taking part is the event ("参加一个城市夜景摄影比赛" → "城市夜景摄影比赛")
     r"(?:报名)?(?:参加|参与|参赛)(?:一个|一场|一次|个|场)?(?=[\u4e00-\u9fffA-Za-z0-9]{2}))"
@@ -536,6 +539,24 @@ _ZH_FOR_SOMEONE = re.compile(
 )
 
 
+#: A verb starting what a skill is learned for, after the skill: "学日语看番", "学英语去澳洲打工",
+#: "学Python做数据分析", "学吉他弹给她听".
+_ZH_PURPOSE_VERB = re.compile(
+    r"(?<=[\u4e00-\u9fffA-Za-z0-9+#]{2})(?:看|听(?!力)|去|出国|以便|为了|用来|来|做|弹|给|考|当|找)"
+)
+
+
+def _without_purpose(aim: str) -> str:
+    """A known skill without what it is learned for ("日语看番不看字幕" → 日语, "韩语看懂歌词" →
+    韩语); a name the vocabulary knows whole stays whole."""
+    if vocabulary.lookup(aim) is not None:
+        return aim
+    for verb in _ZH_PURPOSE_VERB.finditer(aim):
+        if vocabulary.lookup(skill := aim[: verb.start()]) is not None:
+            return skill
+    return aim
+
+
 def _zh_aimed_at(name: str) -> str:
     """What a Chinese goal aims at, without the date or occasion, the can or must, who it is for,
     and the verb of passing, getting into, learning or working on it ("年底前把英语口语练好" →
@@ -543,7 +564,8 @@ def _zh_aimed_at(name: str) -> str:
     "她生日弹卡农给她听" → "弹卡农", "学做广式月饼" → "广式月饼")."""
     name = _ZH_FOR_SOMEONE.sub("", _ZH_GOAL_LEAD.sub("", _ZH_OCCASION.sub("", name)))
     worked_on = _ZH_WORK_ON.match(name)
-    return _ZH_GOAL_VERB.sub("", worked_on["thing"] if worked_on else name)
+    aim = _ZH_GOAL_VERB.sub("", worked_on["thing"] if worked_on else name)
+    return _without_purpose(ZH_PART_OF.sub("", aim))
 
 
 def _zh_goal(found: re.Match[str]) -> str | None:

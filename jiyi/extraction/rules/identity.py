@@ -246,10 +246,20 @@ def _with_known_head(role: str) -> str:
     return role
 
 
+#: Before a Chinese role, what says only that it is one: "身为一名护士", "主业银行柜员"; and a
+#: doing that describes the person, not the job ("画漫画的初中生", "跑新疆线的货车司机"): a
+#: short state ("退休的语文老师") stays, `normalise_value` drops its 的.
+_ZH_ROLE_LEAD = re.compile(
+    r"^(?:(?:身为|作为|主业(?:是)?|本职(?:是)?|正职(?:是)?|白天(?:是)?)(?:一[名个位枚])?|"
+    r"[^的,，\s]{3,8}的(?=[\u4e00-\u9fff]{2}))"
+)
+
+
 def normalise_role(raw: str) -> str | None:
     """A role as the profile keeps it: cleaned, without the words that say nothing about the job
-    ("a full-time nurse" → "nurse"), and never a trait in an occupation's shape."""
-    value = normalise_value(raw)
+    ("a full-time nurse" → "nurse", "身为一名护士" → "护士"), and never a trait in an
+    occupation's shape."""
+    value = normalise_value(_ZH_ROLE_LEAD.sub("", raw.strip()))
     if value is None:
         return None
     if not re.search(r"[\u4e00-\u9fff]", value):
@@ -576,6 +586,11 @@ EN_LIST_INTRO = re.compile(
     re.IGNORECASE,
 )
 #: Someone else in the sentence: the list may be about them ("我家娃 3岁", "my mom, 54, nurse").
+#: Someone else just before an age: "女儿，8岁", "我妈68岁了" are theirs.
+_ZH_AGE_OF_SOMEONE_ELSE = re.compile(
+    r"(?:娃|孩子|儿子|女儿|宝宝|闺女|小孩|孙子|孙女|妹妹?|弟弟?|哥哥?|姐姐?|妈妈?|爸爸?|爷爷|奶奶|外公|外婆|"
+    r"老公|老婆|对象|他|她)(?:今年|现在|才|都|已经)?[\s,，]*\d{1,2}\s*(?:周)?岁"
+)
 _ZH_SOMEONE_ELSE = re.compile(
     r"娃|孩子|儿子|女儿|宝宝|闺女|小孩|妹妹|弟弟|哥哥|姐姐|妈|爸|爷|奶|外公|外婆|老公|老婆|他|她|朋友|同学|同事|"
     r"室友|老师|学生"
@@ -1042,6 +1057,39 @@ RULES: tuple[Rule, ...] = (
         "随口一说的身份：'码农一枚'、'护士一枚'。",
         ("码农一枚", "本人护士一枚"),
         trigger=r"一枚|一只|一个|一名|本人|在此|来了|报到|报道",
+        value_normaliser=normalise_role,
+    ),
+    rule(
+        "role_zh_as_a",
+        EventType.IDENTITY_DECLARATION,
+        rf"{_ZH_START}(?:我)?(?:作为|身为)(?:一[名个位枚]|个|名)?(?:\d{{1,2}}岁的)?"
+        rf"(?P<value>[\u4e00-\u9fff]{{0,4}}?(?:{ZH_ROLE}))(?![\u4e00-\u9fff]*[,，\s]*你)",
+        0.8,
+        "'作为/身为'带出的身份：'作为一个35岁的全职妈妈'、'身为护士'（'作为老师你应该…'说的是你）。",
+        ("作为一个35岁的全职妈妈，重新捡起英语真的好难", "身为一名程序员 数学居然这么差"),
+        trigger=r"作为|身为",
+        value_normaliser=normalise_role,
+    ),
+    rule(
+        "role_zh_years_in",
+        EventType.IDENTITY_DECLARATION,
+        rf"{_ZH_START}(?:我)?(?:已经)?(?:做|当|干)了(?:[一两二三四五六七八九十几\d]{{1,3}}|半)多?年(?:多)?(?:的)?"
+        rf"(?P<value>[\u4e00-\u9fff]{{0,4}}?(?:{ZH_ROLE}))(?:了|啦)?(?=$|[\s,，。!！~…])",
+        0.8,
+        "做了几年的职业：'做了十年会计了'、'当了五年护士'（'以前当了两年老师'是过去的）。",
+        ("做了十年会计了，现在想转数据分析", "当了五年护士 想考个证"),
+        trigger=r"了",
+        value_normaliser=normalise_role,
+    ),
+    rule(
+        "role_zh_form",
+        EventType.IDENTITY_DECLARATION,
+        rf"{_ZH_START}(?:职业|工作|身份)\s*[:：]\s*(?P<value>[\u4e00-\u9fff]{{0,4}}?(?:{ZH_ROLE}))"
+        r"(?=$|[\s,，。;；])",
+        0.8,
+        "表格式的身份：'职业：药剂师'。",
+        ("年龄：29  职业：药剂师  目标：过执业药师考试",),
+        trigger=r"职业|工作|身份",
         value_normaliser=normalise_role,
     ),
     rule(
@@ -1693,6 +1741,46 @@ RULES: tuple[Rule, ...] = (
         "An age before what one is: 'im a 19 yo college student', 'I'm a 45-year-old teacher'.",
         ("im a 19 yo college student from texas", "I'm a 45-year-old teacher"),
         trigger=r"\d\s*(?:yo|y/o|-?y(?:ea)?rs?[\s-]old)",
+        value_normaliser=normalise_age,
+    ),
+    placed_rule(
+        "age_zh_in_passing",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…；;]))(?:本人|作为|身为)?(?:一[个名位])?(?:都|已经|才)?"
+        r"(?P<value>[1-9]\d)\s*(?:周)?岁(?!月|以[前后]|之[前后]|[前后时]|那|的时候)(?=的|才|就|了|还|转行|开始|学|想|"
+        r"[\u4e00-\u9fff]{0,6}[吗?？])",
+        0.75,
+        "顺口带出的年龄：'26岁转行学UI设计来得及吗'、'68岁的老太太想学打字'、'作为一个35岁的全职妈妈'"
+        "（'女儿，8岁'、'30岁以后'不算）。",
+        (
+            "26岁转行学UI设计来得及吗",
+            "68岁的老太太想学电脑打字",
+            "作为一个35岁的全职妈妈，重新捡起英语好难",
+        ),
+        trigger=r"岁",
+        value_normaliser=normalise_age,
+        exclude=_ZH_AGE_OF_SOMEONE_ELSE,
+    ),
+    rule(
+        "age_zh_aside",
+        EventType.AGE_DECLARATION,
+        r"(?:(?:年纪|年龄|一枚|本人|我)[^,，。!！?？\s]{0,4}?[（(]|(?:^|(?<=[\s,，。!！~…；;]))(?:年龄|年纪)"
+        r"\s*[:：])\s*(?P<value>[1-9]\d)\s*(?:岁)?\s*(?=[）)]|(?<=[:：]\d\d)(?!\d))",
+        0.8,
+        "括号里或表格式的年龄：'初中生一枚（14）'、'我这个年纪（55）'、'年龄：29'。",
+        ("画画的初中生一枚（14）", "我这个年纪（55）学钢琴会不会太晚", "年龄：29  职业：药剂师"),
+        trigger=r"[（(]|年龄|年纪",
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_zh_just_turned",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…；;])|我)(?:刚刚?满|已经满|满了|都)(?P<value>[1-9]\d)(?:周?岁)?"
+        r"(?=$|[\s,，。!！~…；;]|(?<=都\d\d)(?:了|啦)(?![个次遍分点块天年])|(?<!都\d\d)(?:了|啦))",
+        0.8,
+        "刚满的、'都…了'的年龄：'刚满18！'、'都50了脑子转不动'（'都10点了'不算）。",
+        ("刚满18！终于能报驾校了", "都50了脑子转不动"),
+        trigger=r"满|都",
         value_normaliser=normalise_age,
     ),
     placed_rule(

@@ -7,6 +7,8 @@ written not to fire on it ("I don't like", "我不喜欢"). Lists split into one
 
 from __future__ import annotations
 
+import re
+
 from jiyi.domain import EntityKind, EventType, RelationKind
 from jiyi.extraction.rules.fragments import (
     EN_ADV,
@@ -26,6 +28,25 @@ _EN_HOBBY_VERBS = (
     r"listening\s+to|learning\s+about|writing|collecting|growing|hiking"
 )
 #: 不含这些字的短语才像个名字（"这道题""老师讲得"不是兴趣）。
+#: A liked way of going about learning, not a thing liked: a time, a manner, a helper, a
+#: learning verb ("早上学", "一次学完一整章", "你问我问题", "先自己试错", "被提问"), or a version,
+#: accent or format of what is taught ("英音", "电子版", "美式", "双语字幕").
+_ZH_WAY_OF_LEARNING = re.compile(
+    r"^(?:早上|上午|下午|晚上|白天|夜里|半夜|周末|每天|一次|先|边|一边|用|通过|被|让|你|老师|跟着?|"
+    r"自己|多|少|慢慢|直接|一步|一个|一点)|学|讲|教|背|复习|题|解释|答案|方法|方式|"
+    r"(?:版|式|音|风格|格式|字幕|模式|语速|口音)$"
+)
+#: A light verb before the thing a pastime is done with ("做手账", "打游戏", "弹钢琴", "画速写"):
+#: the thing names the interest; a verb that says more than doing ("拍街景") stays.
+ZH_PASTIME_VERB = re.compile(r"^(?:做|玩|打|搞|弄|弹|下|踢|画)(?=[\u4e00-\u9fffA-Za-z]{2})")
+
+
+def zh_liked_as_interest(name: str) -> bool:
+    """Whether a Chinese "喜欢/爱 X" is an interest in a thing ("超爱做手账", "超爱二战史"), not a
+    way of learning liked ("喜欢早上学", "喜欢你问我问题"), which stays a preference."""
+    return _ZH_WAY_OF_LEARNING.search(name) is None
+
+
 _ZH_NAME_CHAR = r"(?:(?![我你他她它这那得的了着过吗呢吧啊就都也还很挺不没])[\u4e00-\u9fffA-Za-z])"
 
 RULES: tuple[Rule, ...] = (
@@ -294,7 +315,8 @@ RULES: tuple[Rule, ...] = (
         EventType.PREFERENCE,
         r"(?:^|(?<=[\s,.!~;。我]))(?:最近|今年|现在|退休(?:以?后)?)?(?:也)?(?:想|要|打算|准备|决定|开始)?"
         r"(?:重新|再)?(?:捡起|拾起|重拾|"
-        r"捡回)(?:来)?(?P<object>[\u4e00-\u9fffA-Za-z]{2,6}?)(?=$|[\s,.!?;~。]|了|吧|啊|呢|来)",
+        r"捡回)(?:来)?(?P<object>(?:(?!真的?|太|很|挺|超|好难)[\u4e00-\u9fffA-Za-z]){2,6}?)"
+        r"(?=$|[\s,.!?;~。]|了|吧|啊|呢|来)",
         0.6,
         "重拾的爱好：'想重新捡起毛笔字'（兴趣，不是目标）。",
         ("刚退休 想重新捡起毛笔字", "最近重拾钢琴了"),

@@ -74,7 +74,7 @@ _ZH_AT_CLAUSE = (
 #: A topic said first: "三羧酸循环", "这个groupby"; never a person or a pointer alone.
 _ZH_TOPIC = (
     rf"{_ZH_AT_CLAUSE}(?!(?:这|那)(?:一)?[章块里儿步题部类种样])"
-    r"(?!一)(?P<object>(?:(?![我你他她咱]|但是|可是|不过|所以|因为|然后|就是|还是|真的)"
+    r"(?!一|傻傻)(?P<object>(?:(?![我你他她咱]|但是|可是|不过|所以|因为|然后|就是|还是|真的)"
     r"[\u4e00-\u9fffA-Za-z0-9+#'-]){2,10}?)"
 )
 #: "近代史那堆条约", "分组那套逻辑": a vague gathering, named by the session's concept instead.
@@ -89,7 +89,7 @@ _ZH_PART = (
 )
 _ZH_ADV = (
     r"(?:真的|真是|是真的|就是|还是|总是|老是|一直|永远|怎么都|死活|完全|根本|简直|实在|确实|特别|真|"
-    r"每次都?|经常|偶尔|有时候?|又|都|也|就|老|总|好像|全)*"
+    r"每次都?|经常|偶尔|有时候?|又|都|也|就|老|总|好像|全|傻傻|老半天|半天)*"
 )
 #: A confusion said without a topic must say it lasts: "又串了", "我老记不住", not "我记不住这么多".
 _ZH_AGAIN = r"(?:还是|总是|老是|一直|永远|怎么都|死活|就是|又|老|总|根本|全|每次都?)"

@@ -11,6 +11,7 @@ import re
 
 from jiyi import vocabulary
 from jiyi.domain import EntityKind, EventType
+from jiyi.extraction.rules.cleaning import ZH_PART_OF
 from jiyi.extraction.rules.fragments import EN_ADV, EN_I_AM, EN_OBJ, ZH_ADV, ZH_OBJ
 from jiyi.extraction.rules.model import POSITIVE, Rule, rule
 
@@ -21,7 +22,14 @@ _ZH_POINTER_AFTER = re.compile(
 )
 #: Adverbs a topic-first capture can run into: "听力基本(听不懂)", "浇水真的(老犯错)".
 _ZH_ADVERB_AFTER = re.compile(
-    r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})(?:基本上?|完全|根本|真的|一直|总是|老是|还是|确实|实在)+$"
+    r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})(?:基本上?|完全|根本|真的|一直|总是|老是|还是|确实|实在|"
+    # what was tried on it ("俄语变格练了(两周还是记不住)")
+    r"[练学背看写读听刷做]了)+$"
+)
+#: The footing or level of a topic said after it: "统计基础很差" is about 统计, "缝纫机基本操作
+#: 没问题" about 缝纫机, "英语水平一般" about 英语.
+_ZH_FOOTING_AFTER = re.compile(
+    r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})(?:的)?(?:基础|基本功|底子|功底|基本操作|水平|成绩|能力)$"
 )
 #: Part words after an English topic, beyond the chat fillers every object loses (`cleaning`):
 #: "the fitting part" is fitting, "the krebs cycle steps" the krebs cycle.
@@ -58,10 +66,11 @@ def without_field(name: str) -> str:
 def concept_name(raw: str, lang: str) -> str:
     """What a learner's words for a hard or easy topic name, as a tutor would write it down:
     without the pointer, part word or filler chat wraps around it ("发球那个" → 发球, "磨刀这一步"
-    → 磨刀, "the odds ratio thing still" → odds ratio, "grade 12 physics" → physics), nor the
-    subject it is in ("pointers in C" → pointers)."""
+    → 磨刀, "俄语那个大舌音" → 大舌音, "统计基础" → 统计, "the odds ratio thing still" → odds ratio,
+    "grade 12 physics" → physics), nor the subject it is in ("pointers in C" → pointers)."""
     if lang == "zh":
-        return _ZH_POINTER_AFTER.sub("", _ZH_ADVERB_AFTER.sub("", raw)).strip()
+        named = _ZH_POINTER_AFTER.sub("", _ZH_ADVERB_AFTER.sub("", ZH_PART_OF.sub("", raw)))
+        return _ZH_FOOTING_AFTER.sub("", named).strip()
     return without_field(_EN_YEAR_BEFORE.sub("", _EN_FILLER_AFTER.sub("", raw)).strip())
 
 
@@ -191,8 +200,8 @@ RULES: tuple[Rule, ...] = (
         "confusion_zh_topic_first",
         EventType.CONCEPT_CONFUSION,
         rf"(?P<object>[^,.;:!?()。\n]{{1,20}}?)(?:我)?{ZH_ADV}(?:还是|完全|有点|有些|始终|就是)?"
-        r"(?:搞不懂|弄不懂|看不懂|听不懂|学不会|学不好|理解不了|想不通|不太懂|不懂|不明白|不理解|"
-        r"(?:好|太|很|有些|有点|比较)难懂)",
+        r"(?:[搞弄]不(?:太)?(?:懂|明白|清楚?)|看不懂|听不懂|学不会|学不好|理解不了|想不通|不太懂|不懂|"
+        r"不明白|不理解|(?:好|太|很|有些|有点|比较)难懂)",
         0.8,
         "先说概念再说不懂：'这个链式法则我还是不懂'。",
         ("这个链式法则我还是不懂", "三角函数我完全看不懂"),

@@ -278,6 +278,26 @@ def test_a_quoted_sentence_is_not_the_users_own_claim(text, event_type):
     assert read(text, event_type)[EventAttr.HOLDER] == "other"
 
 
+def _holders(text: str, event_type: EventType) -> list[str | None]:
+    turn = Turn(user_id="u", session_id="s", role=Role.USER, content=text, client_ts=1)
+    return [e.attributes.get(EventAttr.HOLDER) for e in extract_with_rules(turn)
+            if e.event_type is event_type]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("男朋友超爱打游戏，我一点兴趣都没有", E.PREFERENCE),
+        ("女朋友超喜欢日剧", E.PREFERENCE),
+        ("我们班主任芒果过敏", E.PERSONAL_FACT),
+        ("听说线代很难，不过我下学期才学", E.CONCEPT_CONFUSION),
+        ("同桌数学一直拖后腿", E.CONCEPT_CONFUSION),
+    ],
+)
+def test_a_clause_about_someone_else_or_hearsay_is_not_the_users(text, event_type):
+    assert set(_holders(text, event_type)) == {"other"}
+
+
 @pytest.mark.parametrize(
     ("text", "event_type"),
     [
@@ -287,3 +307,21 @@ def test_a_quoted_sentence_is_not_the_users_own_claim(text, event_type):
 )
 def test_an_apostrophe_or_an_earlier_quote_leaves_a_claim_the_users(text, event_type):
     assert EventAttr.HOLDER not in read(text, event_type)
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        ("老师好 我高二 物理电磁感应完全搞不懂", E.CONCEPT_CONFUSION),
+        ("老师讲慢点 一步一步来", E.LEARNING_STYLE),
+        ("老师您讲慢一点,一步一步来", E.LEARNING_STYLE),
+        ("老师 微积分好难", E.CONCEPT_CONFUSION),
+        ("我朋友和我都喜欢动漫", E.PREFERENCE),
+        ("数学老师讲的函数我听不懂", E.CONCEPT_CONFUSION),
+        ("我老公超爱钓鱼", E.PERSONAL_FACT),
+    ],
+)
+def test_the_tutor_addressed_the_user_in_it_or_a_family_fact_stays_the_users(text, event_type):
+    holders = _holders(text, event_type)
+    assert holders
+    assert None in holders

@@ -1046,3 +1046,29 @@ def test_a_task_with_and_is_no_list_of_goals():
 def test_a_hedge_in_another_sentence_leaves_a_goal_firm():
     text = "maybe I'm overthinking it.\nap calc ab. want a 5 on the exam in may"
     assert goal_confidences(text)["5 on AP calc ab"] >= 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        # a known skill without what it is learned for
+        ("16岁 高一 想学日语看动画不看字幕", "日语"),
+        ("想学韩语看懂歌词", "韩语"),
+        ("想学吉他弹给女朋友听", "吉他"),
+        ("想学英语去澳洲打工", "英语"),
+        ("想学Python做数据分析", "Python"),
+        # trying it, doing it with someone, the part of a whole
+        ("想陪女儿一起学奥数", "奥数"),
+        ("想跟儿子一起学围棋", "围棋"),
+        ("打算试着学一下摄影", "摄影"),
+        ("想试试爵士即兴", "爵士即兴"),
+        ("想搞懂飞控里的PID", "PID"),
+    ],
+)
+def test_a_goal_is_named_without_its_purpose_company_or_whole(text: str, goal: str) -> None:
+    assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(("text", "goal"), [("想学英语写作", "英语写作"), ("想学做饭", "做饭")])
+def test_a_skill_named_whole_keeps_its_name(text: str, goal: str) -> None:
+    assert_goal(text, goal)

@@ -115,3 +115,46 @@ def test_no_identity_fact_from_a_near_miss(text, wrong):
 )
 def test_a_home_is_not_taken_for_a_trip_by_a_look_alike_word(text, home):
     assert ("lives_in", home) in claims_in(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an age said in passing, before what it explains
+        ("26岁转行学UI设计来得及吗", ("age", "26")),
+        ("68岁的老太太想学电脑打字", ("age", "68")),
+        ("作为一个35岁的全职妈妈，重新捡起英语真的好难", ("age", "35")),
+        ("手指按弦疼死了 40岁才开始学吉他", ("age", "40")),
+        # in brackets, as a form, just turned, "都…了"
+        ("画画的初中生一枚（14）", ("age", "14")),
+        ("我这个年纪（55）学钢琴会不会太晚了", ("age", "55")),
+        ("年龄：29  职业：药剂师", ("age", "29")),
+        ("刚满18！终于能报驾校了", ("age", "18")),
+        ("都50了脑子转不动", ("age", "50")),
+        # a role after "作为/身为", with years in it, as a form, without what it is said with
+        ("作为一个全职妈妈 时间很碎", ("has_role", "全职妈妈")),
+        ("身为一名程序员 数学居然这么差", ("has_role", "程序员")),
+        ("做了十年会计了，现在想转数据分析", ("has_role", "会计")),
+        ("当了五年护士 想考个证", ("has_role", "护士")),
+        ("年龄：29  职业：药剂师", ("has_role", "药剂师")),
+        ("画漫画的初中生一枚", ("has_role", "初中生")),
+    ],
+)
+def test_an_age_or_role_said_in_passing_zh(text: str, expected: tuple[str, str]) -> None:
+    assert expected in claims_in(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "满18岁就能考驾照",
+        "30岁以后再说吧",
+        "我女儿，8岁，想学钢琴",
+        "都10点了还没写完",
+        "第(14)题不会",
+        "以前当了两年老师",
+        "作为老师你应该讲慢点",
+    ],
+)
+def test_an_age_or_role_not_the_users_now_zh(text: str) -> None:
+    assert not {c for c in claims_in(text) if c[0] in ("age", "has_role")}

@@ -516,3 +516,37 @@ def test_a_pastime_kept_up_for_years_is_an_interest_zh(text, interest):
 @pytest.mark.parametrize("text", ["他下了十年围棋", "打了五年工", "以前弹了八年钢琴"])
 def test_no_pastime_of_years_from_near_misses_zh(text):
     assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("超爱二战史，能用历史故事来练英语阅读吗", "二战史"),
+        ("我超爱做手账", "手账"),
+        ("我特别喜欢弹钢琴", "钢琴"),
+        ("平时最爱打羽毛球", "羽毛球"),
+        ("我很喜欢天文", "天文"),
+    ],
+)
+def test_a_thing_liked_is_an_interest_named_without_its_verb_zh(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [
+        ("比起美音我更喜欢英音", "英音"),
+        ("纸质书太重 我更喜欢电子版", "电子版"),
+        ("我更喜欢早上学 脑子清楚点", "早上学"),
+        ("我喜欢先自己试错", "先自己试错"),
+    ],
+)
+def test_a_choice_or_a_way_of_learning_liked_is_a_preference_zh(text, liked):
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    relations = {
+        e.attributes.get(EventAttr.RELATION)
+        for e in extract_with_rules(turn)
+        if e.attributes.get(EventAttr.OBJECT) == liked
+    }
+    assert relations
+    assert RelationKind.INTERESTED_IN.value not in relations

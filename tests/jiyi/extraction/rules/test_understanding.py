@@ -12,6 +12,7 @@ from jiyi.extraction.engine import extract_with_rules
 from jiyi.extraction.rules.cleaning import clean_objects
 from jiyi.extraction.rules.understanding import concept_name
 from jiyi.graph.entities import nameable
+from jiyi.graph.updates import claim_for
 
 OBJ = EventAttr.OBJECT
 NONE = None  # no object: the session's concept
@@ -817,7 +818,7 @@ def test_not_a_hard_topic_said_in_chat(text):
         ("磨刀这一步", "zh", "磨刀"),
         ("配速这部分", "zh", "配速"),
         ("听力基本", "zh", "听力"),
-        ("斜率那个边际替代率", "zh", "斜率那个边际替代率"),  # the reference step names the tail
+        ("斜率那个边际替代率", "zh", "边际替代率"),  # the part named after "那个"
         ("电路那道", "zh", "电路"),
         ("the odds ratio thing still", "en", "odds ratio"),
         ("the fitting part", "en", "fitting"),
@@ -868,3 +869,38 @@ def test_more_ways_to_say_a_topic_is_hard(text, obj) -> None:
 )
 def test_someone_elses_words_a_thing_forgotten_or_a_question_is_no_obstacle(text) -> None:
     assert claims(text, CONFUSION) == []
+
+
+def _claims(text: str) -> set[tuple[str, str]]:
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return {
+        (claim.relation.value, claim.object_name)
+        for e in extract_with_rules(turn)
+        if (claim := claim_for(e)) is not None and claim.object_name
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the footing of a topic is the topic
+        ("但是统计基础很差", ("learning_obstacle", "统计")),
+        ("编程基础太差了", ("learning_obstacle", "编程")),
+        ("缝纫机基本操作没问题", ("mastery", "缝纫机")),
+        # a part of a whole named by "那个" or "里的" is the part
+        ("俄语那个大舌音我练了一个月还是发不出来", ("learning_obstacle", "大舌音")),
+        ("化学里的氧化还原老是搞混", ("learning_obstacle", "氧化还原反应")),
+        # a verb of understanding is no part of the topic, nor a leading "但" or "傻傻"
+        ("物理电磁感应真的搞不明白", ("learning_obstacle", "电磁感应")),
+        ("但算法题一做就懵", ("learning_obstacle", "算法题")),
+        ("正弦余弦我傻傻分不清", ("learning_obstacle", "正弦余弦")),
+    ],
+)
+def test_a_topic_is_named_without_its_footing_whole_or_verb_zh(
+    text: str, expected: tuple[str, str]
+) -> None:
+    assert expected in _claims(text)
+
+
+def test_an_adverb_is_never_the_topic_zh() -> None:
+    assert not {c for c in _claims("日语助词は和が傻傻分不清") if c[1] == "傻傻"}
