@@ -12,7 +12,8 @@ from jiyi.extraction.engine import extract_with_rules
 from jiyi.extraction.rules.cleaning import clean_objects
 from jiyi.extraction.rules.understanding import concept_name
 from jiyi.graph.entities import nameable
-from jiyi.graph.updates import claim_for
+
+from .graph_claims import claims_in
 
 OBJ = EventAttr.OBJECT
 NONE = None  # no object: the session's concept
@@ -871,15 +872,6 @@ def test_someone_elses_words_a_thing_forgotten_or_a_question_is_no_obstacle(text
     assert claims(text, CONFUSION) == []
 
 
-def _claims(text: str) -> set[tuple[str, str]]:
-    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
-    return {
-        (claim.relation.value, claim.object_name)
-        for e in extract_with_rules(turn)
-        if (claim := claim_for(e)) is not None and claim.object_name
-    }
-
-
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -899,8 +891,8 @@ def _claims(text: str) -> set[tuple[str, str]]:
 def test_a_topic_is_named_without_its_footing_whole_or_verb_zh(
     text: str, expected: tuple[str, str]
 ) -> None:
-    assert expected in _claims(text)
+    assert expected in claims_in(text)
 
 
 def test_an_adverb_is_never_the_topic_zh() -> None:
-    assert not {c for c in _claims("日语助词は和が傻傻分不清") if c[1] == "傻傻"}
+    assert not {c for c in claims_in("日语助词は和が傻傻分不清") if c[1] == "傻傻"}
