@@ -303,11 +303,12 @@ _STATEMENT_BREAK = re.compile(
     r"\b(?:and|so|because|cuz|cause)\b|然后|而且|因为|所以|[()（）]", re.I
 )
 #: A goal is a maybe by words anywhere in its sentence, trailing ones too: "switch careers into
-#: UX design eventually", "以后可能去开网约车 看情况", "maybe the GRE, not sure yet".
+#: UX design eventually", "以后可能去开网约车 看情况", "maybe the GRE, not sure yet"; not by a
+#: degree word of another clause ("心里有点慌 想转UI设计" is a firm goal).
 _GOAL_HEDGE = re.compile(
-    r"\b(?:someday|some\s+day|one\s+day|eventually|at\s+some\s+point|not\s+sure(?:\s+yet)?|"
-    r"who\s+knows|thinking\s+(?:about|of)|considering)\b|"
-    r"没准|看情况|还没想好|没想好|不一定|再说吧|以后再说|顺便|顺带",
+    r"\b(?:maybe|might|perhaps|possibly|kinda|sorta|idk|someday|some\s+day|one\s+day|eventually|"
+    r"at\s+some\s+point|not\s+sure(?:\s+yet)?|who\s+knows|thinking\s+(?:about|of)|considering)\b|"
+    r"说不定|也许|或许|没准|看情况|还没想好|没想好|不一定|再说吧|以后再说|顺便|顺带",
     re.I,
 )
 #: How sure a hedged claim starts, whatever its rule says: under the 0.5 an agent acts on.
@@ -319,11 +320,11 @@ def read_confidence(rule: Rule, sentence: str, start: int) -> float:
     goal given up is as firm as said ("maybe I'll skip the GRE" still ends it), and a rule read
     from the whole message cannot tell which sentence a hedge belongs to."""
     claim = rule.event_type in _READ_TYPES or rule.event_type is EventType.EMOTION
-    if not claim or rule.polarity == NEGATIVE or rule.whole_text:
+    goal = rule.event_type is EventType.GOAL
+    if not claim or (goal and rule.polarity == NEGATIVE) or rule.whole_text:
         return rule.confidence
     # a goal's hedge may trail it in another clause: "以后可能去开网约车 看情况"
-    goal = rule.event_type is EventType.GOAL
-    goal_hedged = goal and (_GOAL_HEDGE.search(sentence) or _HEDGE.search(sentence))
+    goal_hedged = goal and _GOAL_HEDGE.search(sentence)
     if goal_hedged or _hedged(sentence, start):
         return min(rule.confidence, HEDGED_CONFIDENCE)
     return rule.confidence

@@ -227,6 +227,7 @@ def confidence_of(text: str, event_type: EventType, read_claims: bool = True) ->
         ("I'm a nurse and maybe I'd like to learn ASL", E.GOAL),
         ("我好像对芒果过敏", E.PERSONAL_FACT),
         ("我可能对青霉素过敏", E.PERSONAL_FACT),
+        ("辞职了 心里有点慌 想转行做产品经理", E.EMOTION),
     ],
 )
 def test_a_hedged_claim_is_held_under_the_line_an_agent_acts_on(text, event_type):
@@ -239,6 +240,7 @@ def test_a_hedged_claim_is_held_under_the_line_an_agent_acts_on(text, event_type
     [
         ("I'm a nurse and maybe I'd like to learn ASL", E.IDENTITY_DECLARATION),
         ("so i kinda need this lol (im 17, deadline soon)", E.AGE_DECLARATION),
+        ("辞职了 心里有点慌 想转行做产品经理", E.GOAL),
         ("i think i actually prefer reading the docs", E.PREFERENCE),
         ("I'm allergic to peanuts, maybe we can skip the baking examples", E.PERSONAL_FACT),
         ("我对花生过敏", E.PERSONAL_FACT),
