@@ -174,31 +174,46 @@ def open_encoder(settings: Settings) -> SpaceEncoder:
     from models.hashing import PREFIX, HashingEncoder
 
     if settings.embedder.model.startswith(PREFIX):
-        return HashingEncoder.from_model_name(settings.embedder.model)
+        hashing = HashingEncoder.from_model_name(settings.embedder.model)
+        return _with_turn_channel(settings, hashing, hashing)
     adapter = adapter_registry(settings).resolve(settings.embedder.adapter_version)
     return open_adapter_encoder(settings, adapter)
 
 
 def open_adapter_encoder(settings: Settings, adapter: AdapterVersion | None) -> SpaceEncoder:
     """The deployment's model with `adapter` (None: the base model), on the deployment's runtime
-    and quantisation, with the CJK channel beside it (`embedder.cjk_model`, `models.channels`):
-    a candidate adapter is judged, and a store re-embedded, in the space it would serve in."""
+    and quantisation, with the CJK channel beside it (`embedder.cjk_model`) and the turn channel
+    (`embedder.turn_channel`, `models.channels`): a candidate adapter is judged, and a store
+    re-embedded, in the space it would serve in."""
     from models.channels import ChannelEncoder
     from models.embedder import USE_MODEL, load_embedder
 
     embedder = settings.embedder
-    primary = load_embedder(
-        embedder.model,
-        adapter,
-        embedder.batch_size,
-        embedder.device,
-        embedder.runtime,
-        embedder.quantisation,
-        embedder.batch_threads,
-    )
-    if embedder.cjk_model == "none" or embedder.model == USE_MODEL:
-        return primary
-    return ChannelEncoder(primary, load_embedder(embedder.cjk_model))
+
+    def model(version: AdapterVersion | None) -> SpaceEncoder:
+        return load_embedder(
+            embedder.model,
+            version,
+            embedder.batch_size,
+            embedder.device,
+            embedder.runtime,
+            embedder.quantisation,
+            embedder.batch_threads,
+        )
+
+    primary = model(adapter)
+    inner: SpaceEncoder = primary
+    if embedder.cjk_model != "none" and embedder.model != USE_MODEL:
+        inner = ChannelEncoder(primary, load_embedder(embedder.cjk_model))
+    return _with_turn_channel(settings, inner, primary if adapter is None else model(None))
+
+
+def _with_turn_channel(settings: Settings, inner: SpaceEncoder, base: SpaceEncoder) -> SpaceEncoder:
+    """`inner` with the whole turn's vector beside it, in the base model's space (no adapter),
+    unless `embedder.turn_channel` is off."""
+    from models.channels import TurnChannelEncoder
+
+    return TurnChannelEncoder(inner, base) if settings.embedder.turn_channel else inner
 
 
 def open_index_terms(settings: Settings) -> IndexTerms:

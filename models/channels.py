@@ -1,5 +1,5 @@
-"""Two shipped encoders in one vector space: the primary for every text, a multilingual second
-channel for text in a CJK script.
+"""Several vectors of one event in one stored row: the primary encoder's for every text, a
+multilingual second channel for text in a CJK script, and the whole turn's beside what is stored.
 
 The packaged MiniLM reads most Chinese characters as `[UNK]`; USE (`models.use`) is strong on
 Chinese but weaker on English. A `ChannelEncoder` row holds the primary's vector and, only for a
@@ -10,6 +10,10 @@ it did, while cosine over whole rows (merging, a store's nearest-neighbour searc
 cosine. Recall reads the two channels apart (`channel_cosines`) and fuses them as two scores.
 The space id names both encoders and the rule, so these rows never mix with either encoder's
 own.
+
+A `TurnChannelEncoder` row adds a vector of the whole turn the event came from beside that
+(`[row | turn]`, see the class): in the default minimised mode the event keeps a ≤ 50-character
+summary, and the summary's vector misses what the rest of the turn says.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ E = TypeVar("E", bound=Encoder)
 # Han (CJK unified ideographs, extension A, compatibility), hiragana, katakana, Hangul syllables.
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 CJK_CHANNEL = "cjk"
+TURN_CHANNEL = "turn"
 # A row with both channels holds two unit vectors side by side, divided by this to unit length.
 BOTH = np.float32(np.sqrt(2.0))
 
@@ -67,9 +72,92 @@ class ChannelEncoder:
         return np.asarray(self.cjk.encode(texts), dtype=np.float32)
 
 
+class TurnChannelEncoder:
+    """Rows of `inner`'s vector of what an event stores, with `turn`'s vector of the whole turn
+    beside it: `[inner row | turn vector] / √2`, or `[inner row | zeros]` for an event without a
+    turn text (child mode keeps none), each row of unit length.
+
+    The event's own vector is computed from what is stored, so a re-embedding reproduces it. The
+    turn's is computed once, at write time, by `turn`, the base model without any LoRA adapter:
+    a promoted adapter changes `inner`'s space, never the turn channel's, so a re-embedding
+    carries the turn vectors over (`carried_turn_part`) even when no text was kept to embed
+    again. A query is encoded by both (`encode`); when `turn` is `inner`'s primary encoder, the
+    query's vector there is reused, not computed twice.
+    """
+
+    def __init__(self, inner: SpaceEncoder, turn: SpaceEncoder) -> None:
+        self.inner = inner
+        self.turn = turn
+        self.dimension: int = inner.dimension + turn.dimension
+        self.space_id = f"{inner.space_id}+{TURN_CHANNEL}:{turn.space_id}"
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Queries: each text in both parts."""
+        check_texts(texts)
+        inner = np.asarray(self.inner.encode(texts), dtype=np.float32)
+        if self.turn is primary_encoder(self.inner) and len(texts):
+            turn = inner[:, : self.turn.dimension].copy()
+            shared = np.any(inner[:, self.turn.dimension :] != 0, axis=1)
+            turn[shared] *= BOTH  # a `ChannelEncoder` row with both channels was scaled
+        else:
+            turn = np.asarray(self.turn.encode(texts), dtype=np.float32)
+        return self.rows(inner, turn)
+
+    def embeds_turn(self, text: str) -> bool:
+        """Whether a turn gets a vector here: not one in a CJK script when the rows have a CJK
+        channel, which is there because the base model reads such text mostly as `[UNK]`
+        (MemoryBank dev with those vectors: all@10 0.879 → 0.828, any@k level)."""
+        return not (has_cjk(text) and cjk_channels(self.inner) is not None)
+
+    def rows(self, inner: np.ndarray, turn: np.ndarray) -> np.ndarray:
+        """Unit rows of inner vectors and turn vectors (a zero turn vector: none)."""
+        rows = np.hstack([inner, turn]).astype(np.float32)
+        rows[np.any(turn != 0, axis=1)] /= BOTH
+        return rows
+
+
+def split_turn_channel(
+    matrix: np.ndarray, inner_dimension: int
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """`TurnChannelEncoder` rows → (the inner rows as `inner` wrote them, the turn part's unit
+    vectors with NaN rows where an event has none; None when no row has one)."""
+    inner, turn = matrix[:, :inner_dimension], matrix[:, inner_dimension:]
+    present = np.any(turn != 0, axis=1)
+    if not present.any():
+        return inner, None
+    inner = inner.copy()
+    inner[present] *= BOTH
+    parts = np.full(turn.shape, np.nan, dtype=np.float32)
+    parts[present] = turn[present] * BOTH
+    return inner, parts
+
+
+def carried_turn_part(row: np.ndarray, space_id: str, encoder: TurnChannelEncoder) -> np.ndarray:
+    """The turn vector a stored row of `space_id` holds, if it is in `encoder`'s turn space
+    (zeros otherwise: a row from before the turn channel, or from another base model)."""
+    part = np.zeros(encoder.turn.dimension, dtype=np.float32)
+    if space_id.endswith(f"+{TURN_CHANNEL}:{encoder.turn.space_id}") and len(row) == (
+        encoder.dimension
+    ):
+        held = np.asarray(row[encoder.inner.dimension :], dtype=np.float32)
+        if np.any(held != 0):
+            part = held * BOTH
+    return part
+
+
+def cjk_channels(encoder: SpaceEncoder) -> ChannelEncoder | None:
+    """The `ChannelEncoder` that `encoder` is or wraps (None: it has no CJK channel)."""
+    if isinstance(encoder, TurnChannelEncoder):
+        encoder = encoder.inner
+    return encoder if isinstance(encoder, ChannelEncoder) else None
+
+
 def primary_encoder(encoder: E) -> E | SpaceEncoder:
     """The encoder a consumer outside recall uses (classifier, name matching): the primary
-    of a `ChannelEncoder`, else the encoder itself, so those consumers keep their own space."""
+    of a `ChannelEncoder` (inside a `TurnChannelEncoder` or not), else the encoder itself, so
+    those consumers keep their own space."""
+    if isinstance(encoder, TurnChannelEncoder):
+        return primary_encoder(encoder.inner)
     return encoder.primary if isinstance(encoder, ChannelEncoder) else encoder
 
 

@@ -62,13 +62,21 @@ class SpaceEncoder(Encoder, Protocol):
 def check_space(expected: str, got: str, where: str) -> None:
     """Raise a clear error when `got` is not the embedding space `expected` at `where`."""
     if expected != got:
-        channel = got.startswith(f"{expected}&") or expected.startswith(f"{got}&")
+        hint = ""
+        if _channel_apart(expected, got, "+"):
+            hint = " (here: embedder.turn_channel, the turn's vector beside the event's)"
+        elif _channel_apart(expected, got, "&"):
+            hint = " (here: embedder.cjk_model, the CJK channel beside the model)"
         raise SpaceMismatchError(
             f"{where}: embedding space {got!r} does not match {expected!r}; re-embed the stored "
             "events with the new model (`jiyi reembed`), or open the store with the embedder it "
-            "was built with"
-            + (" (here: embedder.cjk_model, the CJK channel beside the model)" if channel else "")
+            "was built with" + hint
         )
+
+
+def _channel_apart(a: str, b: str, joint: str) -> bool:
+    """Whether two spaces differ by a channel joined with `joint` (`models.channels`)."""
+    return a.startswith(f"{b}{joint}") or b.startswith(f"{a}{joint}")
 
 
 def resolve_model_path(model: str) -> str:

@@ -11,8 +11,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from jiyi.domain import Event, EventAttr, text_hash
+from jiyi.domain.events import SUMMARY_MAX_CHARS
 from jiyi.episodic.records import EpisodicInputError, IndexItem, StoredEvent
 from jiyi.episodic.terms import IndexTerms, new_terms, with_context
+from models.channels import TurnChannelEncoder, carried_turn_part
 from models.embedder import SpaceEncoder
 
 _CONTENT_ATTRIBUTES = (EventAttr.OBJECT, EventAttr.VALUE)  # not labels such as lang or kind
@@ -71,7 +73,7 @@ def build_records(
     empty = [i.event.event_id for i, t in zip(items, texts, strict=True) if not t.strip()]
     if empty:
         raise EpisodicInputError(f"events {empty}: nothing to index (no summary, keywords, text)")
-    vectors = _embed(texts, encoder)
+    vectors = _event_vectors(texts, [item.raw_text for item in items], kept, encoder)
     turn_terms: dict[tuple[str, str], list[str]] = {}  # a turn's events share its terms
     return [
         StoredEvent(
@@ -94,9 +96,42 @@ def _lexical_terms(
     return with_context(own, item.context)
 
 
+def _event_vectors(
+    texts: Sequence[str],
+    turns: Sequence[str | None],
+    kept: Sequence[str | None],
+    encoder: SpaceEncoder,
+    carried: Sequence[np.ndarray] | None = None,
+) -> np.ndarray:
+    """Each event's row: its `texts`' vector and, for a `TurnChannelEncoder`, the vector of the
+    turn it came from (`turns`) where the channel embeds it, unless the event's own text is that
+    turn already (`kept`), else the turn vector `carried` over from its stored row (re-embedding),
+    else none."""
+    if not isinstance(encoder, TurnChannelEncoder):
+        return _embed(texts, encoder)
+    turn = np.zeros((len(texts), encoder.turn.dimension), dtype=np.float32)
+    if carried is not None:
+        turn[:] = carried
+    wanted = [
+        i
+        for i, (text, own) in enumerate(zip(turns, kept, strict=True))
+        if text and len(text) > SUMMARY_MAX_CHARS and not own and encoder.embeds_turn(text)
+    ]
+    if wanted:
+        turn[wanted] = _embed([turns[i] or "" for i in wanted], encoder.turn)
+    return encoder.rows(_embed(texts, encoder.inner), turn)
+
+
 def reembedded(records: Sequence[StoredEvent], encoder: SpaceEncoder) -> list[StoredEvent]:
-    """The same records with vectors from `encoder` (a new model or adapter); terms are kept."""
-    vectors = _embed([index_text(r.event, r.raw_text) for r in records], encoder)
+    """The same records with vectors from `encoder` (a new model or adapter); terms are kept.
+    A turn vector (`TurnChannelEncoder`) stays when it is in the encoder's turn space: it was
+    computed from the turn at write time, and minimised mode keeps no turn to compute it again."""
+    texts = [index_text(r.event, r.raw_text) for r in records]
+    carried = None
+    if isinstance(encoder, TurnChannelEncoder):
+        carried = [carried_turn_part(r.vector, r.space_id, encoder) for r in records]
+    kept = [r.raw_text for r in records]
+    vectors = _event_vectors(texts, [None] * len(records), kept, encoder, carried)
     return [
         StoredEvent(r.event, vector, encoder.space_id, r.tokens, r.raw_text)
         for r, vector in zip(records, vectors, strict=True)

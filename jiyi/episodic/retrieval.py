@@ -6,7 +6,9 @@ Pipeline for one user and one query:
 2. two channels score every event: cosine similarity to the query vector, BM25 over the blinded
    terms (`jiyi.episodic.terms`: the query's terms are blinded with the same user key); a
    third, for users with events in a CJK script, when the encoder has a second channel for them
-   (`models.channels`: the multilingual USE beside MiniLM): cosine in that channel;
+   (`models.channels`: the multilingual USE beside MiniLM): cosine in that channel; a fourth,
+   the cosine of the query to the whole turn each event came from (`TurnChannelEncoder`): the
+   event's own vector is of its ≤ 50-character summary in the default minimised mode;
 3. the channels are fused: by default a weighted sum of standardised scores (`fuse`), each
    channel's score counted in standard deviations above that query's mean over the user's
    events, so a channel weighs in as far as it tells events apart for this query; reciprocal-
@@ -37,7 +39,14 @@ from jiyi.episodic.records import EpisodicInputError, check_user, indexed_record
 from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import TERM_CHARS, IndexTerms
 from jiyi.episodic.timeframe import LAST_MS, closeness
-from models.channels import ChannelEncoder, channel_cosines, cjk_part, cjk_rows
+from models.channels import (
+    TurnChannelEncoder,
+    channel_cosines,
+    cjk_channels,
+    cjk_part,
+    cjk_rows,
+    split_turn_channel,
+)
 from models.embedder import SpaceEncoder, check_space
 
 DAY_MS = 86_400_000
@@ -55,6 +64,9 @@ class RetrievalConfig:
     # The CJK channel (`models.channels`), for events with CJK characters only: absent for
     # English, so an English-only user's ranking is the two channels above, unchanged.
     cjk_vector_weight: float = 0.5
+    # The turn channel (`TurnChannelEncoder`): the whole turn's vector beside the event's own.
+    # Events without one (child mode, stored before the channel) get nothing from it.
+    turn_vector_weight: float = 0.2
     rrf_k: int = 60
     # Priors break ties between comparably relevant events; they must not outweigh relevance:
     # extraction confidence says how sure the type is, not how well the event fits the query.
@@ -84,6 +96,7 @@ def config_for(settings: EpisodicSettings) -> RetrievalConfig:
         lexical_weight=settings.lexical_weight,
         vector_weight=settings.vector_weight,
         cjk_vector_weight=settings.cjk_vector_weight,
+        turn_vector_weight=settings.turn_vector_weight,
         speaker_weight=settings.speaker_weight,
         timing_weight=settings.timing_weight,
     )
@@ -107,6 +120,7 @@ class ScoreParts:
     cjk_vector: float | None = (
         None  # cosine in the CJK channel; None: the event has no vector there
     )
+    turn_vector: float | None = None  # cosine to the whole turn; None: no turn vector
 
 
 @dataclass(frozen=True)
@@ -147,6 +161,7 @@ def fuse(
     lexical: np.ndarray,
     config: RetrievalConfig = DEFAULT_CONFIG,
     cjk: np.ndarray | None = None,
+    turn: np.ndarray | None = None,
 ) -> np.ndarray:
     """Relevance in [0, 1] per event from the two channels' scores.
 
@@ -167,31 +182,35 @@ def fuse(
     the channel's mean). Its weight is `cjk_vector_weight` times the share of events it scored:
     a Chinese user's channel counts in full, while the few Chinese lines of an English user
     cannot lift one of themselves over the English events on a spread measured among a handful.
-    None leaves the two channels as they were.
+    `turn`, the turn channel's cosines (NaN for events without a turn vector), is weighed the
+    same way with `turn_vector_weight`. None leaves the two channels as they were.
     """
     total = config.vector_weight + config.lexical_weight
-    cjk_weight = 0.0 if cjk is None else config.cjk_vector_weight * float(np.mean(~np.isnan(cjk)))
+    partial = [
+        (scores, weight * float(np.mean(~np.isnan(scores))))
+        for scores, weight in ((cjk, config.cjk_vector_weight), (turn, config.turn_vector_weight))
+        if scores is not None
+    ]
+    total += sum(weight for _, weight in partial)
     if config.fusion == "rrf":
         rrf = config.vector_weight / (config.rrf_k + _ranks(vector)) + config.lexical_weight / (
             config.rrf_k + _ranks(lexical)
         )
-        if cjk is not None:
-            total += cjk_weight
-            rrf += _present(cjk, lambda s: cjk_weight / (config.rrf_k + _ranks(s)))
+        for scores, weight in partial:
+            rrf += _present(scores, lambda s, w=weight: w / (config.rrf_k + _ranks(s)))
         return rrf / (total / (config.rrf_k + 1))
     if config.fusion == "standard":
         fused = config.vector_weight * _standard(vector) + config.lexical_weight * _standard(
             lexical
         )
-        if cjk is not None:
-            fused += cjk_weight * _present(cjk, _standard)
+        for scores, weight in partial:
+            fused += weight * _present(scores, _standard)
         # events no channel tells apart are equally relevant: the priors alone order them
         return _unit(fused) if np.ptp(fused) > 0 else np.ones_like(fused)
     lexical_unit = lexical / lexical.max() if lexical.max() > 0 else np.zeros_like(lexical)
     convex = config.vector_weight * _unit(vector) + config.lexical_weight * lexical_unit
-    if cjk is not None:
-        total += cjk_weight
-        convex += cjk_weight * _present(cjk, _unit)
+    for scores, weight in partial:
+        convex += weight * _present(scores, _unit)
     return convex / total
 
 
@@ -222,12 +241,15 @@ def rank(
 ) -> list[Hit]:
     """Pure ranking of one user's rows (`arrow_schema`) for one query, given their
     `lexical_scores` and its `analyse`: the best `k` with parts. Works on columns; `Event`s
-    are rebuilt only for the hits. Rows of a `ChannelEncoder` need `channels`: its primary
-    width and, when some row has a CJK-channel vector, the query's vector there.
+    are rebuilt only for the hits. Rows of a `ChannelEncoder` or `TurnChannelEncoder` need
+    `channels` (`query_channels`): the parts' widths and the query's vectors in them.
     """
     if table.num_rows == 0:
         return []
-    matrix = vector_matrix(table)
+    matrix, turn_rows = vector_matrix(table), None
+    if channels is not None and channels.inner_dimension is not None:
+        matrix, turn_rows = split_turn_channel(matrix, channels.inner_dimension)
+        query_vector = split_turn_channel(query_vector[None, :], channels.inner_dimension)[0][0]
     by_channel = channel_cosines(
         matrix,
         query_vector,
@@ -235,7 +257,10 @@ def rank(
         channels.cjk_query if channels else None,
     )
     cosine, cjk = by_channel.primary, by_channel.cjk
-    relevance = fuse(cosine, lexical, config, cjk)
+    turn = None
+    if turn_rows is not None and channels is not None and channels.turn_query is not None:
+        turn = (turn_rows @ channels.turn_query).astype(np.float64)
+    relevance = fuse(cosine, lexical, config, cjk, turn)
     confidence = table.column("confidence").to_numpy()
     weight = table.column("retrieval_weight").to_numpy()
     ts = table.column("ts").to_numpy()
@@ -270,6 +295,7 @@ def rank(
                 speaker=float(speaker[i]),
                 score=float(score[i]),
                 cjk_vector=None if cjk is None or np.isnan(cjk[i]) else float(cjk[i]),
+                turn_vector=None if turn is None or np.isnan(turn[i]) else float(turn[i]),
             ),
             raw_text=record.raw_text,
         )
@@ -319,11 +345,15 @@ def recall(
 
 @dataclass(frozen=True)
 class QueryChannels:
-    """What ranking rows of a `ChannelEncoder` needs: its primary width, and the query's vector
-    in the CJK channel when some row has one there (None otherwise)."""
+    """What ranking rows of a `ChannelEncoder` or a `TurnChannelEncoder` needs: the primary
+    width (None: the rows' own vector is one encoder's), the query's vector in the CJK channel
+    when some row has one there, and for a turn channel the width of the rows' own part and the
+    query's unit vector in the turn channel."""
 
-    primary_dimension: int
+    primary_dimension: int | None
     cjk_query: np.ndarray | None = None
+    inner_dimension: int | None = None
+    turn_query: np.ndarray | None = None
 
 
 def query_channels(
@@ -332,13 +362,25 @@ def query_channels(
     """The query's channels for these rows (None for a one-channel encoder). A query without
     CJK characters is encoded in the CJK channel only when some row has a vector there: a user
     with Chinese memories asking in English; an English-only user pays nothing."""
-    if not isinstance(encoder, ChannelEncoder):
-        return None
-    width = encoder.primary.dimension
-    if table.num_rows == 0 or not cjk_rows(vector_matrix(table), width).any():
-        return QueryChannels(width)
-    own = cjk_part(query_vector, width)  # a query with CJK characters carries it
-    return QueryChannels(width, own if own is not None else encoder.encode_cjk([query])[0])
+    inner_dimension = turn_query = None
+    matrix = vector_matrix(table) if table.num_rows else None
+    if isinstance(encoder, TurnChannelEncoder):
+        inner_dimension = encoder.inner.dimension
+        own, turn = split_turn_channel(query_vector[None, :], inner_dimension)
+        query_vector, turn_query = own[0], None if turn is None else turn[0]
+        if matrix is not None:
+            matrix = matrix[:, :inner_dimension]
+    channels = cjk_channels(encoder)
+    if channels is None:
+        if inner_dimension is None:
+            return None
+        return QueryChannels(None, None, inner_dimension, turn_query)
+    width = channels.primary.dimension
+    cjk_query = None
+    if matrix is not None and cjk_rows(matrix, width).any():
+        own = cjk_part(query_vector, width)  # a query with CJK characters carries it
+        cjk_query = own if own is not None else channels.encode_cjk([query])[0]
+    return QueryChannels(width, cjk_query, inner_dimension, turn_query)
 
 
 def _read_scored(

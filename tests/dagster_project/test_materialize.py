@@ -13,7 +13,7 @@ from dagster_project.assets import archive, maintenance, metrics
 from dagster_project.resources import ArchiveResource, JiyiResource, ModelsResource
 from jiyi.audit import AuditLog
 from jiyi.bench.batch import DAY_MS, synthetic_events
-from jiyi.composition import open_feedback_log, open_index_terms
+from jiyi.composition import open_encoder, open_feedback_log, open_index_terms
 from jiyi.config import load_settings
 from jiyi.domain import Role, Turn
 from jiyi.episodic.indexing import build_records
@@ -22,15 +22,20 @@ from jiyi.feedback import FeedbackKind
 from jiyi.graph.service import GraphService
 from jiyi.graph.sqlite_store import SqliteGraphStore
 from jiyi.turnlog.local import LocalTurnLog
-from models.hashing import HashingEncoder
+from models.embedder import SpaceEncoder
 
 NOW = 1_800_000_000_000
 MODEL = "hashing:64"
 
 
+def _encoder() -> SpaceEncoder:
+    """The deployment's encoder for `MODEL` (with its turn channel)."""
+    return open_encoder(load_settings(embedder={"model": MODEL}))
+
+
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
-    encoder = HashingEncoder(64)
+    encoder = _encoder()
     store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
     items = synthetic_events(5, 60, NOW, days=45)
     terms = open_index_terms(load_settings(data_dir=tmp_path))  # the deployment's own key
@@ -85,15 +90,15 @@ def _metadata(result: dg.ExecuteInProcessResult, asset: str) -> dict[str, object
 
 
 def test_nightly_maintenance_archive_and_metrics_materialise(data_dir: Path):
-    encoder = HashingEncoder(64)
-    before = LanceEpisodicStore(data_dir / "episodic", encoder.space_id, 64).count()
+    encoder = _encoder()
+    before = LanceEpisodicStore(data_dir / "episodic", encoder.space_id, encoder.dimension).count()
     result = _materialize(data_dir)
     assert result.success
     merged = _metadata(result, "merged_events")
     archived = _metadata(result, "archived_events")
     assert merged["removed"] > 0
     assert archived["archived"] == archived["deleted_from_hot_store"] > 0
-    after = LanceEpisodicStore(data_dir / "episodic", encoder.space_id, 64).count()
+    after = LanceEpisodicStore(data_dir / "episodic", encoder.space_id, encoder.dimension).count()
     assert after == before - merged["removed"] - archived["deleted_from_hot_store"]
     assert _metadata(result, "decayed_edges")["edges"] == 2
     metrics_meta = _metadata(result, "product_metrics")

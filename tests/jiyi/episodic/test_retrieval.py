@@ -19,7 +19,7 @@ from jiyi.episodic.retrieval import (
     rank,
     recall,
 )
-from models.channels import ChannelEncoder
+from models.channels import ChannelEncoder, TurnChannelEncoder
 from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder
 
@@ -236,6 +236,46 @@ def test_chinese_events_are_scored_in_the_cjk_channel_too(tmp_path, make_item, t
     assert channel.second_channel == ["animation"]  # an English-only user pays nothing
 
 
+def test_the_turn_channel_counts_only_for_the_events_with_a_turn_vector():
+    """Flat other channels; the turn channel singles out event 2; NaN rows sit at its mean."""
+    vector, lexical = np.full(5, 0.3), np.zeros(5)
+    turn = np.array([0.1, np.nan, 0.9, 0.2, np.nan])
+    for fusion in ("standard", "convex", "rrf"):
+        fused = fuse(vector, lexical, RetrievalConfig(fusion=fusion), None, turn)
+        assert 0 <= fused.min() <= fused.max() <= 1, fusion
+        # ranks of tied scores are in order: rrf's first event stays first on the other two
+        assert int(np.argmax(fused)) == (0 if fusion == "rrf" else 2), fusion
+    fused = fuse(vector, lexical, RetrievalConfig(fusion="standard"), None, turn)
+    assert fused[1] == fused[4] > fused[0]
+    off = RetrievalConfig(turn_vector_weight=0.0)
+    assert np.array_equal(fuse(vector, lexical, off, None, turn), fuse(vector, lexical, off))
+
+
+def test_the_turn_finds_what_the_summary_left_out(tmp_path, make_item, terms):
+    """A 50-character summary is all the event's own vector sees; the turn's vector beside it
+    finds the event by what the rest of the turn said, and every hit shows that cosine. A turn
+    short enough to be its own summary, or in a CJK script (the CJK channel's), has none."""
+    encoder = TurnChannelEncoder(_channel_encoder(), HashingEncoder(128))
+    store = LanceEpisodicStore(tmp_path / "turns", encoder.space_id, encoder.dimension)
+    long_turn = "Saturday was fun! " + "we walked a lot. " * 3 + "the jellyfish tank glowed"
+    items = [
+        make_item("alice", long_turn, turn="t0", summary="Saturday was fun!"),
+        make_item("alice", "Saturday was fun at the park, " * 2, turn="t1", summary="park"),
+        make_item("alice", "我喜欢水母" * 12, turn="t2"),
+        make_item("alice", "we went home early", turn="t3"),
+    ]
+    write_events(store, encoder, terms, items, SETTINGS)
+    config = RetrievalConfig(lexical_weight=0.0, vector_weight=0.0)  # the turn channel alone
+    hits = recall(store, encoder, terms, "alice", "jellyfish tank", k=4, now_ms=NOW, config=config)
+    assert hits[0].event.turn_id == "t0"
+    by_turn = {h.event.turn_id: h.parts for h in hits}
+    assert by_turn["t0"].turn_vector is not None
+    assert by_turn["t0"].turn_vector > by_turn["t1"].turn_vector  # type: ignore[operator]
+    assert by_turn["t2"].turn_vector is None  # Chinese: the CJK channel serves it
+    assert by_turn["t2"].cjk_vector is not None
+    assert by_turn["t3"].turn_vector is None  # a turn the summary holds whole adds nothing
+
+
 def test_a_store_written_by_the_primary_alone_asks_for_reembed(tmp_path):
     channel = _channel_encoder()
     path = tmp_path / "episodic"
@@ -316,6 +356,7 @@ def test_the_deployments_weights_reach_the_ranking():
     assert (config.fusion, config.lexical_weight, config.vector_weight) == ("convex", 0.3, 0.7)
     assert (config.speaker_weight, config.timing_weight) == (0.0, 0.6)
     assert config_for(EpisodicSettings(cjk_vector_weight=0.25)).cjk_vector_weight == 0.25
+    assert config_for(EpisodicSettings(turn_vector_weight=0.3)).turn_vector_weight == 0.3
     assert config_for(EpisodicSettings()) == RetrievalConfig()
 
 
