@@ -145,10 +145,15 @@ def carried_turn_part(row: np.ndarray, space_id: str, encoder: TurnChannelEncode
     return part
 
 
+def own_vector_encoder(encoder: SpaceEncoder) -> SpaceEncoder:
+    """The encoder of an event's own vector: a `TurnChannelEncoder`'s inner one (its turn part
+    is the base model's whatever the adapter), else the encoder itself."""
+    return encoder.inner if isinstance(encoder, TurnChannelEncoder) else encoder
+
+
 def cjk_channels(encoder: SpaceEncoder) -> ChannelEncoder | None:
     """The `ChannelEncoder` that `encoder` is or wraps (None: it has no CJK channel)."""
-    if isinstance(encoder, TurnChannelEncoder):
-        encoder = encoder.inner
+    encoder = own_vector_encoder(encoder)
     return encoder if isinstance(encoder, ChannelEncoder) else None
 
 
@@ -156,9 +161,8 @@ def primary_encoder(encoder: E) -> E | SpaceEncoder:
     """The encoder a consumer outside recall uses (classifier, name matching): the primary
     of a `ChannelEncoder` (inside a `TurnChannelEncoder` or not), else the encoder itself, so
     those consumers keep their own space."""
-    if isinstance(encoder, TurnChannelEncoder):
-        return primary_encoder(encoder.inner)
-    return encoder.primary if isinstance(encoder, ChannelEncoder) else encoder
+    own = own_vector_encoder(encoder)
+    return own.primary if isinstance(own, ChannelEncoder) else own
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from dagster_project.resources import JiyiResource, ModelsResource
 from jiyi.composition import open_adapter_encoder
 from jiyi.domain import stable_id
 from jiyi.maintenance import promote_staging_store, sync_staging_store
+from models.channels import own_vector_encoder
 from models.embedder import Encoder, resolve_model_path
 from models.evaluation import compare, promotion_gate
 from models.pairs import (
@@ -31,6 +32,7 @@ from models.pairs import (
     recall_pairs,
     split_pairs,
 )
+from models.registry import AdapterVersion
 from models.training import train_and_register
 
 GROUP = "embedder"
@@ -120,11 +122,16 @@ def adapter_evaluation(
         message = f"adapter registry {registry.root}: promoted entry unreadable: {exc!r}"
         raise dg.Failure(message) from exc
     settings = jiyi.settings()  # each encoder in the space it serves in (runtime, quantisation)
-    base = open_adapter_encoder(settings, None)
+
+    def own_vectors(adapter: AdapterVersion | None) -> Encoder:
+        # judged on what an adapter changes: the event's own vector, not the base model's turn
+        return own_vector_encoder(open_adapter_encoder(settings, adapter))
+
+    base = own_vectors(None)
     encoders: dict[str, Encoder] = {
         "base": base,
-        "current": open_adapter_encoder(settings, current) if current else base,
-        "candidate": open_adapter_encoder(settings, registry.get(candidate_adapter)),
+        "current": own_vectors(current) if current else base,
+        "candidate": own_vectors(registry.get(candidate_adapter)),
     }
     metrics = compare(encoders, training_pairs.held_out)
     result: dict[str, object] = {

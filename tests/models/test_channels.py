@@ -14,6 +14,7 @@ from models.channels import (
     cjk_part,
     cjk_rows,
     has_cjk,
+    own_vector_encoder,
     primary_encoder,
     split_turn_channel,
 )
@@ -165,6 +166,8 @@ def test_the_turn_channel_names_its_space_and_unwraps_for_other_consumers():
     assert primary_encoder(encoder) is PRIMARY
     assert cjk_channels(encoder) is channel
     assert cjk_channels(TurnChannelEncoder(PRIMARY, PRIMARY)) is None
+    assert own_vector_encoder(encoder) is channel  # what an adapter changes
+    assert own_vector_encoder(channel) is channel
 
 
 def test_cjk_turns_get_no_turn_vector_when_the_rows_have_a_cjk_channel():
