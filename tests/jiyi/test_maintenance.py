@@ -391,3 +391,33 @@ def test_a_store_from_before_the_cjk_channel_is_reembedded_into_it(tmp_path: Pat
     hits = memory.recall("u1", "速度和加速度").events
     memory.close()
     assert "cjk_vector" in hits[0].why
+
+
+def test_a_store_from_before_the_turn_channel_is_reembedded_into_it(tmp_path: Path):
+    """Upgrading to the default turn channel: `jiyi reembed` moves the store into the new space;
+    past events have no turn vector (minimised mode kept no turn), new ones do."""
+    from jiyi.composition import open_encoder
+    from jiyi.domain import Role, Turn
+    from jiyi.maintenance import reembed_into_configured_space
+    from jiyi.memory import Memory
+    from models.embedder import SpaceMismatchError
+
+    said = "We finally went to the aquarium on Saturday, and the jellyfish tank was the best part"
+
+    def turn(at: int) -> Turn:
+        return Turn(user_id="u1", session_id="s1", role=Role.USER, content=said, client_ts=at)
+
+    before = load_settings(data_dir=tmp_path, embedder={"model": "hashing:32",
+                                                        "turn_channel": False})  # fmt: skip
+    memory = Memory(before)
+    memory.add_turns([turn(1_790_000_000_000)])
+    memory.close()
+    after = load_settings(data_dir=tmp_path, embedder={"model": "hashing:32"})
+    with pytest.raises(SpaceMismatchError, match="turn_channel"):
+        Memory(after)
+    assert reembed_into_configured_space(after, open_encoder(after)) is not None
+    memory = Memory(after)
+    assert "turn_vector" not in memory.recall("u1", "jellyfish tank").events[0].why
+    memory.add_turns([turn(1_790_000_100_000)])
+    assert any("turn_vector" in e.why for e in memory.recall("u1", "jellyfish tank").events)
+    memory.close()
