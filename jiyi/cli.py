@@ -632,15 +632,21 @@ def bench_stream(
     breakdown: Annotated[
         bool, typer.Option(help="instead: CPU ms per turn per step, 1 worker, median of 3 runs")
     ] = False,
+    locomo: Annotated[
+        Path | None,
+        typer.Option(help="a LoCoMo JSON file: its turns as the workload (real length)"),
+    ] = None,
 ) -> None:
     """Stream turns/s into both stores and append→recallable p50/p99, 1 and 2 workers, next
     to the embedder's own encoding throughput measured in the same run."""
     from jiyi.bench import stream as stream_bench
 
     if breakdown:
-        typer.echo(stream_bench.report_breakdown(stream_bench.breakdown(turns, users, model)))
+        made = stream_bench.breakdown(turns, users, model, locomo=locomo)
+        typer.echo(stream_bench.report_breakdown(made))
         return
-    typer.echo(stream_bench.report(stream_bench.run(turns, users, model, (1, 2), load_share)))
+    result = stream_bench.run(turns, users, model, (1, 2), load_share, locomo)
+    typer.echo(stream_bench.report(result))
 
 
 @app.command()

@@ -37,15 +37,17 @@ from bytewax.run import cli_main
 from bytewax.testing import run_main
 
 from jiyi import clock
+from jiyi.bench.recall import load_locomo
 from jiyi.composition import open_encoder, open_turn_log, open_turn_source
 from jiyi.config import Settings, load_settings
 from jiyi.domain import Role, Turn
-from jiyi.episodic.indexing import index_text
+from jiyi.episodic.indexing import gets_turn_vector, index_text
 from jiyi.extraction.engine import extract
 from jiyi.ingest import Erasure, Processed, Rejected, TurnWork
 from jiyi.ingest.episodic import EmbeddedBatch
 from jiyi.ingest.references import SessionEntities
 from jiyi.turnlog import LogRecord, TurnLog
+from models.channels import TurnChannelEncoder, own_vector_encoder
 from models.embedder import USE_MODEL, SpaceEncoder, load_embedder
 from models.hashing import PREFIX as HASHING_PREFIX
 from pipelines.flow import EMBED_BATCH_SIZE, build_flow
@@ -90,25 +92,35 @@ ZH_TOPICS = [
 ]
 
 
-def workload(turns: int, users: int, seed: int = 7) -> list[Turn]:
-    """A mixed zh/en conversation: varied declarations, questions and confusions per user."""
+def workload(turns: int, users: int, seed: int = 7, locomo: Path | None = None) -> list[Turn]:
+    """A mixed zh/en conversation: varied declarations, questions and confusions per user, ≈ 17
+    characters a turn; with `locomo`, that file's turns instead, in order (repeated when there
+    are fewer): real conversation, ≈ 100 characters a turn."""
+    if locomo is not None:
+        said = [t.text for haystack in load_locomo(locomo) for t in haystack.turns]
+        return _as_turns([said[i % len(said)] for i in range(turns)], users)
     rng = random.Random(seed)
-    made = []
-    for i in range(turns):
+    contents = []
+    for _ in range(turns):
         zh = rng.random() < 0.5
         template = rng.choice(ZH if zh else EN)
         topics = rng.sample(ZH_TOPICS if zh else EN_TOPICS, 2)
-        content = template.format(*topics[: template.count("{}")])
-        made.append(
-            Turn(
-                user_id=f"user{i % users}",
-                session_id=f"s{i // (users * 6)}",
-                role=Role.USER,
-                content=content,
-                client_ts=1_700_000_000_000 + i,
-            )
+        contents.append(template.format(*topics[: template.count("{}")]))
+    return _as_turns(contents, users)
+
+
+def _as_turns(contents: list[str], users: int) -> list[Turn]:
+    """One turn per text, dealt to `users` in turn, six turns a user per session."""
+    return [
+        Turn(
+            user_id=f"user{i % users}",
+            session_id=f"s{i // (users * 6)}",
+            role=Role.USER,
+            content=content,
+            client_ts=1_700_000_000_000 + i,
         )
-    return made
+        for i, content in enumerate(contents)
+    ]
 
 
 class _Recorder(DynamicSink[Processed | Rejected]):
@@ -188,30 +200,47 @@ def _append(data_dir: Path, turns: list[Turn]) -> TurnLog:
     return log
 
 
-def embedded_texts(turns: list[Turn], batch: int = EMBED_BATCH_SIZE) -> list[str]:
-    """What the stream embeds for these turns (raw text not kept, the default): each event's
-    index text, a text repeated within a batch once, as `build_records` embeds them."""
-    texts: list[str] = []
+def embedded_texts(
+    turns: list[Turn], encoder: SpaceEncoder, batch: int = EMBED_BATCH_SIZE
+) -> list[tuple[SpaceEncoder, list[str]]]:
+    """What the stream embeds for these turns (raw text not kept, the default), batch by batch,
+    as `build_records` embeds them: each event's index text by the event's own encoder and,
+    with a turn channel, each turn that gets a vector there by its encoder; a text repeated
+    within a batch once."""
+    own = own_vector_encoder(encoder)
+    calls: list[tuple[SpaceEncoder, list[str]]] = []
     for start in range(0, len(turns), batch):
-        block = turns[start : start + batch]
-        texts += dict.fromkeys(index_text(event) for turn in block for event in extract(turn))
-    return texts
+        block = [(turn, extract(turn)) for turn in turns[start : start + batch]]
+        texts = dict.fromkeys(index_text(event) for _, events in block for event in events)
+        calls.append((own, list(texts)))
+        if isinstance(encoder, TurnChannelEncoder):
+            said = [t.content for t, events in block for _ in events]
+            wanted = [text for text in said if gets_turn_vector(encoder, text, None)]
+            calls.append((encoder.turn, list(dict.fromkeys(wanted))))
+    return calls
 
 
 def measure_encoder(
-    encoder: SpaceEncoder,
-    texts: list[str],
+    calls: list[tuple[SpaceEncoder, list[str]]],
     turns: int,
-    batch: int = EMBED_BATCH_SIZE,
     timer: Callable[[], float] = time.perf_counter,
 ) -> float:
-    """Turns/s of the embedder alone encoding `texts` (for `turns` turns), in the flow's batch
-    size; `timer` = `time.process_time` for CPU time."""
-    encoder.encode(texts[:batch])  # warm-up
+    """Turns/s of the embedder alone making these calls (for `turns` turns): `embedded_texts`,
+    or `texts_in_batches`; `timer` = `time.process_time` for CPU time."""
+    for encoder, texts in calls[:2]:
+        encoder.encode(texts)  # warm-up
     start = timer()
-    for i in range(0, len(texts), batch):
-        encoder.encode(texts[i : i + batch])
+    for encoder, texts in calls:
+        if texts:
+            encoder.encode(texts)
     return turns / (timer() - start)
+
+
+def texts_in_batches(
+    encoder: SpaceEncoder, texts: list[str], batch: int = EMBED_BATCH_SIZE
+) -> list[tuple[SpaceEncoder, list[str]]]:
+    """`texts` for `encoder` in the flow's batch size."""
+    return [(encoder, texts[i : i + batch]) for i in range(0, len(texts), batch)]
 
 
 def torch_reference(model: str) -> SpaceEncoder | None:
@@ -238,9 +267,11 @@ def measure_workers(
         drain = Path(tmp) / "drain"
         _append(drain, turns).close()
         contents = [t.content for t in turns]
-        torch_rate = measure_encoder(reference, contents, len(turns)) if reference else None
-        encoder_rate = measure_encoder(encoder, contents, len(turns))
-        events_rate = measure_encoder(encoder, embedded_texts(turns), len(turns))
+        torch_rate = None
+        if reference:
+            torch_rate = measure_encoder(texts_in_batches(reference, contents), len(turns))
+        encoder_rate = measure_encoder(texts_in_batches(encoder, contents), len(turns))
+        events_rate = measure_encoder(embedded_texts(turns, encoder), len(turns))
         start = time.perf_counter()
         recorder = _run(drain, model, encoder, workers, tail=False)
         drain_s = time.perf_counter() - start
@@ -290,11 +321,12 @@ def run(
     model: str = "packaged:all-MiniLM-L6-v2",
     workers: tuple[int, ...] = (1, 2),
     load_share: float = 0.6,
+    locomo: Path | None = None,
 ) -> StreamBenchResult:
     settings = load_settings(embedder={"model": model})
     encoder = open_encoder(settings)
     reference = torch_reference(model)
-    made = workload(turns, users)
+    made = workload(turns, users, locomo=locomo)
     results = [measure_workers(model, encoder, made, w, load_share, reference) for w in workers]
     return StreamBenchResult(encoder.space_id, results)
 
@@ -303,7 +335,8 @@ def report(result: StreamBenchResult) -> str:
     lines = [
         f"stream benchmark: embedder {result.space_id}; the same model on torch (float) alone on"
         " the turns' texts; efficiency = stream ÷ embedder alone, on the turns' texts / on what"
-        " the stream embeds (the events' index texts); × torch = stream ÷ torch alone",
+        " the stream embeds (the events' index texts, and turns for the turn channel);"
+        " × torch = stream ÷ torch alone",
         "  workers  torch alone/s  embedder alone/s (turns' / events' texts)  stream turns/s"
         "  × torch  efficiency  offered/s  p50 ms  p99 ms   (latency: append → recallable)",
     ]
@@ -431,8 +464,9 @@ def _timed_drain(
     alone on the same turns; the stores open before the clock starts, as a stream's do once."""
     _append(data_dir, turns).close()
     cpu = time.process_time
-    alone = measure_encoder(encoder, [t.content for t in turns], len(turns), timer=cpu)
-    alone_events = measure_encoder(encoder, embedded_texts(turns), len(turns), timer=cpu)
+    contents = texts_in_batches(encoder, [t.content for t in turns])
+    alone = measure_encoder(contents, len(turns), timer=cpu)
+    alone_events = measure_encoder(embedded_texts(turns, encoder), len(turns), timer=cpu)
     settings = load_settings(
         data_dir=data_dir, embedder={"model": model}, privacy={"require_consent_for_graph": False}
     )
@@ -451,13 +485,17 @@ def _timed_drain(
 
 
 def breakdown(
-    turns: int = 1000, users: int = 40, model: str = "packaged:all-MiniLM-L6-v2", runs: int = 3
+    turns: int = 1000,
+    users: int = 40,
+    model: str = "packaged:all-MiniLM-L6-v2",
+    runs: int = 3,
+    locomo: Path | None = None,
 ) -> Breakdown:
     """CPU time per turn of each step of the write path, one worker, torch on 1 thread; CPU time
     rather than wall clock, so other load on the machine weighs less. After one unmeasured
     20-turn drain (it pays for the first use of the stores and the encoder)."""
     encoder = open_encoder(load_settings(embedder={"model": model}))
-    made = workload(turns, users)
+    made = workload(turns, users, locomo=locomo)
     with _torch_threads(1), tempfile.TemporaryDirectory(prefix="jiyi-bench-") as tmp:
         _timed_drain(Path(tmp) / "warm", model, encoder, made[:20])
         drains = [_timed_drain(Path(tmp) / f"run{i}", model, encoder, made) for i in range(runs)]

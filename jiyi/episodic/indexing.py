@@ -96,6 +96,18 @@ def _lexical_terms(
     return with_context(own, item.context)
 
 
+def gets_turn_vector(encoder: TurnChannelEncoder, turn: str | None, kept: str | None) -> bool:
+    """Whether an event gets the vector of the `turn` it came from: not when its own vector is
+    of the turn already (raw text `kept`), nor for a turn no longer than a summary (its own
+    vector holds it all), nor where the channel does not embed it (`embeds_turn`)."""
+    return (
+        bool(turn)
+        and not kept
+        and len(turn or "") > SUMMARY_MAX_CHARS
+        and (encoder.embeds_turn(turn or ""))
+    )
+
+
 def _event_vectors(
     texts: Sequence[str],
     turns: Sequence[str | None],
@@ -112,11 +124,7 @@ def _event_vectors(
     turn = np.zeros((len(texts), encoder.turn.dimension), dtype=np.float32)
     if carried is not None:
         turn[:] = carried
-    wanted = [
-        i
-        for i, (text, own) in enumerate(zip(turns, kept, strict=True))
-        if text and len(text) > SUMMARY_MAX_CHARS and not own and encoder.embeds_turn(text)
-    ]
+    wanted = [i for i, own in enumerate(kept) if gets_turn_vector(encoder, turns[i], own)]
     if wanted:
         turn[wanted] = _embed([turns[i] or "" for i in wanted], encoder.turn)
     return encoder.rows(_embed(texts, encoder.inner), turn)

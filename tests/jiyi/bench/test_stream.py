@@ -9,6 +9,7 @@ from jiyi.episodic.terms import IndexTerms
 from jiyi.extraction.engine import extract
 from jiyi.ingest.episodic import embed_batch
 from jiyi.ingest.parse import parse_record
+from models.channels import TurnChannelEncoder
 from models.hashing import HashingEncoder
 
 
@@ -43,9 +44,13 @@ class _Recording(HashingEncoder):
         return super().encode(texts)
 
 
-def test_the_second_baseline_encodes_exactly_what_the_stream_embeds() -> None:
+@pytest.mark.parametrize("turn_channel", [False, True])
+def test_the_second_baseline_encodes_exactly_what_the_stream_embeds(turn_channel: bool) -> None:
     turns = stream.workload(60, users=6)
-    encoder = _Recording()
+    longer = "I don't understand photosynthesis, the light reactions lose me every time"
+    turns[0] = turns[0].model_copy(update={"content": longer})  # the workload's are short
+    own, beside = _Recording(), _Recording()
+    encoder = TurnChannelEncoder(own, beside) if turn_channel else own
     works = []
     for turn in turns:
         work = parse_record(turn.model_dump_json(), key=turn.user_id, source="t",
@@ -53,7 +58,11 @@ def test_the_second_baseline_encodes_exactly_what_the_stream_embeds() -> None:
         works.append(work.with_events(extract(turn)))
     embed_batch(works, encoder, IndexTerms(b"a key of sixteen bytes"), keep_raw_text=False)
 
-    assert sorted(stream.embedded_texts(turns)) == sorted(encoder.texts)
+    measured = stream.embedded_texts(turns, encoder)
+    for recorded in (own, beside):
+        texts = [text for called, batch in measured if called is recorded for text in batch]
+        assert sorted(texts) == sorted(recorded.texts)
+    assert beside.texts == ([longer] if turn_channel else [])
     assert all(extract(turn) for turn in turns)  # every workload turn yields an event
 
 
