@@ -161,6 +161,8 @@ class LabelledMessage(_Model):
     lang: Literal["zh", "en"]
     text: str = Field(min_length=1)
     claims: list[Expectation] = Field(default_factory=list)
+    #: a child's message ("我上四年级"): the graph must switch to child mode; a JSON boolean only
+    child_mode: bool = Field(default=False, strict=True)
 
 
 #: When a message is posted, and read an hour later: nothing has decayed yet.
@@ -177,6 +179,7 @@ def as_scenario(message: LabelledMessage) -> Scenario:
         evaluate_at=_MESSAGE_READ_AT,
         turns=[ScenarioTurn(session="s1", at=_MESSAGE_AT, role="user", content=message.text)],
         expect=message.claims,
+        child_mode=message.child_mode,
     )
 
 

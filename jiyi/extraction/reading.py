@@ -121,9 +121,13 @@ _GOAL_CHANGED = re.compile(
 TENSE = EventAttr.TENSE.value
 
 _SENTENCE_END = re.compile(r"[.!?。！？\n]+")
-#: A contrast: what follows it is said against what came before, by the speaker themself.
+#: A contrast: what follows it is said against what came before, by the speaker themself; so
+#: is a clause opening on "actually" ("我妈非让我学奥数 其实我更喜欢画画"), not one inside a
+#: reported view ("my mum thinks I actually like it").
 _CONTRAST = re.compile(
-    r"\b(?:but|though|however|although|whereas)\b|但是|(?<!不)但(?![愿凡])|可是|不过|然而", re.I
+    r"\b(?:but|though|however|although|whereas)\b|但是|(?<!不)但(?![愿凡])|可是|不过|然而|"
+    r"(?:(?<=[,;，；])|(?<=\S\s))\s*(?:\bactually\b|其实|事实上)",
+    re.I,
 )
 #: Event types whose claim is a view the reader can attribute, date and weigh.
 _READ_TYPES = frozenset({
@@ -288,13 +292,42 @@ def _feeling_reading(sentence: str, start: int) -> dict[str, str]:
     return {}
 
 
-#: A claim said with a shrug is held weakly (`HEDGED_CONFIDENCE`): "maybe", "kinda", "I guess",
-#: "好像", "有点", "可能". Not "I think", "感觉" or "不太": in chat they open plain statements ("i
+#: A claim said as unsure is held weakly (`HEDGED_CONFIDENCE`): "maybe", "I guess", "idk",
+#: "好像", "可能", "应该吧". Not "I think", "感觉" or "不太": in chat they open plain statements ("i
 #: think i actually prefer the docs", "感觉好难", "不太懂").
+_EPISTEMIC = (
+    r"\b(?:maybe|perhaps|probably|prob|possibly|might|i\s+(?:guess|suppose)|not\s+(?:too\s+)?sure|"
+    r"idk|i\s+dunno)\b|好像|可能|也许|或许|大概|说不定|似乎|不确定|应该吧"
+)
+#: A degree word says how much, not whether: "kinda burnt out", "a bit stressed", "有点累", "有点难"
+#: are so. It hedges only what it softens into a shrug: a verb of attitude or a modal ("kinda
+#: like", "sort of interested", "有点想", "有点喜欢"), a description ("kind of a visual learner"),
+#: or nothing at all ("I like it, kinda").
+_EN_DEGREE = r"\b(?:kinda|kind\s+of|sorta|sort\s+of|a\s+(?:bit|little)|somewhat|slightly)"
+_EN_SOFTENED = (
+    r"(?:(?:really|just|lowkey|low-key)\s+)?(?:like|love|enjoy|prefer|fancy|want|wanna|need|hope|"
+    r"wish|plan|dislike|hate|mind|care|think|believe|feel\s+like|understand|get|know|interested|"
+    r"curious|into|keen|intrigued|tempted|drawn|would|could|should|might|will|gonna|have\s+to|"
+    r"got\s+to|gotta|an?|the)\b|\W*$"
+)
+_ZH_DEGREE = r"有一?点儿?|有些|稍微|稍稍|略微"
+_ZH_SOFTENED = (
+    r"想|要|喜欢|爱|兴趣|好奇|讨厌|反感|抗拒|排斥|享受|期待|打算|倾向|偏向|懂|明白|理解|会|能|需要|应该|"
+    r"\W*$"
+)
 _HEDGE = re.compile(
-    r"\b(?:maybe|perhaps|probably|prob|possibly|might|kinda|kind\s+of|sorta|sort\s+of|"
-    r"a\s+(?:bit|little)|somewhat|slightly|i\s+(?:guess|suppose)|not\s+(?:too\s+)?sure|"
-    r"idk|i\s+dunno)\b|好像|可能|也许|或许|大概|说不定|似乎|有点|有一点|不确定",
+    rf"{_EPISTEMIC}|{_EN_DEGREE}\s*(?={_EN_SOFTENED})|(?:{_ZH_DEGREE})(?={_ZH_SOFTENED})", re.I
+)
+#: A statement phrased as a question: its question mark asks, it does not shrug ("can u draw
+#: it?", "能不能用表格?"), unlike one ending a plain statement ("I guess I like chemistry?").
+_INTERROGATIVE = re.compile(
+    r"^\W*(?:(?:so|and|but|also|ok|okay|um+|uh+|hey|hi|wait|hmm+|like|pls|please)\W+)*"
+    r"(?:can|could|would|will|won't|do|does|did|don't|doesn't|is|isn't|are|aren't|am|was|were|"
+    r"should|shall|may|have|has)\b|\b(?:what|what's|whats|how|why|when|where|which|who|whose)\b|"
+    r"\b(?:can|could|would|will|is|are|does|do|did|was|should)\s+(?:you|u|we|ya|i|it|that|this|"
+    r"there|they)\b|\bor\s+\w+\W*$|"
+    r"吗|呢|能不能|可不可以|可以吗|是不是|会不会|要不要|有没有|行不行|好不好|对不对|怎么|什么|啥|为什么|"
+    r"为啥|哪|多少|几(?:个|点|岁|年|天|次)",
     re.I,
 )
 #: Within a clause, a new statement starts after these: the hedge of one does not reach the other
@@ -302,12 +335,13 @@ _HEDGE = re.compile(
 _STATEMENT_BREAK = re.compile(
     r"\b(?:and|so|because|cuz|cause)\b|然后|而且|因为|所以|[()（）]", re.I
 )
-#: A goal is a maybe by words anywhere in its sentence, trailing ones too: "switch careers into
-#: UX design eventually", "以后可能去开网约车 看情况", "maybe the GRE, not sure yet"; not by a
-#: degree word of another clause ("心里有点慌 想转UI设计" is a firm goal).
+#: A goal is a maybe by words anywhere in its sentence, trailing ones too: "以后可能去开网约车
+#: 看情况", "maybe the GRE, not sure yet", "thinking about law school"; not by a degree word of
+#: another clause ("心里有点慌 想转UI设计" is a firm goal), nor by when it is for ("my dream is to
+#: open a bakery one day": far off, not in doubt).
 _GOAL_HEDGE = re.compile(
-    r"\b(?:maybe|might|perhaps|possibly|kinda|sorta|idk|someday|some\s+day|one\s+day|eventually|"
-    r"at\s+some\s+point|not\s+sure(?:\s+yet)?|who\s+knows|thinking\s+(?:about|of)|considering)\b|"
+    r"\b(?:maybe|might|perhaps|possibly|idk|not\s+sure(?:\s+yet)?|who\s+knows|"
+    r"thinking\s+(?:about|of)|considering)\b|"
     r"说不定|也许|或许|没准|看情况|还没想好|没想好|不一定|再说吧|以后再说|顺便|顺带",
     re.I,
 )
@@ -325,13 +359,14 @@ def read_confidence(rule: Rule, sentence: str, start: int) -> float:
         return rule.confidence
     # a goal's hedge may trail it in another clause: "以后可能去开网约车 看情况"
     goal_hedged = goal and _GOAL_HEDGE.search(sentence)
-    if goal_hedged or _hedged(sentence, start):
+    if goal_hedged or _hedged(sentence, start, rule.request):
         return min(rule.confidence, HEDGED_CONFIDENCE)
     return rule.confidence
 
 
-def _hedged(sentence: str, start: int) -> bool:
-    """Whether the statement the claim at `start` belongs to is hedged."""
+def _hedged(sentence: str, start: int, request: bool) -> bool:
+    """Whether the statement the claim at `start` belongs to is said as unsure: a hedge in it,
+    or a question mark ending it that neither a question nor a `request` asks."""
     begin, end = _clause_bounds(sentence, start)
     clause, at = sentence[begin:end], start - begin
     statement_begin = 0
@@ -340,7 +375,10 @@ def _hedged(sentence: str, start: int) -> bool:
             clause = clause[: found.start()]
             break
         statement_begin = found.end()
-    return _HEDGE.search(clause, statement_begin) is not None
+    statement = clause[statement_begin:]
+    asked = request or _INTERROGATIVE.search(statement)
+    uptalk = statement.rstrip().endswith("?") and not asked
+    return uptalk or _HEDGE.search(statement) is not None
 
 
 #: Words in quotation marks: a sentence to translate or a line of a text ("how do you say 'I'm

@@ -3,8 +3,8 @@ annoys me", "grammar drills are mind-numbing", "timed quizzes stress me out"), o
 negated with its subject dropped ("not a fan of flashcards tbh", "never liked poetry").
 
 One lexicon (`_EN_AVERSE`) holds what a disliked thing is or does, so each frame reads all of
-it. A hedged dislike ("kinda dislike proofs?") is held weakly. Every frame starts a clause, and
-reading.py reads whose view and when around each match ("my sister hates flashcards").
+it. Every frame starts a clause, and reading.py reads whose view and when around each match ("my
+sister hates flashcards"), and how sure (a shrug, "kinda dislike proofs?", is held weakly).
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ _EN_THING_AFTER = (
     r"either|anymore|though|tho|at\s+all|still|really|much|and\s+(?:never|still|i|it)|but|so|"
     r"because|bc|cuz|they|it|sorry)\b))"
 )
+#: A shrug before a dislike's verb: the claim reader weighs it (`reading.read_confidence`).
+_EN_SHRUG = r"(?:kinda|kind\s+of|sort\s+of|sorta|a\s+bit|a\s+little|slightly|somewhat|maybe)"
 #: What a disliked thing is, or does to the user.
 _EN_AVERSE = (
     r"(?:(?:really|just|honestly|literally|totally|always|so|kinda|genuinely)\s+)*(?:"
@@ -103,25 +105,20 @@ RULES: tuple[Rule, ...] = (
     rule(
         "dislike_en_hate_dropped",
         EventType.DISLIKE,
-        rf"{_EN_CLAUSE_START}(?:(?:really|honestly|just|totally|low-?key|lowkey)\s+)*"
-        rf"(?:hate|despise|loathe|can'?t\s+stand|cannot\s+stand)\s+{_EN_THING_AFTER}{_EN_NOT_ASKED}",
+        rf"{_EN_CLAUSE_START}(?:I\s+(?={_EN_SHRUG}))?(?:(?:really|honestly|just|totally|low-?key|"
+        rf"{_EN_SHRUG})\s+)*(?:hate|despise|loathe|dislike|don'?t\s+like|can'?t\s+stand|"
+        rf"cannot\s+stand)\s+{_EN_THING_AFTER}",
         0.75,
-        "A dislike with its subject dropped: 'honestly hate group work', 'can't stand mnemonics'.",
-        ("honestly hate group work", "can't stand mnemonics tbh"),
+        "A dislike with its subject dropped, or said with a shrug or a rising '?' (held weakly by "
+        "the claim reader): 'honestly hate group work', 'kinda dislike geometry proofs? idk'.",
+        (
+            "honestly hate group work",
+            "can't stand mnemonics tbh",
+            "kinda dislike geometry proofs? idk",
+            "I sort of hate flashcards",
+        ),
         object_kind=EntityKind.TOPIC,
         object_required=True,
-        trigger=r"hate|despise|loathe|stand",
-    ),
-    rule(
-        "dislike_en_hedged",
-        EventType.DISLIKE,
-        rf"{_EN_CLAUSE_START}(?:I\s+)?(?:kinda|kind\s+of|sort\s+of|a\s+bit|slightly|maybe)\s+"
-        rf"(?:dislike|hate|don'?t\s+like)\s+{_EN_THING_AFTER}",
-        0.45,
-        "A dislike said with a hedge, held weakly: 'kinda dislike geometry proofs? idk'.",
-        ("kinda dislike geometry proofs? idk", "I sort of hate flashcards"),
-        object_kind=EntityKind.TOPIC,
-        object_required=True,
-        trigger=r"kinda|kind\s+of|sort\s+of|a\s+bit|slightly|maybe",
+        trigger=r"hate|despise|loathe|stand|dislike|like",
     ),
 )

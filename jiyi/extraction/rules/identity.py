@@ -1283,7 +1283,8 @@ RULES: tuple[Rule, ...] = (
         "identity_en_occupation",
         EventType.IDENTITY_DECLARATION,
         rf"\b(?:{EN_I_AM}|im|I\s+became|I\s+used\s+to\s+be)\s+(?:(?:just|only|also|actually|currently|"
-        r"now|still|basically|literally|technically|officially|finally)\s+)*(?:a|an)\s+"
+        r"now|still|basically|literally|technically|officially|finally|kinda|kind\s+of|sort\s+of|sorta|"
+        r"maybe|probably)\s+)*(?:a|an)\s+"
         rf"(?!(?:bit|lot|little|tad|touch)\b)(?P<value>{EN_WORD_BEFORE_ROLE}{{0,3}}?(?:{EN_ROLE}))"
         rf"{_EN_AFTER_ROLE}",
         0.85,

@@ -14,16 +14,9 @@ from jiyi.extraction.rules.fragments import EN_ADV, EN_MEDIA, ZH_ADV
 from jiyi.extraction.rules.goals import composed
 from jiyi.extraction.rules.model import Rule, rule
 
-#: A shrug around what is said ("i think im maybe", "probably more of"): held weakly.
-_EN_HEDGE = (
-    r"(?:i\s+think\s+)?(?:i'?m|im|i\s+am)\s+(?:maybe|probably|prob|kinda|kind\s+of|sort\s+of|"
-    r"possibly|perhaps)|(?:maybe|probably|perhaps)\s+(?:i'?m|im|i\s+am)"
-)
-#: Not said with a shrug: the words just before hold no hedge ("maybe a visual learner").
-_EN_NOT_HEDGED = (
-    r"(?<!maybe\s)(?<!maybe\sa\s)(?<!probably\s)(?<!probably\sa\s)(?<!kinda\sa\s)"
-    r"(?<!maybe\smore\sof\sa\s)(?<!probably\smore\sof\sa\s)(?<!kinda\s)"
-)
+#: A shrug around a learner type ("i think im maybe", "probably more of"): the claim reader
+#: holds it weakly (`reading.read_confidence`).
+_EN_SHRUG = r"(?:maybe|probably|prob|kinda|kind\s+of|sort\s+of|possibly|perhaps)"
 _EN_NEED_TO_SEE = (
     r"\bI\s+(?:really\s+|just\s+)?(?:need\s+to|have\s+to|gotta|got\s+to)\s+"
     r"(?:actually\s+)?see(?!\s+(?:it|things|stuff)\s+to\s+believe)"
@@ -75,27 +68,20 @@ RULES: tuple[Rule, ...] = (
     rule(
         "style_en_learner",
         EventType.LEARNING_STYLE,
-        rf"\b(?:i'?m|im|i\s+am)\s+(?:(?:such|definitely|def|very|really|totally|100%|a|an|more\s+of)\s+)*"
-        rf"{_EN_NOT_HEDGED}(?P<object>visual|auditory|hands-on|kinesthetic|reading|verbal|practical)"
-        r"\s+(?:learner|person|type\s+of\s+(?:learner|person))\b",
+        rf"\b(?:(?:i\s+think\s+)?(?:i'?m|im|i\s+am)|{_EN_SHRUG}\s+(?:i'?m|im|i\s+am))\s+"
+        rf"(?:(?:such|definitely|def|very|really|totally|100%|a|an|more\s+of|{_EN_SHRUG})\s+)*"
+        r"(?P<object>visual|auditory|hands-on|kinesthetic|reading|verbal|practical)"
+        r"\s+(?:learner|person|type(?:\s+of\s+(?:learner|person))?)\b",
         0.9,
-        "A learner type: 'I'm a visual learner'.",
-        ("I'm a visual learner.", "im def a hands-on person"),
+        "A learner type: 'I'm a visual learner'; said with a shrug it is held weakly: 'i think im "
+        "maybe more of a visual person too? idk'.",
+        (
+            "I'm a visual learner.",
+            "im def a hands-on person",
+            "i think im maybe more of a visual person too? idk",
+        ),
         object_kind=EntityKind.STYLE,
         object_required=True,
-    ),
-    rule(
-        "style_en_learner_hedged",
-        EventType.LEARNING_STYLE,
-        rf"\b(?:{_EN_HEDGE})\s+(?:(?:more\s+of\s+)?an?\s+)?(?P<object>visual|auditory|hands-on|"
-        r"kinesthetic|reading|verbal|practical)\s+(?:learner|person|type)\b",
-        0.45,
-        "A learner type said with a shrug, held weakly: 'i think im maybe more of a visual person "
-        "too? idk'.",
-        ("i think im maybe more of a visual person too? idk",),
-        object_kind=EntityKind.STYLE,
-        object_required=True,
-        trigger=r"learner|person|type",
     ),
     rule(
         "style_zh_via",

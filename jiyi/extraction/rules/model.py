@@ -72,6 +72,8 @@ class Rule:
     object_required: bool = False
     split_objects: bool = False
     whole_text: bool = False
+    #: said to the tutor, a request ("hints first?"): its question mark asks, it does not shrug
+    request: bool = False
     value_normaliser: Normaliser | None = None
 
     def matches(self, text: str) -> Iterator[RuleMatch]:

@@ -9,6 +9,7 @@ text as a dislike, though neither says "I learn best with". Objects are named by
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from jiyi import vocabulary
 from jiyi.domain import EntityKind, EventType, RelationKind
@@ -280,7 +281,7 @@ def _comparison_rules() -> tuple[Rule, ...]:
     )
 
 
-RULES: tuple[Rule, ...] = (
+_RULES: tuple[Rule, ...] = (
     rule(
         "style_en_draw_it",
         EventType.LEARNING_STYLE,
@@ -1303,3 +1304,5 @@ RULES: tuple[Rule, ...] = (
         trigger=r"中文|汉语|普通话",
     ),
 )
+#: Every one a request, or a reaction said to the tutor: a question mark on it asks.
+RULES: tuple[Rule, ...] = tuple(replace(r, request=True) for r in _RULES)

@@ -21,12 +21,14 @@ from jiyi.extraction.rules.struggles import (
     _ZH_PRED_END,
 )
 
-#: Adverbs of degree and hedges that sit between a topic and its verdict: "基本听不懂".
+#: Adverbs of degree and hedges that sit between a topic and its verdict: "基本听不懂", "有点绕"
+#: (a difficulty all the same), "好像老算错" (held weakly: the claim reader weighs the hedge).
 _ZH_DEGREE = (
-    r"(?:已经|早就|基本上?|几乎|比较|最|挺|蛮|很|太|超|巨|贼|好|特|都|也|还|算是?|是|就是)*"
+    r"(?:已经|早就|基本上?|几乎|比较|最|挺|蛮|很|太|超|巨|贼|好|特|都|也|还|算是?|是|就是|有一?点儿?|有些|"
+    r"稍微|好像|可能|似乎|大概|感觉)*"
 )
-#: A hedge: the learner is not sure, or it is not yet so ("快跟不上了", "好像老算错"): weak.
-_ZH_HEDGE = r"(?:好像|可能|感觉|似乎|有点|有些|有一点|稍微|快要?|要|不太|不怎么)"
+#: Not there yet, or not quite: "快跟不上了", "要挂了", "不太会" (weak whatever the reader says).
+_ZH_NOT_QUITE = r"(?:快要?|要|不太|不怎么)"
 #: The side of a topic a verdict is about: "git日常操作都熟", "粤语听说都ok".
 _ZH_ASPECT = (
     r"(?:(?:日常|基本|平时|简单的?)?(?:操作|使用|用法|聊天|对话|交流|阅读|计算|语法)|"
@@ -72,8 +74,8 @@ _ZH_SLIPS = (
     r"(?:[拼算写读念用记搞弄背答做发判画划]?错|犯错|出错|搞混|弄混|[搞弄判写记看画]反|写成反(?:向|的)|混|晕|懵|"
     r"蒙圈|忘了|忘光了)"
 )
-#: A topic not ending in a hedge ("物理快跟不上了" is the hedged frame's, with 物理 its topic)
-#: nor a finished act ("画完也记不住" is about drawing, not a topic).
+#: A topic not ending in a word of the bridge ("物理快跟不上了" is the not-quite frame's, with
+#: 物理 its topic) nor a finished act ("画完也记不住" is about drawing, not a topic).
 _NOT_HEDGED = (
     r"(?<!完)(?<!快)(?<!要)(?<!不)(?<!有点)(?<!有些)(?<!好像)(?<!可能)(?<!感觉)"
     r"(?<!还)(?<!算)(?<!太)"
@@ -90,9 +92,8 @@ _ZH_FINE = (
 _ZH_FAIR = r"(?:还凑合|凑合|还行|还可以|还算熟|算熟|(?:基本)?算(?:是)?(?:掌握了|入门了?|会了))"
 #: Not a question, not "is it hard?": a question mark or 吗 later in the sentence.
 _ZH_NOT_ASKED = r"(?![^。.!]*(?:[?吗]|会不会|能不能|是不是|难不难))"
-#: Nothing in the topic's clause asks or guesses: "德语会不会很难", "方程好像老算错" (weak).
+#: Nothing in the topic's clause asks: "德语会不会很难".
 _NOT_ASKED_HERE = r"(?![^,.;:!?~\s]*(?:会不会|能不能|是不是|难不难))"
-_NOT_GUESSED_HERE = r"(?![^,.;:!?~\s]*(?:好像|可能|感觉|似乎))"
 #: After a sudden difficulty: "一变形我就懵了", "一合手就乱", "一用就段错误".
 _ZH_LOST = r"(?:懵|蒙|晕|乱|打结|卡住?|错|崩|慌|头大|头疼|不会了?|忘|傻眼|段错误|报错|出错)"
 #: What people are allergic to, named first as a noun at a clause's start: "大豆过敏".
@@ -104,7 +105,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "struggle_zh_topic_failing",
         EventType.CONCEPT_CONFUSION,
-        rf"{_ZH_NOT_OTHERS}{_NOT_ASKED_HERE}{_NOT_GUESSED_HERE}{_TOPIC}{_NOT_HEDGED}{_ZH_BRIDGE}{_ZH_FAILS}{_ZH_PRED_END}{_ZH_NOT_ASKED}",
+        rf"{_ZH_NOT_OTHERS}{_NOT_ASKED_HERE}{_TOPIC}{_NOT_HEDGED}{_ZH_BRIDGE}{_ZH_FAILS}{_ZH_PRED_END}{_ZH_NOT_ASKED}",
         0.8,
         "话题在前、说自己不行在后：'土耳其语太难了'、'数学一直拖后腿'、'听力基本听不懂'、'拼音老拼错'。",
         ("土耳其语太难了 救命", "数学一直拖后腿", "听力基本听不懂", "普通话拼音老拼错"),
@@ -114,16 +115,16 @@ RULES: tuple[Rule, ...] = (
         r"想不通|理解不了|卡|要命|晕|懵|蒙圈|忘",
     ),
     rule(
-        "struggle_zh_topic_failing_hedged",
+        "struggle_zh_topic_not_quite_failing",
         EventType.CONCEPT_CONFUSION,
-        rf"{_ZH_NOT_OTHERS}{_NOT_ASKED_HERE}{_TOPIC}{_ZH_BRIDGE}{_ZH_HEDGE}{_ZH_ADV}{_ZH_DEGREE}"
+        rf"{_ZH_NOT_OTHERS}{_NOT_ASKED_HERE}{_TOPIC}{_ZH_BRIDGE}{_ZH_NOT_QUITE}{_ZH_ADV}{_ZH_DEGREE}"
         rf"(?:{_ZH_FAILS}|(?<=要)挂|(?<=[太么])会|(?<=太)懂){_ZH_PRED_END}{_ZH_NOT_ASKED}",
         0.45,
-        "同上，但说得含糊或还没到那一步（弱）：'物理快跟不上了'、'数据结构要挂了'、'应用题不太会'。",
-        ("物理快跟不上了", "数据结构要挂了", "数学应用题不太会", "概率题好像老算错"),
+        "同上，但还没到那一步或不全是（弱）：'物理快跟不上了'、'数据结构要挂了'、'应用题不太会'。",
+        ("物理快跟不上了", "数据结构要挂了", "数学应用题不太会"),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
-        trigger=r"好像|可能|感觉|似乎|有点|有些|稍微|快|要|不太|不怎么",
+        trigger=r"快|要|不太|不怎么",
     ),
     rule(
         "struggle_zh_topic_falls_apart",

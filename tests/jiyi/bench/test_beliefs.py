@@ -153,12 +153,31 @@ def test_labelled_messages_become_one_turn_chats_with_consent(tmp_path):
         ({"id": "en-3", "lang": "en", "text": "x",
           "claims": [{"relation": "goal", "object": [], "state": "firm"}]},
          "m.jsonl:2: message 'en-3': claims.0.object"),
+        ({"id": "zh-3", "lang": "zh", "text": "我上四年级", "child_mode": "yes"},
+         "m.jsonl:2: message 'zh-3': child_mode"),
     ],
 )  # fmt: skip
 def test_a_malformed_message_names_the_file_the_line_and_the_field(tmp_path, line, where):
     path = write_messages(tmp_path / "m.jsonl", [MESSAGES[0], line])
     with pytest.raises(ScenarioFileError, match=re.escape(where)):
         beliefs.load_messages(path)
+
+
+def test_a_childs_message_is_judged_on_the_child_mode_it_must_switch_on(tmp_path):
+    claim = {"relation": "school_year", "object": ["四年级"], "state": "absent"}
+    child = {
+        "id": "zh-4",
+        "lang": "zh",
+        "text": "我上四年级",
+        "child_mode": True,
+        "claims": [claim],
+    }
+    path = write_messages(tmp_path / "m.jsonl", [MESSAGES[0], child])
+    adult, child_case = beliefs.load_messages(path)
+    assert (adult.child_mode, child_case.child_mode) == (False, True)  # absent means an adult
+    switched = beliefs.judge("x", [(child_case, Reading([], child_mode=True))])
+    left_on = beliefs.judge("x", [(child_case, Reading([], child_mode=False))])
+    assert (switched.child_mode_right, left_on.child_mode_right) == (1, 0)
 
 
 def test_the_bundled_message_files_load():

@@ -227,7 +227,6 @@ def confidence_of(text: str, event_type: EventType, read_claims: bool = True) ->
         ("I'm a nurse and maybe I'd like to learn ASL", E.GOAL),
         ("我好像对芒果过敏", E.PERSONAL_FACT),
         ("我可能对青霉素过敏", E.PERSONAL_FACT),
-        ("辞职了 心里有点慌 想转行做产品经理", E.EMOTION),
     ],
 )
 def test_a_hedged_claim_is_held_under_the_line_an_agent_acts_on(text, event_type):
@@ -252,6 +251,47 @@ def test_a_hedge_reaches_only_its_own_statement(text, event_type):
 
 
 @pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        # a degree word softening a verb of attitude or a description: a shrug
+        ("I kinda like chemistry", E.PREFERENCE),
+        ("I kinda want to learn Korean", E.GOAL),
+        ("im kinda a visual learner", E.LEARNING_STYLE),
+        ("im probably a nurse lol", E.IDENTITY_DECLARATION),
+        ("我有点想学日语", E.PREFERENCE),
+        # a statement said with a rising question mark, no question asked
+        ("I live in Oslo?", E.PERSONAL_FACT),
+        ("我对芒果过敏？", E.PERSONAL_FACT),
+    ],
+)
+def test_a_shrug_is_held_weakly(text, event_type):
+    assert confidence_of(text, event_type) == HEDGED_CONFIDENCE
+    assert confidence_of(text, event_type, read_claims=False) > HEDGED_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    ("text", "event_type"),
+    [
+        # a degree word grading a state says how much, not whether: it is so
+        ("kinda burnt out lately", E.EMOTION),
+        ("a bit stressed about finals", E.EMOTION),
+        ("最近有点累", E.EMOTION),
+        ("辞职了 心里有点慌 想转行做产品经理", E.EMOTION),
+        ("我空间想象力有点差", E.CONCEPT_CONFUSION),
+        ("我23岁了，学编程是不是有点晚", E.AGE_DECLARATION),
+        # a goal far off is no less held
+        ("my dream is to open a bakery one day", E.GOAL),
+        # a question asked is no shrug, nor is one asked in another clause
+        ("can you use more diagrams?", E.LEARNING_STYLE),
+        ("I'm 17, is it too late to learn piano?", E.AGE_DECLARATION),
+    ],
+)
+def test_a_degree_word_or_a_question_leaves_a_claim_as_firm_as_said(text, event_type):
+    assert confidence_of(text, event_type) == confidence_of(text, event_type, read_claims=False)
+    assert confidence_of(text, event_type) > HEDGED_CONFIDENCE
+
+
+@pytest.mark.parametrize(
     "text",
     ["my dad thinks I'm anxious but I'm fine", "my coach says i get nervous", "妈妈说我最近好焦虑"],
 )
@@ -265,6 +305,19 @@ def test_a_feeling_someone_else_sees_in_the_user_is_their_view(text):
 )
 def test_a_wish_after_a_bare_but_is_the_users_own(text) -> None:
     assert EventAttr.HOLDER not in read(text, E.GOAL)
+
+
+@pytest.mark.parametrize(
+    ("text", "holder"),
+    [
+        ("我妈非让我学奥数 其实我更喜欢画画", None),  # a clause opening on "actually": the user's
+        ("my mum wants me to do law, actually I really like art", None),
+        ("我妈觉得我其实很喜欢数学", "other"),  # "actually" inside her view is still hers
+        ("my mum thinks I actually like maths", "other"),
+    ],
+)
+def test_a_clause_opening_on_actually_is_the_users_own(text, holder) -> None:
+    assert read(text, E.PREFERENCE).get(EventAttr.HOLDER.value) == holder
 
 
 @pytest.mark.parametrize(
