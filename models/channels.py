@@ -74,8 +74,8 @@ class ChannelEncoder:
 
 class TurnChannelEncoder:
     """Rows of `inner`'s vector of what an event stores, with `turn`'s vector of the whole turn
-    beside it: `[inner row | turn vector] / √2`, or `[inner row | zeros]` for an event without a
-    turn text (child mode keeps none), each row of unit length.
+    beside it: `[inner row | turn vector] / √2`, or `[inner row | zeros]` for an event without
+    one (`jiyi.episodic.indexing.gets_turn_vector`), each row of unit length.
 
     The event's own vector is computed from what is stored, so a re-embedding reproduces it. The
     turn's is computed once, at write time, by `turn`, the base model without any LoRA adapter:

@@ -100,12 +100,9 @@ def gets_turn_vector(encoder: TurnChannelEncoder, turn: str | None, kept: str | 
     """Whether an event gets the vector of the `turn` it came from: not when its own vector is
     of the turn already (raw text `kept`), nor for a turn no longer than a summary (its own
     vector holds it all), nor where the channel does not embed it (`embeds_turn`)."""
-    return (
-        bool(turn)
-        and not kept
-        and len(turn or "") > SUMMARY_MAX_CHARS
-        and (encoder.embeds_turn(turn or ""))
-    )
+    if not turn or kept:
+        return False
+    return len(turn) > SUMMARY_MAX_CHARS and encoder.embeds_turn(turn)
 
 
 def _event_vectors(
