@@ -65,7 +65,7 @@ class RetrievalConfig:
     # English, so an English-only user's ranking is the two channels above, unchanged.
     cjk_vector_weight: float = 0.5
     # The turn channel (`TurnChannelEncoder`): the whole turn's vector beside the event's own.
-    # Events without one (child mode, stored before the channel) get nothing from it.
+    # Events without one (`jiyi.episodic.indexing.gets_turn_vector`) get nothing from it.
     turn_vector_weight: float = 0.2
     rrf_k: int = 60
     # Priors break ties between comparably relevant events; they must not outweigh relevance:
@@ -363,13 +363,10 @@ def query_channels(
     CJK characters is encoded in the CJK channel only when some row has a vector there: a user
     with Chinese memories asking in English; an English-only user pays nothing."""
     inner_dimension = turn_query = None
-    matrix = vector_matrix(table) if table.num_rows else None
     if isinstance(encoder, TurnChannelEncoder):
         inner_dimension = encoder.inner.dimension
         own, turn = split_turn_channel(query_vector[None, :], inner_dimension)
         query_vector, turn_query = own[0], None if turn is None else turn[0]
-        if matrix is not None:
-            matrix = matrix[:, :inner_dimension]
     channels = cjk_channels(encoder)
     if channels is None:
         if inner_dimension is None:
@@ -377,7 +374,7 @@ def query_channels(
         return QueryChannels(None, None, inner_dimension, turn_query)
     width = channels.primary.dimension
     cjk_query = None
-    if matrix is not None and cjk_rows(matrix, width).any():
+    if table.num_rows and cjk_rows(vector_matrix(table)[:, :inner_dimension], width).any():
         own = cjk_part(query_vector, width)  # a query with CJK characters carries it
         cjk_query = own if own is not None else channels.encode_cjk([query])[0]
     return QueryChannels(width, cjk_query, inner_dimension, turn_query)
