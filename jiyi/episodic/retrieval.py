@@ -45,6 +45,8 @@ from models.channels import (
     cjk_channels,
     cjk_part,
     cjk_rows,
+    has_cjk,
+    own_vector_encoder,
     split_turn_channel,
 )
 from models.embedder import SpaceEncoder, check_space
@@ -331,16 +333,21 @@ def recall(
     if now_ms is not None and not 0 <= now_ms <= LAST_MS:
         raise EpisodicInputError(f"now_ms: expected epoch milliseconds in [0, {LAST_MS}]")
     check_space(store.space_id, encoder.space_id, "recall")
-    # The store read (and BM25) and the query embedding overlap: both release the GIL (Rust,
-    # ONNX Runtime or torch), so a recall costs about the slower of the two, not their sum.
+    # The store read (and BM25, and a query's CJK-channel vector when its rows need one) and the
+    # query embedding overlap: both release the GIL (Rust, ONNX Runtime, numpy or torch), so a
+    # recall costs about the slower of the two, not their sum.
     user = check_user(user_id)
     query_tokens = terms.of(user, query)
-    rows = _READERS.submit(_read_scored, store, user, event_types, query_tokens, config)
+    reading = _READERS.submit(
+        _read_scored, store, encoder, user, event_types, query, query_tokens, config
+    )
     query_vector = encoder.encode([query])[0]
-    table, lexical = rows.result()
+    read = reading.result()
     now_ms = clock.now_ms() if now_ms is None else now_ms
-    channels = query_channels(encoder, query, query_vector, table)
-    return rank(table, query_vector, lexical, now_ms, k, config, analyse(query, now_ms), channels)
+    channels = query_channels(encoder, query_vector, read)
+    return rank(
+        read.table, query_vector, read.lexical, now_ms, k, config, analyse(query, now_ms), channels
+    )
 
 
 @dataclass(frozen=True)
@@ -356,12 +363,22 @@ class QueryChannels:
     turn_query: np.ndarray | None = None
 
 
+@dataclass(frozen=True)
+class UserRows:
+    """One user's rows for a query, read off the critical path: their BM25 scores, whether some
+    row holds a CJK-channel vector, and if so the vector there of a query without CJK
+    characters (one with them carries it in its own row)."""
+
+    table: pa.Table
+    lexical: np.ndarray
+    cjk_rows: bool = False
+    english_cjk_query: np.ndarray | None = None
+
+
 def query_channels(
-    encoder: SpaceEncoder, query: str, query_vector: np.ndarray, table: pa.Table
+    encoder: SpaceEncoder, query_vector: np.ndarray, read: UserRows
 ) -> QueryChannels | None:
-    """The query's channels for these rows (None for a one-channel encoder). A query without
-    CJK characters is encoded in the CJK channel only when some row has a vector there: a user
-    with Chinese memories asking in English; an English-only user pays nothing."""
+    """The query's channels for these rows (None for a one-channel encoder)."""
     inner_dimension = turn_query = None
     if isinstance(encoder, TurnChannelEncoder):
         inner_dimension = encoder.inner.dimension
@@ -374,20 +391,32 @@ def query_channels(
         return QueryChannels(None, None, inner_dimension, turn_query)
     width = channels.primary.dimension
     cjk_query = None
-    if table.num_rows and cjk_rows(vector_matrix(table)[:, :inner_dimension], width).any():
+    if read.cjk_rows:
         own = cjk_part(query_vector, width)  # a query with CJK characters carries it
-        cjk_query = own if own is not None else channels.encode_cjk([query])[0]
+        cjk_query = own if own is not None else read.english_cjk_query
     return QueryChannels(width, cjk_query, inner_dimension, turn_query)
 
 
 def _read_scored(
     store: EpisodicStore,
+    encoder: SpaceEncoder,
     user_id: str,
     event_types: Sequence[EventType] | None,
+    query: str,
     query_tokens: Sequence[str],
     config: RetrievalConfig,
-) -> tuple[pa.Table, np.ndarray]:
-    """The user's rows and their BM25 scores: the read is usually done before the query's
-    embedding, so scoring here takes BM25 off the critical path too."""
+) -> UserRows:
+    """The user's rows, scored, beside the query's embedding: the read is usually done first,
+    so BM25, and the CJK channel's encoding of a query without CJK characters (asked only when
+    some row has a vector there: a user with Chinese memories asking in English; an
+    English-only user pays nothing), take nothing from the critical path."""
     table = store.scan(user_id, event_types)
-    return table, lexical_scores(table, query_tokens, config)
+    lexical = lexical_scores(table, query_tokens, config)
+    channels = cjk_channels(encoder)
+    if channels is None or table.num_rows == 0:
+        return UserRows(table, lexical)
+    own_dimension = own_vector_encoder(encoder).dimension
+    if not cjk_rows(vector_matrix(table)[:, :own_dimension], channels.primary.dimension).any():
+        return UserRows(table, lexical)
+    english = None if has_cjk(query) else channels.encode_cjk([query])[0]
+    return UserRows(table, lexical, True, english)
