@@ -77,6 +77,14 @@ _ZH_PAST = re.compile(
     # the user's own earlier words, quoted to be corrected: "上次我说我在广州 其实…"
     r"(?:上次|上回|之前|刚才)我?说"
 )
+#: "Hard at first, fine now", "一开始很难，现在还行": a state said of the start is over when a
+#: later clause of the sentence says how it is now.
+_AT_FIRST = re.compile(
+    r"\b(?:at\s+first|initially|in\s+the\s+beginning)\b|一开始|刚开始|起初|最开始|开始的时候", re.I
+)
+_NOW_LATER = re.compile(r"\b(?:now|these\s+days|nowadays)\b|现在|如今|目前", re.I)
+#: "…到现在还是听不懂", "still can't now": the same state, not a later one ("还行" is "fine").
+_STILL = re.compile(r"\b(?:still|yet)\b|还(?![行好可不])|仍|依然|依旧|照样", re.I)
 #: When a goal is due: "在五月去东京之前", "年底以前", "考试之前" (before a time or an event),
 #: not the past its "之前" / "以前" would otherwise say ("我之前想考研").
 _ZH_DEADLINE = re.compile(
@@ -409,6 +417,15 @@ def _about_someone_else(clause: str) -> bool:
     return subject is not None and _ZH_USER_TOO.search(clause, subject.end()) is None
 
 
+def _over_by_now(sentence: str, start: int, clause: str) -> bool:
+    """Whether the claim's clause dates it to the start of something ("at first", "一开始") and a
+    later clause says how it is now."""
+    if not _AT_FIRST.search(clause):
+        return False
+    now = _NOW_LATER.search(sentence, _clause_bounds(sentence, start)[1])
+    return now is not None and not _STILL.search(_clause_at(sentence, now.start()))
+
+
 def read_claim(
     event_type: EventType, text: str, sentence: str, start: int, names_a_person: bool = False
 ) -> dict[str, str]:
@@ -436,7 +453,12 @@ def read_claim(
         return reading | _feeling_reading(sentence, start)
     past_liking = event_type in _LIKING and _EN_PAST_LIKING.match(sentence, start) is not None
     dated = _ZH_DEADLINE.sub("", clause) if event_type is EventType.GOAL else clause
-    past = past_liking or _EN_PAST.search(clause) or _ZH_PAST.search(dated)
+    past = (
+        past_liking
+        or _EN_PAST.search(clause)
+        or _ZH_PAST.search(dated)
+        or _over_by_now(sentence, start, clause)
+    )
     if past and not _NOW.search(clause) and not _MOVED.search(clause):
         reading[EventAttr.TENSE.value] = PAST_TENSE
     venting = _EN_VENTING.search(text) or _ZH_VENTING.search(text) or _EN_TODAY.search(clause)

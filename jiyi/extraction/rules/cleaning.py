@@ -59,7 +59,10 @@ _EN_TRAILING = re.compile(
     # a vague head and chat particles said after the thing ("the odds ratio thing still",
     # "graduate abeg", "the exam lah")
     r"(?<!\bsure\s)(?<!\bwhole\s)(?<!\bsame\s)(?<!\bonly\s)(?<!\bmain\s)(?<!\breal\s)thing|"
-    r"still|abeg|sha|lah|leh|lor|yaar|bro|bruh|dude|fam|innit|eh))+$",
+    r"still|abeg|sha|lah|leh|lor|yaar|bro|bruh|dude|fam|innit|eh|"
+    # how much, said after the thing ("the subjunctive just", "grammar tables with a passion")
+    r"just|really|literally|totally|honestly|seriously|with\s+a\s+passion|more\s+than\s+anything|"
+    r"so\s+bad(?:ly)?|like\s+crazy|big\s+time))+$",
     re.IGNORECASE,
 )
 #: A time said after what is aimed at ("… someday", "… one day", "… 以后"): when, not what.
@@ -130,6 +133,8 @@ _ZH_TRAILING = re.compile(
     r"[这那](?:一)?步|[这那]个)?"
     r"[了呢啊吧呀哦嘛啦哈吗的呗哟喔嘞咯哇呐噢欸哒~真都也就还总老又]*$"
 )
+#: When or how often, said after the thing ("德语一开始很难", "现在反而觉得"): not its name.
+_ZH_WHEN_TAIL = re.compile(r"(?:一开始|刚开始|现在|以前|之前|后来|反而|一直|总是|老是|经常|始终)+$")
 _ZH_SELF = re.compile(
     r"^(?:我)?(?:自己|本人)?(?:就|也|还|都)?(?:是(?![否非]))?(?=[\u4e00-\u9fff]{2})"
 )
@@ -160,7 +165,7 @@ def _clean_object(raw: str, lang: str) -> str | None:
             text = _ZH_LEADING.sub("", text)
         text = _ZH_SELF.sub("", text)
         text = _ZH_TRAILING.sub("", _ZH_SOMEDAY.sub("", _ZH_TRAILING.sub("", text))).strip()
-        text = _ZH_DURATION.sub("", text)
+        text = _ZH_WHEN_TAIL.sub("", _ZH_DURATION.sub("", text))
     else:
         text = _EN_CUT.sub("", _EN_ECHO.sub("", text))
         text = _EN_SIT.sub("", _EN_LEADING.sub("", text))

@@ -75,13 +75,20 @@ def test_a_chinese_capture_keeps_the_clause_next_to_its_frame(raw, frame_after, 
         ("好像芒果", "zh", "芒果"),
         ("可能吉他", "zh", "吉他"),
         ("true crime podcasts", "en", "true crime podcasts"),  # near-miss: nothing to trim
+        ("the passive voice just", "en", "passive voice"),
+        ("spreadsheets with a passion", "en", "spreadsheets"),
+        ("long lectures so bad", "en", "long lectures"),
+        ("just in time compilers", "en", "in time compilers"),  # only a tail is a tail
+        ("化学一开始", "zh", "化学"),
+        ("听力现在反而", "zh", "听力"),
+        ("立体几何一直", "zh", "立体几何"),
     ],
 )
 def test_chat_fillers_and_vague_heads_are_trimmed(raw, lang, cleaned):
     assert clean_objects(raw, lang, False) == (cleaned,)
 
 
-@pytest.mark.parametrize("raw", ["这样", "那样子", "that", "this stuff"])
+@pytest.mark.parametrize("raw", ["这样", "那样子", "that", "this stuff", "现在反而"])
 def test_a_pointer_names_nothing(raw):
     assert clean_objects(raw, "zh" if raw[0] > "~" else "en", False) == ()
 
