@@ -15,7 +15,9 @@ _EN_GRADE = re.compile(
     rf"(?P<w>{'|'.join(_EN_ORDINALS)})\s+grader?|year\s+(?P<y>\d{{1,2}})|"
     r"(?P<primary>elementary|primary)\s+school(?:\s+student)?)$"
 )
-_ZH_GRADE = re.compile(r"^(?:小学)?(?P<n>[一二三四五六1-6])年级$|^(?P<primary>小学(?:生)?)$")
+_ZH_GRADE = re.compile(
+    r"^(?:小学)?(?P<n>[一二三四五六1-6])年级(?:的?小学生|的?学生)?$|^(?P<primary>小学(?:生)?)$"
+)
 _ZH_NUMBERS = {c: i for i, c in enumerate("一二三四五六", start=1)}
 _FIRST_GRADE_AGE = 6  # the youngest in first grade, 一年级; a UK "year N" is a year ahead
 _PRIMARY_SCHOOL_AGE = 8  # "in primary school": somewhere in it, a child whatever the year

@@ -144,7 +144,10 @@ def test_a_childs_age_said_any_way_removes_what_earlier_turns_wrote(ctx: Stores,
     assert _beliefs(ctx, "kid") == {}
 
 
-@pytest.mark.parametrize("text", ["我上四年级", "i'm nine lol", "今年10岁啦", "I'm in 5th grade"])
+@pytest.mark.parametrize(
+    "text",
+    ["我上四年级", "i'm nine lol", "今年10岁啦", "I'm in 5th grade", "二年级小学生，爱看恐龙书"],
+)
 def test_child_mode_from_any_common_phrasing(ctx: Stores, make_turn, text) -> None:
     process_turns([make_turn(text, user="kid")], ctx)
     assert ctx.consent.get("kid").child_mode
