@@ -1920,3 +1920,310 @@ RULES: tuple[Rule, ...] = (
         value_normaliser=normalise_field_student,
     ),
 )
+
+
+# --- an age said without "I'm": "Age 52", "19 y/o, ...", "me (15)", "at 28 is it too late" -------
+_EN_AGE_WORDS = (
+    r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four|five|six|"
+    r"seven|eight|nine))?"
+)
+_EN_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_EN_UNITS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+}
+
+
+def _age_in_words(raw: str) -> str | None:
+    """An age as digits, also a compound number word ("twenty-five")."""
+    parts = re.split(r"[\s-]+", raw.strip().lower())
+    if parts and parts[0] in _EN_TENS:
+        return str(_EN_TENS[parts[0]] + (_EN_UNITS.get(parts[1], 0) if len(parts) > 1 else 0))
+    return normalise_age(raw)
+
+
+_ZH_AGE_NUMBER = r"[1-9]\d|[二三四五六七八九]十[一二三四五六七八九]?"
+
+RULES += (
+    rule(
+        "age_en_labelled",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[.!?,;]\s)|(?<=[.!?,;]))\s*(?:my\s+)?age\s*(?:[:?=-]|is)?\s*(?P<value>[1-9]\d)\b"
+        r"(?!\s*(?:%|percent|group|range|limit|bracket|gap))",
+        0.85,
+        "An age given as a field: 'Age 52, career change into UX', 'my age? 38.'",
+        ("Age 52, career change into UX", "my age? 38. why?"),
+        trigger=r"\bage\b",
+        whole_text=True,  # "my age? 38.": the age is a sentence of its own
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_en_yo_opening",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[.!?]\s))(?:(?:hi|hey|hello|ok|so)[.,!]*\s+)?(?P<value>[1-9]\d?)\s*(?:y/o|yo|yrs?\s+old|"
+        r"years?\s+old)\b(?=\s*(?:[,.;:!—–-]|$))",
+        0.8,
+        "An age opening the message: '19 y/o, first time living away from home'.",
+        ("19 y/o, first time living away from home", "hey, 45 years old. learning python"),
+        trigger=r"y/o|yo\b|old\b",
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_en_words_opening",
+        EventType.AGE_DECLARATION,
+        rf"(?:^|(?<=[.!?]\s))(?:(?:i'?m|im|i\s+am)\s+)?(?P<value>{_EN_AGE_WORDS})"
+        r"(?=\s+(?:and|but|now|yrs?|years?|lol|&)\b|\s*[,.!]|\s*$)",
+        0.8,
+        "An age in words opening the message: 'thirty-three and still can't do long division', "
+        "'im twenty-five and never learned to type'.",
+        ("thirty-three and still cant do long division", "im twenty-five and never learned"),
+        trigger=r"ty\b|ty[\s-]",
+        value_normaliser=_age_in_words,
+    ),
+    placed_rule(
+        "age_en_in_brackets",
+        EventType.AGE_DECLARATION,
+        r"(?:\bme|\b(?:mum|mom|dad|grandpa|grandma|granny|nan|student|teacher|nurse|retiree|learner|"
+        r"guy|girl|woman|man|lady|dude)\s+here|^\s*\w+\s+here)\s*\((?P<value>[1-9]\d?)\)",
+        0.8,
+        "An age in brackets after oneself: 'me (15) vs quadratic equations', 'grandpa here (71)'.",
+        ("me (15) vs quadratic equations", "grandpa here (71), confused"),
+        trigger=r"\(",
+        value_normaliser=normalise_age,
+        exclude=EN_SOMEONE_ELSE,
+    ),
+    rule(
+        "age_en_at_n_too_late",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[.!?,]\s))(?:so\s+|but\s+|ok\s+)?at\s+(?P<value>1[3-9]|[2-9]\d)\s*,?\s+(?:is\s+it|am\s+i|"
+        r"is\s+that|it'?s)\s+(?:too\s+late|too\s+old|still|even)",
+        0.8,
+        "An age asked about: 'at 28 is it too late to start violin?'.",
+        ("at 28 is it too late to start violin?", "at 45, is it too late for coding"),
+        trigger=r"\bat\s",
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_en_oldest_at",
+        EventType.AGE_DECLARATION,
+        r"\b(?:i'?m|im|i\s+am)\s+(?:(?:probably|definitely|prob|def)\s+)?the\s+(?:oldest|youngest)\b"
+        r"[^.!?]{0,40}?\bat\s+(?P<value>[1-9]\d)\b",
+        0.8,
+        "An age said by comparison: 'I'm the oldest one in my night class at 52'.",
+        ("I'm the oldest one in my night class at 52", "im the youngest there at 19"),
+        trigger=r"oldest|youngest",
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_en_to_be_exact",
+        EventType.AGE_DECLARATION,
+        r"\b(?:early|mid|late)[\s-]+\d0s\s*(?:,|-|—|\()\s*(?P<value>[1-9]\d)\b",
+        0.85,
+        "An age after a decade: 'in my late 20s, 28 to be exact'.",
+        ("I'm in my late 20s, 28 to be exact", "early 30s (31)"),
+        trigger=r"0s\b",
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_en_now_after_retired",
+        EventType.AGE_DECLARATION,
+        r"\b(?:retired|graduated|quit|moved|started)\s+at\s+[1-9]\d\s*,?\s*(?:and\s+)?now\s+"
+        r"(?P<value>[1-9]\d)\b",
+        0.85,
+        "An age now, after a past one: 'retired at 62, now 70'.",
+        ("retired at 62, now 70 and loving it", "started at 30 and now 41"),
+        trigger=r"\bnow\b",
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_en_being_n",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[.!?]\s))being\s+(?P<value>1[3-9]|[2-9]\d)\s+(?:means|sucks|is|makes)\b",
+        0.75,
+        "An age as the subject: 'being 14 means I can't sit the real SAT yet'.",
+        ("being 14 means I can't sit the SAT", "being 40 sucks for sleep"),
+        trigger=r"being",
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_zh_birthday_sui",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:昨天|今天|前天|上周|前几天)?(?:刚|刚刚)?过(?:完|了)?(?:我的?)?"
+        rf"(?P<value>{_ZH_AGE_NUMBER})岁(?:的)?生日",
+        0.85,
+        "过完几岁生日：'刚过完40岁生日'（'我儿子过5岁生日'不算）。",
+        ("刚过完40岁生日，决定学钢琴", "昨天刚过完18岁生日"),
+        trigger=r"生日",
+        value_normaliser=normalise_age,
+    ),
+    placed_rule(
+        "age_zh_number_le",
+        EventType.AGE_DECLARATION,
+        rf"(?:^|(?<=[\s,，。!！~…])|(?<=俺)|(?<=俺今年))(?<![妈爸姐哥弟妹儿女娃子他她婆公奶爷友] )"
+        rf"(?P<value>{_ZH_AGE_NUMBER})(?:岁)?"
+        r"(?:了|啦)(?=才|还|就|都|$|[\s,，。!！~…])",
+        0.75,
+        "'35了才开始学钢琴'、'最老的 31了'、'俺今年五十八'（年龄在句首或空格后）。",
+        ("35了才开始学钢琴", "我估计是班里最老的 31了"),
+        value_normaliser=normalise_age,
+        exclude=re.compile(r"要是|如果|假如|假设|以前|之前|当年|那时|小时候|等我"),
+    ),
+    rule(
+        "age_zh_an",
+        EventType.AGE_DECLARATION,
+        rf"俺(?:今年|现在)?(?P<value>{_ZH_AGE_NUMBER})(?:岁)?(?=了|啦|$|[\s,，。!！~…])",
+        0.8,
+        "'俺今年五十八'：俺是我。",
+        ("俺今年五十八，眼神不好",),
+        trigger=r"俺",
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_zh_bracket_after",
+        EventType.AGE_DECLARATION,
+        r"(?:奔[二三四五六七八九]|[二三四五六七八九]十出头|快[二三四五六七八九]十)了?\s*[(（](?P<value>[1-9]\d)[)）]",
+        0.85,
+        "'奔三了（28）'：括号里的准确年龄。",
+        ("奔三了（28），现在学还来得及吗", "快四十了(38)"),
+        trigger=r"[(（]",
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_zh_as_one",
+        EventType.AGE_DECLARATION,
+        rf"(?:作为|身为)(?:一[个名位])?(?P<value>{_ZH_AGE_NUMBER})岁",
+        0.85,
+        "'作为一个45岁、三个孩子的妈'。",
+        ("作为一个45岁、三个孩子的妈",),
+        trigger=r"岁",
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_zh_still",
+        EventType.AGE_DECLARATION,
+        rf"(?:所以|其实|目前)(?:现在)?(?:还是|才)(?P<value>{_ZH_AGE_NUMBER})岁",
+        0.8,
+        "'所以现在还是15岁'。",
+        ("下个月才满16 所以现在还是15岁哈",),
+        trigger=r"岁",
+        value_normaliser=normalise_age,
+    ),
+)
+
+
+# --- a school year said by a system's own name: "9th grader", "Form 4", "S5", "lower sixth" -----
+def _grader(raw: str) -> str | None:
+    """'9th grader' is '9th grade'; other names as said."""
+    value = re.sub(r"(?i)\s+grader$", " grade", raw.strip())
+    return normalise_value(value)
+
+
+RULES += (
+    placed_rule(
+        "school_en_grader",
+        EventType.IDENTITY_DECLARATION,
+        r"(?<!\bmy\s)(?<!\bour\s)(?<!'s\s)\b(?P<value>(?:[1-9]|1[0-2])(?:st|nd|rd|th)\s+grader)\b",
+        0.8,
+        "A grader: '9th grader here' (9th grade; 'my 5th grader' is a child's).",
+        ("9th grader here and proofs are killing me", "im an 11th grader"),
+        trigger=r"grader",
+        value_normaliser=_grader,
+        relation=RelationKind.SCHOOL_YEAR,
+        exclude=EN_SOMEONE_ELSE,
+    ),
+    placed_rule(
+        "school_en_system_name",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:^|(?<=[,.!?;:]\s)|\b(?:i'?m|im|i\s+am|we'?re|we\s+are|currently|now)\s+(?:(?:now|currently|still|also)\s+)?"
+        r"(?:in\s+)?(?:a\s+)?)(?P<value>form\s+[1-6]|(?-i:S[1-6])|(?:lower|upper)\s+sixth|year\s+1[0-3]|"
+        r"(?-i:[123]L)|(?-i:G(?:[7-9]|1[0-2])))"
+        r"(?=\s*(?:$|[,.!;]|here\b|student\b|now\b|so\b|and\b|了|in\b|from\b|lah\b|btw\b|lol\b))",
+        0.8,
+        "A school year by its system's name: 'Form 4 student', 'S5 here', 'lower sixth, doing "
+        "bio', 'currently a 2L', 'we're in Year 13', 'G12了'.",
+        ("Form 4 student from KL", "S5 here, sitting my Highers", "currently a 2L"),
+        value_normaliser=normalise_value,
+        relation=RelationKind.SCHOOL_YEAR,
+        exclude=EN_SOMEONE_ELSE,
+    ),
+    rule(
+        "school_en_final_year",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:^|(?<=[,.!?;:]\s)|\b(?:i'?m|im|i\s+am)\s+(?:an?\s+)?)(?P<value>final[\s-]year)\s+"
+        r"(?=(?:[a-z]+\s+){0,2}student\b)",
+        0.8,
+        "'final-year law student' (final year).",
+        ("final-year law student, exam friday", "I'm a final year med student"),
+        trigger=r"final",
+        value_normaliser=lambda raw: normalise_value(raw.replace("-", " ")),
+        relation=RelationKind.SCHOOL_YEAR,
+    ),
+    rule(
+        "school_zh_junior_college_year",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:在读)?(?:是)?(?P<value>(?:大专|专科|高职)[一二三]年级)"
+        r"(?=$|[\s,，。!！~…]|了|啦|的|在)",
+        0.8,
+        "大专的年级：'大专二年级'（不是小学二年级）。",
+        ("大专二年级 准备专升本", "我高职一年级"),
+        trigger=r"大专|专科|高职",
+        value_normaliser=normalise_value,
+        relation=RelationKind.SCHOOL_YEAR,
+    ),
+    rule(
+        "school_zh_college_year",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:在读)?(?:(?:医学院|法学院|商学院|[\u4e00-\u9fff]{1,4}学院|本科)"
+        r"(?P<value>大[一二三四五]))"
+        r"(?=$|[\s,，。!！~…]|了|啦|的|在)",
+        0.8,
+        "学院或大专后的年级：'医学院大三'、'大专二年级'。",
+        ("医学院大三，病理学背得要死", "本科大二 在读"),
+        trigger=r"学院|大专|专科|本科",
+        value_normaliser=lambda raw: normalise_value(raw),
+        relation=RelationKind.SCHOOL_YEAR,
+    ),
+)
+
+
+# --- a role said by "as a X ... I", "考上公务员" ------------------------------------
+RULES += (
+    rule(
+        "role_en_as_a_then_i",
+        EventType.IDENTITY_DECLARATION,
+        rf"(?:^|(?<=[.!?]\s))(?:but\s+|so\s+|and\s+)?as\s+(?:a|an)\s+(?P<value>{EN_WORD_BEFORE_ROLE}{{0,1}}?"
+        rf"(?:{EN_ROLE}))\s+(?:with\s+[^.!?,]{{1,30}}?\s+)?(?=(?:i|i'm|im|i've|i\s+should|i\s+get)\b)",
+        0.8,
+        "'as a stay-at-home dad with twin toddlers I get…', 'as a chem teacher I should know' "
+        "(the user speaking as what they are).",
+        ("as a stay-at-home dad with twin toddlers I get 30 min", "as a nurse I see this a lot"),
+        trigger=r"\bas\s+an?\b",
+        value_normaliser=normalise_role,
+    ),
+    rule(
+        "role_zh_passed_exam_into",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:今年|去年)?(?:刚|刚刚|已经|终于)?考上(?:了)?(?P<value>公务员|事业编|教师编|选调生)",
+        0.8,
+        "考上的编制：'刚考上公务员'（'我表姐考上公务员'不算）。",
+        ("刚考上公务员 分到基层街道办", "我去年考上了事业编"),
+        trigger=r"考上",
+        value_normaliser=normalise_role,
+    ),
+)

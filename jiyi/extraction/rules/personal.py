@@ -30,7 +30,7 @@ _EN_ALLERGEN = (
     r"(?P<object>(?:tree[\s-]?)?nuts?|peanuts?|almonds?|cashews?|walnuts?|"
     r"hazelnuts?|pecans?|pistachios?|shellfish|shrimps?|prawns?|crabs?|lobsters?|fish|eggs?|"
     r"milk|dairy|lactose|gluten|wheat|soy|sesame|penicillin|amoxicillin|sulfa(?:\s+drugs)?|"
-    r"aspirin|ibuprofen|latex|bees?|bee\s+stings?|wasps?|pollen|dust(?:\s+mites)?|cats?|dogs?|"
+    r"aspirin|ibuprofen|latex|bees?|bee\s+stings?|wasp\s+stings?|wasps?|pollen|dust(?:\s+mites)?|cats?|dogs?|"
     r"mold|strawberr(?:y|ies)|kiwis?|mangos?|mangoes)"
 )
 _ZH_ALLERGEN = (
@@ -116,6 +116,8 @@ _EN_TAIL = re.compile(
 _ZH_TAIL = re.compile(
     r"(?:$|[,.!?;:~…、)\s]|。|[呢啊呀啦哦了哈嘛吧哟喔诶欸]|这边|那边|这里|这儿|那儿|那里|本地|当地|市区|郊区|"
     r"周边|附近|一带|上班|工作|打工|读书|上学|念书|读大学|上大学|读研|读博|定居|安家|扎根|落户|"
+    # studying abroad, a working holiday, a district before "这边" ("深圳南山这边")
+    r"留学|游学|交换|读语言学校|working\s*holiday|[\u4e00-\u9fff]{2,3}(?:这边|那边|附近|一带)|"
     # living there: looking after family, making a living
     r"带(?:娃|孩子|孙子|孙女|外孙|外孙女|小孩|宝宝)|照顾|陪读|养老|过日子|谋生|务工|打零工|摆摊|"
     r"[\U0001F000-\U0001FAFF\u2600-\u27BF]|[\u4e00-\u9fff]{1,4}?[区县镇](?![\u4e00-\u9fff]))"
@@ -343,7 +345,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
         tail=re.compile(
             r"\s+(?:this\s+(?:weekend|week|saturday|sunday|friday)|tomorrow|today|tonight|on\s+"
             r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+(?:a\s+few|two|three|\d)\s+days)\b",
-            re.I,
+            re.IGNORECASE,
         ),
         trip_check=False,
         trigger=r"\bmoving\b",
@@ -599,7 +601,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
         0.8,
         "'我们X这边'：'我们武汉这边特别热'。",
         ("我们武汉这边特别热", "咱们成都这里冬天很阴"),
-        tail=re.compile(r"(?:这边|这里|这儿|本地|当地|这块|这地方)"),
+        tail=re.compile(r"(?:这边|这里|这儿|本地|当地|这块|这地方|这(?![个些样么种次回]))"),
         trigger=r"这边|这里|这儿|本地|当地|这块|这地方",
     ),
     place_rule(
@@ -657,7 +659,9 @@ _LIVES_RULES: tuple[Rule, ...] = (
         0.7,
         "说本地：'杭州这边最近好热'、'我们成都今天下雨'（地名后跟'这边/这里'，或前有'我们'）。",
         ("杭州这边最近好热", "我们成都今天又下雨了"),
-        tail=re.compile(r"(?:这边|这里|这儿|今天|最近|这几天)(?![^,.!?;。]*(?:玩|旅游|出差))"),
+        tail=re.compile(
+            r"(?:这边|这里|这儿|今天|最近|这几天|这两天|这阵子)(?![^,.!?;。]*(?:玩|旅游|出差))"
+        ),
         trigger=r"这边|这里|这儿|我们|咱们|俺们",
     ),
     place_rule(
@@ -1034,3 +1038,235 @@ RULES: tuple[Rule, ...] = (
     ),
     *_LIVES_RULES,
 )
+
+
+# --- where the user lives, said by a settlement near a city, a posting, a commute ----------------
+# "I live in a village just outside Kraków", "stationed in Germany", "born in Lagos and still live
+# here", "Houston native", "我这边乌鲁木齐", "家在广州番禺", "住温哥华", "北漂".
+
+_ZH_DRIFTERS = {  # short name: (city, the rule's name)
+    "北": ("北京", "beijing"),
+    "沪": ("上海", "shanghai"),
+    "深": ("深圳", "shenzhen"),
+    "杭": ("杭州", "hangzhou"),
+    "广": ("广州", "guangzhou"),
+    "蓉": ("成都", "chengdu"),
+}
+
+_LIVES_NEAR_RULES: tuple[Rule, ...] = (
+    place_rule(
+        "lives_en_near_city",
+        r"\b(?:live|living|based|settled)\s+(?:in|on)\s+(?:a|an|this|my|our)\s+"
+        r"(?:(?:small|little|tiny|quiet|sleepy|rural|remote)\s+)?(?:village|town|suburb|hamlet|farm|"
+        r"place|commuter\s+town)\s+(?:(?:just|right|about|\d+\s*(?:km|miles?|mins?|minutes))\s+)?"
+        r"(?:outside(?:\s+of)?|near|by|close\s+to|not\s+far\s+from|(?:north|south|east|west)\s+of)\s+"
+        r"(?P<object>\w)",
+        0.85,
+        "A settlement near a city: 'I live in a village just outside Kraków' (the city).",
+        ("I live in a village just outside Kraków", "we live in a small town near Leeds"),
+        tail=_EN_TAIL,
+        trusted=True,
+        trigger=r"outside|near|close|far|north|south|east|west|\bby\b",
+    ),
+    place_rule(
+        "lives_en_stationed",
+        r"\b(?:(?:i'?m|im|i\s+am|we'?re|currently|now)\s+)?(?:stationed|posted|deployed|based)\s+"
+        r"(?:out\s+)?(?:in|at)\s+(?P<object>\w)",
+        0.8,
+        "A posting: 'stationed in Germany with the army' (not someone else's).",
+        ("stationed in Germany with the army", "I'm posted in Nairobi for work"),
+        tail=re.compile(
+            r"\s*(?:$|[,.;:!?)]|\s+(?:with|for|since|now|rn|atm|and|so|but|lol)\b)", re.IGNORECASE
+        ),
+        trip_check=False,
+        trigger=r"stationed|posted|deployed|based",
+    ),
+    place_rule(
+        "lives_en_born_still",
+        r"\bborn\s+(?:and\s+(?:raised|bred)\s+)?in\s+(?P<object>\w)",
+        0.85,
+        "Born somewhere and still there: 'born in Lagos and still live here'.",
+        ("born in Lagos and still live here", "born and raised in Ohio, still here lol"),
+        tail=re.compile(
+            r",?\s+(?:and\s+)?(?:i\s+)?(?:still|never\s+left)\b(?!\s+(?:miss|visit|go\s+back))",
+            re.IGNORECASE,
+        ),
+        trigger=r"\bborn\b",
+    ),
+    place_rule(
+        "lives_en_native_still",
+        r"(?:^|(?<=[.!?;]\s))(?P<object>\w)",
+        0.8,
+        "A native still there: 'Houston native, still here'.",
+        ("Houston native, still here", "Glasgow native and still living here"),
+        tail=re.compile(r"\s+native\s*,?\s+(?:and\s+)?still\b", re.I),
+        trigger=r"\bnative\b",
+    ),
+    place_rule(
+        "lives_en_been_in_now",
+        r"\b(?:but|and|so|now|i'?ve|ive|we'?ve)\s+(?:been|lived)\s+(?:in|living\s+in|based\s+in)\s+"
+        r"(?P<object>\w)",
+        0.8,
+        "How long here so far: 'from Nairobi originally but been in Toronto 6 yrs now'.",
+        ("from Nairobi originally but been in Toronto 6 yrs now", "so been in Leeds 3 years"),
+        tail=re.compile(
+            r"\s+(?:for\s+)?(?:like\s+|almost\s+|about\s+|over\s+)?(?:\d+|a|one|two|three|four|five|six|"
+            r"seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?)\s*(?:years?|yrs?|months?)"
+            r"(?!\s+(?:ago|back))",
+            re.IGNORECASE,
+        ),
+        trigger=r"\bbeen|lived",
+    ),
+    place_rule(
+        "lives_en_commute_from",
+        r"\b(?:i|we)\s+(?:(?:still|now|currently|also)\s+)?commute\s+(?:daily\s+|every\s+day\s+)?"
+        r"(?:in\s+)?from\s+(?P<object>\w)",
+        0.8,
+        "A daily commute from home: 'I commute from Pune to Mumbai every day'.",
+        ("I commute from Pune to Mumbai every day", "we commute in from Oxford"),
+        tail=None,
+        trip_check=False,
+        trigger=r"commute",
+    ),
+    place_rule(
+        "lives_en_renting_in",
+        r"\b(?:renting|rent|sharing|share)\s+(?:a|an|my|our)\s+(?:(?:tiny|little|small|shoebox|new|"
+        r"cheap|big)\s+)?(?:flat|apartment|apt|room|studio|house|place)\s+in\s+(?:\w+\s+(?:rn|now)"
+        r"\s*,\s*)?(?P<object>\w)",
+        0.8,
+        "A home rented somewhere: 'renting a tiny flat in Lisbon'.",
+        ("renting a tiny flat in Lisbon", "i rent a room in Leeds"),
+        tail=None,
+        trigger=r"\brent|\bshar",
+    ),
+    place_rule(
+        "lives_zh_this_side",
+        r"我(?:们)?(?:这边|这里|这儿)(?:是)?(?P<object>\S)",
+        0.8,
+        "'我这边乌鲁木齐'：说自己所在的地方。",
+        ("我这边乌鲁木齐，网偶尔卡", "我们这里是哈尔滨"),
+        tail=_ZH_TAIL,
+        trigger=r"这边|这里|这儿",
+    ),
+    place_rule(
+        "lives_zh_alone_in",
+        r"我(?:一个人|独自|自己|两个人)(?:现在|目前)?在(?P<object>\S)",
+        0.8,
+        "'我一个人在伊斯坦布尔读书'：一个人在某地读书工作。",
+        ("我一个人在伊斯坦布尔读书", "我自己在墨尔本上班"),
+        tail=_ZH_TAIL,
+        trigger=r"在",
+    ),
+    place_rule(
+        "lives_zh_home_in",
+        r"(?:^|(?<=[\s,，。!！~…]))(?:家|住)(?:就|现在|目前)?(?:在)?(?P<object>\S)",
+        0.8,
+        "'家在广州番禺'、'住温哥华'（不带'我'；'老家X'是来处，不算）。",
+        ("家在广州番禺", "住温哥华，娃在这边上小学"),
+        tail=re.compile(rf"{_ZH_TAIL.pattern}|[\u4e00-\u9fff]{{1,3}}(?=[,，。\s]|$)"),
+        trigger=r"家|住",
+    ),
+)
+
+_LIVES_NEAR_RULES += tuple(
+    rule(
+        f"lives_zh_drifter_{tag}",
+        EventType.PERSONAL_FACT,
+        rf"(?<!以前)(?<!之前)(?<!曾经)(?<!当年)(?<!我[妈爸姐哥弟妹])(?:现在|目前|我|在|^|(?<=[\s,，。!！~…])){short}漂"
+        r"(?![过了]|的时候|那|期间)",
+        0.8,
+        f"'{short}漂'：在{city}打拼，住在{city}。",
+        (f"老家河南的 现在{short}漂",),
+        object_kind=EntityKind.PLACE,
+        relation=RelationKind.LIVES_IN,
+        fixed_object=city,
+        trigger=rf"{short}漂",
+    )
+    for short, (city, tag) in _ZH_DRIFTERS.items()
+)
+
+
+# --- an allergy said without "I'm" or by what it does --------------------------------------------
+_ALLERGY_MORE_RULES: tuple[Rule, ...] = (
+    rule(
+        "allergy_en_bare_allergic",
+        EventType.PERSONAL_FACT,
+        r"(?:^|(?<=[.!?;:]\s)|(?<=\bbtw\s)|(?<=\balso\s)|(?<=\bfyi\s)|(?<=heads\sup\s))"
+        r"(?:(?:very|super|really|severely|deathly|kinda|kind\s+of|mildly|slightly|a\s+bit)\s+)?"
+        rf"allergic\s+to\s+{_EN_ALLERGEN}\b",
+        0.85,
+        "An allergy said without 'I'm': 'allergic to pollen so spring is hell', 'kinda allergic "
+        "to sesame?'.",
+        ("allergic to pollen so spring is hell", "btw allergic to shellfish"),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+        trigger=r"allergic",
+    ),
+    rule(
+        "allergy_en_does_to_me",
+        EventType.PERSONAL_FACT,
+        rf"(?:^|(?<=[.!?;:,]\s)|(?<=\bbut\s)|(?<=\band\s))(?:(?:any|even|a\s+bit\s+of|the)\s+)?"
+        rf"{_EN_ALLERGEN}\s+(?:(?:always|literally|just|still|really)\s+)?"
+        r"(?:(?:puts?|put)\s+me\s+in\s+(?:the\s+)?(?:ER|A&E|hospital)|(?:makes?|made)\s+me\s+"
+        r"(?:(?:properly|really|super|so|violently|very)\s+)?(?:sick|ill|sneeze|wheeze|swell\s+up|break\s+out)"
+        r"|(?:makes?|made)\s+my\s+(?:throat|lips?|face|skin|mouth|eyes|tongue)\s+(?:(?:all|so|really|super)\s+)?"
+        r"(?:itchy|itch|swell|swollen|puffy|tingle|tingly)|and\s+me\s+don'?t\s+mix|"
+        r"(?:=|means?)\s+(?:an?\s+)?epi-?pen|(?:'s|is|are)\s+off[\s-]limits\s+for\s+me)",
+        0.8,
+        "What an allergen does to the user: 'bee stings put me in the ER', 'gluten makes me sick', "
+        "'sulfa drugs and me don't mix', 'bee stings = epipen for me'.",
+        (
+            "bee stings put me in the ER",
+            "kiwi makes my mouth itchy",
+            "sulfa drugs and me don't mix",
+        ),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+        trigger=r"ER\b|A&E|hospital|sick|ill\b|sneeze|wheeze|swell|break|itch|swoll|puffy|tingl|mix|epi|limits",
+    ),
+    rule(
+        "allergy_en_hay_fever",
+        EventType.PERSONAL_FACT,
+        r"(?<!\bher\s)(?<!\bhis\s)(?<!'s\s)(?:^|(?<=[\s,.;:(]))(?:my\s+)?hay\s*fever\b"
+        r"(?!\s+(?:is\s+)?(?:gone|over)\b)",
+        0.75,
+        "Hay fever is a pollen allergy: 'hay fever season is back'.",
+        ("hay fever season is back 🤧", "my hayfever is killing me"),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        fixed_object="pollen",
+        trigger=r"hay\s*fever",
+    ),
+    rule(
+        "allergy_zh_bare_dui",
+        EventType.PERSONAL_FACT,
+        r"(?:^|(?<=[\s,，。!！~…]))(?:好像|可能|应该|似乎|估计|大概|本人|自己|也)?(?:是)?对"
+        rf"{_ZH_ALLERGEN}(?:有点|有些|严重|特别|很|也|都)?过敏",
+        0.85,
+        "不带'我'的过敏：'好像对猫毛有点过敏'、'对花生过敏'。",
+        ("好像对猫毛有点过敏", "对海鲜过敏，别推荐"),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+        trigger=r"过敏",
+    ),
+    rule(
+        "allergy_zh_reaction_then_allergic",
+        EventType.PERSONAL_FACT,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:一|只要|每次)?(?:吃|喝|碰|用|闻|接触)?(?:了|到)?(?:点|一点|一下)?"
+        rf"{_ZH_ALLERGEN}(?:[^,，。!！?？\s]{{0,6}}?)(?:就|会|都会|就会)?(?:肿|痒|起疹子|长疹子|红|打喷嚏)"
+        r"[^。!！?？]{0,6}?[\s,，]*(?:有点|可能|应该|好像)?(?:是)?过敏",
+        0.8,
+        "反应后说是过敏：'芒果碰一下嘴就肿 过敏体质'、'吃桃子喉咙会痒 有点过敏吧'。",
+        ("芒果碰一下嘴就肿 过敏体质没办法", "吃桃子喉咙会痒 有点过敏吧"),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+        trigger=r"过敏",
+        whole_text=True,
+    ),
+)
+
+RULES += (*_LIVES_NEAR_RULES, *_ALLERGY_MORE_RULES)

@@ -146,3 +146,121 @@ def test_an_age_or_role_said_in_passing_zh(text: str, expected: tuple[str, str])
 )
 def test_an_age_or_role_not_the_users_now_zh(text: str) -> None:
     assert not {c for c in claims_in(text) if c[0] in ("age", "has_role")}
+
+
+# --- widened ages: a field ("Age 41"), an opening "NN y/o", number words, brackets, "at NN is it
+# too late", a decade then the age, "retired at 62, now 70"; zh: "NN了才", "俺今年", "奔三了（28）",
+# "过完NN岁生日", "作为一个NN岁" ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("Age: 41. Want to learn Excel", "41"),
+        ("my age? 29, if that matters", "29"),
+        ("23 years old, nurse, stuck on stats", "23"),
+        ("hi. 17 y/o, exams soon", "17"),
+        ("forty-two and finally learning to swim", "42"),
+        ("im fifty now lol", "50"),
+        ("me (16) trying to pass chem", "16"),
+        ("nurse here (44), night shifts", "44"),
+        ("at 45, is it too late to learn coding?", "45"),
+        ("I'm the youngest in the group at 19 lol", "19"),
+        ("mid 30s, 34 to be exact", "34"),
+        ("retired at 60, now 67 and bored", "67"),
+        ("being 15 sucks sometimes", "15"),
+        ("42了还想学编程 来得及吗", "42"),
+        ("俺今年六十三 眼睛不好", "63"),
+        ("快四十了(38) 想学吉他", "38"),
+        ("上周过完30岁生日", "30"),
+        ("作为一个50岁的人 学英语好难", "50"),
+        ("所以其实还是17岁", "17"),
+    ],
+)
+def test_an_age_said_without_i_am(text, age):
+    assert ("age", age) in claims_in(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my daughter (15) is stuck on algebra",
+        "my age group is the 30-39 one",
+        "at 10 can you call me?",
+        "my son just turned 40 last week",
+        "我儿子刚过完5岁生日",
+        "我妈 60了还在学电脑",
+        "要是 35了才开始学 会不会太晚",
+        "以前 20了还不会游泳",
+        "how do you say 'I am 30' in French?",
+    ],
+)
+def test_no_age_for_someone_elses_a_time_or_a_question(text):
+    assert not {c for c in claims_in(text) if c[0] == "age"}
+
+
+# --- widened school years: "Nth grader", a system's own name (Form 4, S5, lower sixth, 2L, Year 12,
+# G11), "final-year X student"; zh: "医学院大三", "大专二年级" ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        ("10th grader, chemistry is hard", "10th grade"),
+        ("im an 11th grader btw", "11th grade"),
+        ("Form 5 student here, exams soon", "Form 5"),
+        ("S4 here, need help with maths", "S4"),
+        ("upper sixth, doing maths and physics", "upper sixth"),
+        ("I'm a 3L now", "3L"),
+        ("we're in Year 12 so it's mocks season", "Year 12"),
+        ("G11了 压力好大", "G11"),
+        ("I'm a final year engineering student", "final year"),
+        ("法学院大二 民法好难", "大二"),
+        ("我高职一年级", "高职一年级"),
+    ],
+)
+def test_a_school_year_said_by_its_systems_name(text, year):
+    assert ("school_year", year) in claims_in(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my son is a 9th grader",
+        "my brother is in Year 10.",
+        "my daughter just started Form 1, any tips?",
+        "what does S5 mean in Scotland?",
+    ],
+)
+def test_no_school_year_for_someone_elses_or_a_question(text):
+    assert not {c for c in claims_in(text) if c[0] == "school_year"}
+
+
+# --- widened roles: "as a X ... I", "考上公务员" -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("as a nurse I see this all the time", "nurse"),
+        ("as a stay-at-home mom with three kids I barely have time", "stay-at-home mom"),
+        ("but as an accountant I should get this", "accountant"),
+        ("今年刚考上公务员 分到区里", "公务员"),
+        ("终于考上事业编了", "事业编"),
+    ],
+)
+def test_a_role_said_by_as_a_or_an_exam_passed(text, role):
+    assert ("has_role", role) in claims_in(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "as a teacher would say, read it twice",
+        "as a kid I loved maths",
+        "我表姐考上公务员了",
+        "要是考上公务员就好了",
+    ],
+)
+def test_no_role_for_a_saying_childhood_or_someone_else(text):
+    assert not {c for c in claims_in(text) if c[0] == "has_role"}

@@ -9,6 +9,8 @@ import pytest
 from jiyi.domain import EntityKind, EventAttr, EventType, RelationKind, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
 
+from .graph_claims import claims_in
+
 OBJ, REL, KIND = EventAttr.OBJECT, EventAttr.RELATION, EventAttr.OBJECT_KIND
 
 
@@ -254,3 +256,93 @@ def test_a_past_time_said_after_a_space_is_another_clause_not_a_past_home():
 
 def test_the_users_own_earlier_words_quoted_to_be_corrected_are_no_home():
     assert homes_in("对了纠正一下 上次我说我在广州 其实我人在深圳 广州是我老家") == ["深圳"]
+
+
+# --- widened: a settlement near a city, a posting, born and still there, a commute, a rented flat,
+# zh: "我这边X", "家在X", "住X", "X漂", "一个人在X读书", "在X留学" -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("we live in a tiny hamlet right outside Dublin", "Dublin"),
+        ("I'm living in a small town not far from Leeds", "Leeds"),
+        ("I live on a farm near Toronto, wifi is awful", "Toronto"),
+        ("I'm stationed in Japan with the navy", "Japan"),
+        ("currently posted in Nairobi for work", "Nairobi"),
+        ("born and raised in Boston, never left lol", "Boston"),
+        ("born in Chicago and still here", "Chicago"),
+        ("Chicago native, still living here", "Chicago"),
+        ("originally from Peru but been in Madrid 3 years now", "Madrid"),
+        ("I commute in from Oxford every morning", "Oxford"),
+        ("renting a room in Berlin rn", "Berlin"),
+        ("我这边哈尔滨，冷得要命", "哈尔滨"),
+        ("家在成都武侯，说话带口音", "成都"),
+        ("住杭州，晚上才有空", "杭州"),
+        ("现在沪漂 租房好贵", "上海"),
+        ("我一个人在巴黎读书 法语太难", "巴黎"),
+        ("在首尔留学第一年", "首尔"),
+        ("我在广州天河这边上班", "广州"),
+    ],
+)
+def test_a_home_said_by_where_it_is_near_or_how_one_got_there(text, place):
+    assert ("lives_in", place) in claims_in(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister lives in a village near Leeds",
+        "if I ever live in a town outside Paris I'll learn French",
+        "how do you say 'I live in a village near Rome'?",
+        "my brother is stationed in Germany",
+        "I used to be stationed in Japan",
+        "born in Chicago but moved away ages ago",
+        "my mom was born in Lagos and still lives there",
+        "以前北漂过几年",
+        "我姐沪漂 我在老家",
+        "要是我在巴黎读书就好了",
+    ],
+)
+def test_no_home_for_someone_elses_a_past_or_a_wished_place(text):
+    assert not {c for c in claims_in(text) if c[0] == "lives_in"}
+
+
+# --- widened allergies: "allergic to X" without "I'm", what an allergen does, hay fever,
+# "对X过敏" without "我", a reaction then "过敏" -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "allergen"),
+    [
+        ("allergic to shellfish btw, so no paella recipes", "shellfish"),
+        ("ok. super allergic to cats, sorry", "cats"),
+        ("peanuts put me in the ER every single time", "peanuts"),
+        ("dairy makes me really sick", "dairy"),
+        ("strawberries make my lips all puffy", "strawberries"),
+        ("penicillin and me don't mix", "penicillin"),
+        ("wasp stings = epipen", "wasp sting"),
+        ("my hay fever is awful this week", "pollen"),
+        ("可能对芝麻有点过敏", "芝麻"),
+        ("对海鲜过敏，别推荐海鲜菜谱", "海鲜"),
+        ("吃菠萝嘴巴就痒 应该是过敏", "菠萝"),
+    ],
+)
+def test_an_allergy_said_without_i_am_or_by_what_it_does(text, allergen):
+    found = {obj for rel, obj in claims_in(text) if rel == "allergic_to"}
+    assert any(allergen.rstrip("s") in obj for obj in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "she's allergic to pollen",
+        "if peanuts make me sick, what then?",
+        "math makes me sick",
+        "my son's hay fever is awful",
+        "我同学对猫毛过敏",
+        "我妈说对花生过敏",
+    ],
+)
+def test_no_allergy_for_someone_else_a_hypothetical_or_a_figure_of_speech(text):
+    assert not {c for c in claims_in(text) if c[0] == "allergic_to"}
