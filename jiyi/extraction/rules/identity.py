@@ -187,7 +187,7 @@ _EN_SUFFIX_STOP = (
     r"moralist|conformist|nonconformist|extremist|egoist|list|twist|wrist|fist|mist|gist|"
     r"person|teenager|beginner|fan|mess|introvert|extrovert|ambivert|leader|lurker|tinkerer|"
     r"hoarder|joker|hacker|nerd|rookie|noob|newbie|cancer|danger|monster|ranger|soccer|boomer|"
-    r"zoomer|loner|rider|dancer|singer|writer|speaker|native|learner|lightweight|weirdo"
+    r"zoomer|loner|rider|dancer|singer|writer|speaker|native|learner|lightweight|weirdo|grader"
 )
 EN_ROLE_SUFFIX = (
     rf"(?!(?:{_alternation(_EN_SUFFIX_STOP.split('|'))})\b)(?![a-z]*(?:ier|iest)\b)"
@@ -267,6 +267,12 @@ def normalise_role(raw: str) -> str | None:
         return _with_known_head(_EN_GENERIC_MODS.sub("", value).strip() or value)
     value = re.sub(r"^[一二三四]战(?=考研)", "", value)  # "二战考研狗" is who "考研狗" is
     return _ZH_ROLE_NAMES.get(value, value)
+
+
+def normalise_school_year(raw: str) -> str | None:
+    """'9th grader' is '9th grade'; one school year, one name; other names as said."""
+    value = re.sub(r"(?i)\s+grader$", " grade", raw.strip())
+    return normalise_value(value)
 
 
 _ZH_SUFFIX_STOP = re.compile(
@@ -1317,7 +1323,7 @@ RULES: tuple[Rule, ...] = (
         0.85,
         "A school stage: 'I'm in 10th grade', 'I'm in college'.",
         ("I'm in 10th grade.", "I am in high school"),
-        value_normaliser=normalise_value,
+        value_normaliser=normalise_school_year,
         relation=RelationKind.SCHOOL_YEAR,
     ),
     rule(
@@ -2128,12 +2134,6 @@ RULES += (
 
 
 # --- a school year said by a system's own name: "9th grader", "Form 4", "S5", "lower sixth" -----
-def _grader(raw: str) -> str | None:
-    """'9th grader' is '9th grade'; other names as said."""
-    value = re.sub(r"(?i)\s+grader$", " grade", raw.strip())
-    return normalise_value(value)
-
-
 RULES += (
     placed_rule(
         "school_en_grader",
@@ -2143,7 +2143,7 @@ RULES += (
         "A grader: '9th grader here' (9th grade; 'my 5th grader' is a child's).",
         ("9th grader here and proofs are killing me", "im an 11th grader"),
         trigger=r"grader",
-        value_normaliser=_grader,
+        value_normaliser=normalise_school_year,
         relation=RelationKind.SCHOOL_YEAR,
         exclude=EN_SOMEONE_ELSE,
     ),

@@ -264,3 +264,12 @@ def test_a_role_said_by_as_a_or_an_exam_passed(text, role):
 )
 def test_no_role_for_a_saying_childhood_or_someone_else(text):
     assert not {c for c in claims_in(text) if c[0] == "has_role"}
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [("I'm a 4th grader", "4th grade"), ("i am a sixth grader lol", "sixth grade"),
+     ("I'm in 7th grade", "7th grade")],
+)  # fmt: skip
+def test_a_grader_is_one_school_year_and_no_occupation(text, year):
+    assert claims_in(text) == {("school_year", year)}
