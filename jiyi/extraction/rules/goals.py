@@ -210,6 +210,13 @@ _EN_EXPLORING_AIM = re.compile(rf"^(?:{EN_EXPLORING})\b", re.IGNORECASE)
 _EN_ACTUAL = re.compile(r"^actual\s+(?=\S)", re.IGNORECASE)
 
 _BARE_NUMBER = re.compile(r"^[\d.,+%]+$")
+#: "IELTS up to 7" → "IELTS 7"; "1500+ on the SAT" → "1500 on the SAT".
+_EN_SCORE_UP_TO = re.compile(
+    r"^(?:get\s+)?(?:my\s+)?(?P<exam>[\w-]+)\s+(?:score\s+|band\s+)?up\s+to\s+(?:an?\s+)?"
+    r"(?P<score>\d+(?:\.\d)?)$",
+    re.IGNORECASE,
+)
+_EN_SCORE_PLUS = re.compile(r"(\d)\+(?=\s|$)")
 #: "pass the exam": which exam is not said.
 _EN_UNNAMED = re.compile(r"^(?:exam|test)s?$", re.IGNORECASE)
 #: What one needs today, not an aim ("get some sleep", "get a break").
@@ -287,6 +294,7 @@ def goal_name(name: str, lang: str) -> str | None:
     aimed_at = _EN_GOAL_VERB.sub("", _EN_CAREER_CHANGE.sub("", aim))
     aimed_at = _EN_GOAL_TAIL.sub("", _EN_ACTUAL.sub("", aimed_at)).strip()
     aimed_at = _EN_SOFT_ADJECTIVE.sub(_without_soft_adjective, _EN_FOR_WHOM.sub("", aimed_at))
+    aimed_at = _EN_SCORE_UP_TO.sub(r"\g<exam> \g<score>", _EN_SCORE_PLUS.sub(r"\1", aimed_at))
     if _BARE_NUMBER.match(aimed_at) or _EN_NEEDS.match(aimed_at) or _EN_UNNAMED.match(aimed_at):
         return None  # "hit 1600": a number of what is not said here; "get some sleep"; "the exam"
     return aimed_at or name
@@ -376,6 +384,8 @@ def _zh_score(found: re.Match[str]) -> str | None:
     """ "期末数学" + "120" → "期末数学120分"; a band (雅思 6.5) keeps its bare number."""
     score = found["score"]
     unit = _ZH_UNIT if "." not in score and int(score) >= 20 else ""
+    if not unit and "." not in score and found.string.startswith(_ZH_UNIT, found.end("score")):
+        unit = _ZH_UNIT  # "雅思要考到7分": the band said with its unit keeps it
     return f"{found['subject']}{score}{unit}"
 
 

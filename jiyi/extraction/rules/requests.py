@@ -79,7 +79,9 @@ _EN_MNEMONIC = (
     r"acronyms?|songs?)(?:\s+or\s+something)?\s+(?:to|for)\s+(?:help\s+(?:me\s+)?)?"
     r"(?:remember(?:ing)?|memori[sz](?:e|ing)))\b"
 )
-_EN_NOT_BATCH = r"(?!(?:days?|classes|courses|shifts|hours|weeks|jobs|people|kids|times|steps)\b)"
+_EN_NOT_BATCH = (
+    r"(?!(?:days?|classes|courses|shifts|hours|weeks|jobs|people|kids|times|steps|questions?)\b)"
+)
 #: Small doses: "one idea at a time", "in bite-sized chunks", "break it into smaller steps".
 _EN_CHUNKS = (
     r"\b(?:(?<!me\s)(?<!me\slike\s)(?<!me\sjust\s)(?<!me\sonly\s)"
@@ -282,6 +284,35 @@ def _comparison_rules() -> tuple[Rule, ...]:
 
 
 _RULES: tuple[Rule, ...] = (
+    rule(
+        "preference_en_one_question_at_a_time",
+        EventType.PREFERENCE,
+        r"\b(?:can|could|would)\s+(?:you|u|we)\s+(?:just\s+|pls\s+|please\s+)?(?:ask\s+(?:me\s+)?|"
+        r"do\s+(?:it\s+)?|go\s+|stick\s+to\s+)(?:one|1)\s+question\s+at\s+a\s+time\b|"
+        r"(?:^|(?<=[,.;!])\s*|\b(?:just|only)\s+)(?:one|1)\s+question\s+at\s+a\s+time\b(?=\s*"
+        r"(?:pl(?:ea)?s|please|$|,|[.!]\s*I\s+get\s+(?:lost|confused|overwhelmed)))",
+        0.8,
+        "Being asked one question at a time: 'one question at a time please'.",
+        ("one question at a time please", "can you ask me one question at a time?"),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        fixed_object="one question at a time",
+        trigger=r"question\s+at\s+a\s+time",
+    ),
+    rule(
+        "preference_zh_one_question_at_a_time",
+        EventType.PREFERENCE,
+        r"(?:(?:能不能|可不可以|可以|麻烦|请)(?:你)?(?P<asked>)|(?:^|(?<=[\s,.!~;])))(?:一次|每次)(?:只)?"
+        r"(?:问我?|出|给我?|来)?(?:一个|一道|1个|1道)(?:问题|题)"
+        r"(?(asked)|(?=(?:就)?(?:好吗|行吗|可以吗|吧|就好|就行|就够了)))",
+        0.8,
+        "一次只问一个问题：'一次只问我一个问题好吗'。",
+        ("一次只问我一个问题好吗", "每次只出一道题就行"),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        fixed_object="一次一个问题",
+        trigger=r"一个|一道|1个|1道",
+    ),
     rule(
         "style_en_draw_it",
         EventType.LEARNING_STYLE,

@@ -1076,3 +1076,41 @@ def test_a_goal_is_named_without_its_purpose_company_or_whole(text: str, goal: s
 @pytest.mark.parametrize(("text", "goal"), [("想学英语写作", "英语写作"), ("想学做饭", "做饭")])
 def test_a_skill_named_whole_keeps_its_name(text: str, goal: str) -> None:
     assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        # a band said whole, and a score raised "up to" a mark
+        ("雅思得考到6分才能毕业", "雅思6分"),
+        ("雅思这次要考到8分", "雅思8分"),
+        ("雅思至少要考到5分", "雅思5分"),
+        ("trying to get my TOEFL up to 100", "TOEFL 100"),
+        ("want to get my GRE up to 320", "GRE 320"),
+        ("aiming for 30+ on the ACT", "30 on the ACT"),
+    ],
+)
+def test_a_target_score_named_whole(text, goal):
+    assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("雅思要考到6.5", "雅思6.5"),
+    ],
+)
+def test_a_half_band_keeps_its_bare_number(text, goal):
+    assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother is trying to get his TOEFL up to 100",
+        "我同学雅思要考到7分",
+        "以前雅思要考到7分 现在不考了",
+    ],
+)
+def test_not_a_target_score_named_whole(text):
+    assert not [g for g in goals_in(text) if any(ch.isdigit() for ch in g)]

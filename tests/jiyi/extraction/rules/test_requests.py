@@ -353,3 +353,31 @@ def test_a_thing_said_first_then_refused_is_a_dislike(text, obj):
 )
 def test_a_person_a_day_or_what_to_leave_out_is_no_dislike_or_wish(text):
     assert not {k for k, _ in claims(text)} & {DISLIKE, PREFERS}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("one question at a time pls", "one question at a time"),
+        ("could you ask me one question at a time?", "one question at a time"),
+        ("1 question at a time, I get confused otherwise", "one question at a time"),
+        ("每次只问一个问题就好", "一次一个问题"),
+        ("一次出一道题吧", "一次一个问题"),
+        ("能不能一次只给我一道题", "一次一个问题"),
+    ],
+)
+def test_one_question_at_a_time_is_preferred(text, obj):
+    assert (PREFERS, obj) in claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my teacher asks one question at a time",
+        "how do you say 'one question at a time' in German?",
+        "我同学说老师一次只问一个问题",
+    ],
+)
+def test_one_question_at_a_time_not_the_users(text):
+    assert (PREFERS, "one question at a time") not in claims(text)
+    assert (PREFERS, "一次一个问题") not in claims(text)
