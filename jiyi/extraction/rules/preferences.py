@@ -54,7 +54,9 @@ RULES: tuple[Rule, ...] = (
         "preference_en_like",
         EventType.PREFERENCE,
         rf"\b(?:I|we)\s+{EN_ADV}(?:love|loved|like|liked|enjoy|enjoyed|adore|prefer|fancy|dig)\s+"
-        rf"(?!how\b|that\b|when\b|what\b|it\b|you\b|your\b|this\b|the\s+way\b){EN_OBJ}",
+        rf"(?!how\b|that\b|when\b|what\b|it\b|you\b|your\b|this\b|the\s+way\b)"
+        # "a quiz at the end of each chapter": when it comes is no part of the thing
+        r"(?P<object>(?:(?!\s+(?:at\s+the\s+end\s+of|after\s+(?:each|every))\b)[^,.;:!?()\n]){1,80})",
         0.8,
         "Something the user likes: 'I love hiking and swimming' (each item an object; 'I like your "
         "explanation' is a word to the tutor).",

@@ -79,6 +79,13 @@ _EN_MNEMONIC = (
     r"acronyms?|songs?)(?:\s+or\s+something)?\s+(?:to|for)\s+(?:help\s+(?:me\s+)?)?"
     r"(?:remember(?:ing)?|memori[sz](?:e|ing)))\b"
 )
+#: A routine named as a tutor would note it ("quiz me" → "quizzes").
+_EN_ROUTINE_NAMES = {
+    "quiz": "quizzes",
+    "me": "quizzes",
+    "quizzes": "quizzes",
+    "summary": "summaries",
+}
 _EN_NOT_BATCH = (
     r"(?!(?:days?|classes|courses|shifts|hours|weeks|jobs|people|kids|times|steps|questions?)\b)"
 )
@@ -284,6 +291,43 @@ def _comparison_rules() -> tuple[Rule, ...]:
 
 
 _RULES: tuple[Rule, ...] = (
+    composed(
+        "preference_en_after_each",
+        lambda found: _EN_ROUTINE_NAMES.get(found["object"].lower().split()[-1], found["object"]),
+        EventType.PREFERENCE,
+        r"(?:\b(?:give|send|throw)\s+me\s+(?:some\s+|a\s+few\s+|more\s+|a\s+couple\s+(?:of\s+)?)?|"
+        r"\bI\s+(?:really\s+)?(?:love|like|want|need)\s+(?:it\s+when\s+you\s+quiz\s+me|a\s+(?:quick\s+|short\s+|"
+        r"little\s+)?(?=quiz))|\bI\s+(?:really\s+)?(?:love|like)\s+(?:it\s+)?when\s+(?:you|u)\s+(?=quiz\s+me))"
+        r"(?P<object>practice\s+(?:questions|problems)|quiz(?:zes)?(?:\s+me)?|flashcards|exercises|"
+        r"(?:a\s+)?summary|summaries)\s+(?:after|at\s+the\s+end(?:\s+of)?)(?:\s+(?:each|every)\b)?",
+        0.8,
+        "A routine asked for, at the end of each part: 'give me practice questions after each "
+        "topic', 'I love a quiz at the end of each chapter', 'I like when you quiz me at the end'.",
+        (
+            "give me practice questions after each topic pls",
+            "I love a quiz at the end of each chapter",
+            "I like when you quiz me at the end, keep doing that",
+        ),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        trigger=r"after|at\s+the\s+end",
+    ),
+    composed(
+        "preference_zh_after_each",
+        lambda found: (
+            found["object"].removeprefix("小") if found["object"] == "小测试" else found["object"]
+        ),
+        EventType.PREFERENCE,
+        r"(?:每(?:讲完|学完|上完|做完)?(?:一个|一节|一章|一课|个)?[\u4e00-\u9fff]{0,4}?|最后|结束(?:的时候|前)?)"
+        r"(?:都)?(?:给我|帮我)(?:出|来)(?:几道|个|一个|一些|点|几个|一套)?"
+        r"(?P<object>练习题|小测验|测验|小测试|测试题|习题|小结|总结)",
+        0.8,
+        "每讲完一部分要的练习：'每讲完一个知识点给我出几道练习题吧'、'最后给我来个小测验'。",
+        ("每讲完一个知识点给我出几道练习题吧", "最后给我来个小测验！每章都要"),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        trigger=r"给我|帮我",
+    ),
     rule(
         "preference_en_one_question_at_a_time",
         EventType.PREFERENCE,

@@ -1114,3 +1114,44 @@ def test_a_half_band_keeps_its_bare_number(text, goal):
 )
 def test_not_a_target_score_named_whole(text):
     assert not [g for g in goals_in(text) if any(ch.isdigit() for ch in g)]
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        # a start long put off
+        ("kids moved out, finally time to learn guitar", "guitar"),
+        ("finally time for some Spanish!", "Spanish"),
+        ("retired last month and finally learning to paint", "paint"),
+        # all the effort now goes to one thing
+        ("dropped German in the spring. Now it's all Japanese", "Japanese"),
+        ("法语先放一放，现在专心学德语", "德语"),
+        ("今年主攻托福", "托福"),
+        # an exam to pass, said as the task
+        ("今年的任务是过N1", "N1"),
+        ("目标是考过CFA", "CFA"),
+        ("四级一定要拿下", "四级"),
+        ("想把注会的审计先拿下", "注会"),
+        # a goal for a span of time
+        ("goal for this summer: learn to swim", "swim"),
+        # just started
+        ("45了才开始学游泳", "游泳"),
+        ("刚开始学吉他 手指好疼", "吉他"),
+    ],
+)
+def test_a_goal_said_as_a_start_or_a_focus(text, goal):
+    assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "finally time for bed",
+        "my dad says it's finally time to learn guitar",
+        "我同学才开始学钢琴",
+        "这题拿下",
+        "CPA好难",
+    ],
+)
+def test_not_a_goal_said_as_a_start_or_a_focus(text):
+    assert not goals_in(text)

@@ -381,3 +381,29 @@ def test_one_question_at_a_time_is_preferred(text, obj):
 def test_one_question_at_a_time_not_the_users(text):
     assert (PREFERS, "one question at a time") not in claims(text)
     assert (PREFERS, "一次一个问题") not in claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("send me a few practice problems after every lesson", "practice problems"),
+        ("I love it when you quiz me at the end", "practice problems"),
+        ("throw me some practice questions after each section", "practice problems"),
+        ("每学完一章给我出几道习题", "做题练习"),
+        ("结束前给我来个小测验吧", "小测验"),
+        ("每节课最后给我出点练习题", "做题练习"),
+    ],
+)
+def test_a_routine_at_the_end_of_each_part_is_preferred(text, obj):
+    assert (PREFERS, obj) in claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my teacher gives me practice questions after each topic",
+        "老师每节课最后都考我们",
+    ],
+)
+def test_a_routine_not_asked_for(text):
+    assert not {c for c in claims(text) if c[0] == PREFERS}
