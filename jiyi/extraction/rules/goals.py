@@ -1316,6 +1316,18 @@ _STATED: tuple[Rule, ...] = (
         trigger=r"plan",
     ),
     composed(
+        "goal_en_help_with_exam",
+        _exam,
+        EventType.GOAL,
+        rf"\b(?:I\s+)?(?:really\s+)?need\s+(?:some\s+|a\s+lot\s+of\s+|serious\s+)?help\s+(?:with|for|passing|"
+        rf"on|prepping\s+for)\s+(?:the|my|an?)\s+(?P<object>(?:[\w'-]+\s+)??{_EN_NAMED_EXAM})\b(?![^?]*\?)",
+        0.75,
+        "An exam the user asks help for: 'need help with the driving theory test'.",
+        ("just turned 16!! need help with the driving theory test",),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"help",
+    ),
+    composed(
         "goal_en_sitting_exam",
         _exam,
         EventType.GOAL,

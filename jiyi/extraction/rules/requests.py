@@ -79,6 +79,12 @@ _EN_MNEMONIC = (
     r"acronyms?|songs?)(?:\s+or\s+something)?\s+(?:to|for)\s+(?:help\s+(?:me\s+)?)?"
     r"(?:remember(?:ing)?|memori[sz](?:e|ing)))\b"
 )
+#: Conventions of spelling and measure one may ask for ("British spelling", "metric").
+_EN_CONVENTION = (
+    r"(?:british|american|uk|us|canadian|australian)\s+(?:spelling|english)|metric(?:\s+units)?|"
+    r"imperial(?:\s+units)?|celsius|fahrenheit"
+)
+_EN_CONVENTION_NAMES = {"metric": "metric units", "imperial": "imperial units"}
 #: A routine named as a tutor would note it ("quiz me" → "quizzes").
 _EN_ROUTINE_NAMES = {
     "quiz": "quizzes",
@@ -291,6 +297,36 @@ def _comparison_rules() -> tuple[Rule, ...]:
 
 
 _RULES: tuple[Rule, ...] = (
+    composed(
+        "preference_en_convention_please",
+        lambda found: _EN_CONVENTION_NAMES.get(
+            (found["object"] or found["object2"]).lower(), found["object"] or found["object2"]
+        ),
+        EventType.PREFERENCE,
+        rf"(?<!\bor\s)\b(?P<object>{_EN_CONVENTION})\s+(?:only\s+)?(?:pl(?:ea)?s|please|if\s+(?:you|u)\s+can)\b"
+        r"(?![^.!?]*\?)|"
+        rf"\b(?:pl(?:ea)?s|please|can\s+(?:you|u)|could\s+(?:you|u))\s+(?:just\s+)?(?:use|stick\s+to|write\s+in)\s+"
+        rf"(?P<object2>{_EN_CONVENTION})\b",
+        0.8,
+        "A convention asked for: 'British spelling please', 'pls use metric'.",
+        ("British spelling please, my teacher marks down 'color'", "pls use metric"),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        trigger=r"spelling|metric|imperial|celsius|fahrenheit|units|english",
+    ),
+    rule(
+        "preference_zh_bigger_text",
+        EventType.PREFERENCE,
+        r"(?<![这那个一])字(?:体)?(?:能不能|能|可以|可不可以|麻烦)?(?:再)?(?:大|放大|调大)(?:一?点|些)"
+        r"(?=$|[\s,.!?~]|不|吗|呢|吧|呗|好吗|行吗)",
+        0.8,
+        "字要大点：'字能不能大一点'、'字能大点不'。",
+        ("眼神不好 字能不能大一点", "俺今年五十八，眼神不好，字能大点不"),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        fixed_object="大字",
+        trigger=r"字",
+    ),
     composed(
         "preference_en_after_each",
         lambda found: _EN_ROUTINE_NAMES.get(found["object"].lower().split()[-1], found["object"]),

@@ -131,3 +131,20 @@ def test_a_dislike_of_a_way_of_being_taught(text, thing):
 )
 def test_not_a_dislike_of_a_way_of_being_taught(text):
     assert not dislikes_in(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("别再发长视频了", "长视频"),
+        ("不要再放长篇论文了", "长篇论文"),
+    ],
+)
+def test_a_long_thing_left_out_keeps_its_length(text, thing):
+    assert thing in dislikes_in(text)
+
+
+@pytest.mark.parametrize("text", ["那种题 看着就头大", "这种东西 感觉挺尴尬"])
+def test_a_look_or_feel_is_no_thing_disliked(text):
+    assert "看着" not in dislikes_in(text)
+    assert "感觉" not in dislikes_in(text)

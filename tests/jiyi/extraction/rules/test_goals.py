@@ -1155,3 +1155,27 @@ def test_a_goal_said_as_a_start_or_a_focus(text, goal):
 )
 def test_not_a_goal_said_as_a_start_or_a_focus(text):
     assert not goals_in(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("need help with the citizenship test, it's in May", "citizenship test"),
+        ("I really need help passing my driving test", "driving test"),
+        ("need some help prepping for the GRE", "GRE"),
+    ],
+)
+def test_an_exam_help_is_asked_for(text, goal):
+    assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother needs help with the driving test",
+        "do you need help with the driving test?",
+        "I used to need help with the placement test",
+    ],
+)
+def test_not_an_exam_help_is_asked_for(text):
+    assert not goals_in(text)

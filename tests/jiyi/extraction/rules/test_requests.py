@@ -407,3 +407,30 @@ def test_a_routine_at_the_end_of_each_part_is_preferred(text, obj):
 )
 def test_a_routine_not_asked_for(text):
     assert not {c for c in claims(text) if c[0] == PREFERS}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("American spelling please, it's for a US journal", "American spelling"),
+        ("can you use celsius, I never know fahrenheit", "celsius"),
+        ("please stick to metric", "metric units"),
+        ("字体能不能再大一点", "大字"),
+        ("老花眼了 字大些吧", "大字"),
+        ("字可以放大点吗", "大字"),
+    ],
+)
+def test_a_convention_asked_for_is_preferred(text, obj):
+    assert (PREFERS, obj) in claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is it British spelling or American spelling please?",
+        "这个字能大点写吗",
+        "how do you say 'metric please' in French?",
+    ],
+)
+def test_not_a_convention_asked_for(text):
+    assert not {c for c in claims(text) if c[0] == PREFERS}
