@@ -26,6 +26,8 @@ _EN_PLAIN_WORD = (
 _EN_THING_FIRST = (
     r"(?!(?:this|that|it|today|class|the\s+class|the\s+lesson|my|his|her|their|our|your|he|she|"
     r"they|you|u|we|i|everyone|everything|nothing|someone|life|work|people)\b)"
+    # "reading long pdfs is torture": the thing is the pdfs, not reading them
+    r"(?:(?:reading|doing|watching|sitting\s+through)\s+(?=[\w'+#-]+\s+[\w'+#-]))?"
     rf"(?P<object>(?:{_EN_PLAIN_WORD}\s+){{0,3}}?{_EN_PLAIN_WORD})"
     # where or when it happens is no part of the thing: "memorising dates in history"
     + r"(?:\s+(?:in|at|on|during|for)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+)?"
@@ -34,8 +36,8 @@ _EN_THING_FIRST = (
 _EN_THING_AFTER = (
     r"(?!(?:it|this|that|you|him|her|them|how|what|why|when|where|people|anyone|anything)\b)"
     r"(?P<object>[\w'+#-]+(?:\s+[\w'+#-]+){0,3}?)(?=\s*(?:$|[^\w\s'+#-]|(?:tbh|ngl|lol|honestly|"
-    r"either|anymore|though|tho|at\s+all|still|really|much|and\s+(?:never|still|i|it)|but|so|"
-    r"because|bc|cuz|they|it|sorry)\b))"
+    r"either|anymore|though|tho|at\s+all|still|really|much|and\s+(?:never|still|i|it|just)|but|so|"
+    r"because|bc|cuz|they|it|sorry|pl(?:ea)?s|please)\b))"
 )
 #: A shrug before a dislike's verb: the claim reader weighs it (`reading.read_confidence`).
 _EN_SHRUG = r"(?:kinda|kind\s+of|sort\s+of|sorta|a\s+bit|a\s+little|slightly|somewhat|maybe)"
@@ -45,6 +47,8 @@ _EN_AVERSE = (
     r"annoys?\s+me|irritates?\s+me|drives?\s+me\s+(?:crazy|nuts|mad|insane|up\s+the\s+wall)|"
     r"gets?\s+on\s+my\s+nerves|stress(?:es)?\s+me\s+out|puts?\s+me\s+off|"
     r"makes?\s+me\s+want\s+to\s+(?:cry|scream|die|quit)|"
+    r"makes?\s+me\s+(?:(?:so|super|really|very|kinda|feel)\s+)*(?:uncomfortable|anxious|cringe|"
+    r"panic)|"
     r"(?:is|are|r|feels?(?:\s+like)?)\s+(?:(?:so+|really|super|such|just|literally|honestly|kinda|"
     r"pretty|totally|absolutely)\s+)*(?:mind-?numbing|pointless|soul-?(?:destroying|crushing)|"
     r"(?:a\s+)?torture|a\s+waste\s+of\s+time|busywork|(?:the\s+)?worst|awful|horrible|painful|"
@@ -72,7 +76,7 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
         trigger=r"annoy|irritat|drives?\s+me|nerves|stress|puts?\s+me\s+off|want\s+to|numbing|"
         r"pointless|soul|torture|waste|busywork|worst|awful|horrible|painful|bane|hell|peeve|nightmare|"
-        r"not\s+for\s+me|not\s+my|awkward|cringe",
+        r"not\s+for\s+me|not\s+my|awkward|cringe|uncomfortable|anxious|panic",
     ),
     rule(
         "dislike_en_not_a_fan_dropped",
@@ -120,5 +124,64 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.TOPIC,
         object_required=True,
         trigger=r"hate|despise|loathe|stand|dislike|like",
+    ),
+    rule(
+        "dislike_en_dont_give_me",
+        EventType.DISLIKE,
+        r"(?:\b(?:don'?t|do\s+not|never|pl(?:ea)?s\s+(?:don'?t|no\s+more)|please\s+(?:don'?t|no\s+more))\s+"
+        r"(?:(?:ever|just|really)\s+)?(?:give|send|show|throw)\s+me\s+|\b(?:pl(?:ea)?s\s+|please\s+|can\s+"
+        r"(?:you|u)\s+)?stop\s+(?:with|giving\s+me|using|doing)\s+|\bI\s+(?:don'?t|do\s+not)\s+(?:really\s+)?"
+        r"(?:like|love|enjoy)\s+it\s+when\s+(?:you|u)\s+(?:use|give\s+me|do|send)\s+)"
+        r"(?:(?:any|more|the|those|these|so\s+many|all\s+the|such)\s+)*"
+        rf"{_EN_THING_AFTER}",
+        0.8,
+        "A way of being taught asked to be left out: 'don't give me multiple choice pls', 'please "
+        "stop with the long intros', 'I don't like it when you use sports analogies'.",
+        (
+            "don't give me multiple choice pls",
+            "please stop with the long intros",
+            "I don't like it when you use sports analogies",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"give|send|show|throw|stop|when\s+(?:you|u)",
+    ),
+    rule(
+        "dislike_zh_dont_give",
+        EventType.DISLIKE,
+        r"(?:能不能|可不可以|可以|麻烦|请|你)?(?:别|不要)(?:再)?(?:给我)?(?:讲|放|用|出|加|发|搞|来)(?![弃心过松])"
+        r"(?:(?:那么|这么|太)(?:多|长)(?:的)?)?(?P<object>(?![了吧啊呢我你他它这那]|原理|理论)[\u4e00-\u9fffA-Za-z]{2,6}?)"
+        r"(?<![啊呀哦嘛呢])(?=了|吧|啦|$|[,.!?~\s])",
+        0.8,
+        "叫别这样教：'别讲那么长的开场白'、'回复里能不能别放那么多emoji'。",
+        ("别讲那么长的开场白", "回复里能不能别放那么多emoji", "别出选择题了"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"别|不要",
+    ),
+    rule(
+        "dislike_zh_thing_dont_give",
+        EventType.DISLIKE,
+        r"(?:^|(?<=[\s,.!~;]))(?P<object>(?![我你他她这那])[\u4e00-\u9fffA-Za-z]{2,6}?)(?:就)?(?:别|不要)(?:再)?"
+        r"(?:给我)(?:出|发|讲|放|布置|安排)",
+        0.8,
+        "先说东西再叫别给：'选择题别给我出'。",
+        ("选择题别给我出", "作文题不要给我布置了"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"给我",
+    ),
+    rule(
+        "dislike_zh_thing_first",
+        EventType.DISLIKE,
+        r"(?:^|(?<=[\s,.!~;]))(?:[\u4e00-\u9fff]{1,6}?那种)?(?P<object>(?![我你他她这那今昨]|练习|东西|看着|听着|感觉|想想|一看)[\u4e00-\u9fffA-Za-z]{2,6}?)"
+        r"(?:那种|这种|这类)?(?:练习|东西)?\s*(?:我|说实话|真的|是真的|实在)*(?:挺|很|真的?|特别|有点|太|超)*"
+        r"(?:受够了|反感|头大|能躲就躲|尴尬)(?![^,.!~\s]*[吗?])",
+        0.8,
+        "先说东西再说受不了：'小组作业真的受够了'、'死记硬背 我挺反感的'。",
+        ("小组作业真的受够了", "角色扮演那种练习我很尴尬", "历史年代那种死记硬背 我挺反感的"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"受够|反感|头大|能躲就躲|尴尬",
     ),
 )

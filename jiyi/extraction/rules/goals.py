@@ -210,6 +210,13 @@ _EN_EXPLORING_AIM = re.compile(rf"^(?:{EN_EXPLORING})\b", re.IGNORECASE)
 _EN_ACTUAL = re.compile(r"^actual\s+(?=\S)", re.IGNORECASE)
 
 _BARE_NUMBER = re.compile(r"^[\d.,+%]+$")
+#: "IELTS up to 7" → "IELTS 7"; "1500+ on the SAT" → "1500 on the SAT".
+_EN_SCORE_UP_TO = re.compile(
+    r"^(?:get\s+)?(?:my\s+)?(?P<exam>[\w-]+)\s+(?:score\s+|band\s+)?up\s+to\s+(?:an?\s+)?"
+    r"(?P<score>\d+(?:\.\d)?)$",
+    re.IGNORECASE,
+)
+_EN_SCORE_PLUS = re.compile(r"(\d)\+(?=\s|$)")
 #: "pass the exam": which exam is not said.
 _EN_UNNAMED = re.compile(r"^(?:exam|test)s?$", re.IGNORECASE)
 #: What one needs today, not an aim ("get some sleep", "get a break").
@@ -225,6 +232,11 @@ _ZH_GOAL_TIME = re.compile(
 )
 #: Moving or changing jobs to a place is named by the place ("跳槽去东京" → "东京"), so a plan
 #: said later of the place ("东京计划改了") meets the goal it ends.
+#: "把CPA的会计和税法两门先拿下": the exam whose parts are to be passed.
+_ZH_TAKE = re.compile(
+    r"^把(?P<exam>[A-Za-z][A-Za-z0-9]{1,5}|[\u4e00-\u9fff]{2,4}?)(?:的[^\s,.!?]{0,12})?"
+    r"(?:先|都|全|一次性)?(?:拿下|考过|过掉)$"
+)
 _ZH_MOVE_TO = re.compile(
     r"^(?:跳槽|搬家|搬|移民|出国|回)?(?:去|到)(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)"
     r"(?:工作|发展|生活|定居|上班)?$"
@@ -262,6 +274,9 @@ def _zh_goal_name(name: str) -> str | None:
     verb of doing or sitting with its amount ("想给孙女做个小板凳" → "小板凳", "考个C1驾照" →
     "C1驾照", "目标改B1" → "B1"); None for a vague "something" ("学点手艺")."""
     name = _ZH_GOAL_TIME.sub("", name.replace("考到", "")).strip()
+    taken = _ZH_TAKE.match(name)
+    if taken is not None:
+        name = taken["exam"]  # "把CPA的会计和税法两门先拿下": the exam is the goal
     moved = _ZH_MOVE_TO.match(name)
     place = places.lookup(moved["place"]) if moved else None
     if place is not None:
@@ -287,6 +302,7 @@ def goal_name(name: str, lang: str) -> str | None:
     aimed_at = _EN_GOAL_VERB.sub("", _EN_CAREER_CHANGE.sub("", aim))
     aimed_at = _EN_GOAL_TAIL.sub("", _EN_ACTUAL.sub("", aimed_at)).strip()
     aimed_at = _EN_SOFT_ADJECTIVE.sub(_without_soft_adjective, _EN_FOR_WHOM.sub("", aimed_at))
+    aimed_at = _EN_SCORE_UP_TO.sub(r"\g<exam> \g<score>", _EN_SCORE_PLUS.sub(r"\1", aimed_at))
     if _BARE_NUMBER.match(aimed_at) or _EN_NEEDS.match(aimed_at) or _EN_UNNAMED.match(aimed_at):
         return None  # "hit 1600": a number of what is not said here; "get some sleep"; "the exam"
     return aimed_at or name
@@ -376,6 +392,8 @@ def _zh_score(found: re.Match[str]) -> str | None:
     """ "期末数学" + "120" → "期末数学120分"; a band (雅思 6.5) keeps its bare number."""
     score = found["score"]
     unit = _ZH_UNIT if "." not in score and int(score) >= 20 else ""
+    if not unit and "." not in score and found.string.startswith(_ZH_UNIT, found.end("score")):
+        unit = _ZH_UNIT  # "雅思要考到7分": the band said with its unit keeps it
     return f"{found['subject']}{score}{unit}"
 
 
@@ -779,10 +797,15 @@ _STATED: tuple[Rule, ...] = (
         EventType.GOAL,
         rf"(?:^|[,.;!]\s*|\b(?:cool|ok|okay|so|and|but|anyway|anyways|well)\s+)(?:the\s+)?"
         rf"(?:(?:main|big|end|ultimate|real|long[\s-]term|new|final|secret)\s+)?(?:goal|dream|aim|ambition|"
-        rf"target)\s*(?:is|=|:|rn\s+is|now\s+is|is\s+now)\s+{_EN_HEDGE}{_EN_NOT_A_TASK}(?:to\s+)?{EN_OBJ}",
+        rf"target)(?:\s+for\s+(?:this|the|next)\s+(?:month|week|year|term|semester|summer))?"
+        rf"\s*(?:is|=|:|rn\s+is|now\s+is|is\s+now)\s+{_EN_HEDGE}{_EN_NOT_A_TASK}(?:to\s+)?{EN_OBJ}",
         0.85,
         "A goal said without 'my': 'goal is a junior dev job by end of year', 'dream is …'.",
-        ("cool. goal is a junior dev job by end of year", "end goal is reading manga in japanese"),
+        (
+            "cool. goal is a junior dev job by end of year",
+            "end goal is reading manga in japanese",
+            "goal for this month: finally understand recursion",
+        ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
     ),
@@ -932,6 +955,78 @@ _STATED: tuple[Rule, ...] = (
         ("我现在目标华东师范历史系",),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
+    ),
+    composed(
+        "goal_en_finally_time",
+        lambda found: f"learn {found['to'] or ''}{found['object']}",
+        EventType.GOAL,
+        r"\bfinally\s+(?:(?:time|the\s+time)\s+(?:to\s+(?:finally\s+)?(?:learn|start\s+learning|pick\s+up|"
+        r"take\s+up)\s+|for\s+(?:some\s+)?)|(?:learning|starting\s+to\s+learn|taking\s+up|picking\s+up)\s+)"
+        r"(?P<to>to\s+)?(?!(?:bed|lunch|dinner|breakfast|class|work|school|a\s+break|the|it|that|this|"
+        r"something|more|how)\b)(?P<object>[\w'-]+(?:\s+[\w'-]+)?)(?=\s*(?:$|[,.!?;)]|\b(?:now|lol|"
+        r"at\s+last|wish\s+me|haha)\b))",
+        0.8,
+        "A start long put off: 'decided its finally time to learn piano', 'finally time for "
+        "piano!!', 'finally learning to code' (learn piano, learn to code).",
+        (
+            "decided its finally time to learn piano",
+            "just retired, finally time for piano!!",
+            "turned 40 and finally learning to code, wish me luck",
+        ),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"finally",
+    ),
+    composed(
+        "goal_en_now_its_all",
+        lambda found: found["object"],
+        EventType.GOAL,
+        r"\bnow\s+(?:it'?s|its)\s+(?:all|only|just)\s+(?:about\s+)?"
+        r"(?P<object>(?-i:[A-Z])[a-z]+)(?=\s*(?:$|[,.!?;]|\b(?:for\s+me|lol|haha)\b))",
+        0.75,
+        "A new language or subject all the effort goes to: 'gave up on Russian. Now it's all "
+        "Italian'.",
+        ("I dropped French last year. Now it's all Spanish",),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"now\s+(?:it'?s|its)",
+    ),
+    rule(
+        "goal_zh_focus_on",
+        EventType.GOAL,
+        r"(?:现在|如今|今年|接下来)(?:我)?(?:就)?(?:专心|一心|全力|主攻|全心全意地?|专门)(?:学|攻|练|备考|考)?"
+        r"(?P<object>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?=了|吧|啦|$|[,.!?~\s])",
+        0.8,
+        "现在专心学的：'俄语去年放弃了，现在专心学意大利语'。",
+        ("俄语去年放弃了，现在专心学意大利语", "今年主攻雅思"),
+        object_kind=EntityKind.ACTIVITY,
+        object_required=True,
+        trigger=r"专心|一心|全力|主攻|全心|专门",
+    ),
+    composed(
+        "goal_zh_pass_exam",
+        lambda found: found["object"] or found["object2"],
+        EventType.GOAL,
+        r"(?:目标|任务|计划)(?:就)?是(?:一次)?(?:过|考过|通过|拿下)(?P<object>N[1-5]|[A-Z]{2,5}\d?|"
+        r"[\u4e00-\u9fff]{2,6}?)(?=$|[^\u4e00-\u9fffA-Za-z0-9]|了|吧|啊)|"
+        r"(?:^|(?<=[\s,.!~;]))(?:先|一定要|必须)?把?(?P<object2>N[1-5]|[A-Z]{2,5}\d?|"
+        rf"{ZH_EXAMS})(?:先|一定要|必须|争取)?(?:拿下|考过)",
+        0.8,
+        "要过的考试：'今年的目标是过N2'、'N2拿下就去大阪'。",
+        ("今年的目标是过N2💪", "N2拿下就去大阪找工作", "任务是考过CPA"),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"目标|任务|计划|拿下|考过",
+        case_sensitive=True,
+    ),
+    rule(
+        "goal_zh_just_started",
+        EventType.GOAL,
+        r"(?:^|我|(?<=[\s,.!~;了]))(?:才|刚|刚刚|准备|打算|决定)开始学(?P<object>[\u4e00-\u9fffA-Za-z]{2,6}?)"
+        r"(?=了|吧|啦|呢|$|[,.!?~\s]|会不会|是不是)",
+        0.75,
+        "才开始学的：'35了才开始学钢琴'、'刚开始学日语'。",
+        ("35了才开始学钢琴 会不会太晚啊", "刚开始学日语"),
+        object_kind=EntityKind.ACTIVITY,
+        object_required=True,
+        trigger=r"开始学",
     ),
     rule(
         "goal_zh_go_for",
@@ -1219,6 +1314,18 @@ _STATED: tuple[Rule, ...] = (
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
         trigger=r"plan",
+    ),
+    composed(
+        "goal_en_help_with_exam",
+        _exam,
+        EventType.GOAL,
+        rf"\b(?:I\s+)?(?:really\s+)?need\s+(?:some\s+|a\s+lot\s+of\s+|serious\s+)?help\s+(?:with|for|passing|"
+        rf"on|prepping\s+for)\s+(?:the|my|an?)\s+(?P<object>(?:[\w'-]+\s+)??{_EN_NAMED_EXAM})\b(?![^?]*\?)",
+        0.75,
+        "An exam the user asks help for: 'need help with the driving theory test'.",
+        ("just turned 16!! need help with the driving theory test",),
+        object_kind=EntityKind.ACTIVITY,
+        trigger=r"help",
     ),
     composed(
         "goal_en_sitting_exam",

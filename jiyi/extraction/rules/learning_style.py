@@ -22,6 +22,38 @@ _EN_NEED_TO_SEE = (
     r"(?:actually\s+)?see(?!\s+(?:it|things|stuff)\s+to\s+believe)"
 )
 
+#: Ways of learning a user names as their own ("mind maps", "mnemonics", "colour coding").
+_EN_WAYS = (
+    rf"(?:{EN_MEDIA}|mnemonics?|mind\s+maps?|anki(?:\s+decks?)?|spaced\s+repetition|colou?r[\s-]coding|"
+    r"practice\s+tests|timelines?|tables|acronyms|rhymes|songs|worked\s+examples)"
+)
+_ZH_WAYS = (
+    r"思维导图|错题本|口诀|顺口溜|单词卡|闪卡|卡片|间隔重复|Anki|anki|例题|图解|图表|画图|视频|动画|"
+    r"播客|音频|笔记|表格|时间线|做题|刷题|真题|模拟题|联想记忆|联想法|记忆宫殿|费曼学习法|番茄钟"
+)
+#: The way named as a tutor would note it.
+_WAY_NAMES = (
+    (re.compile(r"by\s+hand|手写|写$"), "手写", "handwriting notes"),
+    (re.compile(r"hands|动手"), "动手", "hands-on"),
+    (re.compile(r"out\s+loud|aloud|大声|念出来|读出来"), "大声朗读", "talking it through"),
+    (re.compile(r"teach|复述|讲给"), "复述", "teaching back"),
+    (re.compile(r"talking"), "", "talking it through"),
+    (re.compile(r"默写"), "默写", ""),
+    (re.compile(r"^听$"), "听觉", ""),
+    (re.compile(r"看视频"), "视频", ""),
+    (re.compile(r"做题"), "做题", ""),
+)
+
+
+def _way_named(found: re.Match[str]) -> str | None:
+    """ "write it out by hand" → "handwriting notes", "大声念出来" → "大声朗读"."""
+    way = found["way"]
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in way)
+    for pattern, zh_name, en_name in _WAY_NAMES:
+        if pattern.search(way):
+            return (zh_name if zh else en_name) or None
+    return None
+
 
 def _relied_on(found: re.Match[str]) -> str | None:
     """What the user learns by: "看番" of "靠看番学的"; a known name the verb ends is kept whole
@@ -39,8 +71,8 @@ RULES: tuple[Rule, ...] = (
         r"(?:\s+(?:things|stuff|it|info|information|them|everything))?\s+(?:(?:way|much|a\s+lot|so\s+much|"
         r"far|heaps)\s+)?(?:best|better|faster|more\s+easily|most\s+effectively|easier|quicker)\s+"
         r"(?:with|through|by|from|via|using|doing|watching|reading|listening\s+to|when\s+(?:I\s+)?(?:see|"
-        r"use|have|watch|do|get|hear))\s+"
-        r"(?!doing\s*(?:$|[,.;!?]))(?P<object>[^,.;:!?()\n]{1,60}?)"
+        r"use|have|watch|do|get|hear)|when\s+there(?:'?s|\s+is|\s+are)(?:\s+an?)?)\s+"
+        r"(?!doing\s*(?:$|[,.;!?])|ear\b)(?P<object>[^,.;:!?()\n]{1,60}?)"
         r"(?:\s+(?:tho|though|lol|haha\w*|honestly|tbh|ngl|fr|too))*\s*(?=$|[,.;:!?()\n])",
         0.9,
         "How the user learns best: 'I learn best with diagrams', 'i retain stuff way better doing "
@@ -285,6 +317,111 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.STYLE,
         fixed_object="通俗易懂",
         trigger=r"大白话|通俗|人话|术语",
+    ),
+    # --- a way of learning said to work for the user, the thing first ---------------------------
+    rule(
+        "style_en_medium_is_my_thing",
+        EventType.LEARNING_STYLE,
+        rf"(?:^|(?<=[,;:.!?]\s)|\b(?:and|but|honestly|tbh|ngl)\s+)(?P<object>{_EN_WAYS})\s+"
+        r"(?:(?:are|is|r)\s+(?:(?:honestly|literally|really|totally|just|such)\s+)*(?:my\s+(?:thing|jam|"
+        r"go-?to|best\s+friends?|secret\s+weapon)|(?:a|my)\s+(?:lifesaver|life\s+saver|game[\s-]*changer)"
+        r"(?:\s+for\s+me)?)|(?:really\s+|honestly\s+)?(?:saved?|save)\s+my\s+(?:life|grades?))\b"
+        r"(?![^.!?]*\?)",
+        0.85,
+        "A way of learning that is the user's own: 'mind maps are my thing', 'mnemonics are a "
+        "lifesaver for me'.",
+        (
+            "mind maps are my thing",
+            "Mnemonics are a lifesaver for me",
+            "honestly flashcards are my secret weapon",
+        ),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"thing|jam|go-?to|friend|weapon|life|changer|saved?\b|grade",
+    ),
+    composed(
+        "style_en_only_sticks_when",
+        _way_named,
+        EventType.LEARNING_STYLE,
+        r"\bI\s+(?:(?:only|really|honestly|just|actually)\s+)*(?:(?:remember|learn|get|retain)\s+"
+        r"(?:(?:it|stuff|things|anything)\s+)?(?:only\s+)?(?:if|when|once)\s+I\s+(?:actually\s+)?|"
+        r"(?:need|have|got)\s+to\s+(?:actually\s+)?)"
+        r"(?P<way>write\s+(?:it|them|things|stuff)\s+(?:out\s+|down\s+)?by\s+hand|"
+        r"do\s+(?:it|things|stuff)\s+(?:myself\s+)?with\s+my\s+(?:own\s+)?hands|"
+        r"say\s+(?:it|them|things|stuff)\s+out\s+loud|read\s+(?:it|them)\s+(?:out\s+)?aloud|"
+        r"teach\s+(?:it|them)\s+(?:back|to\s+someone))\b",
+        0.85,
+        "What makes it stick, in the user's hands or voice: 'I only remember stuff if I write it "
+        "out by hand', 'I need to actually do it with my hands'.",
+        ("I only remember stuff if I write it out by hand", "I need to do it with my hands"),
+        object_kind=EntityKind.STYLE,
+        trigger=r"hand|loud|aloud|teach",
+    ),
+    composed(
+        "style_en_is_how_it_sticks",
+        _way_named,
+        EventType.LEARNING_STYLE,
+        r"(?P<way>teaching\s+(?:it\s+|things\s+|stuff\s+)?back|talking\s+(?:it\s+|things\s+)?"
+        r"through(?:\s+out\s+loud)?|writing\s+(?:it\s+|things\s+)?(?:out\s+)?by\s+hand|"
+        r"(?:explaining|saying)\s+(?:it\s+)?out\s+loud)\b[^.!?]{0,40}?(?:\b(?:is|that'?s|thats|it'?s)\s+"
+        r"how\s+(?:it|things|stuff)\s+(?:sticks?|clicks?)|\bhelps\s+me\b|\bworks\s+(?:best\s+)?for\s+me\b|"
+        r"\b(?:is|that'?s|thats)\s+how\s+I\s+(?:learn|remember))",
+        0.85,
+        "A way of learning that makes it stick: 'teaching it back to my sister is how it sticks', "
+        "'talking it through out loud helps me'.",
+        ("teaching it back to my brother is how it sticks", "talking it through out loud helps me"),
+        object_kind=EntityKind.STYLE,
+        trigger=r"teaching|talking|writing|explaining|saying",
+    ),
+    rule(
+        "style_en_by_ear",
+        EventType.LEARNING_STYLE,
+        r"\b(?:I|I'?ve|I\s+have|I\s+always|I\s+mostly|I\s+just)\s+(?:(?:always|mostly|just|only|usually)\s+)*"
+        r"(?:pick|picked|learn|learned|learnt|play|played|get)\s+(?:(?:things|stuff|songs|tunes|it|"
+        r"music|languages)\s+)?(?:up\s+)?(?:(?:best|better|mostly|way\s+better)\s+)?by\s+ear\b",
+        0.85,
+        "Learning by ear: 'I pick songs up by ear', 'I've always played by ear'.",
+        ("I pick songs up by ear", "I learn tunes best by ear", "i mostly play by ear"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="by ear",
+        trigger=r"by\s+ear",
+    ),
+    composed(
+        "style_zh_useful_for_me",
+        lambda found: found["object"] or found["object2"],
+        EventType.LEARNING_STYLE,
+        rf"(?P<object>{_ZH_WAYS})(?:对我|我用着|用起来)(?:来说)?{ZH_ADV}(?:有用|管用|好用|有效|有帮助)"
+        rf"|(?P<object2>{_ZH_WAYS}){ZH_ADV}(?:好用|管用)(?:了|啦)",
+        0.85,
+        "对我有用的学法：'思维导图对我特别有用'、'错题本对我超有用'、'口诀最好用了'。",
+        ("思维导图对我特别有用", "错题本对我超有用", "口诀最好用了"),
+        object_kind=EntityKind.STYLE,
+        trigger=r"有用|管用|好用|有效|有帮助",
+    ),
+    composed(
+        "style_zh_only_then_remember",
+        _way_named,
+        EventType.LEARNING_STYLE,
+        r"(?:^|我|(?<=[\s,.!~;]))(?:得|要|必须|非得|只有)?(?:自己)?(?P<way>手写|大声念|大声读|念出来|"
+        r"读出来|复述|默写|动手做|动手|讲给别人听)(?:出来)?(?:一遍|一下|几遍)?(?:才|就)"
+        r"(?:能)?(?:记得住|记得牢|记住|算真懂|真懂|懂)",
+        0.85,
+        "要这样才记得住：'我得手写一遍才记得住'、'得大声念出来才记得住'、'自己复述一遍才算真懂'。",
+        ("我得手写一遍才记得住", "得大声念出来才记得住", "我要自己复述一遍才算真懂"),
+        object_kind=EntityKind.STYLE,
+        trigger=r"才|就",
+    ),
+    composed(
+        "style_zh_better_than",
+        _way_named,
+        EventType.LEARNING_STYLE,
+        r"(?:^|我|(?<=[\s,.!~;]))(?P<way>听|动手做?|手写|写|看视频|做题)(?:一遍)?比(?:看|听|读|抄|光看)"
+        r"[^\s,.!?;]{0,4}?(?:都|还|更)?(?:记得牢|记得住|有用|管用|有效)",
+        0.8,
+        "这样比那样管用：'听比看记得牢'、'动手做一遍比看十遍都有用'。",
+        ("听比看记得牢", "动手做一遍比看十遍都有用", "手写比看记得住"),
+        object_kind=EntityKind.STYLE,
+        trigger=r"比",
     ),
     rule(
         "style_zh_story",

@@ -54,7 +54,9 @@ RULES: tuple[Rule, ...] = (
         "preference_en_like",
         EventType.PREFERENCE,
         rf"\b(?:I|we)\s+{EN_ADV}(?:love|loved|like|liked|enjoy|enjoyed|adore|prefer|fancy|dig)\s+"
-        rf"(?!how\b|that\b|when\b|what\b|it\b|you\b|your\b|this\b|the\s+way\b){EN_OBJ}",
+        rf"(?!how\b|that\b|when\b|what\b|it\b|you\b|your\b|this\b|the\s+way\b)"
+        # "a quiz at the end of each chapter": when it comes is no part of the thing
+        r"(?P<object>(?:(?!\s+(?:at\s+the\s+end\s+of|after\s+(?:each|every))\b)[^,.;:!?()\n]){1,80})",
         0.8,
         "Something the user likes: 'I love hiking and swimming' (each item an object; 'I like your "
         "explanation' is a word to the tutor).",
@@ -365,7 +367,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "preference_zh_choose",
         EventType.PREFERENCE,
-        r"(?<![你他她])(?:还是|决定|最后|最终|改)(?:学|用|选)(?!不|没|会|懂|好|得|完|了)"
+        r"(?<![你他她])(?:还是|决定|最后|最终|改)(?:(?<!决定)学|用|选)(?!不|没|会|懂|好|得|完|了)"
         r"(?P<object>[A-Za-z][\w+#.-]{0,15}|[\u4e00-\u9fff]{2,6}?)(?=吧|了|$|[,.!~\s])",
         0.75,
         "选定：'想好了 还是学python吧'、'我决定用中文版了'（偏好所选的）。",
@@ -465,7 +467,9 @@ RULES: tuple[Rule, ...] = (
         rf"\bI\s+{EN_ADV}(?:hate|hated|dislike|disliked|detest|loathe|can't\s+stand|"
         rf"cannot\s+stand|couldn't\s+stand|could\s+not\s+stand|"
         rf"(?:don't|do\s+not)\s+(?:really\s+|particularly\s+)?(?:like|enjoy|care\s+for|love))\s+"
-        rf"{EN_OBJ}",
+        # "with a passion", "so much": how much, not what
+        r"(?P<object>(?:(?!\s+(?:with\s+a\s+passion|so\s+much|more\s+than\s+anything|to\s+death)\b)"
+        r"[^,.;:!?()\n]){1,80})",
         0.8,
         "Something the user dislikes: 'I hate cilantro', 'I don't like long videos'.",
         ("I hate cilantro.", "I really don't like long lectures"),
@@ -488,8 +492,11 @@ RULES: tuple[Rule, ...] = (
     rule(
         "dislike_zh_hate",
         EventType.DISLIKE,
-        rf"{ZH_SUBJECT}{ZH_ADV}(?:不(?:太|怎么|是很|大)?喜欢|不(?:太)?爱|讨厌|厌恶|受不了|反感|烦透了|恨死了|恨)"
-        rf"{ZH_OBJ}",
+        rf"{ZH_SUBJECT}{ZH_ADV}(?:不(?:太|怎么|是很|大)?喜欢|不(?:太)?爱|讨厌|厌恶|受不了|反感|烦透了|恨死了|恨|"
+        # "最烦写作文了": the worst of all, said "最烦"
+        r"(?<=最)烦(?![躁恼人死透]))"
+        # "不喜欢用单词卡": the thing used is what is disliked
+        rf"(?:用(?=[\u4e00-\u9fffA-Za-z]{{2}}))?{ZH_OBJ}",
         0.8,
         "厌恶：'我不喜欢吃香菜'、'我特别讨厌背单词'。",
         ("我不喜欢吃香菜。", "我特别讨厌背单词"),

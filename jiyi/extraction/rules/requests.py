@@ -79,7 +79,22 @@ _EN_MNEMONIC = (
     r"acronyms?|songs?)(?:\s+or\s+something)?\s+(?:to|for)\s+(?:help\s+(?:me\s+)?)?"
     r"(?:remember(?:ing)?|memori[sz](?:e|ing)))\b"
 )
-_EN_NOT_BATCH = r"(?!(?:days?|classes|courses|shifts|hours|weeks|jobs|people|kids|times|steps)\b)"
+#: Conventions of spelling and measure one may ask for ("British spelling", "metric").
+_EN_CONVENTION = (
+    r"(?:british|american|uk|us|canadian|australian)\s+(?:spelling|english)|metric(?:\s+units)?|"
+    r"imperial(?:\s+units)?|celsius|fahrenheit"
+)
+_EN_CONVENTION_NAMES = {"metric": "metric units", "imperial": "imperial units"}
+#: A routine named as a tutor would note it ("quiz me" → "quizzes").
+_EN_ROUTINE_NAMES = {
+    "quiz": "quizzes",
+    "me": "quizzes",
+    "quizzes": "quizzes",
+    "summary": "summaries",
+}
+_EN_NOT_BATCH = (
+    r"(?!(?:days?|classes|courses|shifts|hours|weeks|jobs|people|kids|times|steps|questions?)\b)"
+)
 #: Small doses: "one idea at a time", "in bite-sized chunks", "break it into smaller steps".
 _EN_CHUNKS = (
     r"\b(?:(?<!me\s)(?<!me\slike\s)(?<!me\sjust\s)(?<!me\sonly\s)"
@@ -282,6 +297,102 @@ def _comparison_rules() -> tuple[Rule, ...]:
 
 
 _RULES: tuple[Rule, ...] = (
+    composed(
+        "preference_en_convention_please",
+        lambda found: _EN_CONVENTION_NAMES.get(
+            (found["object"] or found["object2"]).lower(), found["object"] or found["object2"]
+        ),
+        EventType.PREFERENCE,
+        rf"(?<!\bor\s)\b(?P<object>{_EN_CONVENTION})\s+(?:only\s+)?(?:pl(?:ea)?s|please|if\s+(?:you|u)\s+can)\b"
+        r"(?![^.!?]*\?)|"
+        rf"\b(?:pl(?:ea)?s|please|can\s+(?:you|u)|could\s+(?:you|u))\s+(?:just\s+)?(?:use|stick\s+to|write\s+in)\s+"
+        rf"(?P<object2>{_EN_CONVENTION})\b",
+        0.8,
+        "A convention asked for: 'British spelling please', 'pls use metric'.",
+        ("British spelling please, my teacher marks down 'color'", "pls use metric"),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        trigger=r"spelling|metric|imperial|celsius|fahrenheit|units|english",
+    ),
+    rule(
+        "preference_zh_bigger_text",
+        EventType.PREFERENCE,
+        r"(?<![这那个一])字(?:体)?(?:能不能|能|可以|可不可以|麻烦)?(?:再)?(?:大|放大|调大)(?:一?点|些)"
+        r"(?=$|[\s,.!?~]|不|吗|呢|吧|呗|好吗|行吗)",
+        0.8,
+        "字要大点：'字能不能大一点'、'字能大点不'。",
+        ("眼神不好 字能不能大一点", "俺今年五十八，眼神不好，字能大点不"),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        fixed_object="大字",
+        trigger=r"字",
+    ),
+    composed(
+        "preference_en_after_each",
+        lambda found: _EN_ROUTINE_NAMES.get(found["object"].lower().split()[-1], found["object"]),
+        EventType.PREFERENCE,
+        r"(?:\b(?:give|send|throw)\s+me\s+(?:some\s+|a\s+few\s+|more\s+|a\s+couple\s+(?:of\s+)?)?|"
+        r"\bI\s+(?:really\s+)?(?:love|like|want|need)\s+(?:it\s+when\s+you\s+quiz\s+me|a\s+(?:quick\s+|short\s+|"
+        r"little\s+)?(?=quiz))|\bI\s+(?:really\s+)?(?:love|like)\s+(?:it\s+)?when\s+(?:you|u)\s+(?=quiz\s+me))"
+        r"(?P<object>practice\s+(?:questions|problems)|quiz(?:zes)?(?:\s+me)?|flashcards|exercises|"
+        r"(?:a\s+)?summary|summaries)\s+(?:after|at\s+the\s+end(?:\s+of)?)(?:\s+(?:each|every)\b)?",
+        0.8,
+        "A routine asked for, at the end of each part: 'give me practice questions after each "
+        "topic', 'I love a quiz at the end of each chapter', 'I like when you quiz me at the end'.",
+        (
+            "give me practice questions after each topic pls",
+            "I love a quiz at the end of each chapter",
+            "I like when you quiz me at the end, keep doing that",
+        ),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        trigger=r"after|at\s+the\s+end",
+    ),
+    composed(
+        "preference_zh_after_each",
+        lambda found: (
+            found["object"].removeprefix("小") if found["object"] == "小测试" else found["object"]
+        ),
+        EventType.PREFERENCE,
+        r"(?:每(?:讲完|学完|上完|做完)?(?:一个|一节|一章|一课|个)?[\u4e00-\u9fff]{0,4}?|最后|结束(?:的时候|前)?)"
+        r"(?:都)?(?:给我|帮我)(?:出|来)(?:几道|个|一个|一些|点|几个|一套)?"
+        r"(?P<object>练习题|小测验|测验|小测试|测试题|习题|小结|总结)",
+        0.8,
+        "每讲完一部分要的练习：'每讲完一个知识点给我出几道练习题吧'、'最后给我来个小测验'。",
+        ("每讲完一个知识点给我出几道练习题吧", "最后给我来个小测验！每章都要"),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        trigger=r"给我|帮我",
+    ),
+    rule(
+        "preference_en_one_question_at_a_time",
+        EventType.PREFERENCE,
+        r"\b(?:can|could|would)\s+(?:you|u|we)\s+(?:just\s+|pls\s+|please\s+)?(?:ask\s+(?:me\s+)?|"
+        r"do\s+(?:it\s+)?|go\s+|stick\s+to\s+)(?:one|1)\s+question\s+at\s+a\s+time\b|"
+        r"(?:^|(?<=[,.;!])\s*|\b(?:just|only)\s+)(?:one|1)\s+question\s+at\s+a\s+time\b(?=\s*"
+        r"(?:pl(?:ea)?s|please|$|,|[.!]\s*I\s+get\s+(?:lost|confused|overwhelmed)))",
+        0.8,
+        "Being asked one question at a time: 'one question at a time please'.",
+        ("one question at a time please", "can you ask me one question at a time?"),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        fixed_object="one question at a time",
+        trigger=r"question\s+at\s+a\s+time",
+    ),
+    rule(
+        "preference_zh_one_question_at_a_time",
+        EventType.PREFERENCE,
+        r"(?:(?:能不能|可不可以|可以|麻烦|请)(?:你)?(?P<asked>)|(?:^|(?<=[\s,.!~;])))(?:一次|每次)(?:只)?"
+        r"(?:问我?|出|给我?|来)?(?:一个|一道|1个|1道)(?:问题|题)"
+        r"(?(asked)|(?=(?:就)?(?:好吗|行吗|可以吗|吧|就好|就行|就够了)))",
+        0.8,
+        "一次只问一个问题：'一次只问我一个问题好吗'。",
+        ("一次只问我一个问题好吗", "每次只出一道题就行"),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
+        fixed_object="一次一个问题",
+        trigger=r"一个|一道|1个|1道",
+    ),
     rule(
         "style_en_draw_it",
         EventType.LEARNING_STYLE,

@@ -82,3 +82,69 @@ def test_a_hedged_dislike_is_held_weakly():
 )
 def test_not_a_dislike_said_in_chat(text):
     assert dislikes_in(text) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        # what it does to them, now also discomfort
+        ("group presentations make me so uncomfortable", "group presentations"),
+        ("cold calling makes me anxious", "cold calling"),
+        ("reading dense textbooks is torture", "dense textbooks"),
+        # a way of being taught asked to be left out
+        ("don't give me true or false questions pls", "true or false questions"),
+        ("never send me voice notes, I can't listen at work", "voice notes"),
+        ("can you stop using pop culture references", "pop culture references"),
+        ("I don't like it when you use cooking metaphors", "cooking metaphors"),
+        ("别用那么多比喻了", "类比"),
+        ("能不能别放表情包", "表情包"),
+        ("不要出填空题吧", "填空题"),
+        ("判断题别给我出了", "判断题"),
+        # the thing first, then how fed up they are
+        ("背课文真的受够了", "背课文"),
+        ("演讲比赛那种东西我很反感", "演讲比赛"),
+        ("英语听写能躲就躲", "英语听写"),
+        # "with a passion" is how much, not what
+        ("I hate word problems with a passion", "word problems"),
+        ("I hate timed drills so much", "timed drills"),
+        # 最烦, and the thing used
+        ("最烦抄笔记了", "抄笔记"),
+        ("我不喜欢用电子书", "电子书"),
+    ],
+)
+def test_a_dislike_of_a_way_of_being_taught(text, thing):
+    assert thing in dislikes_in(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister says group presentations make her uncomfortable",
+        "don't give up on me",
+        "别放弃了",
+        "别说了",
+        "这个我真的受够了",
+        "my friend hates word problems with a passion",
+        "我同学说他最烦抄笔记了",
+        "how do you say 'don't give me homework' in Spanish?",
+    ],
+)
+def test_not_a_dislike_of_a_way_of_being_taught(text):
+    assert not dislikes_in(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("别再发长视频了", "长视频"),
+        ("不要再放长篇论文了", "长篇论文"),
+    ],
+)
+def test_a_long_thing_left_out_keeps_its_length(text, thing):
+    assert thing in dislikes_in(text)
+
+
+@pytest.mark.parametrize("text", ["那种题 看着就头大", "这种东西 感觉挺尴尬"])
+def test_a_look_or_feel_is_no_thing_disliked(text):
+    assert "看着" not in dislikes_in(text)
+    assert "感觉" not in dislikes_in(text)

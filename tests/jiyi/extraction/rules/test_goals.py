@@ -1076,3 +1076,106 @@ def test_a_goal_is_named_without_its_purpose_company_or_whole(text: str, goal: s
 @pytest.mark.parametrize(("text", "goal"), [("想学英语写作", "英语写作"), ("想学做饭", "做饭")])
 def test_a_skill_named_whole_keeps_its_name(text: str, goal: str) -> None:
     assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        # a band said whole, and a score raised "up to" a mark
+        ("雅思得考到6分才能毕业", "雅思6分"),
+        ("雅思这次要考到8分", "雅思8分"),
+        ("雅思至少要考到5分", "雅思5分"),
+        ("trying to get my TOEFL up to 100", "TOEFL 100"),
+        ("want to get my GRE up to 320", "GRE 320"),
+        ("aiming for 30+ on the ACT", "30 on the ACT"),
+    ],
+)
+def test_a_target_score_named_whole(text, goal):
+    assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("雅思要考到6.5", "雅思6.5"),
+    ],
+)
+def test_a_half_band_keeps_its_bare_number(text, goal):
+    assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother is trying to get his TOEFL up to 100",
+        "我同学雅思要考到7分",
+        "以前雅思要考到7分 现在不考了",
+    ],
+)
+def test_not_a_target_score_named_whole(text):
+    assert not [g for g in goals_in(text) if any(ch.isdigit() for ch in g)]
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        # a start long put off
+        ("kids moved out, finally time to learn guitar", "guitar"),
+        ("finally time for some Spanish!", "Spanish"),
+        ("retired last month and finally learning to paint", "paint"),
+        # all the effort now goes to one thing
+        ("dropped German in the spring. Now it's all Japanese", "Japanese"),
+        ("法语先放一放，现在专心学德语", "德语"),
+        ("今年主攻托福", "托福"),
+        # an exam to pass, said as the task
+        ("今年的任务是过N1", "N1"),
+        ("目标是考过CFA", "CFA"),
+        ("四级一定要拿下", "四级"),
+        ("想把注会的审计先拿下", "注会"),
+        # a goal for a span of time
+        ("goal for this summer: learn to swim", "swim"),
+        # just started
+        ("45了才开始学游泳", "游泳"),
+        ("刚开始学吉他 手指好疼", "吉他"),
+    ],
+)
+def test_a_goal_said_as_a_start_or_a_focus(text, goal):
+    assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "finally time for bed",
+        "my dad says it's finally time to learn guitar",
+        "我同学才开始学钢琴",
+        "这题拿下",
+        "CPA好难",
+    ],
+)
+def test_not_a_goal_said_as_a_start_or_a_focus(text):
+    assert not goals_in(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("need help with the citizenship test, it's in May", "citizenship test"),
+        ("I really need help passing my driving test", "driving test"),
+        ("need some help prepping for the GRE", "GRE"),
+    ],
+)
+def test_an_exam_help_is_asked_for(text, goal):
+    assert_goal(text, goal)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother needs help with the driving test",
+        "do you need help with the driving test?",
+        "I used to need help with the placement test",
+    ],
+)
+def test_not_an_exam_help_is_asked_for(text):
+    assert not goals_in(text)

@@ -312,3 +312,53 @@ def style_confidences(text: str) -> dict[str, float]:
 )
 def test_a_learner_type_said_with_a_shrug_is_held_weakly(text, style, firm) -> None:
     assert (style_confidences(text)[style] >= 0.5) is firm
+
+
+@pytest.mark.parametrize(
+    ("text", "style"),
+    [
+        # a way of learning that is the user's own, said thing first
+        ("flashcards are my thing, I make a deck per unit", "flashcards"),
+        ("honestly mnemonics are my secret weapon", "mnemonics"),
+        ("Timelines are a lifesaver for me in history", "Timelines"),
+        ("错题本对我很有用", "错题本"),
+        ("口诀对我来说特别管用", "口诀"),
+        ("思维导图最好用了", "思维导图"),
+        # what makes it stick, in the user's hands or voice
+        ("I only learn it if I write it down by hand", "handwriting notes"),
+        ("I remember things once I say them out loud", "talking it through"),
+        ("I have to actually do it with my own hands", "hands-on practice"),
+        ("explaining it out loud to my cat is how it clicks", "talking it through"),
+        ("teaching it back to my study group helps me", "teaching back"),
+        ("我要手写几遍才能记住", "手写"),
+        ("必须读出来才记得住", "大声朗读"),
+        ("讲给别人听一遍才算真懂", "复述"),
+        ("听比读记得住多了", "听觉"),
+        ("手写比看有用", "手写"),
+        # by ear
+        ("I learn tunes best by ear", "audio"),
+        ("i mostly play by ear", "audio"),
+        ("I picked it up by ear as a kid", "audio"),
+        # "when there's a diagram"
+        ("I get it faster when there's a chart", "visual diagrams"),
+    ],
+)
+def test_a_way_of_learning_said_as_the_users_own(text, style):
+    assert style in styles_in(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother says flashcards are his thing",
+        "are flashcards a lifesaver for you too?",
+        "我同学说错题本对他特别有用",
+        "这个对我很有用",
+        "how do you say 'mind maps are my thing' in French?",
+        "if I ever write it out by hand I'll tell you",
+        "my sister picks songs up by ear",
+        "我哥说手写一遍才记得住",
+    ],
+)
+def test_not_a_way_of_learning_said_as_the_users_own(text):
+    assert not [s for s in styles_in(text) if s not in {"语言学习"}]

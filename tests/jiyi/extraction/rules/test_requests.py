@@ -353,3 +353,84 @@ def test_a_thing_said_first_then_refused_is_a_dislike(text, obj):
 )
 def test_a_person_a_day_or_what_to_leave_out_is_no_dislike_or_wish(text):
     assert not {k for k, _ in claims(text)} & {DISLIKE, PREFERS}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("one question at a time pls", "one question at a time"),
+        ("could you ask me one question at a time?", "one question at a time"),
+        ("1 question at a time, I get confused otherwise", "one question at a time"),
+        ("每次只问一个问题就好", "一次一个问题"),
+        ("一次出一道题吧", "一次一个问题"),
+        ("能不能一次只给我一道题", "一次一个问题"),
+    ],
+)
+def test_one_question_at_a_time_is_preferred(text, obj):
+    assert (PREFERS, obj) in claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my teacher asks one question at a time",
+        "how do you say 'one question at a time' in German?",
+        "我同学说老师一次只问一个问题",
+    ],
+)
+def test_one_question_at_a_time_not_the_users(text):
+    assert (PREFERS, "one question at a time") not in claims(text)
+    assert (PREFERS, "一次一个问题") not in claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("send me a few practice problems after every lesson", "practice problems"),
+        ("I love it when you quiz me at the end", "practice problems"),
+        ("throw me some practice questions after each section", "practice problems"),
+        ("每学完一章给我出几道习题", "做题练习"),
+        ("结束前给我来个小测验吧", "小测验"),
+        ("每节课最后给我出点练习题", "做题练习"),
+    ],
+)
+def test_a_routine_at_the_end_of_each_part_is_preferred(text, obj):
+    assert (PREFERS, obj) in claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my teacher gives me practice questions after each topic",
+        "老师每节课最后都考我们",
+    ],
+)
+def test_a_routine_not_asked_for(text):
+    assert not {c for c in claims(text) if c[0] == PREFERS}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("American spelling please, it's for a US journal", "American spelling"),
+        ("can you use celsius, I never know fahrenheit", "celsius"),
+        ("please stick to metric", "metric units"),
+        ("字体能不能再大一点", "大字"),
+        ("老花眼了 字大些吧", "大字"),
+        ("字可以放大点吗", "大字"),
+    ],
+)
+def test_a_convention_asked_for_is_preferred(text, obj):
+    assert (PREFERS, obj) in claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is it British spelling or American spelling please?",
+        "这个字能大点写吗",
+        "how do you say 'metric please' in French?",
+    ],
+)
+def test_not_a_convention_asked_for(text):
+    assert not {c for c in claims(text) if c[0] == PREFERS}
