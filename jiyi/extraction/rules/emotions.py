@@ -27,7 +27,7 @@ _EN_BARE_LEAD = (
 )
 #: What follows a bare feeling word when it is a statement about oneself.
 _EN_BARE_TAIL = (
-    r"(?=\s+(?:about|abt|since|for|lately|af|asf|rn|tbh|ngl|of|to|every|all|before|over|with|"
+    r"(?=\s+(?:about|abt|since|for|lately|af|asf|rn|tbh|ngl|of|to|every|all|before|over|with|doing|"
     r"these|this)\b|\s*(?:[,.!~😭😩😓😣😰😥🥲]|$))"
 )
 #: Degree words between "im"/"feel" and a feeling: "im kinda stressed", "feel so lost".
@@ -72,7 +72,9 @@ RULES: tuple[Rule, ...] = (
         "emotion_en_stressing_me_out",
         EventType.EMOTION,
         r"\b(?:is|are|'s|'re|been|keeps?|always|really|so)\s+(?:(?:really|so|totally|kinda)\s+)?"
-        r"stressing\s+me(?:\s+out)?\b|\bstress(?:es)?\s+me\s+out\b",
+        r"stressing\s+me(?:\s+out)?\b|\bstress(?:es)?\s+me\s+out\b|"
+        r"\bmy\s+stress(?:\s+levels?)?\s+(?:(?:is|are|'s)\s+)?(?:through\s+the\s+roof|off\s+the\s+charts|"
+        r"at\s+an\s+all[\s-]time\s+high)",
         0.75,
         "Something that stresses the user: 'uni apps are stressing me out big time'.",
         ("uni apps are stressing me out big time", "exams always stress me out"),
@@ -236,5 +238,31 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.EMOTION,
         fixed_object="没底",
         trigger=r"没底",
+    ),
+    rule(
+        "emotion_en_making_me",
+        EventType.EMOTION,
+        rf"\b(?:is|are|'s|'re|been|keeps?)\s+(?:(?:really|so|kinda|honestly|lowkey|already)\s+)*"
+        rf"making\s+me\s+(?:feel\s+)?{_EN_DEGREES}(?P<object>{EN_EMOTIONS_NEGATIVE})\b(?![^.!]*\?)",
+        0.75,
+        "What is making the user feel bad: 'the fieldwork is making me nervous'.",
+        ("the outdoor fieldwork is making me nervous", "this unit is making me so anxious"),
+        polarity=NEGATIVE,
+        object_kind=EntityKind.EMOTION,
+        object_required=True,
+        trigger=r"making\s+me",
+    ),
+    rule(
+        "emotion_zh_more_and_more",
+        EventType.EMOTION,
+        rf"(?<![他她你])(?<!同学)(?<!朋友)(?:^|(?<=[\s,.!~;。，我]))(?:[\u4e00-\u9fffA-Za-z]{{1,6}}?)?"
+        rf"越(?:学|练|做|背|读|写|看|来|想)越(?P<object>{ZH_EMOTIONS_NEGATIVE})",
+        0.8,
+        "越学越没信心之类：'日语越学越没信心'、'越练越焦虑'。",
+        ("日语越学越没信心 敬语那块总错", "越练越焦虑"),
+        polarity=NEGATIVE,
+        object_kind=EntityKind.EMOTION,
+        object_required=True,
+        trigger=r"越",
     ),
 )

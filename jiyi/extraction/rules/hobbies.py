@@ -584,6 +584,19 @@ RULES: tuple[Rule, ...] = (
         trigger=r"好奇",
     ),
     rule(
+        "interest_zh_curious_what",
+        EventType.PREFERENCE,
+        rf"(?:^|我|(?<=[\s,.!~;。，]))(?:一直|其实|也|还|最近)*(?:有点|有些|挺|很|特别|超)?好奇"
+        rf"(?P<object>{_ZH_THING}{{2,8}}?)(?:到底|究竟)?(?:是个?什么|是个?啥|是怎么|怎么|为什么|为啥)",
+        0.45,
+        "好奇一样东西是什么（弱）：'有点好奇区块链到底是个啥'。",
+        ("有点好奇区块链到底是个啥", "一直好奇黑洞是怎么形成的"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"好奇",
+    ),
+    rule(
         "interest_zh_curious_about",
         EventType.PREFERENCE,
         rf"(?:^|我|(?<=[\s,.!~;。，]))(?:一直|其实|也|还|最近)*对(?P<object>{_ZH_THING}{{2,10}}?)"

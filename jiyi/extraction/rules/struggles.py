@@ -36,7 +36,7 @@ _EN_NAME_BEFORE_TEST = (
 _EN_TEST = r"(?:\s+(?:test|quiz|exam|mock|section|part|questions?|drill|worksheet))?"
 #: Where a name ends: the sentence's end, a mark or emoji, or the chat filler that trails it.
 _EN_END = (
-    r"(?=\s*(?:$|[,.;:!?)\u2600-\u27bf\U0001f000-\U0001faff]|\s(?:and|but|so|tho|though|lol|lmao|"
+    r"(?=\s*(?:$|[,.;:!?)\u2014\u2013\u2600-\u27bf\U0001f000-\U0001faff]|\s(?:and|but|so|tho|though|lol|lmao|"
     r"ngl|tbh|rn|fr|honestly|at\s+all|either|yet|anymore|still|whatsoever|like|such\s+as|ugh|smh|"
     r"haha\w*|omg|xd|again|now|too|already|every\s+(?:single\s+)?time)\b))"
 )
@@ -396,7 +396,7 @@ RULES: tuple[Rule, ...] = (
         EventType.CONCEPT_CONFUSION,
         rf"(?:\b(?:i'?m|im|i\s+am)\s+|{_EN_CLAUSE_START})(?:(?:been|still|really|kinda|honestly|"
         r"so|always|seriously|lowkey)\s+)*struggling\s+(?:so\s+much\s+|a\s+lot\s+|hard\s+|badly\s+)?"
-        rf"with\s+(?!{_EN_GET_NOT_TOPICS}){_EN_NOT_A_TOPIC}(?P<object>{_EN_NAME}){_EN_END}(?![^.!]*\?)",
+        rf"(?:with|w/)\s+(?!{_EN_GET_NOT_TOPICS}){_EN_NOT_A_TOPIC}(?P<object>{_EN_NAME}){_EN_END}(?![^.!]*\?)",
         0.8,
         "A struggle said as an ongoing state, subject often dropped: 'struggling with dosage "
         "calcs', 'I'm still struggling with the passive voice'.",
@@ -547,8 +547,9 @@ RULES: tuple[Rule, ...] = (
     rule(
         "mastery_en_good_at",
         EventType.CONCEPT_MASTERY,
-        rf"\b(?:i'?m|im|i\s+am)\s+{_EN_LEAD}(?:(?:pretty|really|super|quite|fairly|very|totally|"
-        r"actually|way|so)\s+)*(?:good|great|solid|comfortable|confident|decent)\s+(?:with|on|at)\s+"
+        rf"(?:\b(?:i'?m|im|i\s+am)\s+{_EN_LEAD}|(?:^|(?<=[,;.!?])\s*)(?=(?:pretty|really|super|quite|"
+        r"fairly|very|totally)?\s*solid\b))(?:(?:pretty|really|super|quite|fairly|very|totally|"
+        r"actually|way|so)\s+)*(?:good|great|solid|comfortable|confident|decent)\s+(?:with|w/|on|at)\s+"
         rf"(?P<object>{_EN_NAME}){_EN_END}",
         0.75,
         "'im pretty good at the power rule now', 'I'm comfortable with recursion'.",
@@ -818,6 +819,22 @@ RULES: tuple[Rule, ...] = (
         trigger=r"nailed|down",
     ),
     # --- a language spoken well: fluent, native, a high exam level ----------------------------
+    rule(
+        "mastery_en_aced_test",
+        EventType.CONCEPT_MASTERY,
+        r"(?:^|(?<=[,;.!?])\s*|(?<!\bif\s)(?<!\bwhen\s)\bi\s+(?:(?:just|totally|literally|actually)\s+)?)"
+        r"(?:(?:just|totally|"
+        r"literally)\s+)?(?:aced|smashed|crushed)\s+(?:my|the)\s+"
+        r"(?P<object>(?!(?:whole|entire|last|first|final|next)\b)[\w'+#-]+(?:\s+[\w'+#-]+)?)\s+"
+        r"(?:midterm|final|exam|test|quiz|mock|paper|oral|assessment)s?\b(?![^.!]*\?)",
+        0.8,
+        "A test on a topic aced: 'aced my calc midterm, 96%!!', 'I smashed the chem final'.",
+        ("aced my calc midterm, 96%!! 🎉", "I smashed the organic chem final"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"aced|smashed|crushed",
+    ),
     rule(
         "mastery_en_fluent_in",
         EventType.CONCEPT_MASTERY,

@@ -68,6 +68,13 @@ def feelings_in(text: str) -> set[str]:
         ("带娃加备考 真的快撑不住了", "撑不住"),
         ("明天面试 心里没底", "没底"),
         ("下周答辩说实话有点没底", "没底"),
+        ("a bit lonely doing this all on my own", "lonely"),
+        ("finals have my stress levels through the roof", "stressed"),
+        ("my stress is off the charts this week", "stressed"),
+        ("the oral exam is making me so anxious", "anxious"),
+        ("the lab practical is really making me nervous", "nervous"),
+        ("法语越学越没信心", "没信心"),
+        ("数学越做越焦虑", "焦虑"),
     ],
 )
 def test_a_feeling_said_in_chat(text, feeling):
@@ -84,6 +91,8 @@ def test_a_feeling_said_in_chat(text, feeling):
         "他最近压力有点大",
         "我妈说她快撑不住了",
         "他心里没底吗",
+        "is the exam making you nervous?",
+        "他越学越没信心",
     ],
 )
 def test_a_feeling_said_in_chat_not_the_users(text):

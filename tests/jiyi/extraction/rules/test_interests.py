@@ -594,6 +594,8 @@ def test_not_a_subject_said_to_hold_the_user(text):
         ("机器人我平时比较关注", "机器人"),
         ("好像对天文有点兴趣了", "天文"),
         ("我从小对历史特别有兴趣", "历史"),
+        ("有点好奇量子计算到底是个啥", "量子计算"),
+        ("一直好奇黑洞是怎么形成的", "黑洞"),
     ],
 )
 def test_zh_a_hobby_named_as_such(text, interest):
@@ -609,6 +611,7 @@ def test_zh_a_hobby_named_as_such(text, interest):
         "他对天文很有兴趣",
         "要是对化学有点兴趣就好了",
         "这个我不关注",
+        "我同学好奇区块链是啥",
     ],
 )
 def test_zh_not_a_hobby_named_as_such(text):

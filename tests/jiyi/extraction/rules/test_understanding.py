@@ -1024,3 +1024,32 @@ def test_a_topic_said_first_is_hard(text, obj):
 )
 def test_what_is_hard_without_being_a_topic(text):
     assert claims(text, CONFUSION) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("I just aced my physics test", "physics"),
+        ("ok I smashed the statistics final, 92%", "statistics"),
+        ("crushed my spanish oral today!!", "spanish"),
+        ("solid on algebra, shaky on geometry", "algebra"),
+        ("i'm comfortable w/ recursion", "recursion"),
+        ("I'm pretty good with pandas — merges, groupby, all fine", "pandas"),
+    ],
+)
+def test_mastery_said_in_chat_shorthand(text, obj):
+    found = {o for _, o in claims(text, MASTERY)}
+    assert obj in found, f"{obj!r} not among {found} for {text!r}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister aced her chem final",
+        "if I aced the chem final I'd cry",
+        "did you ace the physics test?",
+        "my brother is solid on python",
+    ],
+)
+def test_no_mastery_said_in_chat_shorthand(text):
+    assert claims(text, MASTERY) == []
