@@ -1053,3 +1053,8 @@ def test_mastery_said_in_chat_shorthand(text, obj):
 )
 def test_no_mastery_said_in_chat_shorthand(text):
     assert claims(text, MASTERY) == []
+
+
+@pytest.mark.parametrize("text", ["学了大半年还是不会", "练了三个月还是不会", "背了一周还是老错"])
+def test_how_long_one_tried_is_no_topic(text):
+    assert {o for _, o in claims(text, CONFUSION)} <= {None}
