@@ -27,8 +27,13 @@ _EN_BARE_LEAD = (
 )
 #: What follows a bare feeling word when it is a statement about oneself.
 _EN_BARE_TAIL = (
-    r"(?=\s+(?:about|abt|since|for|lately|af|asf|rn|tbh|ngl|of|to|every|all|before|over|with|"
+    r"(?=\s+(?:about|abt|since|for|lately|af|asf|rn|tbh|ngl|of|to|every|all|before|over|with|doing|"
     r"these|this)\b|\s*(?:[,.!~😭😩😓😣😰😥🥲]|$))"
+)
+#: Degree words between "im"/"feel" and a feeling: "im kinda stressed", "feel so lost".
+_EN_DEGREES = (
+    r"(?:(?:so+|really|very|super|kinda|kind\s+of|a\s+bit|a\s+little|pretty|extremely|quite|"
+    r"totally|just|incredibly|still|getting|always|lowkey|hella|rly|completely|honestly|sooo+)\s+)*"
 )
 #: "每次都紧张", "一到考试就焦虑", "一直很焦虑": a feeling tied to a recurring situation.
 _ZH_RECURRING_LEAD = (
@@ -67,7 +72,9 @@ RULES: tuple[Rule, ...] = (
         "emotion_en_stressing_me_out",
         EventType.EMOTION,
         r"\b(?:is|are|'s|'re|been|keeps?|always|really|so)\s+(?:(?:really|so|totally|kinda)\s+)?"
-        r"stressing\s+me(?:\s+out)?\b|\bstress(?:es)?\s+me\s+out\b",
+        r"stressing\s+me(?:\s+out)?\b|\bstress(?:es)?\s+me\s+out\b|"
+        r"\bmy\s+stress(?:\s+levels?)?\s+(?:(?:is|are|'s)\s+)?(?:through\s+the\s+roof|off\s+the\s+charts|"
+        r"at\s+an\s+all[\s-]time\s+high)",
         0.75,
         "Something that stresses the user: 'uni apps are stressing me out big time'.",
         ("uni apps are stressing me out big time", "exams always stress me out"),
@@ -142,5 +149,120 @@ RULES: tuple[Rule, ...] = (
         polarity=POSITIVE,
         object_kind=EntityKind.EMOTION,
         object_required=True,
+    ),
+    rule(
+        "emotion_en_im_typed",
+        EventType.EMOTION,
+        rf"\bim\s+{_EN_DEGREES}(?P<object>{EN_EMOTIONS_NEGATIVE})\b",
+        0.8,
+        "A feeling after 'im' typed without its apostrophe: 'tbh im bored out of my mind'.",
+        ("tbh im bored out of my mind with this unit", "im kinda stressed ngl"),
+        polarity=NEGATIVE,
+        object_kind=EntityKind.EMOTION,
+        object_required=True,
+        trigger=r"\bim\s",
+    ),
+    rule(
+        "emotion_en_im_typed_positive",
+        EventType.EMOTION,
+        rf"\bim\s+{_EN_DEGREES}(?P<object>{EN_EMOTIONS_POSITIVE})\b",
+        0.8,
+        "A good feeling after 'im' typed without its apostrophe: 'im so excited for this'.",
+        ("im so excited for this", "im really proud of that one"),
+        polarity=POSITIVE,
+        object_kind=EntityKind.EMOTION,
+        object_required=True,
+        trigger=r"\bim\s",
+    ),
+    rule(
+        "emotion_en_feel_lost",
+        EventType.EMOTION,
+        r"(?:\bi(?:\s+(?:(?:really|just|still|kinda|sometimes|always|honestly|totally)\s+)*feel|"
+        r"(?:'m|m|\s+am)\s+feeling)|(?:^|[,;:!?]\s*)(?:(?:tbh|ngl|honestly|and|but)\s+)?(?:still\s+)?"
+        rf"feeling)\s+{_EN_DEGREES}(?P<object>lost|confused|unprepared|out\s+of\s+my\s+depth)\b",
+        0.8,
+        "Lost in the material, said as a feeling: 'tbh I feel kinda lost with all this', "
+        "'feeling out of my depth'.",
+        ("tbh I feel kinda lost with all this", "feeling totally out of my depth here"),
+        polarity=NEGATIVE,
+        object_kind=EntityKind.EMOTION,
+        object_required=True,
+        trigger=r"lost|confused|unprepared|depth",
+    ),
+    rule(
+        "emotion_zh_pressure",
+        EventType.EMOTION,
+        r"(?<![他她你])(?:^|(?<=[\s,.!~;。，我]))(?:最近|现在|今天|这阵子|这段时间|这学期|工作|学习|"
+        r"考试|心理)*压力(?:真的|确实|实在|一直)?(?:有点|有些|蛮|超级?|巨|贼|非常|越来越|比较)大",
+        0.8,
+        "压力大，带程度词：'最近压力有点大'、'这学期压力超大'（物件记作'压力大'）。",
+        ("最近压力有点大", "这学期压力超大"),
+        polarity=NEGATIVE,
+        object_kind=EntityKind.EMOTION,
+        fixed_object="压力大",
+        trigger=r"压力",
+    ),
+    rule(
+        "emotion_zh_worn_out",
+        EventType.EMOTION,
+        r"(?<![他她你])(?:^|(?<=[\s,.!~;。，我]))(?:现在|今天|最近|这几天|真的|真是|实在|是真的|已经)*"
+        r"(?:好|很|太|超级?|特别|巨|贼)?累(?:到不行|得不行|到爆|死了|得要命|趴了|瘫了|成狗)",
+        0.8,
+        "累到极点：'现在真的累到不行'、'今天累成狗'（物件记作'累'）。",
+        ("连上三个夜班，现在真的累到不行", "今天累成狗"),
+        polarity=NEGATIVE,
+        object_kind=EntityKind.EMOTION,
+        fixed_object="累",
+        trigger=r"累",
+    ),
+    rule(
+        "emotion_zh_cant_hold_on",
+        EventType.EMOTION,
+        r"(?<![他她你])(?:^|(?<=[\s,.!~;。，我]))(?:现在|最近|真的|已经|感觉|觉得|有点)*快要?撑不住了?",
+        0.8,
+        "快撑不住了：'工作孩子加上课程，感觉快撑不住了'。",
+        ("工作孩子加上课程，感觉快撑不住了", "最近真的快撑不住了"),
+        polarity=NEGATIVE,
+        object_kind=EntityKind.EMOTION,
+        fixed_object="撑不住",
+        trigger=r"撑不住",
+    ),
+    rule(
+        "emotion_zh_unsure",
+        EventType.EMOTION,
+        r"(?<![他她你])(?:心里|说实话|说真的|有点|有些|还是|真的|挺|很|实在)+没底(?![^。!?]*[吗?])",
+        0.8,
+        "心里没底：'这次考试说实话有点没底'。",
+        ("这次考试说实话有点没底", "心里没底"),
+        polarity=NEGATIVE,
+        object_kind=EntityKind.EMOTION,
+        fixed_object="没底",
+        trigger=r"没底",
+    ),
+    rule(
+        "emotion_en_making_me",
+        EventType.EMOTION,
+        rf"\b(?:is|are|'s|'re|been|keeps?)\s+(?:(?:really|so|kinda|honestly|lowkey|already)\s+)*"
+        rf"making\s+me\s+(?:feel\s+)?{_EN_DEGREES}(?P<object>{EN_EMOTIONS_NEGATIVE})\b(?![^.!]*\?)",
+        0.75,
+        "What is making the user feel bad: 'the fieldwork is making me nervous'.",
+        ("the outdoor fieldwork is making me nervous", "this unit is making me so anxious"),
+        polarity=NEGATIVE,
+        object_kind=EntityKind.EMOTION,
+        object_required=True,
+        trigger=r"making\s+me",
+    ),
+    rule(
+        "emotion_zh_more_and_more",
+        EventType.EMOTION,
+        rf"(?<![他她你])(?<!同学)(?<!朋友)(?:^|(?<=[\s,.!~;。，我]))(?:[\u4e00-\u9fffA-Za-z]{{1,6}}?)?"
+        rf"越(?:学|练|做|背|读|写|看|来|想)越(?P<object>{ZH_EMOTIONS_NEGATIVE})",
+        0.8,
+        "越学越没信心之类：'日语越学越没信心'、'越练越焦虑'。",
+        ("日语越学越没信心 敬语那块总错", "越练越焦虑"),
+        polarity=NEGATIVE,
+        object_kind=EntityKind.EMOTION,
+        object_required=True,
+        trigger=r"越",
     ),
 )

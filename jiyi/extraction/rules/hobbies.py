@@ -42,6 +42,11 @@ _EN_NOT_A_HOBBY = (
     r"(?!(?:it|this|that|you|him|her|them|uni|university|college|school|med\s+school|grad\s+school|"
     r"law\s+school|trouble|a\s+fight|an?\s+argument|debt|how|what|why|when|where|whether|if)\b)"
 )
+#: "got really into": a degree, so "got into MIT" (admitted) is no hobby.
+_EN_GOT_DEGREE = (
+    r"(?:really|so|super|seriously|properly|totally|heavily|deeply|massively|kinda|kind\s+of|"
+    r"pretty|way)\s"
+)
 #: The states a hobby is in: "into", "obsessed with", "fascinated by", "a big fan of".
 _EN_HOOKED = (
     # "out of warehouse life and into cybersecurity" is a move, not a hobby: a bare "into" only
@@ -49,6 +54,12 @@ _EN_HOOKED = (
     r"(?:(?<!and\s)(?<!but\s)(?<!\bor\s)(?<!also\s)(?<!plus\s)into|obsessed\s+with|fascinated\s+(?:by|with)|passionate\s+about|hooked\s+on|"
     r"addicted\s+to|crazy\s+about|mad\s+about|nuts\s+about|nerding\s+out\s+(?:on|over|about)|"
     r"(?:an?\s+)?(?:(?:big|huge|massive|giant|die-?hard)\s+)?fan\s+of)"
+)
+#: A way of learning, not a hobby, when it is "my thing" ("mind maps are my thing").
+_EN_NOT_A_STYLE = (
+    r"(?!(?:mind\s+maps?|flash\s*cards?|diagrams?|videos?|podcasts?|analogies|visuals?|examples?|"
+    r"notes|note-taking|mnemonics?|spaced\s+repetition|practice\s+(?:questions|problems|tests)|"
+    r"quizz?e?s?|worked\s+examples|audiobooks?)\s+(?:is|are|'s)\b)"
 )
 #: What calls someone a devotee of a thing: "F1 fan", "history nerd", "gym junkie".
 _EN_DEVOTEE = r"(?:fan|nerd|geek|buff|junkie|fanatic|enthusiast|fiend|addict)(?:\s+here)?"
@@ -118,7 +129,8 @@ RULES: tuple[Rule, ...] = (
         "interest_en_hooked_on",
         EventType.PREFERENCE,
         rf"{_EN_CLAUSE_START}(?:(?:I'?m|im|i\s+am|(?:I'?ve\s+|ive\s+|i\s+have\s+)?been(?:\s+getting)?|"
-        rf"getting)\s+)?{_EN_DEGREE}{_EN_HOOKED}\s+{_EN_NOT_A_HOBBY}{_EN_NOT_ASKED}{_EN_HOBBY}",
+        rf"getting|(?:I'?ve\s+|ive\s+|i\s+have\s+|i\s+)?(?:gotten|got)(?=\s+{_EN_GOT_DEGREE}))\s+)?"
+        rf"{_EN_DEGREE}{_EN_HOOKED}\s+{_EN_NOT_A_HOBBY}{_EN_NOT_ASKED}{_EN_HOBBY}",
         0.8,
         "An interest as a state, subject dropped: 'obsessed with astronomy rn', 'into photography, "
         "street stuff mostly', 'been getting into birdwatching lately'.",
@@ -127,6 +139,7 @@ RULES: tuple[Rule, ...] = (
             "into photography, street stuff mostly",
             "been getting into birdwatching lately",
             "honestly kinda hooked on chess puzzles",
+            "I've gotten really into medieval history lately",
         ),
         object_kind=EntityKind.TOPIC,
         object_required=True,
@@ -160,8 +173,9 @@ RULES: tuple[Rule, ...] = (
         rf"metaphors)\b)|(?:examples?|analogies)\s+(?:from|about|using|with)\s+){_EN_NOT_A_DOMAIN}"
         rf"(?P<object>[\w'-]+(?:\s+(?!examples?\b|analogies\b|metaphors\b)[\w'-]+)?)(?=\s+(?:examples?|analogies|metaphors)\b|\s*(?:$|[,.;!?])|"
         rf"\s+(?:if|pls|please|maybe|ideally|instead)\b)",
-        0.6,
-        "Examples asked for from a domain the user cares for: 'use football examples if u can'.",
+        0.45,
+        "Examples asked for from a domain, a hint of an interest, held weakly (the request itself "
+        "is `prefers`): 'use football examples if u can'.",
         ("use football examples if u can, man utd ideally", "can you give examples from cooking?"),
         object_kind=EntityKind.TOPIC,
         object_required=True,
@@ -189,7 +203,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "interest_en_is_my_thing",
         EventType.PREFERENCE,
-        rf"{_EN_CLAUSE_START}{_EN_NAME_BEFORE}\s+(?:is|are|'s|has\s+(?:\w+\s+)?(?:been|become))\s+"
+        rf"{_EN_CLAUSE_START}{_EN_NOT_A_STYLE}{_EN_NAME_BEFORE}\s+(?:is|are|'s|has\s+(?:\w+\s+)?(?:been|become))\s+"
         rf"(?:(?:basically|literally|kinda|kind\s+of|honestly|totally|really|pretty\s+much|like|"
         rf"always|now|become)\s+)*(?:{_EN_MY_THING})\b",
         0.8,
@@ -204,6 +218,45 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
         relation=RelationKind.INTERESTED_IN,
         trigger=r"\bmy\s|of\s+mine",
+    ),
+    rule(
+        "interest_en_fascinates_me",
+        EventType.PREFERENCE,
+        rf"{_EN_CLAUSE_START}{_EN_NAME_BEFORE}\s+(?:(?:really|honestly|just|always|has|have|"
+        r"totally|genuinely|still|kinda|kind\s+of|lowkey|endlessly)\s+)*(?:fascinates|intrigues|"
+        rf"interests|amazes|fascinated|intrigued|fascinate|intrigue|interest)\s+me\b{_EN_NOT_ASKED}",
+        0.8,
+        "A subject said to hold the user: 'machine learning fascinates me', 'volcanoes have "
+        "always fascinated me'.",
+        (
+            "machine learning fascinates me, how do chatbots work?",
+            "volcanoes have always fascinated me",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"fascinat|intrigu|interest|amazes",
+    ),
+    rule(
+        "interest_en_something_i_find",
+        EventType.PREFERENCE,
+        rf"{_EN_CLAUSE_START}{_EN_NAME_BEFORE}\s+(?:is|are)\s+(?:(?:honestly|really|just|kinda|"
+        r"always)\s+)*(?:something|a\s+(?:topic|subject|field|thing|area))\s+(?:that\s+)?i\s+"
+        r"(?:(?:always|really|genuinely|honestly|just)\s+)*(?:find|found|think\s+is)\s+"
+        r"(?:(?:really|so|super|genuinely|endlessly|very|pretty|kinda|incredibly)\s+)*"
+        r"(?:interesting|fascinating|cool|fun)\b"
+        rf"{_EN_NOT_ASKED}",
+        0.8,
+        "A subject the user finds interesting: 'behavioral economics is something I find really "
+        "interesting'.",
+        (
+            "behavioral economics is something I find really interesting",
+            "game theory is a topic I think is super cool",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"\bfind|found|think\s+is",
     ),
     rule(
         "interest_en_took_over",
@@ -397,8 +450,9 @@ RULES: tuple[Rule, ...] = (
         EventType.PREFERENCE,
         rf"(?:(?:例子|举例)(?:能|可以|能不能|可不可以)?用|(?:用|拿)(?={_ZH_THING}{{2,6}}?(?:的|来|里的)?"
         rf"(?:例子|举例|打比方))){_ZH_NOT_A_DOMAIN}(?P<object>{_ZH_THING}{{2,6}}?)(?=的|来|里的|例子|举例|打比方)",
-        0.6,
-        "想要哪个领域的例子，就是对它有兴趣：'例子能用篮球的吗 我比较有感觉'、'用做菜来举例'。",
+        0.45,
+        "想要哪个领域的例子，可能对它有兴趣（弱）：'例子能用篮球的吗 我比较有感觉'、"
+        "'用做菜来举例'。",
         ("例子能用篮球的吗 我比较有感觉", "能用足球的例子讲吗"),
         object_kind=EntityKind.TOPIC,
         object_required=True,
@@ -457,6 +511,61 @@ RULES: tuple[Rule, ...] = (
         relation=RelationKind.INTERESTED_IN,
         trigger=r"年",
     ),
+    rule(
+        "interest_zh_my_hobby",
+        EventType.PREFERENCE,
+        rf"(?:^|(?<=[\s,.!~;。，]))(?:以前|小时候|曾经|之前|原来|现在|最近|其实)?(?:{_ZH_PASTIME_VERBS})?"
+        rf"(?P<object>{_ZH_THING}{{2,8}}?)(?:就|真的|绝对|简直|算)?是我(?:的)?(?:最大的?|唯一的?|最爱的?|多年的?|从小的?|一直的?)?"
+        r"(?:爱好|兴趣爱好|兴趣|命|最爱|心头好|精神支柱)(?![^。!?]*[吗?])",
+        0.8,
+        "说成'我的爱好'的东西：'下围棋是我最大的爱好'（围棋）、'推理小说是我的命'。",
+        ("下围棋是我最大的爱好", "推理小说是我的命", "摄影算是我的兴趣爱好"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"爱好|兴趣|命|最爱|心头好|精神支柱",
+    ),
+    rule(
+        "interest_zh_follow",
+        EventType.PREFERENCE,
+        rf"(?:^|(?<=[\s,.!~;。，]))(?P<object>{_ZH_THING}{{2,8}}?)(?:这块|这方面|这一块|方面)?我?"
+        r"(?:一直|也|还|都|挺|很|特别|比较|蛮|超|平时|向来|从来|长期)*(?<![不没])关注(?:的|着)?"
+        r"(?=$|[\s,.!~;。，]|了|啦)(?![^。!?]*[吗?])",
+        0.75,
+        "一直关注的领域：'新能源车这块我一直挺关注的'。",
+        ("新能源车这块我一直挺关注的", "AI绘画我平时挺关注"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"关注",
+    ),
+    rule(
+        "interest_zh_hedge_first",
+        EventType.PREFERENCE,
+        rf"(?:^|我|(?<=[\s,.!~;。，]))(?:现在|最近|其实)*(?:好像|可能|似乎|感觉)(?:也|还|开始)?对(?P<object>{_ZH_THING}{{2,10}}?)"
+        r"(?:有点|有些|有一点|有那么点|开始有点?)(?:点)?兴趣(?![^。!?]*[吗?])",
+        0.45,
+        "一点兴趣，'好像'说在'对'前面（弱）：'好像对考古有点兴趣了'（`interest_zh_some_interest`"
+        "读'对…好像有点兴趣'）。",
+        ("好像对考古有点兴趣了", "最近好像对心理学有些兴趣"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"兴趣",
+    ),
+    rule(
+        "interest_zh_have_interest",
+        EventType.PREFERENCE,
+        rf"(?:^|我|(?<=[\s,.!~;。，]))(?:现在|最近|一直|其实|也|还|从小)*对(?P<object>{_ZH_THING}{{2,10}}?)"
+        r"(?:一直|也|还|都)*(?:很|挺|特别|超级?|非常|蛮|相当|比较)(?:有)兴趣(?![^。!?]*[吗?])",
+        0.75,
+        "有兴趣：'对天文很有兴趣'、'我从小对历史特别有兴趣'。",
+        ("对天文很有兴趣", "我从小对历史特别有兴趣"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"兴趣",
+    ),
     # --- 中文：好奇的、想去见识一下的（弱） ---------------------------------------------------
     rule(
         "interest_zh_curious_why",
@@ -469,6 +578,19 @@ RULES: tuple[Rule, ...] = (
             "对了顺便问一句 网球计分为啥那么怪 15 30 40 好奇很久了",
             "黑洞为什么不会爆炸 一直挺好奇的",
         ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"好奇",
+    ),
+    rule(
+        "interest_zh_curious_what",
+        EventType.PREFERENCE,
+        rf"(?:^|我|(?<=[\s,.!~;。，]))(?:一直|其实|也|还|最近)*(?:有点|有些|挺|很|特别|超)?好奇"
+        rf"(?P<object>{_ZH_THING}{{2,8}}?)(?:到底|究竟)?(?:是个?什么|是个?啥|是怎么|怎么|为什么|为啥)",
+        0.45,
+        "好奇一样东西是什么（弱）：'有点好奇区块链到底是个啥'。",
+        ("有点好奇区块链到底是个啥", "一直好奇黑洞是怎么形成的"),
         object_kind=EntityKind.TOPIC,
         object_required=True,
         relation=RelationKind.INTERESTED_IN,

@@ -36,7 +36,7 @@ _EN_NAME_BEFORE_TEST = (
 _EN_TEST = r"(?:\s+(?:test|quiz|exam|mock|section|part|questions?|drill|worksheet))?"
 #: Where a name ends: the sentence's end, a mark or emoji, or the chat filler that trails it.
 _EN_END = (
-    r"(?=\s*(?:$|[,.;:!?)\u2600-\u27bf\U0001f000-\U0001faff]|\s(?:and|but|so|tho|though|lol|lmao|"
+    r"(?=\s*(?:$|[,.;:!?)\u2014\u2013\u2600-\u27bf\U0001f000-\U0001faff]|\s(?:and|but|so|tho|though|lol|lmao|"
     r"ngl|tbh|rn|fr|honestly|at\s+all|either|yet|anymore|still|whatsoever|like|such\s+as|ugh|smh|"
     r"haha\w*|omg|xd|again|now|too|already|every\s+(?:single\s+)?time)\b))"
 )
@@ -126,6 +126,19 @@ _HIGH_SCORE = (
 _EN_MY_SCORE = r"(?:^|(?<=[,.;!?]\s)|\bi(?:'ve|\s+have)?\s+|\bi\s+only\s+|^only\s+)"
 _LOW_SCORE = r"(?:[0-5]\s*/\s*10|[0-2]\s*/\s*5|(?:\d|1[0-2])\s*/\s*20|[0-5]?\d\s*%)"
 
+#: Where a subject-dropped clause can begin: the message, a mark, a chat connective.
+_EN_CLAUSE_START = (
+    r"(?:^|(?<=[,;:.!?~)])\s*|(?<=\s[-–—])\s*|\b(?:and|but|also|plus|tbh|ngl|honestly|lol|"
+    r"so|ok|okay)\s+)"
+)
+
+#: What is hard without being a topic to teach: the chapter or week one is in, a deadline.
+_EN_NOT_A_TOPIC = (
+    r"(?!(?:(?:this|that|the|my|our|these|those)\s+)?(?:chapter|unit|module|week|day|class|lesson|"
+    r"homework|assignment|course|semester|term|job|shift|exam|test|quiz|deadline|commute|boss)"
+    r"s?\b)"
+)
+
 #: What a weak spot is called, after "my", "a" or "the".
 _EN_WEAK_SPOT = (
     r"(?:biggest\s+|real\s+|total\s+)?(?:weak\s+spot|weakness|weakest\s+(?:section|area|topic|part|"
@@ -163,7 +176,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "struggle_en_killing_me",
         EventType.CONCEPT_CONFUSION,
-        rf"{_EN_SUBJECT}\s+(?:is|are|r)\s+(?:still\s+|literally\s+|honestly\s+|kinda\s+|so\s+)*"
+        rf"{_EN_NOT_A_TOPIC}{_EN_SUBJECT}\s+(?:is|are|r)\s+(?:still\s+|literally\s+|honestly\s+|kinda\s+|so\s+)*"
         r"(?:killing\s+me|melting\s+my\s+brain|breaking\s+my\s+brain|frying\s+my\s+brain|"
         r"a\s+(?:mess|blur)\s+in\s+my\s+head|(?:so\s+)?hard\s+for\s+me|confusing\s+me|"
         # "X is the worst" judges it, a dislike (`aversions`), not a difficulty
@@ -231,7 +244,10 @@ RULES: tuple[Rule, ...] = (
     rule(
         "struggle_zh_still_lost",
         EventType.CONCEPT_CONFUSION,
-        r"(?P<object>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:(?:那章|这章|这块|那块|这部分|这里|部分)[^,.;!?。\s]{0,8}?|"
+        # never what was done or for how long: "学了大半年还是不会" names no topic
+        r"(?!大?半年|[一两三四五六七八九十几多]+个?(?:月|年|周|星期|天)|个(?:月|星期))"
+        r"(?P<object>(?:(?!了)[\u4e00-\u9fffA-Za-z]){2,8}?)(?:(?:那章|这章|这块|那块|这部分|这里|部分)"
+        r"[^,.;!?。\s]{0,8}?|"
         r"我[^,.;!?。\s]{0,6}?|)(?:还是|总是|老是|一直|经常|真的|完全)(?:老|总)?(?:懵|晕|记不住|搞不懂|弄不懂|"
         r"错|翻车|写不好|算错|不会|不太会|不大会|不怎么会|不太get|没懂|搞混)",
         0.8,
@@ -309,20 +325,29 @@ RULES: tuple[Rule, ...] = (
         r"(?:^|[,.;!?\u2600-\u27bf\U0001f000-\U0001faff]\s*|\b(?:ok|so|and|but|tho|btw|also)\s+)"
         r"(?!(?:(?:ok|okay|so|and|but|also|tho|btw)\s+)?(?:(?:my|the|this|that|our)\s+)?(?:day|week|weekend|exam|test|quiz|midterm|final|mock|"
         r"shift|trip|class|lecture|session|meeting|interview|food|life|work|job|thing|everything|all)"
-        r"s?\b)(?P<object>(?!(?:it|that|this)\b)[\w'+#-]+(?:\s+(?!(?:finally|totally|actually|just|"
+        r"s?\b)(?P<object>(?!(?:it|that|this|ok|okay|so|and|but|also|tho|btw)\b)[\w'+#-]+(?:\s+(?!(?:finally|totally|actually|just|"
         r"really|kinda|part|one|bit)\b)[\w'+#-]+){0,2}?)\s+"
-        r"(?:i\s+(?:got|get|know|can\s+do)(?:\s+down)?|i'?m\s+(?:totally\s+|pretty\s+)?(?:fine|good|"
-        r"ok|okay|solid|comfortable)\s+with|(?:is|are|was|were)\s+(?:(?:actually|"
+        r"(?:i(?:'ve|ve|\s+have)?\s+(?:got|get)\s+(?:down|covered|nailed|sorted)(?:\s+(?:cold|pat))?|"
+        r"i\s+(?:got|get|know|can\s+do)(?:\s+down)?(?:\s+(?:in\s+my\s+sleep|with\s+my\s+eyes\s+closed|"
+        r"fine|easily|no\s+problem|at\s+this\s+point|by\s+now))*|"
+        r"i'?m\s+(?:(?:totally|pretty|really|super|quite|very)\s+)?(?:fine|good|"
+        r"ok|okay|solid|comfortable|confident)\s+(?:with|at)|(?:is|are|was|were)\s+(?:(?:actually|"
         r"pretty|really|so|super|now)\s+)*(?:easy|fine|solid|no\s+problem|a\s+piece\s+of\s+cake|"
         r"a\s+breeze)(?:\s+(?:for\s+me|now|too|actually))*|clicked)(?=\s*(?:$|[,.;:!?)]|\s(?:tho|though|but|lol|its|it's)\b))",
         0.8,
-        "A topic said to be easy: 'power rule i got', 'fbds were fine'.",
-        ("power rule i got, its this stuff", "recursion is easy for me now."),
+        "A topic said to be easy: 'power rule i got', 'fbds were fine', 'SQL joins I can do in "
+        "my sleep', 'knots I've got covered', 'reading kanji I'm pretty good at'.",
+        (
+            "power rule i got, its this stuff",
+            "recursion is easy for me now.",
+            "ok so pivot tables I can do in my sleep, macros not so much",
+            "knots I've got covered",
+        ),
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         object_required=True,
-        trigger=r"\bi\s+(?:got|get|know|can)|easy|fine|solid|no\s+problem|cake|breeze|clicked|"
-        r"\bi'?m\s+\w+\s+with",
+        trigger=r"\bi\s+(?:got|get|know|can)|\bi(?:'ve|ve|\s+have)\s+got|easy|fine|solid|no\s+problem|"
+        r"cake|breeze|clicked|\bi'?m\s+(?:\w+\s+)?\w+\s+(?:with|at)",
     ),
     rule(
         "mastery_zh_know_well",
@@ -370,15 +395,35 @@ RULES: tuple[Rule, ...] = (
         trigger=r"struggle|suck|stink|never|forget|blank",
     ),
     rule(
+        "struggle_en_struggling_with",
+        EventType.CONCEPT_CONFUSION,
+        rf"(?:\b(?:i'?m|im|i\s+am)\s+|{_EN_CLAUSE_START})(?:(?:been|still|really|kinda|honestly|"
+        r"so|always|seriously|lowkey)\s+)*struggling\s+(?:so\s+much\s+|a\s+lot\s+|hard\s+|badly\s+)?"
+        rf"(?:with|w/)\s+(?!{_EN_GET_NOT_TOPICS}){_EN_NOT_A_TOPIC}(?P<object>{_EN_NAME}){_EN_END}(?![^.!]*\?)",
+        0.8,
+        "A struggle said as an ongoing state, subject often dropped: 'struggling with dosage "
+        "calcs', 'I'm still struggling with the passive voice'.",
+        (
+            "struggling with dosage calcs, esp the drips",
+            "I'm still struggling with the passive voice",
+        ),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"struggling",
+    ),
+    rule(
         "struggle_en_trips_me_up",
         EventType.CONCEPT_CONFUSION,
         rf"(?<![\w'])(?P<object>{_EN_NAME})\s+(?:(?:always|still|really|totally|kinda|just|honestly|"
         r"literally|completely|constantly)\s+)*(?:trips?\s+me\s+up|throws?\s+me\s+off|"
+        r"keeps?\s+(?:tripping\s+me\s+up|throwing\s+me\s+off|confusing\s+me)|"
+        r"(?:do(?:es)?n'?t|doesnt|dont)\s+(?:really\s+|even\s+)?make\s+(?:any\s+)?sense(?:\s+to\s+me)?|"
         r"(?:part\s+|bit\s+)?is\s+where\s+i\s+(?:always\s+|usually\s+)?(?:get|got)\s+(?:lost|stuck|"
         r"confused)|"
         r"gets?\s+me\s+every\s+(?:single\s+)?time|confuses?\s+me|makes?\s+(?:zero|no|little|"
         r"absolutely\s+no)\s+sense(?:\s+to\s+me)?|(?:is|are)\s+(?:so\s+|really\s+|super\s+|"
-        r"way\s+too\s+|too\s+|still\s+)?(?:hard|difficult|tricky|confusing)\s+for\s+me)"
+        r"way\s+too\s+|too\s+|still\s+|a\s+bit\s+|a\s+little\s+|kinda\s+|kind\s+of\s+|pretty\s+|"
+        r"quite\s+)?(?:hard|difficult|tricky|confusing)\s+for\s+me)"
         rf"{_EN_END}(?![^.!]*\?)",
         0.8,
         "A topic said first to confuse: 'integration by parts always trips me up', 'recursion "
@@ -386,12 +431,12 @@ RULES: tuple[Rule, ...] = (
         ("integration by parts always trips me up", "recursion makes zero sense to me"),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
-        trigger=r"trip|throw|gets?\s+me|confuse|sense|for\s+me|where\s+i",
+        trigger=r"trip|throw|gets?\s+me|confus|sense|for\s+me|where\s+i",
     ),
     rule(
         "struggle_en_its_x_that",
         EventType.CONCEPT_CONFUSION,
-        rf"\b(?:it'?s|it\s+is|its)\s+(?P<object>{_EN_NAME})\s+that\s+(?:(?:really|always|still|"
+        rf"\b(?:it'?s|it\s+is|its)\s+{_EN_NOT_A_TOPIC}(?P<object>{_EN_NAME})\s+that\s+(?:(?:really|always|still|"
         r"just)\s+)*(?:kills?\s+me|trips?\s+me\s+up|gets?\s+me|destroys?\s+me|loses?\s+me|"
         r"throws?\s+me(?:\s+off)?|makes?\s+my\s+(?:head|brain)\s+(?:spin|hurt)|i\s+(?:(?:really|"
         r"always|still)\s+)*(?:struggle\s+with|can'?t\s+(?:do|get|stand)|don'?t\s+get|suck\s+at|"
@@ -505,8 +550,9 @@ RULES: tuple[Rule, ...] = (
     rule(
         "mastery_en_good_at",
         EventType.CONCEPT_MASTERY,
-        rf"\b(?:i'?m|im|i\s+am)\s+{_EN_LEAD}(?:(?:pretty|really|super|quite|fairly|very|totally|"
-        r"actually|way|so)\s+)*(?:good|great|solid|comfortable|confident|decent)\s+(?:with|on|at)\s+"
+        rf"(?:\b(?:i'?m|im|i\s+am)\s+{_EN_LEAD}|(?:^|(?<=[,;.!?])\s*)(?=(?:pretty|really|super|quite|"
+        r"fairly|very|totally)?\s*solid\b))(?:(?:pretty|really|super|quite|fairly|very|totally|"
+        r"actually|way|so)\s+)*(?:good|great|solid|comfortable|confident|decent)\s+(?:with|w/|on|at)\s+"
         rf"(?P<object>{_EN_NAME}){_EN_END}",
         0.75,
         "'im pretty good at the power rule now', 'I'm comfortable with recursion'.",
@@ -669,7 +715,7 @@ RULES: tuple[Rule, ...] = (
         EventType.CONCEPT_CONFUSION,
         rf"(?<![\w'])(?<!\bmy\s)(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)"
         rf"(?!(?:my|our|his|her|their|ugh|ok|okay|yeah|also|btw|hey|omg|lol|so|and|but|well|"
-        rf"honestly|tbh|ngl|like)\s)(?P<object>{_EN_NAME})\s+{_EN_HARD}"
+        rf"honestly|tbh|ngl|like)\s){_EN_NOT_A_TOPIC}(?P<object>{_EN_NAME})\s+{_EN_HARD}"
         r"(?:(?=\s+(?:for|with|when|whenever|once|if)\b)|" + _EN_END + r")(?![^.!]*\?)",
         0.8,
         "A topic and what it does to the user: 'subnetting is gonna kill me', 'the subjunctive is "
@@ -774,6 +820,98 @@ RULES: tuple[Rule, ...] = (
         polarity=POSITIVE,
         object_required=True,
         trigger=r"nailed|down",
+    ),
+    # --- a language spoken well: fluent, native, a high exam level ----------------------------
+    rule(
+        "mastery_en_aced_test",
+        EventType.CONCEPT_MASTERY,
+        r"(?:^|(?<=[,;.!?])\s*|(?<!\bif\s)(?<!\bwhen\s)\bi\s+(?:(?:just|totally|literally|actually)\s+)?)"
+        r"(?:(?:just|totally|"
+        r"literally)\s+)?(?:aced|smashed|crushed)\s+(?:my|the)\s+"
+        r"(?P<object>(?!(?:whole|entire|last|first|final|next)\b)[\w'+#-]+(?:\s+[\w'+#-]+)?)\s+"
+        r"(?:midterm|final|exam|test|quiz|mock|paper|oral|assessment)s?\b(?![^.!]*\?)",
+        0.8,
+        "A test on a topic aced: 'aced my calc midterm, 96%!!', 'I smashed the chem final'.",
+        ("aced my calc midterm, 96%!! 🎉", "I smashed the organic chem final"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"aced|smashed|crushed",
+    ),
+    rule(
+        "mastery_en_fluent_in",
+        EventType.CONCEPT_MASTERY,
+        rf"(?:\b(?:i'?m|im|i\s+am)\s+|{_EN_CLAUSE_START})(?:(?:already|pretty\s+much|basically|"
+        r"totally|completely|fully|fairly|pretty|near(?:ly)?|also|now)\s+)*fluent\s+in\s+"
+        r"(?!(?:\d+|two|three|four|five|several|many|both|a\s+few)\b)(?P<object>[A-Za-z][\w-]+)\b"
+        r"(?![^.!?,;]*\?)",
+        0.8,
+        "A language the user is fluent in: 'I'm fluent in French already', 'so im fluent in "
+        "Portuguese' (not 'my wife is fluent in…').",
+        ("I'm fluent in French already so Italian should be easier", "basically fluent in Dutch"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"fluent",
+    ),
+    rule(
+        "mastery_en_native_speaker",
+        EventType.CONCEPT_MASTERY,
+        rf"(?:\b(?:i'?m|im|i\s+am)\s+|{_EN_CLAUSE_START})(?:an?\s+)?native\s+"
+        r"(?P<object>[A-Za-z][\w-]+)\s+speaker\b",
+        0.8,
+        "A language the user speaks natively: 'native Cantonese speaker', 'I'm a native Polish "
+        "speaker' (not 'my wife is a native…').",
+        ("native Cantonese speaker, so tones don't scare me", "I'm a native Polish speaker"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"native",
+    ),
+    rule(
+        "mastery_en_mother_tongue",
+        EventType.CONCEPT_MASTERY,
+        rf"{_EN_CLAUSE_START}(?P<object>[A-Za-z][\w-]+)\s+(?:is|'s)\s+my\s+(?:native\s+language|"
+        r"mother\s+tongue|first\s+language)\b",
+        0.8,
+        "A language named as the user's own: 'Tagalog is my first language'.",
+        ("Tagalog is my first language", "ok so Greek is my mother tongue"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"native|mother\s+tongue|first\s+language",
+    ),
+    rule(
+        "mastery_en_high_level",
+        EventType.CONCEPT_MASTERY,
+        r"\bmy\s+(?!(?:mum|mom|dad|sister|brother|wife|husband|son|daughter|friend|partner|kid|"
+        r"boyfriend|girlfriend|teacher|level|score|class|group)\b)(?P<object>[A-Za-z][\w-]+)"
+        r"(?:'s|\s+is)\s+(?:(?:at|around|about|like|already|now|solidly|a\s+solid|a)\s+)*"
+        r"(?:C1|C2|B2|N1|N2|HSK\s*[56])\b"
+        r"(?![^.!]*\?)",
+        0.8,
+        "A language at a high level, by its grade: 'my German's at C1', 'my Japanese is N1'.",
+        ("My German's at C1, did my master's in Munich", "my Spanish is a solid B2 now"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"C1|C2|B2|N1|N2|HSK",
+    ),
+    rule(
+        "mastery_zh_language_level",
+        EventType.CONCEPT_MASTERY,
+        rf"{_ZH_NOT_OTHERS}(?:^|(?<=[\s,.!~;。，]))(?P<object>(?:(?![我你他她它的了要如假若同朋友学是说和跟在])[\u4e00-\u9fff]){{1,3}}语)(?:我|的)?"
+        r"(?:(?:已经|早就|都|也|去年|前年|今年|上个月|早)*(?:就)?(?:考)?(?:过了|拿了|考了)?"
+        r"(?:N1|N2|专八|专业八级|C1|C2|HSK[56]级?|八级)(?:(?:已经|早就|去年|前年|今年|早)*就?(?:考)?过了|了)?"
+        r"|(?:是|系)我(?:的)?(?:母语|第一语言))"
+        r"(?![^。.!]*(?:[?吗]|要是|如果|的话))",
+        0.8,
+        "一门语言的高水平：'英语我专八'、'日语N1去年就过了'、'粤语是我母语'（'要是日语N1过了'不算）。",
+        ("英语我专八，语法部分直接跳过吧", "日语N1已经过了 现在想开坑韩语", "粤语是我的母语"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"N1|N2|专八|专业八级|八级|C1|C2|HSK|母语|第一语言",
     ),
     rule(
         "struggle_zh_biggest_problem",

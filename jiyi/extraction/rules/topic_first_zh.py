@@ -25,13 +25,13 @@ from jiyi.extraction.rules.struggles import (
 #: (a difficulty all the same), "好像老算错" (held weakly: the claim reader weighs the hedge).
 _ZH_DEGREE = (
     r"(?:已经|早就|基本上?|几乎|比较|最|挺|蛮|很|太|超|巨|贼|好|特|都|也|还|算是?|是|就是|有一?点儿?|有些|"
-    r"稍微|好像|可能|似乎|大概|感觉)*"
+    r"稍微|好像|可能|似乎|大概|感觉|现在|终于|总算)*"
 )
 #: Not there yet, or not quite: "快跟不上了", "要挂了", "不太会" (weak whatever the reader says).
 _ZH_NOT_QUITE = r"(?:快要?|要|不太|不怎么)"
 #: The side of a topic a verdict is about: "git日常操作都熟", "粤语听说都ok".
 _ZH_ASPECT = (
-    r"(?:(?:日常|基本|平时|简单的?)?(?:操作|使用|用法|聊天|对话|交流|阅读|计算|语法)|"
+    r"(?:(?:日常|基本|平时|简单的?)?(?:操作|使用|用法|聊天|对话|交流|阅读|计算)|"
     r"听说读写|听说|读写)?"
 )
 #: A topic said first: Chinese, or Latin words with spaces ("React hooks"); a leading
@@ -39,12 +39,14 @@ _ZH_ASPECT = (
 #: is left to `struggles`, which names it by the session's concept; no 的 or adverb inside
 #: ("krebs cycle的ATP", "画完也").
 _TOPIC = (
-    rf"{_ZH_AT_CLAUSE}(?:但是?|可是|不过|而且|其实|还有|另外)?(?!(?:这|那)(?:一)?[章块里儿步题部类种样])"
+    rf"{_ZH_AT_CLAUSE}(?:但是?|可是|不过|而且|其实|还有|另外|倒是)?(?!(?:这|那)(?:一)?[章块里儿步题部类种样])"
     r"(?!一|光|只|太|好|很|有点|今天|昨天|最近|刚|如果|假如|要是|学|闭眼|谁|大家|我们|第[一二三四五六七八九十\d])"
+    # a time word is never the topic ("春天简直要命", "回来这破积分又算不对")
+    r"(?!现在|回来|后来|明天|周末|[春夏秋冬]天|早上|晚上|以前|之前|小时候|曾经|原来)"
     # an adverb or a verb of thinking is never the topic ("傻傻分不清", "觉得太难了")
     r"(?!傻傻|觉得|感觉|认为|发现|知道|想(?![象法])|是(?!非)|可能|应该)"
     r"(?P<object>(?:[A-Za-z][A-Za-z0-9+#.-]*\s){0,3}(?:(?![我你他她咱]|但是|可是|不过|所以|因为|然后|就是|"
-    r"还是|真的|到底|了|反而|有点|[这那](?:堆|些|套|几个)|[的也都就还])[\u4e00-\u9fffA-Za-z0-9+#'-]){2,10}?)"
+    r"还是|真的|到底|了|反而|有点|一开始|刚开始|现在|[这那](?:堆|些|套|几个)|[的也都就还])[\u4e00-\u9fffA-Za-z0-9+#'-]){2,10}?)"
 )
 #: What a learner did before the verdict: "练了一个月还是发不出来", "背了三遍".
 _ZH_TRIED = r"(?:[练学背看写读听刷做]了[^,.;:!?~\s]{0,6}?)?"
@@ -58,11 +60,11 @@ _ZH_BRIDGE = (
 _ZH_CANT_REACH = (
     r"(?:[听看读写记背学搞弄算配发分想念说做解跟理转拼答划画量锯切刨对唱弹吹跳投踢判]|配合|反应|理解|区分|"
     r"掌握)不(?:太)?"
-    r"(?:懂|清|住|会|出来|出|对|平|明白|下来|下去|上|进去|过来|通|好|顺|来|透|准)"
+    r"(?:懂|清|住|会|出来|出|对|平|明白|下来|下去|上|进去|过来|通|好|顺|来|透|准|定)"
 )
 #: Said of a topic the learner is bad at, after it (the obstacle lexicon).
 _ZH_FAILING = (
-    rf"(?:{_ZH_CANT_REACH}|难死了?|难爆了?|难得要命|(?<=[太好超巨贼很])难|拖后腿|拖我后腿|"
+    rf"(?:{_ZH_CANT_REACH}|难死了?|难爆了?|难得要命|(?<=[太好超巨贼很点些])难|拖后腿|拖我后腿|"
     r"不过关|不及格|挂了|挂科|拉胯|拉垮|稀烂|一塌糊涂|(?<=[点太好很])差|差劲|(?<=[太好很])弱|"
     r"弱爆了|(?:我的)?短板|(?<=[全真实在根本])不行|(?<=[点太好很])绕|(?<=[最太好很超巨贼])(?:晕|懵|弱)|"
     r"(?<=[完全都还太么])不?会|(?<=[完全都还太么])不?懂|"
@@ -84,7 +86,7 @@ _NOT_HEDGED = (
 _ZH_FAILS = rf"(?:{_ZH_FAILING}|{_ZH_AGAIN}{_ZH_ADV}{_ZH_SLIPS})"
 #: Said of a topic the learner is good at, after it (the mastery lexicon).
 _ZH_FINE = (
-    r"(?:没压力|没啥压力|没问题|没什么问题|没啥难度|(?<=[很挺都蛮])熟|熟练|用得?(?:挺|很|超|贼|蛮)?溜|"
+    r"(?:没压力|没啥压力|没问题|没什么问题|没啥难度|(?<=来说)(?:一点)?[都也]?不难|(?<=[很挺都蛮])熟|熟练|用得?(?:挺|很|超|贼|蛮)?溜|"
     r"(?<=[很挺超贼蛮])溜|拿手|擅长|(?<=[都全还])(?:会|ok)|掌握了|搞懂了|弄懂了|学会了|"
     r"(?<=[很挺超最])稳|稳了|不用背|拿下了|搞定了|小case|小意思|门儿清)"
 )
@@ -148,7 +150,7 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         object_required=True,
-        trigger=r"压力|问题|难度|熟|溜|拿手|擅长|会|ok|掌握|懂|稳|不用背|拿下|搞定|case|小意思|门儿清",
+        trigger=r"压力|问题|难度|不难|熟|溜|拿手|擅长|会|ok|掌握|懂|稳|不用背|拿下|搞定|case|小意思|门儿清",
     ),
     rule(
         "mastery_zh_topic_fair",

@@ -129,7 +129,8 @@ RULES: tuple[Rule, ...] = (
     rule(
         "confusion_en_confuses_me",
         EventType.CONCEPT_CONFUSION,
-        r"(?P<object>\b[\w' -]{2,40}?)\s+(?:confuses\s+me|(?:is|are)\s+(?:so\s+|really\s+|too\s+)?"
+        r"(?P<object>\b[\w' -]{2,40}?)\s+(?:(?:just|really|still|totally|honestly|literally|kinda|"
+        r"always|completely)\s+)*(?:confuses\s+me|(?:is|are)\s+(?:so\s+|really\s+|too\s+)?"
         r"confusing|makes\s+no\s+sense(?:\s+to\s+me)?|(?:doesn't|does\s+not)\s+make\s+(?:any\s+)?"
         r"sense(?:\s+to\s+me)?|(?:is|are)\s+(?:so\s+|really\s+|too\s+)?(?:hard|difficult)\s+"
         r"(?:for\s+me\s+)?to\s+understand)",

@@ -38,3 +38,62 @@ def test_more_ways_a_feeling_is_said(text, feeling):
 def test_a_question_someone_else_or_a_longer_word_is_no_feeling(text):
     turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
     assert not [e for e in extract_with_rules(turn) if e.event_type is EventType.EMOTION]
+
+
+def feelings_in(text: str) -> set[str]:
+    """The user's own current feelings in one turn."""
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return {
+        e.attributes.get(EventAttr.OBJECT)
+        for e in extract_with_rules(turn)
+        if e.event_type is EventType.EMOTION
+        and e.attributes.get(EventAttr.HOLDER) is None
+        and e.attributes.get(EventAttr.TENSE) is None
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "feeling"),
+    [
+        ("im so bored of this unit", "bored"),
+        ("ngl im kinda nervous about monday", "nervous"),
+        ("im really proud of that essay", "proud"),
+        ("I feel totally lost in this chapter", "lost"),
+        ("feeling out of my depth with stats", "out of my depth"),
+        ("tbh I'm feeling a bit confused by all the rules", "confused"),
+        ("这学期压力有点大", "压力大"),
+        ("最近工作压力超大", "压力大"),
+        ("今天真的累成狗", "累"),
+        ("加班加到现在 累得不行", "累"),
+        ("带娃加备考 真的快撑不住了", "撑不住"),
+        ("明天面试 心里没底", "没底"),
+        ("下周答辩说实话有点没底", "没底"),
+        ("a bit lonely doing this all on my own", "lonely"),
+        ("finals have my stress levels through the roof", "stressed"),
+        ("my stress is off the charts this week", "stressed"),
+        ("the oral exam is making me so anxious", "anxious"),
+        ("the lab practical is really making me nervous", "nervous"),
+        ("法语越学越没信心", "没信心"),
+        ("数学越做越焦虑", "焦虑"),
+    ],
+)
+def test_a_feeling_said_in_chat(text, feeling):
+    assert feeling in feelings_in(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "im not bored",
+        "im in Ohio",
+        "my sister said she feels lost",
+        "I used to feel lost in maths",
+        "他最近压力有点大",
+        "我妈说她快撑不住了",
+        "他心里没底吗",
+        "is the exam making you nervous?",
+        "他越学越没信心",
+    ],
+)
+def test_a_feeling_said_in_chat_not_the_users(text):
+    assert not feelings_in(text) - {None}

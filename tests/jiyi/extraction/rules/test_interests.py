@@ -550,3 +550,69 @@ def test_a_choice_or_a_way_of_learning_liked_is_a_preference_zh(text, liked):
     }
     assert relations
     assert RelationKind.INTERESTED_IN.value not in relations
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("volcanoes have always fascinated me", "volcanoes"),
+        ("honestly cryptography fascinates me, how does RSA work", "cryptography"),
+        ("game theory is something I find super interesting", "game theory"),
+        ("marine biology is a subject I find fascinating", "marine biology"),
+        ("I've gotten really into bouldering lately", "bouldering"),
+        ("got super into birdwatching this spring", "birdwatching"),
+    ],
+)
+def test_a_subject_said_to_hold_the_user(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother says chess fascinates him",
+        "does chemistry fascinate you?",
+        "I got into MIT!!",
+        "my son has gotten really into dinosaurs",
+        "I used to be really into skating",
+        "mind maps are my thing, one per chapter",
+        "flashcards are my jam",
+    ],
+)
+def test_not_a_subject_said_to_hold_the_user(text):
+    assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [
+        ("下围棋是我最大的爱好", "围棋"),
+        ("摄影算是我的兴趣爱好", "摄影"),
+        ("科幻小说是我的命 刘慈欣全看过", "科幻小说"),
+        ("现在钓鱼是我唯一的爱好", "钓鱼"),
+        ("半导体这块我一直挺关注的", "半导体"),
+        ("机器人我平时比较关注", "机器人"),
+        ("好像对天文有点兴趣了", "天文"),
+        ("我从小对历史特别有兴趣", "历史"),
+        ("有点好奇量子计算到底是个啥", "量子计算"),
+        ("一直好奇黑洞是怎么形成的", "黑洞"),
+    ],
+)
+def test_zh_a_hobby_named_as_such(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我同学说篮球是他的命",
+        "以前画画是我最大的爱好",
+        "你对历史有兴趣吗",
+        "他对天文很有兴趣",
+        "要是对化学有点兴趣就好了",
+        "这个我不关注",
+        "我同学好奇区块链是啥",
+    ],
+)
+def test_zh_not_a_hobby_named_as_such(text):
+    assert interests_in(text) == []

@@ -151,3 +151,49 @@ def test_more_ways_a_topic_is_said_to_be_hard(text: str, topic: str) -> None:
 )
 def test_a_step_a_question_or_a_mood_is_no_hard_topic(text: str) -> None:
     assert said(text, EventType.CONCEPT_CONFUSION) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("电磁感应有点难", "电磁感应"),
+        ("概率有些难 老算错", "概率"),
+        ("微积分还行，倒是线代一直搞不定", "线性代数"),
+        ("初三，英语语法一塌糊涂", "英语语法"),
+    ],
+)
+def test_a_topic_said_first_is_hard(text, topic):
+    assert topic in said(text, EventType.CONCEPT_CONFUSION)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "花粉过敏，夏天简直要命",
+        "回来这破题又算不对",
+        "法语一开始很难，现在还行",
+        "以前概率有点难",
+        "我同学说概率有点难",
+        "物理有点难吗",
+    ],
+)
+def test_a_time_or_the_past_is_no_hard_topic(text):
+    assert said(text, EventType.CONCEPT_CONFUSION) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("数列对我来说不难", "数列"),
+        ("有机化学对我来说一点都不难", "有机化学"),
+        ("勾股定理我现在完全搞懂了", "勾股定理"),
+        ("函数极限我终于搞懂了", "函数极限"),
+    ],
+)
+def test_a_topic_said_first_is_fine_now(text, topic):
+    assert topic in said(text, EventType.CONCEPT_MASTERY)
+
+
+@pytest.mark.parametrize("text", ["他说数列对他来说不难", "数列对你来说不难吧?"])
+def test_not_fine_for_the_user(text):
+    assert said(text, EventType.CONCEPT_MASTERY) == {}

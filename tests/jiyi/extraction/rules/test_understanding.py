@@ -896,3 +896,165 @@ def test_a_topic_is_named_without_its_footing_whole_or_verb_zh(
 
 def test_an_adverb_is_never_the_topic_zh() -> None:
     assert not {c for c in claims_in("日语助词は和が傻傻分不清") if c[1] == "傻傻"}
+
+
+# --- en: a topic said first, then that it is easy: "X I can do in my sleep" ---------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("ok so vlookups I can do in my sleep, it's macros I need", "vlookup"),
+        ("chord changes I've got down cold", "chord changes"),
+        ("bowlines I've got covered, it's splicing that I struggle with", "bowlines"),
+        ("sight reading I'm pretty good at, improvising not so much", "sight reading"),
+        ("simple past I can do fine", "past tense"),
+    ],
+)
+def test_a_topic_said_first_then_easy(text, obj):
+    assert_claim(text, MASTERY, "mastery_en_got_it_down", obj)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother says fractions he can do in his sleep",
+        "I used to be good at chess",
+        "how do you say 'knots I've got covered' in Spanish?",
+    ],
+)
+def test_not_a_topic_said_first_then_easy(text):
+    assert_no_claim(text, MASTERY, "mastery_en_got_it_down")
+
+
+# --- a language spoken well: fluent, native, a high grade ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "obj"),
+    [
+        ("I'm fluent in Dutch, so German should be easier?", "mastery_en_fluent_in", "Dutch"),
+        ("basically fluent in Greek, grew up in Athens", "mastery_en_fluent_in", "Greek"),
+        ("lived in Rio 5 years and im fluent in Portuguese", "mastery_en_fluent_in", "Portuguese"),
+        ("native Tagalog speaker here", "mastery_en_native_speaker", "Tagalog"),
+        ("I'm a native Polish speaker, learning Czech", "mastery_en_native_speaker", "Polish"),
+        ("Hungarian is my first language", "mastery_en_mother_tongue", "Hungarian"),
+        ("my Italian is a solid B2 now", "mastery_en_high_level", "Italian"),
+        ("my Japanese is N1, so skip the kana", "mastery_en_high_level", "Japanese"),
+        ("法语我专八 基础的不用讲", "mastery_zh_language_level", "法语"),
+        ("韩语TOPIK六级 日语N1前年就过了", "mastery_zh_language_level", "日语"),
+        ("日语N2已经过了", "mastery_zh_language_level", "日语"),
+        ("闽南语是我的母语", "mastery_zh_language_level", "闽南语"),
+    ],
+)
+def test_a_language_spoken_well(text, rule, obj):
+    assert_claim(text, MASTERY, rule, obj)
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("my wife is fluent in French", "mastery_en_fluent_in"),
+        ("I wish I was fluent in Spanish", "mastery_en_fluent_in"),
+        ("am I fluent in Italian yet?", "mastery_en_fluent_in"),
+        ("I used to be fluent in German", "mastery_en_fluent_in"),
+        ("my husband is a native Spanish speaker", "mastery_en_native_speaker"),
+        ("my husband is a native Spanish speaker", "mastery_en_high_level"),
+        ("my mum says Greek is her mother tongue", "mastery_en_mother_tongue"),
+        ("我同学日语N1过了", "mastery_zh_language_level"),
+        ("要是日语N1过了就好了", "mastery_zh_language_level"),
+        ("日语N1难吗", "mastery_zh_language_level"),
+        ("粤语是他的母语", "mastery_zh_language_level"),
+    ],
+)
+def test_not_a_language_spoken_well(text, rule):
+    assert_no_claim(text, MASTERY, rule)
+
+
+# --- en: struggling with, a bit hard for me, doesn't make sense ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("struggling with phrasal verbs rn", "phrasal verbs"),
+        ("I'm still struggling with the passive voice", "passive voice"),
+        ("ngl been struggling with limits", "limits"),
+    ],
+)
+def test_struggling_with(text, obj):
+    assert_claim(text, CONFUSION, "struggle_en_struggling_with", obj)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my son is struggling with long division",
+        "I was struggling with fractions last year",
+        "are you struggling with this?",
+        "struggling with the homework tonight",
+    ],
+)
+def test_not_struggling_with(text):
+    assert_no_claim(text, CONFUSION, "struggle_en_struggling_with")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("cash flow statements are a bit hard for me", "cash flow statement"),
+        ("modal verbs keep tripping me up", "modal verbs"),
+        ("pointers just doesn't make sense to me", "pointers"),
+        ("the ablative really doesnt make any sense to me", "ablative"),
+    ],
+)
+def test_a_topic_said_first_is_hard(text, obj):
+    found = {o for _, o in claims(text, CONFUSION)}
+    assert obj in found, f"{obj!r} not among {found} for {text!r}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "this chapter is killing me",
+        "the homework is killing me tonight",
+        "it's the deadlines that kill me",
+        "my sister says vectors are a bit hard for her",
+    ],
+)
+def test_what_is_hard_without_being_a_topic(text):
+    assert claims(text, CONFUSION) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("I just aced my physics test", "physics"),
+        ("ok I smashed the statistics final, 92%", "statistics"),
+        ("crushed my spanish oral today!!", "spanish"),
+        ("solid on algebra, shaky on geometry", "algebra"),
+        ("i'm comfortable w/ recursion", "recursion"),
+        ("I'm pretty good with pandas — merges, groupby, all fine", "pandas"),
+    ],
+)
+def test_mastery_said_in_chat_shorthand(text, obj):
+    found = {o for _, o in claims(text, MASTERY)}
+    assert obj in found, f"{obj!r} not among {found} for {text!r}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister aced her chem final",
+        "if I aced the chem final I'd cry",
+        "did you ace the physics test?",
+        "my brother is solid on python",
+    ],
+)
+def test_no_mastery_said_in_chat_shorthand(text):
+    assert claims(text, MASTERY) == []
+
+
+@pytest.mark.parametrize("text", ["学了大半年还是不会", "练了三个月还是不会", "背了一周还是老错"])
+def test_how_long_one_tried_is_no_topic(text):
+    assert {o for _, o in claims(text, CONFUSION)} <= {None}
