@@ -96,7 +96,7 @@ _EMOJI_INSIDE = re.compile(
 _HAN = r"[\u4e00-\u9fff]"
 _TIME_ONLY = re.compile(
     r"(?:(?:last|this|next)\s+\w+|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|"
-    r"tonight|recently|今天|昨天|前天|最近|刚才|上周|周末|去年|今年)",
+    r"tonight|recently|今天|昨天|前天|最近|刚才|上周|周末|去年|今年|如今|现在|目前|以前|一开始|刚开始)",
     re.IGNORECASE,
 )
 _ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后).*$")

@@ -88,7 +88,7 @@ def test_chat_fillers_and_vague_heads_are_trimmed(raw, lang, cleaned):
     assert clean_objects(raw, lang, False) == (cleaned,)
 
 
-@pytest.mark.parametrize("raw", ["这样", "那样子", "that", "this stuff", "现在反而"])
+@pytest.mark.parametrize("raw", ["这样", "那样子", "that", "this stuff", "现在反而", "如今"])
 def test_a_pointer_names_nothing(raw):
     assert clean_objects(raw, "zh" if raw[0] > "~" else "en", False) == ()
 
