@@ -9,7 +9,7 @@ so, and the graph step removes what earlier turns wrote (`graph_writes.apply_gra
 from __future__ import annotations
 
 from jiyi.config import PrivacySettings
-from jiyi.domain import Event, EventAttr, EventType
+from jiyi.domain import Event, EventAttr, EventType, RelationKind
 from jiyi.ingest.work import Rejected, Stage, TurnWork
 from jiyi.privacy import ConsentStore, graph_allowed, implied_age, minimise_for_child
 
@@ -17,13 +17,15 @@ from jiyi.privacy import ConsentStore, graph_allowed, implied_age, minimise_for_
 def declared_age(event: Event) -> int | None:
     """The age an event declares: in numbers, or implied by a school year only children are in
     (the youngest age of that year, so a 4th grader is a child whichever birthday has passed),
-    whether said as the school year or as who one is ("三年级小学生")."""
+    whether said as the school year or as who one is with its year ("三年级小学生"; a bare
+    "小学生" as who one is may be a figure of speech: "别把我当小学生")."""
     value = event.attributes.get(EventAttr.VALUE, "")
     if event.event_type is EventType.AGE_DECLARATION and value.isdigit():
         return int(value)
-    if event.event_type is EventType.IDENTITY_DECLARATION:
-        return implied_age(value)
-    return None
+    if event.event_type is not EventType.IDENTITY_DECLARATION:
+        return None
+    school_year = event.attributes.get(EventAttr.RELATION) == RelationKind.SCHOOL_YEAR.value
+    return implied_age(value) if school_year or "年级" in value else None
 
 
 def apply_privacy(

@@ -678,10 +678,21 @@ RULES: tuple[Rule, ...] = (
         r"(?:only\s+|just\s+|like\s+|actually\s+)?(?P<value>\d{1,2}|"
         rf"{EN_NUMBER_WORDS})(?:\s*(?:years?|yrs?|yo|y/o)(?:\s+old)?)?"
         r"(?=\s*(?:$|[,.!?;)]|lol\b|haha|lmao|btw\b|and\b|but\b|so\b|if\b|now\b|tho\b|rn\b|not\b|"
-        r"[\U0001F300-\U0001FAFF]))",
+        # a run-on chat line goes straight on: "im 8 my mom said i can use this"
+        r"my\b|i\b|[\U0001F300-\U0001FAFF]))",
         0.85,
         "An age said casually: 'i'm nine', 'me 12 yrs lol', 'im 11 btw'.",
-        ("i'm nine lol", "me 12 yrs lol", "hey im 11 btw"),
+        ("i'm nine lol", "me 12 yrs lol", "hey im 11 btw", "im 8 my mom said i can"),
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_en_years_old",
+        EventType.AGE_DECLARATION,
+        r"\b(?:i'?m|i\s+am|im)\s+(?:only\s+|just\s+|almost\s+|nearly\s+)?"
+        rf"(?P<value>\d{{1,2}}|{EN_NUMBER_WORDS})[\s-]*(?:years?|yrs?)[\s-]+old\b",
+        0.85,
+        "An age said in full, wherever it stands: 'my name is lily i am ten years old'.",
+        ("my name is lily i am ten years old", "ok so im 12-years-old and"),
         value_normaliser=normalise_age,
     ),
     rule(

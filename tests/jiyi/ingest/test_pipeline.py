@@ -276,3 +276,13 @@ def test_of_two_homes_in_one_sentence_the_current_one_holds(
     process_turns([make_turn(text)], ctx)
     [held] = ctx.graph.store.edges("u1", relation=RelationKind.LIVES_IN)
     assert ctx.graph.store.entity("u1", held.dst).name == home
+
+
+@pytest.mark.parametrize(
+    "text", ["别这么讲 感觉把我当小学生", "I teach 4th grade", "我女儿上三年级"]
+)
+def test_a_school_year_not_said_as_ones_own_leaves_child_mode_off(
+    ctx: Stores, make_turn, text
+) -> None:
+    process_turns([make_turn(text, user="adult")], ctx)
+    assert not ctx.consent.get("adult").child_mode

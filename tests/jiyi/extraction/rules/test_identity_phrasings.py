@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from jiyi.domain import EventAttr, EventType, Role, Turn
+from jiyi.extraction.engine import extract_with_rules
+
 from .graph_claims import claims_in
 
 
@@ -273,3 +276,28 @@ def test_no_role_for_a_saying_childhood_or_someone_else(text):
 )  # fmt: skip
 def test_a_grader_is_one_school_year_and_no_occupation(text, year):
     assert claims_in(text) == {("school_year", year)}
+
+
+def _ages(text: str) -> set[str]:
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+    return {
+        e.attributes[EventAttr.VALUE]
+        for e in extract_with_rules(turn)
+        if e.event_type is EventType.AGE_DECLARATION
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [("hello my name is sam i am eleven years old", "11"), ("so im 9 years old and", "9"),
+     ("im 10 my teacher gave us homework", "10"), ("ok im 12 i need help w fractions", "12")],
+)  # fmt: skip
+def test_an_age_said_in_full_or_run_on_is_read(text, age):
+    assert _ages(text) == {age}
+
+
+@pytest.mark.parametrize(
+    "text", ["when i was ten years old we moved", "my sister is 9 years old", "im 2 lessons behind"]
+)
+def test_an_age_of_the_past_or_of_someone_else_is_not_the_users(text):
+    assert _ages(text) == set()
