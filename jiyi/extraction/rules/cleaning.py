@@ -62,7 +62,7 @@ _EN_TRAILING = re.compile(
     r"still|abeg|sha|lah|leh|lor|yaar|bro|bruh|dude|fam|innit|eh|"
     # how much, said after the thing ("the subjunctive just", "grammar tables with a passion")
     r"just|really|literally|totally|honestly|seriously|with\s+a\s+passion|more\s+than\s+anything|"
-    r"so\s+bad(?:ly)?|like\s+crazy|big\s+time))+$",
+    r"so\s+bad(?:ly)?|to\s+death|like\s+crazy|big\s+time))+$",
     re.IGNORECASE,
 )
 #: A time said after what is aimed at ("… someday", "… one day", "… 以后"): when, not what.

@@ -467,9 +467,7 @@ RULES: tuple[Rule, ...] = (
         rf"\bI\s+{EN_ADV}(?:hate|hated|dislike|disliked|detest|loathe|can't\s+stand|"
         rf"cannot\s+stand|couldn't\s+stand|could\s+not\s+stand|"
         rf"(?:don't|do\s+not)\s+(?:really\s+|particularly\s+)?(?:like|enjoy|care\s+for|love))\s+"
-        # "with a passion", "so much": how much, not what
-        r"(?P<object>(?:(?!\s+(?:with\s+a\s+passion|so\s+much|more\s+than\s+anything|to\s+death)\b)"
-        r"[^,.;:!?()\n]){1,80})",
+        rf"{EN_OBJ}",
         0.8,
         "Something the user dislikes: 'I hate cilantro', 'I don't like long videos'.",
         ("I hate cilantro.", "I really don't like long lectures"),
