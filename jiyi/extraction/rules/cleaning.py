@@ -270,9 +270,24 @@ _EN_NUMBERS = {
 }
 
 
+_EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+            "eighty": 80, "ninety": 90}  # fmt: skip
+
+
+def _en_number(text: str) -> int | None:
+    """English number words up to ninety-nine ("nine", "twenty-five", "thirty three")."""
+    words = re.split(r"[\s-]+", text.strip().lower())
+    if len(words) == 2 and words[0] in _EN_TENS and 1 <= _EN_NUMBERS.get(words[1], 0) <= 9:
+        return _EN_TENS[words[0]] + _EN_NUMBERS[words[1]]
+    if len(words) == 1:
+        return _EN_TENS.get(words[0], _EN_NUMBERS.get(words[0]))
+    return None
+
+
 def normalise_age(raw: str) -> str | None:
-    """An age as digits ("17", "十七", "nine"), only if it is a plausible human age (1-130)."""
-    age = int(raw) if raw.isdigit() else _EN_NUMBERS.get(raw.lower()) or _zh_number(raw)
+    """An age as digits ("17", "十七", "nine", "twenty-five"), only if it is a plausible human
+    age (1-130)."""
+    age = int(raw) if raw.isdigit() else _en_number(raw) or _zh_number(raw)
     return str(age) if age is not None and 1 <= age <= 130 else None
 
 

@@ -53,10 +53,15 @@ ZH_OCCUPATIONS = (
     r"产品经理|运营|实习生|退休(?:人员|教师|工人)?|新手|初学者|学霸|考生|艺术生|体育生"
 )
 
-# Ages said in words, up to twenty ("i'm nine"); `cleaning.normalise_age` reads them.
+# Ages said in words ("i'm nine", "twenty-five"); `cleaning.normalise_age` reads them. The tens
+# come first, so "twenty-five" is read whole, not as "twenty".
+EN_TENS_WORDS = (
+    r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+    r"(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine)\b)?"
+)
 EN_NUMBER_WORDS = (
-    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty"
+    rf"{EN_TENS_WORDS}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
 )
 
 # Words that follow "I'm" capitalised yet are no name ("I'm Fine", "I'm American").

@@ -20,6 +20,7 @@ from jiyi.extraction.rules.fragments import (
     EN_I_AM,
     EN_NUMBER_WORDS,
     EN_OCCUPATIONS,
+    EN_TENS_WORDS,
     ZH_NOW_OR_USUALLY,
     ZH_OCCUPATIONS,
 )
@@ -1940,41 +1941,6 @@ RULES: tuple[Rule, ...] = (
 
 
 # --- an age said without "I'm": "Age 52", "19 y/o, ...", "me (15)", "at 28 is it too late" -------
-_EN_AGE_WORDS = (
-    r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four|five|six|"
-    r"seven|eight|nine))?"
-)
-_EN_TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
-_EN_UNITS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-}
-
-
-def _age_in_words(raw: str) -> str | None:
-    """An age as digits, also a compound number word ("twenty-five")."""
-    parts = re.split(r"[\s-]+", raw.strip().lower())
-    if parts and parts[0] in _EN_TENS:
-        return str(_EN_TENS[parts[0]] + (_EN_UNITS.get(parts[1], 0) if len(parts) > 1 else 0))
-    return normalise_age(raw)
-
-
 _ZH_AGE_NUMBER = r"[1-9]\d|[二三四五六七八九]十[一二三四五六七八九]?"
 
 RULES += (
@@ -2004,14 +1970,14 @@ RULES += (
     rule(
         "age_en_words_opening",
         EventType.AGE_DECLARATION,
-        rf"(?:^|(?<=[.!?]\s))(?:(?:i'?m|im|i\s+am)\s+)?(?P<value>{_EN_AGE_WORDS})"
+        rf"(?:^|(?<=[.!?]\s))(?:(?:i'?m|im|i\s+am)\s+)?(?P<value>{EN_TENS_WORDS})"
         r"(?=\s+(?:and|but|now|yrs?|years?|lol|&)\b|\s*[,.!]|\s*$)",
         0.8,
         "An age in words opening the message: 'thirty-three and still can't do long division', "
         "'im twenty-five and never learned to type'.",
         ("thirty-three and still cant do long division", "im twenty-five and never learned"),
         trigger=r"ty\b|ty[\s-]",
-        value_normaliser=_age_in_words,
+        value_normaliser=normalise_age,
     ),
     placed_rule(
         "age_en_in_brackets",

@@ -485,8 +485,10 @@ def test_how_are_you_is_a_greeting_not_a_question():
 
 
 @pytest.mark.parametrize(
-    ("raw", "age"), [("17", "17"), ("十七", "17"), ("二十", "20"), ("一百零五", "105"), ("0", None)]
-)
+    ("raw", "age"),
+    [("17", "17"), ("十七", "17"), ("二十", "20"), ("一百零五", "105"), ("0", None), ("nine", "9"),
+     ("twenty-five", "25"), ("Thirty three", "33"), ("seventy", "70"), ("twenty twelve", None)],
+)  # fmt: skip
 def test_normalise_age(raw, age):
     assert normalise_age(raw) == age
 
