@@ -67,9 +67,13 @@ _EN_BARE_NEGATION = re.compile(
 )
 
 
+#: "im" typed for "I'm" ("tbh im bored"): every "I'm" rule reads it.
+_EN_BARE_IM = re.compile(r"\b[iI]m\b(?=\s+[a-z])")
+
+
 def with_apostrophes(text: str) -> str:
-    """English negations with their apostrophe back: "dont" → "don't", "cant" → "can't"."""
-    return _EN_BARE_NEGATION.sub(r"\1n't", text)
+    """English apostrophes back: "dont" → "don't", "cant" → "can't", "im" → "I'm"."""
+    return _EN_BARE_IM.sub("I'm", _EN_BARE_NEGATION.sub(r"\1n't", text))
 
 
 def split_sentences(text: str) -> list[str]:

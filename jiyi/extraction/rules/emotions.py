@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from jiyi.domain import EntityKind, EventType
 from jiyi.extraction.rules.fragments import (
+    EN_EMOTION_DEGREES,
     EN_EMOTION_LEAD,
     EN_EMOTIONS_NEGATIVE,
     EN_EMOTIONS_POSITIVE,
@@ -29,11 +30,6 @@ _EN_BARE_LEAD = (
 _EN_BARE_TAIL = (
     r"(?=\s+(?:about|abt|since|for|lately|af|asf|rn|tbh|ngl|of|to|every|all|before|over|with|doing|"
     r"these|this)\b|\s*(?:[,.!~😭😩😓😣😰😥🥲]|$))"
-)
-#: Degree words between "im"/"feel" and a feeling: "im kinda stressed", "feel so lost".
-_EN_DEGREES = (
-    r"(?:(?:so+|really|very|super|kinda|kind\s+of|a\s+bit|a\s+little|pretty|extremely|quite|"
-    r"totally|just|incredibly|still|getting|always|lowkey|hella|rly|completely|honestly|sooo+)\s+)*"
 )
 #: "每次都紧张", "一到考试就焦虑", "一直很焦虑": a feeling tied to a recurring situation.
 _ZH_RECURRING_LEAD = (
@@ -151,35 +147,12 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
     ),
     rule(
-        "emotion_en_im_typed",
-        EventType.EMOTION,
-        rf"\bim\s+{_EN_DEGREES}(?P<object>{EN_EMOTIONS_NEGATIVE})\b",
-        0.8,
-        "A feeling after 'im' typed without its apostrophe: 'tbh im bored out of my mind'.",
-        ("tbh im bored out of my mind with this unit", "im kinda stressed ngl"),
-        polarity=NEGATIVE,
-        object_kind=EntityKind.EMOTION,
-        object_required=True,
-        trigger=r"\bim\s",
-    ),
-    rule(
-        "emotion_en_im_typed_positive",
-        EventType.EMOTION,
-        rf"\bim\s+{_EN_DEGREES}(?P<object>{EN_EMOTIONS_POSITIVE})\b",
-        0.8,
-        "A good feeling after 'im' typed without its apostrophe: 'im so excited for this'.",
-        ("im so excited for this", "im really proud of that one"),
-        polarity=POSITIVE,
-        object_kind=EntityKind.EMOTION,
-        object_required=True,
-        trigger=r"\bim\s",
-    ),
-    rule(
         "emotion_en_feel_lost",
         EventType.EMOTION,
+        # "I feel" / "feeling" only: "I was so confused" is over, "I get lost halfway" an obstacle
         r"(?:\bi(?:\s+(?:(?:really|just|still|kinda|sometimes|always|honestly|totally)\s+)*feel|"
-        r"(?:'m|m|\s+am)\s+feeling)|(?:^|[,;:!?]\s*)(?:(?:tbh|ngl|honestly|and|but)\s+)?(?:still\s+)?"
-        rf"feeling)\s+{_EN_DEGREES}(?P<object>lost|confused|unprepared|out\s+of\s+my\s+depth)\b",
+        r"(?:'m|\s+am)\s+feeling)|(?:^|[,;:!?]\s*)(?:(?:tbh|ngl|honestly|and|but)\s+)?(?:still\s+)?"
+        rf"feeling)\s+{EN_EMOTION_DEGREES}(?P<object>lost|confused|unprepared|out\s+of\s+my\s+depth)\b",
         0.8,
         "Lost in the material, said as a feeling: 'tbh I feel kinda lost with all this', "
         "'feeling out of my depth'.",
@@ -243,7 +216,7 @@ RULES: tuple[Rule, ...] = (
         "emotion_en_making_me",
         EventType.EMOTION,
         rf"\b(?:is|are|'s|'re|been|keeps?)\s+(?:(?:really|so|kinda|honestly|lowkey|already)\s+)*"
-        rf"making\s+me\s+(?:feel\s+)?{_EN_DEGREES}(?P<object>{EN_EMOTIONS_NEGATIVE})\b(?![^.!]*\?)",
+        rf"making\s+me\s+(?:feel\s+)?{EN_EMOTION_DEGREES}(?P<object>{EN_EMOTIONS_NEGATIVE})\b(?![^.!]*\?)",
         0.75,
         "What is making the user feel bad: 'the fieldwork is making me nervous'.",
         ("the outdoor fieldwork is making me nervous", "this unit is making me so anxious"),

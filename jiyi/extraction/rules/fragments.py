@@ -99,12 +99,16 @@ EN_EMOTIONS_POSITIVE = (
     r"inspired|blessed|ecstatic|content|joyful|optimistic|confident|delighted|pumped|stoked|"
     r"peaceful|energi[sz]ed|over\s+the\s+moon|overjoyed|amazed"
 )
+#: Degree words before a feeling: "so stressed", "kinda lost", "lowkey anxious".
+EN_EMOTION_DEGREES = (
+    r"(?:(?:so+|really|rly|very|super|kinda|kind\s+of|a\s+bit|a\s+little|pretty|extremely|quite|"
+    r"totally|completely|just|feeling|incredibly|truly|honestly|lowkey|hella|also|still|too|"
+    r"getting|always|more|less)\s+)*"
+)
 EN_EMOTION_LEAD = (
     r"\b(?:I(?:'m|\s+am|(?:\s+(?:really|truly|just|always|also|still|sometimes|often))?\s+"
     r"(?:feel|felt)|'ve\s+been|\s+have\s+been|\s+was|\s+get|\s+got|\s+keep\s+feeling)|feeling|"
-    r"(?:made|makes|make)\s+me(?:\s+feel)?)\s+"
-    r"(?:(?:so+|really|very|super|kinda|kind\s+of|a\s+bit|a\s+little|pretty|extremely|quite|"
-    r"totally|just|feeling|incredibly|truly|also|still|too|getting|always|more|less)\s+)*"
+    rf"(?:made|makes|make)\s+me(?:\s+feel)?)\s+{EN_EMOTION_DEGREES}"
 )
 ZH_EMOTIONS_NEGATIVE = (
     r"难过|伤心|焦虑|紧张|压力(?:好|很|太|特别|挺|山)?大|好累|疲惫|心累|崩溃|郁闷|烦躁|烦|生气|害怕|"
