@@ -22,6 +22,7 @@ from jiyi.deadletter import DeadLetterStore
 from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import IndexTerms
 from jiyi.extraction.engine import ResidueStage, extract
+from jiyi.extraction.learned import default_reader
 from jiyi.feedback import FeedbackLog
 from jiyi.graph.service import GraphService
 from jiyi.graph.store import GraphStore
@@ -436,6 +437,7 @@ class Stores:
                 residue=residue,
                 max_content_bytes=settings.limits.max_content_bytes,
                 read_claims=settings.extraction.read_claims,
+                reader=default_reader() if settings.extraction.learned_reader else None,
             ),
             encoder=encoder,
             terms=open_index_terms(settings),

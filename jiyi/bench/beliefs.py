@@ -13,9 +13,10 @@ believe from it alone; it is posted as a one-turn chat with consent and read an 
 Many short cases measure how widely the reader covers ordinary phrasing; the scenarios measure
 how beliefs build over time.
 
-Baselines from the same run: a graph that holds nothing (every "absent" met for free), and the
-write path with its claim reading turned off (`extraction.read_claims = false`: the rule table
-alone, as the product extracted before the reader).
+Baselines from the same run: a graph that holds nothing (every "absent" met for free), the
+write path with its claim reading and the learned reader turned off (`extraction.read_claims`,
+`extraction.learned_reader`: the rule table alone, as the product extracted before either), and
+with the reading on but not the learned reader ("rules, read").
 """
 
 from __future__ import annotations
@@ -351,9 +352,15 @@ class BeliefBenchResult:
     systems: list[SystemResult]
 
 
-def _with_reader(settings: Settings, on: bool) -> Settings:
-    extraction = settings.extraction.model_copy(update={"read_claims": on})
+def _with_reader(settings: Settings, reading: bool, learned: bool) -> Settings:
+    update = {"read_claims": reading, "learned_reader": learned}
+    extraction = settings.extraction.model_copy(update=update)
     return settings.model_copy(update={"extraction": extraction})
+
+
+#: The systems compared, each a step on the last: the rule table as said, its claims read in
+#: context, and the learned reader's claims added.
+_SYSTEMS = (("rules alone", False, False), ("rules, read", True, False), ("jiyi", True, True))
 
 
 def run(
@@ -368,9 +375,9 @@ def run(
     scenarios = list(scenarios)
     encoder = encoder or open_encoder(settings)
     systems = [judge("nothing held", [(s, Reading([], False)) for s in scenarios])]
-    for name, reader_on in (("rules alone", False), ("jiyi", True)):
+    for name, reading, learned in _SYSTEMS:
         started = time.perf_counter()
-        configured = _with_reader(settings, reader_on)
+        configured = _with_reader(settings, reading, learned)
         readings = [(s, read_through_write_path(s, configured, encoder)) for s in scenarios]
         system = judge(name, readings)
         system.seconds = time.perf_counter() - started

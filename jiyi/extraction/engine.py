@@ -30,6 +30,8 @@ from jiyi.domain import (
 )
 from jiyi.domain.events import MAX_KEYWORDS, SUMMARY_MAX_CHARS
 from jiyi.domain.turns import DEFAULT_MAX_CONTENT_BYTES
+from jiyi.extraction.claim_reader import ClaimReader
+from jiyi.extraction.learned import complement, is_learned, learned_matches
 from jiyi.extraction.prefilter import Prefilter, required_literals
 from jiyi.extraction.reading import currency, read_claim, read_confidence
 from jiyi.extraction.rules import Rule, RuleMatch, rules_for
@@ -74,6 +76,11 @@ _EN_BARE_IM = re.compile(r"\b[iI]m\b(?=\s+[a-z])")
 def with_apostrophes(text: str) -> str:
     """English apostrophes back: "dont" → "don't", "cant" → "can't", "im" → "I'm"."""
     return _EN_BARE_IM.sub("I'm", _EN_BARE_NEGATION.sub(r"\1n't", text))
+
+
+def prepare(text: str) -> str:
+    """Text as every reader of it sees it: normalised, with its English apostrophes back."""
+    return with_apostrophes(normalise(text))
 
 
 def split_sentences(text: str) -> list[str]:
@@ -243,15 +250,22 @@ def _as_read_in(lang: str, sentence: str) -> str:
     return _LATIN_SPACE_HAN.sub("", sentence) if lang == "zh" else sentence
 
 
-def _candidates(text: str, table: _RuleTable) -> list[_Candidate]:
+def _candidates(text: str, table: _RuleTable, reader: ClaimReader | None) -> list[_Candidate]:
+    """Every rule match, sentence by sentence, and the `reader`'s claims no rule read."""
     found: list[_Candidate] = []
     for index, sentence in enumerate(split_sentences(text)):
         readable = _readable_by(sentence)
+        ruled: list[RuleMatch] = []
         for lang in sorted(readable, reverse=True):  # zh, then en: the table's order is by rule
             read = _as_read_in(lang, sentence)
             for match in _hits(table.sentence[frozenset({lang})], read):
+                ruled.append(match)
                 for obj in match.objects or (None,):
                     found.append(_Candidate(match, obj, read, match.start, index))
+        if reader is not None:
+            for match in complement(ruled, learned_matches(reader, sentence)):
+                for obj in match.objects or (None,):
+                    found.append(_Candidate(match, obj, sentence, match.start, index))
     for match in _hits(table.whole_text[_readable_by(text)], text):
         line, start = _line_at(text, match.start)
         for obj in match.objects or (None,):
@@ -421,14 +435,19 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
 
 
 def extract_with_rules(
-    turn: Turn, rules: Sequence[Rule] | None = None, read_claims: bool = True
+    turn: Turn,
+    rules: Sequence[Rule] | None = None,
+    read_claims: bool = True,
+    reader: ClaimReader | None = None,
 ) -> list[Event]:
-    """Events the rule table finds in an already-checked turn (none for system turns), each
-    read in its context (`reading.read_claim`) unless `read_claims` is off."""
-    text = with_apostrophes(normalise(turn.content))
+    """Events the rule table finds in an already-checked turn (none for system turns), with
+    what the learned `reader` adds to a user's, each read in its context
+    (`reading.read_claim`) unless `read_claims` is off."""
+    text = prepare(turn.content)
     table = _table_for(turn.role) if rules is None else _table_of(tuple(rules))
+    reader = reader if turn.role is Role.USER else None  # it learned from learners' messages
     events = []
-    for cand in _deduplicate(_candidates(text, table)):
+    for cand in _deduplicate(_candidates(text, table, reader)):
         priority = [p for p in (cand.object, cand.match.value) if p]
         attributes = _attributes(cand)
         confidence = cand.rule.confidence
@@ -443,7 +462,9 @@ def extract_with_rules(
             build_event(
                 turn,
                 cand.rule.event_type,
-                source=ExtractionSource.RULE,
+                source=ExtractionSource.CLASSIFIER
+                if is_learned(cand.rule)
+                else ExtractionSource.RULE,
                 confidence=confidence,
                 summary=summarise(cand.sentence, cand.start),
                 keywords=keywords_for(cand.sentence, priority),
@@ -460,13 +481,15 @@ def extract(
     residue: ResidueStage | None = None,
     max_content_bytes: int = DEFAULT_MAX_CONTENT_BYTES,
     read_claims: bool = True,
+    reader: ClaimReader | None = None,
 ) -> list[Event]:
-    """Rules first; a user turn no rule covers goes to `residue` when one is given.
+    """Rules and the learned `reader` first; a user turn neither covers goes to `residue`
+    when one is given.
 
     Raises `ExtractionInputError` for content extraction cannot trust (nothing is produced).
     """
     check_content(turn.content, max_content_bytes)
-    events = extract_with_rules(turn, read_claims=read_claims)
+    events = extract_with_rules(turn, read_claims=read_claims, reader=reader)
     if not events and residue is not None and turn.role is Role.USER:
         events = [residue.extract(turn)]
     return events

@@ -402,6 +402,12 @@ _QUOTED = re.compile(
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|me|my|we)\b|我", re.I)
 
 
+def asks_about_something_else(sentence: str) -> bool:
+    """Whether a sentence is a question with no word for the user in it ("is it true it rains
+    200 days a year in Dublin?", "洛必达法则什么时候能用"): it names things, not the user's."""
+    return _INTERROGATIVE.search(sentence) is not None and not _FIRST_PERSON.search(sentence)
+
+
 def _quoted(sentence: str, start: int) -> bool:
     """Whether the match at `start` lies inside a sentence the user quotes, not says of
     themself."""

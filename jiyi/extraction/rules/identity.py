@@ -249,10 +249,12 @@ def _with_known_head(role: str) -> str:
 
 #: Before a Chinese role, what says only that it is one: "身为一名护士", "主业银行柜员"; and a
 #: doing that describes the person, not the job ("画漫画的初中生", "跑新疆线的货车司机"): a
-#: short state ("退休的语文老师") stays, `normalise_value` drops its 的.
+#: short state ("退休的语文老师") stays, `normalise_value` drops its 的. An age before it ("22
+#: 应届生", "35岁的程序员") is a fact of its own.
 _ZH_ROLE_LEAD = re.compile(
     r"^(?:(?:身为|作为|主业(?:是)?|本职(?:是)?|正职(?:是)?|白天(?:是)?)(?:一[名个位枚])?|"
-    r"[^的,，\s]{3,8}的(?=[\u4e00-\u9fff]{2}))"
+    r"[^的,，\s]{3,8}的(?=[\u4e00-\u9fff]{2})|"
+    r"\d{1,3}\s*岁?的?\s*(?=[\u4e00-\u9fff]{2}))"
 )
 
 

@@ -111,7 +111,7 @@ def test_the_bench_runs_the_write_path_next_to_its_baselines(tmp_path):
     settings = load_settings(data_dir=tmp_path / "unused", embedder={"model": "hashing:64"})
     result = beliefs.run(beliefs.load_scenarios(tmp_path / "scenarios"), settings)
     by_name = {s.name: s for s in result.systems}
-    assert set(by_name) == {"nothing held", "rules alone", "jiyi"}
+    assert set(by_name) == {"nothing held", "rules alone", "rules, read", "jiyi"}
     assert by_name["nothing held"].met() == (2, 4)
     assert by_name["jiyi"].met() == (4, 4)
     assert by_name["jiyi"].junk == []

@@ -41,3 +41,13 @@ def make_turn() -> MakeTurn:
         )  # fmt: skip
 
     return make
+
+
+@pytest.fixture
+def rules_ctx(settings: Settings) -> Iterator[Stores]:
+    """The write path with the rule table alone: the tutor's verdicts as evidence, without the
+    learned reader's own claims on the user's words (measured by `jiyi bench beliefs`)."""
+    extraction = settings.extraction.model_copy(update={"learned_reader": False})
+    context = Stores.open(settings.model_copy(update={"extraction": extraction}))
+    yield context
+    context.close()

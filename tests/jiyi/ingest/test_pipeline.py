@@ -163,28 +163,30 @@ def test_a_high_school_year_is_no_childs_and_is_a_belief(ctx: Stores, make_turn)
     assert {RelationKind.SCHOOL_YEAR, RelationKind.LIVES_IN, RelationKind.ALLERGIC_TO} <= relations
 
 
-def test_the_tutors_verdict_is_evidence_about_the_sessions_concept(ctx: Stores, make_turn) -> None:
-    ctx.consent.set_state("u1", granted=True)
+def test_the_tutors_verdict_is_evidence_about_the_sessions_concept(
+    rules_ctx: Stores, make_turn
+) -> None:
+    rules_ctx.consent.set_state("u1", granted=True)
     sessions: dict[str, SessionEntities] = {}  # what each session last named, across calls
     process_turns([
         make_turn("I don't understand the chain rule"),
         make_turn("Close, but you forgot the inner derivative again.", role="assistant"),
         make_turn("Exactly! That's right.", role="assistant"),  # right after the hint
         make_turn("Exactly! That's right.", role="assistant", session="s2"),  # nothing named
-    ], ctx, sessions)  # fmt: skip
-    beliefs = _beliefs(ctx, "u1")
+    ], rules_ctx, sessions)  # fmt: skip
+    beliefs = _beliefs(rules_ctx, "u1")
     assert beliefs == {(RelationKind.LEARNING_OBSTACLE, "chain_rule"): 0.745}  # 0.3·0.85 + 0.7·0.7
     process_turns([
         make_turn("still the chain rule for me", session="s3"),
         make_turn("That's right, well done!", role="assistant", session="s3"),  # no miss before
-    ], ctx, sessions)  # fmt: skip
+    ], rules_ctx, sessions)  # fmt: skip
     # on the session's topic, not on an exercise the tutor posed: it may be on a part of it, so
     # it is an episode and moves no belief (a weak sign would only drag firmer ones down)
-    assert _beliefs(ctx, "u1") == beliefs
+    assert _beliefs(rules_ctx, "u1") == beliefs
 
 
-def test_right_answers_on_the_exercise_the_tutor_posed_add_up(ctx: Stores, make_turn) -> None:
-    ctx.consent.set_state("u1", granted=True)
+def test_right_answers_on_the_exercise_the_tutor_posed_add_up(rules_ctx: Stores, make_turn) -> None:
+    rules_ctx.consent.set_state("u1", granted=True)
     sessions: dict[str, SessionEntities] = {}
     for session in ("s1", "s2"):
         process_turns([
@@ -193,8 +195,10 @@ def test_right_answers_on_the_exercise_the_tutor_posed_add_up(ctx: Stores, make_
                       session=session),
             make_turn("dx/dt = 3, so dy/dt = -4", session=session),
             make_turn("That's right!", role="assistant", session=session),
-        ], ctx, sessions)  # fmt: skip
-    assert _beliefs(ctx, "u1") == {(RelationKind.MASTERY, "related_rates"): 0.64}  # 0.5, then 0.7
+        ], rules_ctx, sessions)  # fmt: skip
+    assert _beliefs(rules_ctx, "u1") == {
+        (RelationKind.MASTERY, "related_rates"): 0.64
+    }  # 0.5, then 0.7
 
 
 def test_the_same_slip_in_several_sessions_becomes_an_obstacle(ctx: Stores, make_turn) -> None:
@@ -221,17 +225,17 @@ def test_the_concept_a_tutor_names_is_what_the_user_then_points_at(ctx: Stores, 
     assert set(_beliefs(ctx, "u1")) == {(RelationKind.LEARNING_OBSTACLE, "chain_rule")}
 
 
-def test_a_verdict_is_on_the_concept_its_own_turn_names(ctx: Stores, make_turn) -> None:
-    ctx.consent.set_state("u1", granted=True)
+def test_a_verdict_is_on_the_concept_its_own_turn_names(rules_ctx: Stores, make_turn) -> None:
+    rules_ctx.consent.set_state("u1", granted=True)
     process_turns([
         make_turn("老师！上次那个时态我周五会上用了！I've finished the PRD"),
         make_turn("太棒了！那个就是现在完成时（present perfect）👏 考考你：「我们已经沟通过了」？",
                   role="assistant"),
-    ], ctx)  # fmt: skip
-    [(relation, _)] = _beliefs(ctx, "u1")
+    ], rules_ctx)  # fmt: skip
+    [(relation, _)] = _beliefs(rules_ctx, "u1")
     assert relation is RelationKind.MASTERY
-    [edge] = ctx.graph.store.edges("u1", src="user")
-    assert ctx.graph.store.entity("u1", edge.dst).name == "现在完成时"
+    [edge] = rules_ctx.graph.store.edges("u1", src="user")
+    assert rules_ctx.graph.store.entity("u1", edge.dst).name == "现在完成时"
     assert edge.confidence == 0.5  # a right answer on the exercise: the first of its kind
 
 

@@ -607,3 +607,13 @@ def test_a_parent_is_known_by_every_common_name():
     assert entry.kind is EntityKind.ROLE
     assert {"mom", "mum", "mother"} <= set(entry.names)
     assert vocabulary.lookup("father") is vocabulary.lookup("dad")
+
+
+@pytest.mark.parametrize(
+    ("said", "role"),
+    [("22 应届生", "应届生"), ("35岁的程序员", "程序员"), ("a 22 year old nurse", "nurse")],
+)
+def test_an_age_said_with_a_role_is_not_part_of_it(said: str, role: str) -> None:
+    from jiyi.extraction.rules.identity import normalise_role
+
+    assert normalise_role(said) == role
