@@ -29,7 +29,7 @@ import os
 import random
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -560,10 +560,7 @@ def _relation_of(claim: dict, where: str) -> str:
 
 
 def labelled_sentences(
-    text: str,
-    claims: Sequence[dict],
-    split: callable,  # type: ignore[valid-type]
-    where: str,
+    text: str, claims: Sequence[dict], split: Callable[[str], list[str]], where: str
 ) -> list[LabelledSentence]:
     """A message's sentences (as `split` cuts them), each with the spans of the claims whose
     first surface form it contains; a claim whose form is in no sentence is refused."""
@@ -600,13 +597,10 @@ def fingerprint(directory: Path) -> str:
 
 
 def load_training(
-    directory: Path,
-    split: callable,  # type: ignore[valid-type]
-    prepare: callable,  # type: ignore[valid-type]
-    lang: str | None = None,
+    directory: Path, split: Callable[[str], list[str]], prepare: Callable[[str], str]
 ) -> list[LabelledSentence]:
-    """Every message of the directory's `.jsonl` files (of `lang`, when given), as `prepare`
-    normalises text the way the write path does, cut into labelled sentences."""
+    """Every message of the directory's `.jsonl` files, as `prepare` normalises text the way
+    the write path does, cut into labelled sentences as `split` cuts them."""
     sentences: list[LabelledSentence] = []
     for path in sorted(directory.glob("*.jsonl")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -617,8 +611,10 @@ def load_training(
                 message = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise TrainingDataError(f"{where}: not JSON ({exc.msg})") from None
-            if lang is not None and message.get("lang") != lang:
-                continue
+            if not isinstance(message, dict) or not isinstance(message.get("text"), str):
+                raise TrainingDataError(f"{where}: text must be a string")
+            if not isinstance(message.get("claims", []), list):
+                raise TrainingDataError(f"{where}: claims must be a list")
             claims = [
                 {**c, "object": [prepare(c["object"][0]), *c["object"][1:]]}
                 if isinstance(c.get("object"), list) and c["object"]

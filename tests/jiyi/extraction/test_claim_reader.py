@@ -146,9 +146,18 @@ def test_a_bad_training_line_is_refused_naming_file_line_and_field(
         load_training(_write(tmp_path, good, bad), split_sentences, prepare)
 
 
-def test_a_line_that_is_not_json_is_refused_by_line(tmp_path: Path) -> None:
-    (tmp_path / "t.jsonl").write_text('{"text": "a", "claims": []}\n{oops\n', encoding="utf-8")
-    with pytest.raises(TrainingDataError, match=r"t\.jsonl:2: not JSON"):
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("{oops", "not JSON"),
+        ("[1, 2]", "text must be a string"),
+        ('{"claims": []}', "text must be a string"),
+        ('{"text": "hi", "claims": {}}', "claims must be a list"),
+    ],
+)
+def test_a_malformed_line_is_refused_by_line(tmp_path: Path, line: str, message: str) -> None:
+    (tmp_path / "t.jsonl").write_text(f'{{"text": "a", "claims": []}}\n{line}\n', encoding="utf-8")
+    with pytest.raises(TrainingDataError, match=rf"t\.jsonl:2: {message}"):
         load_training(tmp_path, split_sentences, prepare)
 
 
