@@ -48,7 +48,7 @@ class UseWordVectors:
     """A word's meaning without its sentence: the mean of USE's input embeddings of the word's
     pieces, L2-normalised. USE averages these rows before anything else, so words used alike
     sit together across languages ("stressed" beside 紧张 and 焦虑, "sophomore" beside 高二): a
-    learned reader trained on a few hundred messages reads a word it never saw by its
+    learned reader trained on a few thousand messages reads a word it never saw by its
     neighbours (`jiyi.extraction.claim_reader`). About 0.04 ms a word, no forward pass."""
 
     def __init__(self) -> None:

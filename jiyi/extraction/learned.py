@@ -2,9 +2,9 @@
 them exactly as it does the rule table's (`engine.extract_with_rules`).
 
 Each relation the reader names stands for one rule-shaped description: the event type, relation
-and object kind the graph expects (`jiyi.graph.updates.claim_for`), and for a value (an age, a
-role, a school year) the rules' own normaliser. The reader only adds what the rules missed:
-`complement` drops its claims where a rule already read that kind of claim in the sentence.
+and object kind the graph expects (`jiyi.graph.updates.claim_for`), and for a role the rules' own
+normaliser. The reader only adds what the rules missed: `complement` drops its claims where a
+rule already named that kind of claim in the sentence.
 """
 
 from __future__ import annotations
@@ -35,7 +35,9 @@ from models.use import UseWordVectors
 #: so where both read one claim the rule's reading wins; a hedge still caps it at 0.45.
 LEARNED_CONFIDENCE = 0.6
 
-#: relation → (event type, relation attribute, object kind, polarity, value normaliser)
+#: relation → (event type, relation attribute, object kind, polarity, value normaliser). No age
+#: and no school year: either switches child mode on (and erases the user's graph), so only a
+#: rule may say one; the reader's guesses at them include "my answer was 42" and "3x + 5 = 20".
 _SHAPES: dict[
     str,
     tuple[EventType, RelationKind | None, EntityKind | None, str | None, Normaliser | None],
@@ -64,8 +66,7 @@ _SHAPES: dict[
     ),
     "has_role": (EventType.IDENTITY_DECLARATION, None, None, None, normalise_role),
 }
-#: An age or a school year switches child mode on (and erases the user's graph): only a rule
-#: may say one. The reader's guesses at them include "my answer was 42" and "3x + 5 = 20".
+
 #: How far a learned claim's relation must outscore the runner-up (or "none"). Trained on eight
 #: of `data/claim_training/`'s files and read on the other two writers' (`*_e`), rules alone
 #: found 0.29 of the claims at precision 0.49; with the reader at margins 8 / 16 / 24 / 32,
@@ -74,6 +75,7 @@ _SHAPES: dict[
 #: 0.132 / 0.122: 24 keeps most of the gain and little of the junk.
 LEARNED_MIN_MARGIN = 24.0
 READER_PREFIX = "reader"
+#: A space between Chinese words ends a clause: "怕 怕把仪器弄坏" names one fear.
 _HAN_CLAUSE_BREAK = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 #: Words typed while thinking, which the reader can take for a feeling's or a topic's name.
 _FILLERS = frozenset({"um", "umm", "uh", "uhh", "erm", "hmm", "lol", "lmao", "idk", "tbh", "嗯"})
@@ -109,7 +111,7 @@ def learned_matches(reader: ClaimReader, sentence: str) -> list[RuleMatch]:
         return []
     matches = []
     for span in reader.read(sentence, LEARNED_MIN_MARGIN):
-        words = _HAN_CLAUSE_BREAK.split(span.text)[0]  # "怕 怕把仪器弄坏": a space ends a clause
+        words = _HAN_CLAUSE_BREAK.split(span.text)[0]
         if span.relation not in _SHAPES or not set(tokenize(words)) - _FILLERS:
             continue
         lang = "zh" if has_han(words) else "en"
