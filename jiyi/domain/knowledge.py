@@ -102,6 +102,7 @@ class EdgeSource(StrEnum):
 
     COUNTER_EVIDENCE = "counter_evidence"
     RULE = "rule"
+    CLASSIFIER = "classifier"  # a local model's claim (the learned claim reader): no LLM
     LLM = "llm"
     HUMAN = "human"
 
@@ -112,6 +113,7 @@ class EdgeSource(StrEnum):
 
 _SOURCE_RANK = {
     EdgeSource.COUNTER_EVIDENCE: 0,
+    EdgeSource.CLASSIFIER: 1,
     EdgeSource.LLM: 1,
     EdgeSource.RULE: 2,
     EdgeSource.HUMAN: 3,

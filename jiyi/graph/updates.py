@@ -146,7 +146,7 @@ _NEGATED: dict[EventType, EventType] = {
 _EDGE_SOURCES: dict[ExtractionSource, EdgeSource] = {
     ExtractionSource.RULE: EdgeSource.RULE,
     ExtractionSource.MERGE: EdgeSource.RULE,
-    ExtractionSource.CLASSIFIER: EdgeSource.LLM,
+    ExtractionSource.CLASSIFIER: EdgeSource.CLASSIFIER,
     ExtractionSource.LLM: EdgeSource.LLM,
     ExtractionSource.HUMAN: EdgeSource.HUMAN,
 }
@@ -359,13 +359,17 @@ def _confidence(value: float) -> float:
     return round(clamp_confidence(value), 6)
 
 
+#: Claims a model made, not the user's words as a rule reads them nor a person's correction.
+_MODEL_SOURCES = frozenset({EdgeSource.CLASSIFIER, EdgeSource.LLM})
+
+
 def checked_claim(claim: Claim, opposing: list[Edge], at: int, factor: float) -> Claim:
     """The article's check on a model's claim: if the user recently showed the opposite (a valid
     opposing belief updated within a day), the claim enters at confidence × factor as
     counter-evidence, and (the service ensures) does not itself count against that belief.
     Rule and human claims are the user's own words and are taken as said; the result is `claim`
     itself when nothing changed."""
-    if claim.source is not EdgeSource.LLM:
+    if claim.source not in _MODEL_SOURCES:
         return claim
     recent = [
         e for e in opposing if e.is_valid and 0 <= at - e.updated_at <= RECENT_COUNTER_WINDOW_MS

@@ -101,11 +101,12 @@ def test_role_may_come_from_the_value_attribute(ev) -> None:
     assert claim_for(event).object_name == "高三学生"
 
 
-def test_model_sources_rank_as_llm_and_confidence_is_clamped(ev) -> None:
+def test_a_classifiers_claim_says_so_ranks_as_a_models_and_is_clamped(ev) -> None:
     claim = claim_for(
         ev(0, EventType.GOAL, "learn calculus", confidence=0.02, source=ExtractionSource.CLASSIFIER)
     )
-    assert (claim.source, claim.confidence) == (EdgeSource.LLM, 0.1)
+    assert (claim.source, claim.confidence) == (EdgeSource.CLASSIFIER, 0.1)
+    assert EdgeSource.CLASSIFIER.rank == EdgeSource.LLM.rank < EdgeSource.RULE.rank
 
 
 @pytest.mark.parametrize(
@@ -166,7 +167,7 @@ def test_support_creates_then_reinforces_with_history() -> None:
 
 def test_a_human_set_belief_is_not_overwritten_by_rules_or_models() -> None:
     human = edge(0.9, EdgeSource.HUMAN)
-    for source in (EdgeSource.RULE, EdgeSource.LLM):
+    for source in (EdgeSource.RULE, EdgeSource.CLASSIFIER, EdgeSource.LLM):
         decision = supported(human, 0.2, source)
         assert isinstance(decision, Skipped)
         assert decision.edge == human
@@ -210,6 +211,8 @@ def test_a_model_claim_against_recent_opposite_evidence_enters_halved() -> None:
     assert checked_claim(claim, [recent_mastery], later, 0.5) == claim
     as_rule = Claim(claim.relation, "trig", EntityKind.CONCEPT, 0.8, EdgeSource.RULE)
     assert checked_claim(as_rule, [recent_mastery], T + 1, 0.5) == as_rule
+    by_classifier = Claim(claim.relation, "trig", EntityKind.CONCEPT, 0.8, EdgeSource.CLASSIFIER)
+    assert checked_claim(by_classifier, [recent_mastery], T + 1, 0.5).confidence == 0.4
 
 
 def test_human_confirm_correct_and_retract() -> None:
