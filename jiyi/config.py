@@ -139,6 +139,13 @@ class EpisodicSettings(_Section):
         le=1.0,
         description="share of relevance an event far from a time the query names loses",
     )
+    question_weight: float = Field(
+        0.05,
+        ge=0.0,
+        le=1.0,
+        description="share of relevance an event that is itself a question loses: it repeats a "
+        "query's words and states nothing, crowding the statements out (0 turns this off)",
+    )
     index_key: SecretStr | None = Field(
         None,
         min_length=16,

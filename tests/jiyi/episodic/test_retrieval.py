@@ -97,6 +97,25 @@ def test_priors_reorder_equally_relevant_events(encoder, make_item, records, ter
     assert [h.event.turn_id for h in hits] == ["t2", "t1", "t3"]
 
 
+def test_an_event_that_asks_ranks_below_one_that_states(encoder, make_item, records, terms):
+    """A question repeats the query's words and states nothing: it must not crowd out the
+    statement (the second piece of a many-part answer) on a tie."""
+    asked, _, _ = make_item("alice", "camping with family", EventType.QUESTION, turn="asks")
+    said, _, _ = make_item("alice", "camping with family", EventType.PERSONAL_FACT, turn="says")
+    built = records([IndexItem(asked), IndexItem(said)])
+    table = to_table(built, arrow_schema(encoder.dimension, encoder.space_id))
+    query = "where has she gone camping with family?"
+    lexical = lexical_scores(table, terms.of("alice", query))
+    vector = encoder.encode([query])[0]
+    hits = rank(table, vector, lexical, NOW, k=2)
+    assert [h.event.turn_id for h in hits] == ["says", "asks"]
+    assert [h.parts.statement for h in hits] == [1.0, 0.0]
+    weight = RetrievalConfig().question_weight
+    assert hits[1].score == pytest.approx(hits[0].score * (1 - weight))
+    off = rank(table, vector, lexical, NOW, k=2, config=RetrievalConfig(question_weight=0.0))
+    assert off[0].score == off[1].score
+
+
 def test_fusion_modes_stay_in_unit_range_and_agree_on_a_clear_winner():
     vector = np.array([0.9, 0.2, 0.1])
     lexical = np.array([5.0, 0.0, 1.0])
@@ -357,6 +376,7 @@ def test_the_deployments_weights_reach_the_ranking():
     assert (config.speaker_weight, config.timing_weight) == (0.0, 0.6)
     assert config_for(EpisodicSettings(cjk_vector_weight=0.25)).cjk_vector_weight == 0.25
     assert config_for(EpisodicSettings(turn_vector_weight=0.3)).turn_vector_weight == 0.3
+    assert config_for(EpisodicSettings(question_weight=0.0)).question_weight == 0.0
     assert config_for(EpisodicSettings()) == RetrievalConfig()
 
 
