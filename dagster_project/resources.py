@@ -24,6 +24,7 @@ from jiyi.composition import (
     adapter_registry,
     layout,
     open_archive,
+    open_consent_store,
     open_encoder,
     open_episodic_store,
     open_feedback_log,
@@ -107,6 +108,17 @@ class JiyiResource(dg.ConfigurableResource):  # type: ignore[misc]
         valid = [r for r in rows if r]
         schema = {**TURN_SCHEMA, "turn_id": pl.String, "content": pl.String}
         return pl.DataFrame(valid, schema=schema)
+
+    def training_turns(self) -> pl.DataFrame:
+        """The turns an adapter may learn from: none of a user in child mode, whose words no
+        store keeps (`jiyi.privacy.policy.minimise_for_child`) and no adapter may either."""
+        turns = self.turns()
+        consent = open_consent_store(self.settings())
+        try:
+            children = [u for u in turns["user_id"].unique() if consent.get(u).child_mode]
+        finally:
+            consent.close()
+        return turns.filter(~pl.col("user_id").is_in(children))
 
     def recalls(self) -> pl.DataFrame:
         """Recalled items with session, query and outcome, from the feedback log + turn log."""

@@ -324,6 +324,58 @@ def bench_longmemeval(
     _recall_bench("LongMemEval", haystacks, True, _settings(config), workers, vector_cache)
 
 
+@bench_app.command("lora")
+def bench_lora(
+    data: DataOption,
+    train: Annotated[
+        Path | None,
+        typer.Option(
+            exists=True,
+            dir_okay=False,
+            help="Conversations to train on, in DATA's format (default: DATA's own, as the "
+            "nightly job trains on the store it serves).",
+        ),
+    ] = None,
+    kind: Annotated[str, typer.Option(help="DATA's format: locomo or longmemeval.")] = "locomo",
+    epochs: Annotated[int, typer.Option(min=1, max=20)] = 2,
+    max_pairs: Annotated[int, typer.Option(min=2, help="Training pairs at most.")] = 2000,
+    limit: LimitOption = None,
+    config: ConfigOption = None,
+    workers: WorkersOption = None,
+) -> None:
+    """A LoRA adapter trained on conversations (each turn and the next; no questions), and
+    every retriever with the base model and with it, in one run."""
+    from jiyi.bench import lora, recall
+    from models.training import TrainingConfig
+
+    loaders = {"locomo": recall.load_locomo, "longmemeval": recall.load_longmemeval}
+    if kind not in loaders:
+        raise typer.BadParameter(f"{kind!r}: use locomo or longmemeval", param_hint="--kind")
+    haystacks = list(loaders[kind](data, limit))
+    settings = _settings(config)
+    pairs = lora.training_pairs(list(loaders[kind](train)) if train else haystacks, max_pairs)
+    adapter = lora.adapter_for(settings, pairs, TrainingConfig(epochs=epochs))
+    typer.echo(f"adapter {adapter.version}: {len(pairs)} conversation pairs, {epochs} epochs")
+    embedder = settings.embedder.model_copy(update={"adapter_version": adapter.version})
+    results = [
+        recall.run_recall_bench(
+            f"{kind} ({name})",
+            haystacks,
+            None,
+            kind == "longmemeval",
+            s.episodic,
+            None,
+            workers or 1,
+            partial(recall.open_bench_tools, s),
+        )
+        for name, s in (
+            ("base", settings),
+            ("adapter", settings.model_copy(update={"embedder": embedder})),
+        )
+    ]
+    typer.echo(recall.report(lora.with_adapter_rows(*results)))
+
+
 @bench_app.command("memorybank")
 def bench_memorybank(
     data: DataOption,

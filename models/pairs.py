@@ -1,8 +1,9 @@
 """Training pairs for the embedder: (query, the memory statement it should find).
 
 Sources, all zh and en: events with the turn they came from (the turn's text should find the
-event's indexed text), recalled-and-accepted items (the query should find what the user accepted),
-and the domain pair files under `data/training/`. Each pair has a group (a concept, an event, a
+event's indexed text), each turn with the next one in its session (what is said next answers or
+continues it), recalled-and-accepted items (the query should find what the user accepted), and
+the domain pair files under `data/training/`. Each pair has a group (a concept, an event, a
 memory); the train / held-out split is by a stable hash of the group, so every pair about one
 group lands on one side and the held-out score measures items never seen in training.
 """
@@ -14,6 +15,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 import polars as pl
@@ -32,7 +34,7 @@ class Pair:
     query: str
     positive: str
     lang: str  # "zh" | "en": Han characters in either side make it zh
-    source: str  # "domain" | "event" | "recall"
+    source: str  # "domain" | "event" | "conversation" | "recall"
     group: str
 
 
@@ -82,6 +84,29 @@ def event_pairs(events: pl.DataFrame, turns: pl.DataFrame) -> list[Pair]:
         if positive and row["content"].strip() and row["content"].strip() != positive:
             pairs.append(
                 make_pair(row["content"][:MAX_TEXT_CHARS], positive, "event", row["event_id"])
+            )
+    return pairs
+
+
+def conversation_pairs(turns: pl.DataFrame) -> list[Pair]:
+    """Each turn → the next turn of its session, grouped by session.
+
+    A question is answered, and a remark taken up, by the turn after it, so these pairs teach
+    what recall needs: a question about something finds the turns that say it, not only the
+    turns that repeat its words. They come from what the store holds, never from a benchmark's
+    questions. `turns`: user_id, session_id, client_ts, content.
+    """
+    ordered = turns.sort(["user_id", "session_id", "client_ts"], maintain_order=True)
+    pairs = []
+    for turn, reply in pairwise(ordered.iter_rows(named=True)):
+        session = (turn["user_id"], turn["session_id"])
+        if session != (reply["user_id"], reply["session_id"]):
+            continue
+        query, positive = turn["content"].strip(), reply["content"].strip()
+        if query and positive and query != positive:
+            group = "/".join(session)
+            pairs.append(
+                make_pair(query[:MAX_TEXT_CHARS], positive[:MAX_TEXT_CHARS], "conversation", group)
             )
     return pairs
 

@@ -2,7 +2,8 @@
 
 The candidate is only promoted when its blocking check passes (it beats the current model on the
 held-out pairs); the episodic store is re-embedded into a staging store first and swapped in whole
-right before the registry's pointer moves, so a search never mixes two models' vectors.
+right before the registry's pointer moves, so a search never mixes two models' vectors. The
+nightly job stops before the re-embedding (`schedules.PROMOTION`): a person promotes.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from models.evaluation import compare, promotion_gate
 from models.pairs import (
     DEFAULT_DATA_DIR,
     Pair,
+    conversation_pairs,
     dedupe,
     domain_pairs,
     event_pairs,
@@ -54,10 +56,12 @@ def training_pairs(jiyi: JiyiResource, models: ModelsResource) -> dg.Output[Pair
         jiyi.episodic().scan().select(["event_id", "turn_id", "summary", "keywords"])
     )
     assert isinstance(events, pl.DataFrame)
+    turns = jiyi.training_turns()
     pairs = dedupe(
         [
             *domain_pairs(Path(models.pair_dir) if models.pair_dir else DEFAULT_DATA_DIR),
-            *event_pairs(events, jiyi.turns()),
+            *event_pairs(events, turns),
+            *conversation_pairs(turns),
             *recall_pairs(jiyi.recalls(), events),
         ]
     )

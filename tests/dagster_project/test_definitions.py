@@ -52,6 +52,19 @@ def test_jobs_per_group_and_a_nightly_schedule():
     assert schedule.job_name == "nightly_job"
 
 
+def _assets_of(job: str) -> set[str]:
+    keys = defs.get_repository_def().get_job(job).asset_layer.executable_asset_keys
+    return {key.to_user_string() for key in keys}
+
+
+def test_the_night_trains_and_judges_an_adapter_and_only_a_person_promotes_one():
+    nightly = _assets_of("nightly_job")
+    assert {"training_pairs", "candidate_adapter", "adapter_evaluation"} <= nightly
+    assert not {"reembedded_episodic_store", "promoted_adapter"} & nightly
+    assert {"reembedded_episodic_store", "promoted_adapter"} <= _assets_of("embedder_job")
+    assert set(EXPECTED_DEPS) - nightly == {"reembedded_episodic_store", "promoted_adapter"}
+
+
 def test_the_promotion_gate_is_a_blocking_check():
     repo = defs.get_repository_def()
     checks = {key.name: key.asset_key.to_user_string() for key in repo.asset_graph.asset_check_keys}

@@ -120,3 +120,27 @@ def test_a_second_night_changes_nothing_already_done(data_dir: Path):
     assert _metadata(again, "merged_events")["removed"] == 0
     assert _metadata(again, "archived_events")["archived"] == 0
     assert _metadata(again, "noise_weights")["down_weighted"] == 0
+
+
+def test_an_adapter_learns_from_each_turn_and_the_next_but_never_a_childs_words(data_dir: Path):
+    from dagster_project.assets.embedder import training_pairs
+    from jiyi.composition import open_consent_store
+
+    settings = load_settings(data_dir=data_dir)
+    turns = _resources(data_dir)["jiyi"].turns()  # type: ignore[attr-defined]
+    child = turns["user_id"][0]
+    consent = open_consent_store(settings)
+    consent.set_child_mode(child, True)
+    consent.close()
+    resources = _resources(data_dir)
+    jiyi = resources["jiyi"]
+    assert child not in set(jiyi.training_turns()["user_id"])  # type: ignore[attr-defined]
+    split = training_pairs(jiyi=jiyi, models=resources["models"]).value
+    pairs = split.train + split.held_out
+    others = set(turns.filter(pl.col("user_id") != child)["content"])
+    childs_words = set(turns.filter(pl.col("user_id") == child)["content"]) - others
+    assert childs_words  # said by the child alone
+    assert not any(p.query in childs_words or p.positive in childs_words for p in pairs)
+    conversation = [p for p in pairs if p.source == "conversation"]
+    assert conversation
+    assert all(not p.group.startswith(f"{child}/") for p in conversation)

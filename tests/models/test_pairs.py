@@ -8,6 +8,7 @@ import pytest
 
 from models.pairs import (
     PairError,
+    conversation_pairs,
     dedupe,
     domain_pairs,
     event_pairs,
@@ -55,6 +56,24 @@ def test_event_pairs_join_turn_text_to_the_event_text():
     assert [(p.query, p.positive, p.lang, p.group) for p in pairs] == [
         ("我老是分不清楞次定律和右手定则", "混淆楞次定律和右手定则 楞次定律", "zh", "e1"),
         ("I like animations", "likes animations", "en", "e2"),
+    ]
+
+
+def test_conversation_pairs_join_each_turn_to_the_next_in_its_session():
+    turns = pl.DataFrame(
+        {
+            "user_id": ["u1", "u1", "u1", "u1", "u2", "u1"],
+            "session_id": ["s1", "s1", "s1", "s2", "s1", "s2"],
+            "client_ts": [3, 1, 2, 5, 4, 6],
+            "turn_id": ["t3", "t1", "t2", "t4", "t5", "t6"],
+            "content": ["see you", "what did you cook?", "paella, with saffron", "ok", "hi", "ok"],
+        }
+    )
+    pairs = conversation_pairs(turns)
+    # in time order within each session; never across sessions or users; no echo pair
+    assert [(p.query, p.positive, p.group, p.source) for p in pairs] == [
+        ("what did you cook?", "paella, with saffron", "u1/s1", "conversation"),
+        ("paella, with saffron", "see you", "u1/s1", "conversation"),
     ]
 
 
