@@ -621,7 +621,17 @@ ZH_JOB_OVER = re.compile(
 _ZH_KID_WORDS = r"娃|孩子|小孩|宝宝|宝贝|闺女|女儿|儿子|小朋友|大宝|二宝|老大|老二|崽|丫头"
 #: What says the parent is the father: his wife, the child's mother, "奶爸".
 _ZH_FATHER = re.compile(
-    r"老婆|媳妇|爱人是女|孩子(?:他|她)?妈|娃(?:他|她)?妈|当爹|奶爸|宝爸|我是(?:孩子)?(?:他)?爸|当爸|做爸爸"
+    r"老婆|媳妇|爱人是女|孩子(?:他|她)?妈|娃(?:他|她)?妈|当爹|奶爸|宝爸|我是(?:孩子)?(?:他)?爸|当爸|做爸爸|"
+    r"个(?:娃|孩子|小孩|宝宝)的爸"
+)
+#: The user's own child: "我家娃", "娃3岁了", "我女儿上二年级", "两个娃的妈", "我有两个孩子".
+_ZH_OWN_CHILD = (
+    r"(?:我家|我们家|俺家)(?:的)?(?:娃|孩子|小孩|宝宝|宝贝|闺女|女儿|儿子|小朋友|大宝|二宝|老大|老二|崽|"
+    r"丫头)|(?:^|(?<=[\s,，。!！~…])|我)(?:的)?(?:娃|孩子|小孩|宝宝|闺女|女儿|儿子|大宝|二宝)"
+    r"(?:今年|现在|才|已经|刚|快|都)*(?:\d{1,2}|[一二两三四五六七八九十]{1,3})(?:岁|个月|周岁)(?!的时候|时|那年|以前|之前)"
+    r"|(?:^|(?<=[\s,，。!！~…])|我)(?:的)?(?:娃|孩子|儿子|女儿|闺女|大宝|二宝)(?:现在|今年|目前|刚)*"
+    r"(?:在)?(?:上|读|念)(?:幼儿园|小学|初中|高中|[一二三四五六]年级|大班|中班|小班|初[一二三]|高[一二三])"
+    r"|(?:^|(?<=[\s,，。!！~…])|我有)[一两二三四\d]个(?:娃|孩子|小孩|宝宝)(?:的(?:妈|爸)|(?=[,，。!！~\s]|$))"
 )
 _EN_PARENTS = {"mum": "mom", "mother": "mom", "mama": "mom", "father": "dad"}
 
@@ -712,11 +722,16 @@ RULES: tuple[Rule, ...] = (
     rule(
         "age_zh_this_year_no_sui",
         EventType.AGE_DECLARATION,
-        r"(?:^|(?<=[,.!?;~\s，]))(?:我)?今年(?:应该|大概|已经|刚好|正好|刚|也|都)?(?:是)?(?P<value>[一二三四五六七八九]十[一二三四五六七八九]?|\d{2})"
+        r"(?:^|(?<=[,.!?;~\s，]))(?:我)?今年(?:应该|大概|已经|刚好|正好|刚满|满|刚|也|都)?(?:是)?"
+        r"(?P<value>[一二三四五六七八九]?十[一二三四五六七八九]?|\d{2})"
         r"(?:了|啦|(?=[,.!?;~\s]|$))",
         0.8,
-        "'今年六十八了'（没有'岁'，两位数）。",
-        ("我是刚退休的语文老师,今年六十八了", "我是59年的,今年应该是六十七,老糊涂了"),
+        "'今年六十八了'、'今年刚满18'（没有'岁'，两位数）。",
+        (
+            "我是刚退休的语文老师,今年六十八了",
+            "我是59年的,今年应该是六十七,老糊涂了",
+            "今年刚满十八",
+        ),
         value_normaliser=normalise_age,
     ),
     rule(
@@ -816,16 +831,20 @@ RULES: tuple[Rule, ...] = (
         r"(?:^|(?<=[,.!?;:]\s)|\b(?:hi|hey|hiya|yo|hello|salut|im|i'm|i\s+am|i\s+meant)[,!]?\s+"
         r"(?:(?:actually|now|currently|technically|officially|finally|also|still|really)\s+)*"
         r"(?:a\s+|in\s+)?|\b(?:im|i'm|i\s+am)\s+\d{1,2}(?:\s*(?:yo|years?\s+old))?\s*(?:,\s*|\s+)"
-        r"(?:and\s+)?(?:a\s+|in\s+)?)"
+        r"(?:and\s+)?(?:a\s+|in\s+)?|\bin\s+my\s+(?=(?:first|second|third|fourth|final)\s+year\s+(?:of|at)\s+"
+        r"(?:(?:med|medical|law|grad|nursing)\s+school|uni|university|college|nursing|"
+        r"(?:my|the)\s+(?:degree|phd|master'?s|course|program(?:me)?|apprenticeship)\b)))"
         r"(?P<value>(?:year|grade)\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+(?:grade|year)|"
         r"(?:first|second|third|fourth|final)\s+year|freshman|sophomore|junior|senior)\b"
         r"(?!\s+(?:dev|developer|engineer|manager|analyst|partner|associate|citizen|moment))",
         0.8,
-        "A school year said in passing: 'hiya, year 11, …', 'im a junior btw', '2nd year econ'.",
+        "A school year said in passing: 'hiya, year 11, …', 'im a junior btw', '2nd year econ', "
+        "'in my second year of med school'.",
         (
             "hiya, year 11, gcse history mocks are in 2 weeks",
             "im a junior btw",
             "salut! 2nd year econ at mcgill",
+            "in my second year of med school and mnemonics help",
         ),
         value_normaliser=normalise_value,
         relation=RelationKind.SCHOOL_YEAR,
@@ -848,12 +867,17 @@ RULES: tuple[Rule, ...] = (
         EventType.IDENTITY_DECLARATION,
         rf"(?:{_ZH_NOT_SAID}我|本人|^|(?<=[,!~\s]))(?:其实|现在|今年|目前|已经)*(?:是)?(?:一名|一个|个)?"
         r"(?P<value>高[一二三]|初[一二三]|"
-        r"大[一二三四]|研[一二三]|博[一二三四五]|[一二三四五六]年级)(?:了|啦|狗|党|生|学生|新生|的)?"
-        r"(?:[上下](?:学期)?(?![个次周午面边])|(?=$|[,.!?~\s]|狗|党|来了|了|不是|刚|在(?![一二三四五六七八九十\d])))",
+        r"大[一二三四]|研[一二三]|博[一二三四五]|[一二三四五六]年级)(?:狗|党|学生|新生|(?:了|啦|生|的)?"
+        r"(?:[上下](?:学期)?(?![个次周午面边])|(?=$|[,.!?~\s]|狗|党|来了|了|不是|刚|在(?![一二三四五六七八九十\d]))))",
         0.8,
         "年级随口一说：'我高二'、'高三狗来了'、'大一新生'、'高一刚开学'、'大二下要考四级'（'大一点'"
         "不算）。",
-        ("老师好～我高二 这个导数", "老师 高三狗来了", "高一刚开学 化学老师讲得飞快"),
+        (
+            "老师好～我高二 这个导数",
+            "老师 高三狗来了",
+            "高一刚开学 化学老师讲得飞快",
+            "大一新生求助",
+        ),
         value_normaliser=normalise_value,
         relation=RelationKind.SCHOOL_YEAR,
     ),
@@ -1697,15 +1721,11 @@ RULES: tuple[Rule, ...] = (
     placed_rule(
         "role_zh_parent",
         EventType.IDENTITY_DECLARATION,
-        r"(?:我家|我们家|俺家)(?:的)?(?:娃|孩子|小孩|宝宝|宝贝|闺女|女儿|儿子|小朋友|大宝|二宝|老大|老二|崽|"
-        r"丫头)|(?:^|(?<=[\s,，。!！~…])|我)(?:的)?(?:娃|孩子|小孩|宝宝|闺女|女儿|儿子|大宝|二宝)"
-        r"(?:今年|现在|才|已经|刚|快|都)*(?:\d{1,2}|[一二两三四五六七八九十]{1,3})(?:岁|个月|周岁)(?!的时候|时|那年|以前|之前)"
-        r"|(?:^|(?<=[\s,，。!！~…])|我)(?:的)?(?:娃|孩子|儿子|女儿|闺女|大宝|二宝)(?:现在|今年|目前|刚)*"
-        r"(?:在)?(?:上|读|念)(?:幼儿园|小学|初中|高中|[一二三四五六]年级|大班|中班|小班|初[一二三]|高[一二三])",
+        _ZH_OWN_CHILD,
         0.75,
         "自己的孩子：'娃3岁'、'我家娃'、'我女儿上二年级'（'我同学的孩子'不算）；说孩子的多是妈妈，"
         "说到老婆、孩子他妈的是爸爸（`role_zh_parent_father`）。",
-        ("娃3岁了 想学点儿歌", "我家娃上幼儿园了", "我女儿上二年级"),
+        ("娃3岁了 想学点儿歌", "我家娃上幼儿园了", "我女儿上二年级", "两个娃的妈，白天上班"),
         trigger=_ZH_KID_WORDS,
         fixed_value="妈妈",
         exclude=_ZH_FATHER,
@@ -1713,11 +1733,7 @@ RULES: tuple[Rule, ...] = (
     placed_rule(
         "role_zh_parent_father",
         EventType.IDENTITY_DECLARATION,
-        r"(?:我家|我们家|俺家)(?:的)?(?:娃|孩子|小孩|宝宝|宝贝|闺女|女儿|儿子|小朋友|大宝|二宝|老大|老二|崽|"
-        r"丫头)|(?:^|(?<=[\s,，。!！~…])|我)(?:的)?(?:娃|孩子|小孩|宝宝|闺女|女儿|儿子|大宝|二宝)"
-        r"(?:今年|现在|才|已经|刚|快|都)*(?:\d{1,2}|[一二两三四五六七八九十]{1,3})(?:岁|个月|周岁)(?!的时候|时|那年|以前|之前)"
-        r"|(?:^|(?<=[\s,，。!！~…])|我)(?:的)?(?:娃|孩子|儿子|女儿|闺女|大宝|二宝)(?:现在|今年|目前|刚)*"
-        r"(?:在)?(?:上|读|念)(?:幼儿园|小学|初中|高中|[一二三四五六]年级|大班|中班|小班|初[一二三]|高[一二三])",
+        _ZH_OWN_CHILD,
         0.75,
         "孩子的爸爸：'我家娃3岁 她妈上班我带'、'我老婆说娃该上幼儿园了 我家娃'。",
         ("我家娃3岁 娃他妈出差了",),
@@ -1744,12 +1760,20 @@ RULES: tuple[Rule, ...] = (
         r"(?:learning|struggling|studying|practicing|practising))\b"
         rf"|\bmy\s+{_EN_SMALL_NUMBER}[\s-]*(?:yo|y/o|year[\s-]olds?|month[\s-]olds?)\b(?=\s+(?:son|"
         r"daughter|kid|boy|girl|twins?|is|has|just|keeps|loves|won't|doesn't|can't|can|and|still)\b|"
-        r"\s*[,.!?]|\s*$)",
+        r"\s*[,.!?]|\s*$)"
+        r"|\bI(?:'ve|\s+have)?\s+(?:got\s+)?(?:a|an|one|two|three|four|[1-9])\s+(?:(?:little|young|small)\s+)?"
+        r"(?:kids?|child(?:ren)?|toddlers?|bab(?:y|ies)|sons?|daughters?|little\s+ones?)\b"
+        r"(?!\s+(?:brother|sister|bro|sis|cousin|friend|in\s+my\s+class))",
         0.75,
         "The user's own child: 'my daughter's 5', 'my son is in 2nd grade', 'helping my kid with "
-        "fractions' (not 'my kid brother', not someone else's child).",
-        ("my daughter's 5", "my son is in 2nd grade", "my kid is learning fractions"),
-        trigger=r"\bmy\s",
+        "fractions', 'I've got a toddler' (not 'my kid brother', not someone else's child).",
+        (
+            "my daughter's 5",
+            "my son is in 2nd grade",
+            "my kid is learning fractions",
+            "I have two kids",
+        ),
+        trigger=r"\bmy\s|\bi(?:'ve|\s+have|\s+got)\s",
         fixed_value="parent",
     ),
     rule(
