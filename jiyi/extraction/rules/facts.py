@@ -24,10 +24,17 @@ RULES: tuple[Rule, ...] = (
         rf"\b(?:I\s+(?:currently\s+|now\s+|still\s+|actually\s+)?live\s+in|"
         rf"I(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+to|"
         rf"{EN_I_AM}\s+(?:based|living)\s+in|we\s+(?:currently\s+|now\s+)?live\s+in|"
-        rf"(?:i|we)\s+(?:just\s+)?moved\s+to|(?:^|(?<=,\s))moved\s+to)\s+{_EN_PLACE}",
+        rf"(?:i|we)\s+(?:just\s+)?moved\s+to|(?:^|(?<=,\s))moved\s+to|"
+        rf"(?:^|(?<=[,.;!?]\s))(?:currently\s+|now\s+)?live\s+in)\s+{_EN_PLACE}",
         0.9,
-        "Where the user lives now: 'I live in Lyon', 'moved to montréal 2 yrs ago'.",
-        ("I live in Lyon.", "we just moved, I moved to Leeds in May", "We live in Tucson, btw"),
+        "Where the user lives now: 'I live in Lyon', 'moved to montréal 2 yrs ago', "
+        "'live in leeds, 2 kids'.",
+        (
+            "I live in Lyon.",
+            "we just moved, I moved to Leeds in May",
+            "We live in Tucson, btw",
+            "Live in Osaka, teach English at a juku",
+        ),
         object_kind=EntityKind.PLACE,
         relation=RelationKind.LIVES_IN,
         object_required=True,

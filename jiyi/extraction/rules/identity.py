@@ -229,6 +229,17 @@ _EN_AGE_AND_YEAR = re.compile(
 
 #: Who runs which gig ("跑外卖" is a delivery rider's work).
 _GIG_ROLES = {"外卖": "外卖骑手", "快递": "快递员", "滴滴": "网约车司机", "网约车": "网约车司机"}
+#: Who drives what for a living ("开货车的" is a truck driver).
+_ZH_DRIVEN = {
+    "货车": "货车司机", "大货车": "货车司机", "大车": "货车司机", "卡车": "货车司机",
+    "出租": "出租车司机", "出租车": "出租车司机", "的士": "出租车司机",
+    "公交": "公交司机", "公交车": "公交司机", "大巴": "大巴司机", "叉车": "叉车司机",
+}  # fmt: skip
+_EN_DRIVEN = {
+    "truck": "truck driver", "lorry": "truck driver", "taxi": "taxi driver", "cab": "taxi driver",
+    "bus": "bus driver", "forklift": "forklift driver", "delivery van": "delivery driver",
+    "van": "van driver", "ambulance": "paramedic",
+}  # fmt: skip
 #: A gig said as the work one does ("送外卖", "跑滴滴").
 ZH_GIG_WORK = rf"(?:跑|送)(?:{'|'.join(_GIG_ROLES)})"
 
@@ -887,18 +898,22 @@ RULES: tuple[Rule, ...] = (
         rf"{_EN_START}\s*(?:(?:hey|hi|hello|yo|ok|so|well|um|also|btw)\b[.,!]*\s*)?"
         rf"(?:\d{{1,2}}\s*(?:yo|y/o)\s+)?(?:(?:just|only)\s+)?(?:(?:a|an)\s+)?"
         rf"(?P<value>{EN_WORD_BEFORE_ROLE}{{0,3}}?(?:{EN_ROLE_LOOSE}))"
-        r"(?=\s+(?:here|by\s+(?:trade|profession)|myself|lol|lmao|haha\w*|btw|tbh|fwiw|"
-        r"trying|learning|who|looking|wanting|hoping|needing|studying)\b|"
-        r"\s*[\U0001F300-\U0001FAFF\u2600-\u27BF])",
+        r"(?=\s+(?:here|by\s+(?:trade|profession|day)|myself|lol|lmao|haha\w*|btw|tbh|fwiw|"
+        r"trying|learning|who|looking|wanting|hoping|needing|studying|for\s+(?:\d{1,2}|a|an|one|two|"
+        r"three|four|five|six|seven|eight|nine|ten|\w+teen|twenty|thirty)\+?\s+(?:years?|yrs?|"
+        r"decades?)(?!\s+ago)(?!,?\s+(?:now|before|until|till|then|but\s+now)\b))\b|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF])",
         0.75,
-        "A role said in passing: 'software dev here', 'just a humble line cook lol'.",
+        "A role said in passing: 'software dev here', 'just a humble line cook lol', 'backend dev "
+        "for 6 years', 'nurse by day'.",
         (
             "software dev here",
             "just a humble line cook lol",
             "hey. 34 yo warehouse supervisor trying to learn python",
+            "backend dev for 6 years and I still don't get CSS grid",
         ),
-        trigger=r"here|trade|profession|myself|lol|lmao|haha|btw|tbh|fwiw|trying|learning|who|"
-        r"looking|wanting|hoping|needing|studying|[\U0001F300-\U0001FAFF\u2600-\u27BF]",
+        trigger=r"here|trade|profession|\bday|years?|yrs?|decade|myself|lol|lmao|haha|btw|tbh|"
+        r"fwiw|trying|learning|who|looking|wanting|hoping|needing|studying|"
+        r"[\U0001F300-\U0001FAFF\u2600-\u27BF]",
         value_normaliser=normalise_role,
     ),
     rule(
@@ -966,6 +981,29 @@ RULES: tuple[Rule, ...] = (
         ("兄弟 晚上好 我白天跑外卖 晚上研究摄影", "我是送快递的", "我在深圳送外卖的"),
         trigger=r"[跑送](?:外卖|快递|滴滴|网约车)",
         value_normaliser=lambda raw: _GIG_ROLES[raw],
+    ),
+    rule(
+        "role_zh_drives",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:^|(?<=[\s,，。!！~…])|我)(?:现在|目前|平时|一直|是)*开(?P<value>"
+        rf"{'|'.join(sorted(_ZH_DRIVEN, key=len, reverse=True))})的(?=$|[\s,，。!！~…]|啊|呢)",
+        0.75,
+        "开什么车为生：'我开货车的'、'我是开出租的' → 货车司机、出租车司机。",
+        ("我开货车的，路上只能听", "我是开出租的"),
+        trigger=r"开",
+        value_normaliser=lambda raw: _ZH_DRIVEN[raw],
+    ),
+    rule(
+        "role_en_drives",
+        EventType.IDENTITY_DECLARATION,
+        r"\bI\s+(?:currently\s+|still\s+|now\s+)?drive\s+(?:an?\s+)?(?P<value>"
+        rf"{'|'.join(sorted(_EN_DRIVEN, key=len, reverse=True))})(?:e?s)?\s+"
+        r"(?:for\s+(?:a\s+living|work|a\s+job)|professionally|full[\s-]time)\b",
+        0.8,
+        "What the user drives for a living: 'I drive a truck for a living' → truck driver.",
+        ("I drive a truck for a living so audio is the only way I can study",),
+        trigger=r"\bdrive\s",
+        value_normaliser=lambda raw: _EN_DRIVEN[raw.lower()],
     ),
     rule(
         "role_en_corrected",
