@@ -346,34 +346,26 @@ def bench_lora(
     """A LoRA adapter trained on conversations (each turn and the next; no questions), and
     every retriever with the base model and with it, in one run."""
     from jiyi.bench import lora, recall
-    from models.training import TrainingConfig
+    from models.training import TrainingConfig, TrainingError
 
     loaders = {"locomo": recall.load_locomo, "longmemeval": recall.load_longmemeval}
     if kind not in loaders:
         raise typer.BadParameter(f"{kind!r}: use locomo or longmemeval", param_hint="--kind")
     haystacks = list(loaders[kind](data, limit))
-    settings = _settings(config)
-    pairs = lora.training_pairs(list(loaders[kind](train)) if train else haystacks, max_pairs)
-    adapter = lora.adapter_for(settings, pairs, TrainingConfig(epochs=epochs))
-    typer.echo(f"adapter {adapter.version}: {len(pairs)} conversation pairs, {epochs} epochs")
-    embedder = settings.embedder.model_copy(update={"adapter_version": adapter.version})
-    results = [
-        recall.run_recall_bench(
-            f"{kind} ({name})",
-            haystacks,
-            None,
-            kind == "longmemeval",
-            s.episodic,
-            None,
-            workers or 1,
-            partial(recall.open_bench_tools, s),
-        )
-        for name, s in (
-            ("base", settings),
-            ("adapter", settings.model_copy(update={"embedder": embedder})),
-        )
-    ]
-    typer.echo(recall.report(lora.with_adapter_rows(*results)))
+    train_on = list(loaders[kind](train)) if train else haystacks
+    training = TrainingConfig(epochs=epochs)
+    try:
+        bench = lora.run(
+            kind, haystacks, train_on, kind == "longmemeval", _settings(config), training,
+            max_pairs, workers or 1,
+        )  # fmt: skip
+    except (ValueError, TrainingError) as exc:  # a model that takes no adapter, too few pairs
+        typer.secho(str(exc), fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=2) from None
+    typer.echo(
+        f"adapter {bench.adapter.version}: {bench.pairs} conversation pairs, {epochs} epochs"
+    )
+    typer.echo(recall.report(bench.result))
 
 
 @bench_app.command("memorybank")

@@ -10,11 +10,19 @@ adapter in the same run, the adapter's rows marked "lora/".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import partial
 
 import polars as pl
 
-from jiyi.bench.recall import Haystack, RecallBenchResult, Tally
+from jiyi.bench.recall import (
+    CJK_BASELINE,
+    Haystack,
+    RecallBenchResult,
+    Tally,
+    open_bench_tools,
+    run_recall_bench,
+)
 from jiyi.composition import adapter_registry
 from jiyi.config import Settings
 from jiyi.domain import stable_id
@@ -23,7 +31,7 @@ from models.registry import AdapterVersion
 from models.training import TrainingConfig, train_and_register
 
 #: Retrievers an adapter cannot change: BM25 reads words, the CJK baseline is USE.
-_UNCHANGED = frozenset({"bm25", "vector/cjk"})
+_UNCHANGED = frozenset({"bm25", CJK_BASELINE})
 ADAPTED_PREFIX = "lora/"
 _TURN_COLUMNS = {"user_id": pl.String, "session_id": pl.String, "client_ts": pl.Int64,
                  "content": pl.String}  # fmt: skip
@@ -76,3 +84,42 @@ def with_adapter_rows(base: RecallBenchResult, adapted: RecallBenchResult) -> Re
         index_stats=stats,
         seconds=base.seconds + adapted.seconds,
     )
+
+
+@dataclass(frozen=True)
+class AdapterBench:
+    adapter: AdapterVersion
+    pairs: int
+    result: RecallBenchResult  # base rows and "lora/…" rows
+
+
+def run(
+    name: str,
+    haystacks: Sequence[Haystack],
+    train_on: Sequence[Haystack],
+    session_level: bool,
+    settings: Settings,
+    config: TrainingConfig,
+    max_pairs: int,
+    workers: int = 1,
+) -> AdapterBench:
+    """Train (or reuse) the adapter on `train_on`'s conversation pairs, then every retriever on
+    `haystacks` with the base model and with the adapter."""
+    pairs = training_pairs(train_on, max_pairs)
+    adapter = adapter_for(settings, pairs, config)
+    embedder = settings.embedder.model_copy(update={"adapter_version": adapter.version})
+    adapted = settings.model_copy(update={"embedder": embedder})
+    base_run, adapter_run = (
+        run_recall_bench(
+            name,
+            haystacks,
+            None,
+            session_level,
+            s.episodic,
+            None,
+            workers,
+            partial(open_bench_tools, s),
+        )
+        for s in (settings, adapted)
+    )
+    return AdapterBench(adapter, len(pairs), with_adapter_rows(base_run, adapter_run))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -10,7 +11,6 @@ from typer.testing import CliRunner
 from jiyi.bench.lora import training_pairs, with_adapter_rows
 from jiyi.bench.recall import BenchQuestion, BenchTurn, Haystack, report, run_recall_bench
 from jiyi.cli import app
-from jiyi.config import Settings
 from models.hashing import HashingEncoder
 from models.registry import AdapterRegistry
 
@@ -64,9 +64,7 @@ def test_the_adapters_rows_sit_beside_the_base_rows_over_the_same_questions():
         with_adapter_rows(base, other)
 
 
-@pytest.mark.integration
-def test_cli_bench_lora_trains_once_and_reports_both_models(tmp_path, monkeypatch):
-    """A real (tiny) LoRA on the packaged MiniLM; a second run reuses the registered adapter."""
+def _conversation_file(tmp_path: Path) -> Path:
     conversation = {
         "sample_id": "conv-1",
         "conversation": {
@@ -80,8 +78,15 @@ def test_cli_bench_lora_trains_once_and_reports_both_models(tmp_path, monkeypatc
         },
         "qa": [{"question": QUESTION, "evidence": ["D1:2"], "category": 4}],
     }
-    data = tmp_path / "locomo.json"
-    data.write_text(json.dumps([conversation]))
+    path = tmp_path / "locomo.json"
+    path.write_text(json.dumps([conversation]))
+    return path
+
+
+@pytest.mark.integration
+def test_cli_bench_lora_trains_once_and_reports_both_models(tmp_path, monkeypatch):
+    """A real (tiny) LoRA on the packaged MiniLM; a second run reuses the registered adapter."""
+    data = _conversation_file(tmp_path)
     monkeypatch.setenv("JIYI_DATA_DIR", str(tmp_path / "data"))
     command = ["bench", "lora", "--data", str(data), "--epochs", "1", "--max-pairs", "3"]
     first = CliRunner().invoke(app, command)
@@ -91,6 +96,17 @@ def test_cli_bench_lora_trains_once_and_reports_both_models(tmp_path, monkeypatc
     assert "jiyi/minimised" in first.output
     again = CliRunner().invoke(app, command)
     assert again.exit_code == 0, again.output
-    registry = AdapterRegistry(Settings(data_dir=tmp_path / "data").data_dir / "adapters")
+    registry = AdapterRegistry(tmp_path / "data" / "adapters")
     assert len(registry.list()) == 1  # trained once, and never promoted
     assert registry.promoted() is None
+
+
+def test_cli_bench_lora_refuses_a_model_that_takes_no_adapter_without_a_trace(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setenv("JIYI_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("JIYI_EMBEDDER__MODEL", "hashing:64")
+    result = CliRunner().invoke(app, ["bench", "lora", "--data", str(_conversation_file(tmp_path))])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert "hashing" in result.output
