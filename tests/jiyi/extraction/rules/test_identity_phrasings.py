@@ -63,6 +63,23 @@ from .graph_claims import claims_in
         ("看了医生 确诊是花粉过敏 春天难受", {("allergic_to", "花粉")}),
         ("皮肤科查出来是尘螨过敏", {("allergic_to", "尘螨")}),
         ("latex gloves give me hives so labs are fun", {("allergic_to", "latex")}),
+        # where one lives without 在 or without "I"; an age just reached; a freshman
+        ("我住台北，习惯看繁体，可以用繁体回我吗", {("lives_in", "台北")}),
+        ("我家住杭州", {("lives_in", "杭州")}),
+        ("live in leeds, 2 kids", {("lives_in", "Leeds")}),
+        ("今年刚满十八，高考完了", {("age", "18")}),
+        ("大一新生求助", {("school_year", "大一")}),
+        ("in my second year of med school and mnemonics help", {("school_year", "second year")}),
+        # a parent said by the children, a driver by what they drive, a role with its years
+        ("两个娃的妈，白天上班晚上盯作业", {("has_role", "妈妈")}),
+        ("两个孩子的爸，没空", {("has_role", "爸爸")}),
+        ("Keep it short, I've got a toddler", {("has_role", "parent")}),
+        ("我开货车的，路上只能听", {("has_role", "司机")}),
+        ("I drive a truck for a living so audio it is", {("has_role", "driver")}),
+        (
+            "backend dev for 6 years and I still don't get CSS grid",
+            {("has_role", "backend developer")},
+        ),
     ],
 )
 def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
@@ -91,6 +108,15 @@ def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
         ("我妈去医院确诊是花粉过敏", ("allergic_to", "花粉")),
         ("是不是对漆过敏哦", ("allergic_to", "漆")),
         ("周末去成都这边玩", ("lives_in", "成都")),
+        ("我住宿舍，晚上很吵", ("lives_in", "宿舍")),
+        ("in my first year I hated it", ("school_year", "first year")),
+        ("in my second year of teaching, kids are wild", ("school_year", "second year")),
+        ("nurse for 10 years, now retired", ("has_role", "nurse")),
+        ("I have a kid brother", ("has_role", "parent")),
+        ("我同学有两个孩子", ("has_role", "妈妈")),
+        ("I drive a truck", ("has_role", "driver")),
+        ("my dad drives a truck for a living", ("has_role", "driver")),
+        ("我开车的时候听", ("has_role", "司机")),
     ],
 )
 def test_no_identity_fact_from_a_near_miss(text, wrong):

@@ -24,6 +24,13 @@ def said(text: str, event_type: EventType) -> dict[str, float]:
     return found
 
 
+def test_an_obstacle_is_named_whole_before_an_adverb_and_xue_bu_mingbai() -> None:
+    """'化学平衡一直学不明白' is about 化学平衡, not the fragment '平衡一直学'."""
+    assert set(said("高二选的物化生，化学平衡一直学不明白", EventType.CONCEPT_CONFUSION)) == {
+        "化学平衡"
+    }
+
+
 @pytest.mark.parametrize(
     ("text", "topic"),
     [
