@@ -57,12 +57,14 @@ def training_pairs(jiyi: JiyiResource, models: ModelsResource) -> dg.Output[Pair
     )
     assert isinstance(events, pl.DataFrame)
     turns = jiyi.training_turns()
+    # a recall's query is its user's turn: only those of users an adapter may learn from
+    recalls = jiyi.recalls().filter(pl.col("user_id").is_in(turns["user_id"].unique()))
     pairs = dedupe(
         [
             *domain_pairs(Path(models.pair_dir) if models.pair_dir else DEFAULT_DATA_DIR),
             *event_pairs(events, turns),
             *conversation_pairs(turns),
-            *recall_pairs(jiyi.recalls(), events),
+            *recall_pairs(recalls, events),
         ]
     )
     train, held_out = split_pairs(pairs, models.eval_fraction)

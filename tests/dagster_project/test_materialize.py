@@ -127,8 +127,10 @@ def test_an_adapter_learns_from_each_turn_and_the_next_but_never_a_childs_words(
     from jiyi.composition import open_consent_store
 
     settings = load_settings(data_dir=data_dir)
-    turns = _resources(data_dir)["jiyi"].turns()  # type: ignore[attr-defined]
-    child = turns["user_id"][0]
+    before = _resources(data_dir)["jiyi"]
+    turns = before.turns()  # type: ignore[attr-defined]
+    accepted = before.recalls().filter(pl.col("outcome") == "accepted")  # type: ignore[attr-defined]
+    (child,) = set(accepted["user_id"])  # the fixture's one user with recalls is the child
     consent = open_consent_store(settings)
     consent.set_child_mode(child, True)
     consent.close()
@@ -144,3 +146,4 @@ def test_an_adapter_learns_from_each_turn_and_the_next_but_never_a_childs_words(
     conversation = [p for p in pairs if p.source == "conversation"]
     assert conversation
     assert all(not p.group.startswith(f"{child}/") for p in conversation)
+    assert not [p for p in pairs if p.source == "recall"]  # the child's queries are their words
