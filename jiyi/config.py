@@ -139,6 +139,13 @@ class EpisodicSettings(_Section):
         le=1.0,
         description="share of relevance an event far from a time the query names loses",
     )
+    first_talk_weight: float = Field(
+        0.5,
+        ge=0.0,
+        le=1.0,
+        description="share of relevance an event after the user's first day of talk loses when "
+        "the query asks about the first conversation ('the first time we talked', '第一次聊天')",
+    )
     question_weight: float = Field(
         0.05,
         ge=0.0,

@@ -64,6 +64,7 @@ def _event(hit: Hit) -> RecalledEvent:
         "retrieval_weight": round(parts.retrieval_weight, 3),
         "recency": round(parts.recency, 3),
         "timing": round(parts.timing, 3),
+        "first_talk": round(parts.first_talk, 3),
         "speaker": round(parts.speaker, 3),
     }
     # the event's cosines in the CJK and turn channels (`models.channels`), where it has them

@@ -17,7 +17,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from jiyi.domain import EventAttr
-from jiyi.episodic.timeframe import TimeWindow, time_windows
+from jiyi.episodic.timeframe import DAY_MS, TimeWindow, closeness, time_windows
 
 _ASSISTANT_SAID = (
     "said|told|made|mentioned|recommended|suggested|gave|provided|listed|shared|explained"
@@ -35,6 +35,17 @@ _ABOUT_ASSISTANT_EN = re.compile(
 _ABOUT_ASSISTANT_ZH = re.compile(  # not "我跟你说过" / "我告诉你" (the user told the assistant)
     r"(?<![跟和对给向诉])你[^，,。？?！!]{0,6}?(?:推荐|建议|说|提到|讲|告诉|介绍|提醒|让我|出了|给了|给我出)"
 )
+#: "What did I say the first time we talked?", "我们第一次聊天时…": the user's first conversation,
+#: a time no calendar names; the rows of the user's first day of talk are where the answer is.
+_TALKED = r"(?:talked|chatted|spoke)(?!\s+(?:to|with)\s+(?!you\b))"  # not "talked to my boss"
+_FIRST_TALK_EN = re.compile(
+    rf"\b(?:first\s+time\s+(?:we|i)\s+(?:\w+\s+)?{_TALKED}|when\s+(?:we|i)\s+first\s+{_TALKED}|"
+    r"our\s+(?:very\s+)?first\s+(?:conversation|chat|talk|session))\b"
+)
+_FIRST_TALK_ZH = re.compile(
+    r"第一次(?:跟你|和你|找你|与你|同你)?(?:聊天|聊|谈话|对话|交流)|"
+    r"(?:最早|最开始|刚开始|一开始)(?:跟你|和你|找你)(?:聊|说)"
+)
 # Attributes are stored as JSON with ", " and ": " separators (`jiyi.episodic.store.to_row`);
 # a quote inside a value is escaped, so only the key itself can match this.
 _SPEAKER_KEY = f'"{EventAttr.SPEAKER.value}": '
@@ -44,6 +55,7 @@ _SPEAKER_KEY = f'"{EventAttr.SPEAKER.value}": '
 class QueryAnalysis:
     windows: tuple[TimeWindow, ...] = ()  # the times the query names, if any
     about_assistant: bool = False  # asks what the assistant said, not what the user did
+    first_talk: bool = False  # asks about the user's first conversation
 
 
 PLAIN = QueryAnalysis()
@@ -52,7 +64,17 @@ PLAIN = QueryAnalysis()
 def analyse(query: str, now_ms: int) -> QueryAnalysis:
     lowered = query.lower()
     about_assistant = bool(_ABOUT_ASSISTANT_EN.search(lowered) or _ABOUT_ASSISTANT_ZH.search(query))
-    return QueryAnalysis(time_windows(query, now_ms), about_assistant)
+    first_talk = bool(_FIRST_TALK_EN.search(lowered) or _FIRST_TALK_ZH.search(query))
+    return QueryAnalysis(time_windows(query, now_ms), about_assistant, first_talk)
+
+
+def first_talk_prior(ts_ms: np.ndarray, analysis: QueryAnalysis) -> np.ndarray:
+    """Per row, 1 on the day the user's rows begin when the query asks about the first
+    conversation, fading by half a day after it; 1 everywhere when it does not."""
+    if not analysis.first_talk or not len(ts_ms):
+        return np.ones(len(ts_ms))
+    first = int(ts_ms.min())
+    return closeness(ts_ms, (TimeWindow(first, first + DAY_MS),))
 
 
 def speaker_match(attributes: pa.ChunkedArray | pa.Array, analysis: QueryAnalysis) -> np.ndarray:

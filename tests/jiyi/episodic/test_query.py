@@ -2,11 +2,12 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pyarrow as pa
 import pytest
 
 from jiyi.domain import EventAttr
-from jiyi.episodic.query import PLAIN, analyse, speaker_match
+from jiyi.episodic.query import PLAIN, analyse, first_talk_prior, speaker_match
 
 NOW = 1_700_000_000_000
 
@@ -69,3 +70,43 @@ def test_a_value_that_quotes_the_key_is_not_a_speaker():
 def test_a_request_is_not_a_question_about_what_was_said():
     assert not analyse("Can you recommend some books?", NOW).about_assistant
     assert analyse("Which books did you recommend?", NOW).about_assistant
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What city did I mention the first time we talked?",
+        "when we first chatted, what did I say about my job?",
+        "the first time I talked to you, what was I studying?",
+        "in our very first conversation I named a book, which one?",
+        "我们第一次聊天时我说自己最近去了哪个城市？",
+        "我第一次找你聊天前的那个周末去爬了哪座山？",
+        "最开始跟你聊的时候我在学什么？",
+    ],
+)
+def test_questions_about_the_first_conversation(query):
+    assert analyse(query, NOW).first_talk
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What was the first issue I had with my new car?",  # the first of events, not of talks
+        "When did I first go to the gym?",
+        "我第一次去日本是哪一年？",
+        "What did we talk about last time?",
+        "the first time I met my wife, where were we?",
+        "what did I say the first time I talked to my boss?",
+    ],
+)
+def test_other_firsts_are_not_the_first_conversation(query):
+    assert not analyse(query, NOW).first_talk
+
+
+def test_the_first_talk_prior_favours_the_users_first_day():
+    day = 86_400_000
+    ts = np.array([NOW, NOW + day // 2, NOW + 3 * day, NOW + 10 * day])
+    prior = first_talk_prior(ts, analyse("the first time we talked, what did I say?", NOW))
+    assert prior[0] == prior[1] == 1.0
+    assert 1.0 > prior[2] > prior[3]
+    assert (first_talk_prior(ts, PLAIN) == 1.0).all()
