@@ -22,6 +22,7 @@ from jiyi.domain import (
     EventType,
 )
 from jiyi.extraction.rules.model import Rule
+from jiyi.text import has_han
 
 _EN_OTHERS = (
     r"(?:my|our)\s+(?:dad|father|mom|mum|mother|parents?|folks|teachers?|tutor|prof(?:essor)?|"
@@ -30,7 +31,7 @@ _EN_OTHERS = (
     r"(?:he|she|they)"
 )
 _EN_REPORTING = (
-    r"says?|said|thinks?|thought|swears?\s+by|believes?|reckons?|insists?|keeps?\s+saying|"
+    r"says?|said|thinks?|thought|swears?(?:\s+by)?|believes?|reckons?|insists?|keeps?\s+saying|"
     r"told\s+me|tells\s+me|wants?\s+me\s+to|recommends?|suggests?|loves?|likes?|hates?|"
     r"prefers?|is\s+(?:convinced|sure)"
 )
@@ -60,6 +61,7 @@ _ZH_OTHER_SUBJECT = re.compile(
     rf"(?:{_ZH_PEOPLE}))(?![们]?我|好|早|您|你|在吗)|听说(?![读写能])|据说|听人说|听别人说)"
 )
 _ZH_USER_TOO = re.compile(r"我(?!们)")
+_ZH_WE = re.compile(r"我|咱")
 
 _EN_PAST = re.compile(
     r"\b(?:back\s+(?:in\s+(?:the\s+day|\d{4}|'\d\d|(?:middle|high|primary|elementary|grade)\s+school|"
@@ -423,6 +425,31 @@ def _about_someone_else(clause: str) -> bool:
     return subject is not None and _ZH_USER_TOO.search(clause, subject.end()) is None
 
 
+def _carried_from_someone_else(sentence: str, start: int, clause: str) -> bool:
+    """Whether a Chinese clause without a subject goes on about the person an earlier clause of
+    the sentence is about ("我女儿上三年级，应用题老读不懂": the daughter's trouble): the
+    nearest earlier clause naming anyone decides."""
+    if not has_han(clause) or _ZH_WE.search(clause):
+        return False  # "女朋友不想去东京 我们改成去大阪": the user is in it
+    begin = _clause_bounds(sentence, start)[0]
+    earlier = [sentence[a:b] for a, b in _clauses(sentence[:begin])]
+    for previous in reversed(earlier):
+        if _about_someone_else(previous):
+            return True
+        if _ZH_USER_TOO.search(previous):
+            return False
+    return False
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    """The bounds of each clause of `text`, in order."""
+    bounds, begin = [], 0
+    for found in _CLAUSE_BREAK.finditer(text):
+        bounds.append((begin, found.start()))
+        begin = found.end()
+    return [*bounds, (begin, len(text))]
+
+
 def _over_by_now(sentence: str, start: int, clause: str) -> bool:
     """Whether the claim's clause dates it to the start of something ("at first", "一开始") and a
     later clause says how it is now."""
@@ -451,7 +478,11 @@ def read_claim(
         _EN_OTHER_VIEW.search(before) is not None
         or _ZH_OTHER_VIEW.search(before) is not None
         or _quoted(sentence, start)
-        or (not names_a_person and event_type not in _IDENTITY and _about_someone_else(clause))
+        or (
+            not names_a_person
+            and event_type not in _IDENTITY
+            and (_about_someone_else(clause) or _carried_from_someone_else(sentence, start, clause))
+        )
     )
     if someone_elses:
         reading[EventAttr.HOLDER.value] = OTHER_HOLDER  # "my mum thinks I'm stressed": her view

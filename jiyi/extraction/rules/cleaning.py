@@ -30,6 +30,7 @@ _EN_CUT = re.compile(
 _EN_LEADING = re.compile(
     r"^(?:(?:to|the|a|an|about|some|any|that|this|these|those|really|just|finally|doing|going|with|"
     r"recently|yesterday|today|my|our|your|ok|okay|so|like|um|uh|and|but|also|tbh|ngl|honestly|other|(?:the\s+)?difference\s+between|the\s+concept\s+of|"
+    r"maybe|perhaps|possibly|"
     # whom the user says it to ("bhai pointers in C make no sense"), not what
     r"bhai|bro|bruh|dude|yaar|fam|guys|"
     r"the\s+idea\s+of|stuff\s+like|things\s+like|(?:anything|everything|something|stuff)\s+"
@@ -48,7 +49,7 @@ _EN_MONTHS = (
 _EN_TRAILING = re.compile(
     r"(?:\s+(?:too|also|a\s+lot|so\s+much|very\s+much|anymore|again|now|lately|right\s+now|instead|"
     r"rn|atm|tbh|ngl|btw|fr|imo|lmao|please|pls|plz|thanks|thank\s+you|thx|"
-    r"maybe|probably|perhaps|i\s+think|i\s+guess|i\s+suppose|idk|"
+    r"maybe|probably|perhaps|apparently|i\s+think|i\s+guess|i\s+suppose|idk|"
     r"today|yesterday|tonight|these\s+days|at\s+all|though|either|as\s+well|yet|already|"
     r"recently|(?:last|this|next)\s+(?:week|weekend|month|year|summer|winter|spring|fall|autumn|"
     r"morning|night|evening|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
@@ -111,7 +112,9 @@ _ZH_LEADING = re.compile(
     r"[这那哪][道个些种次门节章条类](?=[\u4e00-\u9fff])|[这那](?![么样儿里边])|尤其是|特别是|主要是|"
     r"[一两二三四五六七八九十几\d]+[只条个头匹部件位名家次场门]|"
     # "一本书" is a book, "一本线" and "二本" are the tiers of universities aimed at
-    r"[一两二三四五六七八九十几\d]+本(?![线科院]|$)|个(?=[\u4e00-\u9fff]{2}))+"
+    r"[一两二三四五六七八九十几\d]+本(?![线科院]|$)|个(?=[\u4e00-\u9fff]{2})|"
+    # when, said before the thing ("春天一到花粉过敏就犯"), and a verb said twice ("学学韩语")
+    r"[\u4e00-\u9fff]{1,3}一到(?=[\u4e00-\u9fff]{2})|(?:去|来)?(?P<twice>[学练看听读写弹画])(?P=twice)(?=[\u4e00-\u9fff]{2}))+"
 )
 #: The whole a thing is part of, said before it: "俄语那个大舌音" is 大舌音, "飞控里的PID" PID.
 ZH_PART_OF = re.compile(
@@ -131,10 +134,17 @@ _ZH_TRAILING = re.compile(
     r"(?:这块|那块|这章|那章|这部分|那部分|这一块|那一块|这里|那里|这方面|方面|[这那](?:[两三几]个|俩|仨)|"
     # a pointer or a step said after the thing ("发球那个", "磨刀这一步")
     r"[这那](?:一)?步|[这那]个)?"
-    r"[了呢啊吧呀哦嘛啦哈吗的呗哟喔嘞咯哇呐噢欸哒~真都也就还总老又]*$"
+    r"(?:[了呢啊吧呀哦嘛啦哈吗的呗哟喔嘞咯哇呐噢欸哒~真都就还总老又早]|(?<![颠摔跌推打绊晕])倒|(?<!者)也)*$"
 )
 #: When or how often, said after the thing ("德语一开始很难", "现在反而觉得"): not its name.
 _ZH_WHEN_TAIL = re.compile(r"(?:一开始|刚开始|现在|以前|之前|后来|反而|一直|总是|老是|经常|始终)+$")
+#: A manner or a group of people, never the thing itself: "想正儿八经学学作曲" read as 正儿八经,
+#: "班上好多人都跟不上" as 班上好多人 (their trouble, not the user's).
+_ZH_NOT_A_THING = re.compile(
+    r"(?:正儿八经|好好|认真|踏踏实实|扎扎实实|系统地?|慢慢|赶紧|尽快|"
+    r"(?:班上|班里|身边|周围)?(?:好多|很多|不少|一些|其他|别的|大部分|大多数)?(?:人|同学们?)|"
+    r"大家|别人|他们|她们|我们|你们)"
+)
 _ZH_SELF = re.compile(
     r"^(?:我)?(?:自己|本人)?(?:就|也|还|都)?(?:是(?![否非]))?(?=[\u4e00-\u9fff]{2})"
 )
@@ -172,7 +182,9 @@ def _clean_object(raw: str, lang: str) -> str | None:
         text = _en_tail_off(text).strip(" '\"-")
         text = _EN_LEADING.sub("", _EN_HOW_IT_WORKS.sub(r"\g<thing>", text))
     cut = _cut(text)
-    if _TIME_ONLY.fullmatch(cut) or not cut or cut.lower() in _POINTERS or not tokenize(cut):
+    if _TIME_ONLY.fullmatch(cut) or _ZH_NOT_A_THING.fullmatch(cut):
+        return None
+    if not cut or cut.lower() in _POINTERS or not tokenize(cut):
         return None  # only pronouns, particles or stopwords: nothing to remember
     return cut if cut == text else cut + CUT_MARK
 
@@ -208,6 +220,25 @@ def zh_clause_of(raw: str, frame_after: bool) -> str:
     学好英语). What lies past the break is another clause, not part of the thing named."""
     parts = _ZH_CLAUSE_SPACE.split(raw)
     return parts[-1] if frame_after else parts[0]
+
+
+_EN_CONJUNCTION = re.compile(r"(\s+(?:and|but|so|&)\s+)", re.IGNORECASE)
+#: A conjunct that is a clause of its own, not part of a name: a subject, a verb, or a place
+#: said with its preposition ("we live in Ohio and fractions confuse me", "here in Manila and
+#: pharmacology is destroying me").
+_EN_CLAUSE_MARK = re.compile(
+    r"^(?:in|at|from|on|for|with|to)\b|\b(?:i|i'm|im|i've|ive|we|we're|you|he|she|they|it's|"
+    r"live|lives|living|work|works|working|am|is|are|was|were|have|has|had)\b",
+    re.IGNORECASE,
+)
+
+
+def en_clause_of(raw: str) -> str:
+    """An English capture that its rule's frame follows, without the clauses before it: the
+    frame ("… confuse me") is said of the last conjuncts, not of "we live in Ohio"."""
+    parts = _EN_CONJUNCTION.split(raw)
+    clauses = [i for i in range(0, len(parts) - 1, 2) if _EN_CLAUSE_MARK.search(parts[i])]
+    return "".join(parts[clauses[-1] + 2 :]) if clauses else raw
 
 
 def clean_objects(raw: str | None, lang: str, split: bool) -> tuple[str, ...]:

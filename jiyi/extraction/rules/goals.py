@@ -200,7 +200,9 @@ _EN_MOMENTARY = re.compile(
     r"^(?:try|see|check|know|ask|say|tell|thank|look\s+(?:at|over)|go\s+(?:over|through|to\s+bed|"
     r"home|back)|review|redo|throw|kill|die|cry|scream|sleep|punch|smash|rant|vent|make\s+sure|"
     r"double[\s-]check|confirm|clarify|eat|drink|use|solve|figure\s+out|work\s+out|find|remember|recall|"
-    r"calculate|compute|simplify|prove|derive|keep\s+up)\b",
+    r"calculate|compute|simplify|prove|derive|keep\s+up|"
+    # working a problem out alone: how the user wants to be taught, not an aim
+    r"struggle|test\s+myself|quiz\s+myself|have\s+a\s+go|think\s+it\s+through)\b",
     re.IGNORECASE,
 )
 
@@ -695,6 +697,8 @@ _ZH_NOT_A_WISH = (
     r"(?!问|知道|请|你|他|她|这|那|起|是|应该|可能|了解一下|说|想|着|让|叫|多了|学学|跟着学|(?:和|跟)(?:你)?(?:聊|说|分享|谈)|"
     r"聊|分享|了|过|好了|到|清楚|明白|通|重新|重拾|捡起|拾起|捡回|放弃|不|改考|改报|休息|歇|睡|吃|喝|玩|静静|"
     r"一个人|上厕所|出去(?:走走|透透气)|"
+    # venting ("做得我想砸电脑"), and working it out alone ("我想自己想出来"): no aim
+    r"砸|摔|哭|死|吐|撞墙|骂|打人|逃|憋|自己(?:想|做|算|试|琢磨|来)(?:出来|一下|一遍|试试|看看)?(?=$|[,.!?~。，\s])|"
     # said by rules of their own: after graduating (`goal_zh_after_graduation`), a score ("冲6.5")
     r"毕业|冲?\d|先(?:做|看|写|听|复习|弄)|做(?:第|这)|看看|开始|一下|"
     # "计划真的好用", "计划表": the plan, not planning

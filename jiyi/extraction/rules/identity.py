@@ -2175,18 +2175,33 @@ RULES += (
 
 
 # --- a school year said by a system's own name: "9th grader", "Form 4", "S5", "lower sixth" -----
+_EN_GRADE_ORDINAL = (
+    r"(?:[1-9]|1[0-2])(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
+    r"tenth|eleventh|twelfth"
+)
 RULES += (
     placed_rule(
         "school_en_grader",
         EventType.IDENTITY_DECLARATION,
-        r"(?<!\bmy\s)(?<!\bour\s)(?<!'s\s)\b(?P<value>(?:[1-9]|1[0-2])(?:st|nd|rd|th)\s+grader)\b",
+        rf"(?<!\bmy\s)(?<!\bour\s)(?<!'s\s)\b(?P<value>(?:{_EN_GRADE_ORDINAL})\s+grader)\b",
         0.8,
         "A grader: '9th grader here' (9th grade; 'my 5th grader' is a child's).",
-        ("9th grader here and proofs are killing me", "im an 11th grader"),
+        ("9th grader here and proofs are killing me", "im an 11th grader", "a sixth grader lol"),
         trigger=r"grader",
         value_normaliser=normalise_school_year,
         relation=RelationKind.SCHOOL_YEAR,
         exclude=EN_SOMEONE_ELSE,
+    ),
+    placed_rule(
+        "school_en_grade_first",
+        EventType.IDENTITY_DECLARATION,
+        rf"^(?P<value>(?:{_EN_GRADE_ORDINAL})\s+grade)(?=\s*(?:[,.!;:~]|\s[-–]\s|$))",
+        0.8,
+        "A grade said first and alone, as a chat opens: 'sixth grade, we live in Ohio'.",
+        ("sixth grade, we live in Ohio and fractions confuse me", "7th grade. fractions help"),
+        trigger=r"grade",
+        value_normaliser=normalise_school_year,
+        relation=RelationKind.SCHOOL_YEAR,
     ),
     placed_rule(
         "school_en_system_name",

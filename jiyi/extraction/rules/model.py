@@ -16,7 +16,7 @@ from typing import Any
 from jiyi.domain import NEGATIVE as NEGATIVE  # re-exported for the rule families
 from jiyi.domain import POSITIVE as POSITIVE
 from jiyi.domain import EntityKind, EventType, RelationKind, Role
-from jiyi.extraction.rules.cleaning import clean_objects, zh_clause_of
+from jiyi.extraction.rules.cleaning import clean_objects, en_clause_of, zh_clause_of
 
 Normaliser = Callable[[str], str | None]
 
@@ -27,15 +27,34 @@ DO_NOT_MENTION = "do_not_mention"
 
 
 def captured(found: re.Match[str], lang: str, group: str = "object") -> str | None:
-    """What a match's group captured, in Chinese only the clause next to the rule's frame
-    (`cleaning.zh_clause_of`): "能画画吗 字我看不懂" is about 字."""
+    """What a match's group captured, only the clause next to the rule's frame
+    (`cleaning.zh_clause_of`, `cleaning.en_clause_of`): "能画画吗 字我看不懂" is about 字, "we
+    live in Ohio and fractions confuse me" about fractions."""
     raw = found.group(group) if group in found.re.groupindex else None
-    if raw and lang == "zh":
-        frame_after = found.end(group) < found.end()
-        if not frame_after and raw[:1].isspace() and found.start(group) > found.start():
-            return None  # "懂了 那这题是向左吧": the space ends the frame's clause, naming nothing
-        raw = zh_clause_of(raw, frame_after)
-    return raw
+    if not raw:
+        return raw
+    frame_after = found.end(group) < found.end()
+    if lang != "zh":
+        return en_clause_of(raw) if frame_after else raw
+    if not frame_after and raw[:1].isspace() and found.start(group) > found.start():
+        return None  # "懂了 那这题是向左吧": the space ends the frame's clause, naming nothing
+    return zh_clause_of(_whole_latin_words(found, group), frame_after)
+
+
+_LATIN_CHAR = re.compile(r"[A-Za-z0-9+#'-]")
+_LATIN_BEFORE = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#'-]*(?:\s+[A-Za-z0-9][A-Za-z0-9+#'-]*)*$")
+
+
+def _whole_latin_words(found: re.Match[str], group: str) -> str:
+    """A Chinese rule's capture that starts inside English words ("list compre|hension我已经…":
+    a pattern's length limit cut it) with the words it cut into, so no name starts mid-word."""
+    start, end = found.span(group)
+    text = found.string
+    inside = start > 0 and _LATIN_CHAR.match(text[start - 1]) and _LATIN_CHAR.match(text[start])
+    if not inside:
+        return text[start:end]
+    before = _LATIN_BEFORE.search(text, 0, start)
+    return text[before.start() if before else start : end]
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,7 +100,7 @@ _EN_HARD = (
     r"(?:(?:is|are|r|was|were|'s|s)\s+)?(?:(?:still|literally|honestly|kinda|so|just|always|"
     r"definitely|totally|lowkey|actually|really|gonna|going\s+to|about\s+to|gonna\s+be|going\s+"
     r"to\s+be|def)\s+)*(?:kill(?:s|ing)?\s+me|destroy(?:s|ing)?\s+me|wreck(?:s|ing)?\s+me|"
-    r"(?:the\s+)?death\s+of\s+me|do(?:es|ing)?\s+my\s+head\s+in|impossible|a\s+nightmare|"
+    r"(?:the\s+)?death\s+of\s+me|do(?:es|ing)?\s+my\s+head\s+in|impossible|an?\s+(?:absolute|total|complete|utter|real|actual)?\s*nightmare|"
     r"(?:my\s+)?(?:worst\s+)?nightmare|gibberish|greek\s+to\s+me|over\s+my\s+head|"
     r"beyond\s+me|a\s+mystery(?:\s+to\s+me)?|not\s+clicking|not\s+sticking|"
     r"(?:do(?:es)?n'?t|dont|never)\s+(?:really\s+|ever\s+)?(?:click|stick)(?:\s+(?:for|with)\s+me)?|"
@@ -353,15 +353,24 @@ RULES: tuple[Rule, ...] = (
         "mastery_zh_know_well",
         EventType.CONCEPT_MASTERY,
         r"(?:我对|(?<=^)对|(?<=[\s,，。!！~…])对)?"
-        r"(?P<object>[\u4e00-\u9fffA-Za-z0-9+-]{2,12}?)(?:我)?(?:都|也)?(?:背得滚瓜烂熟|秒答|没问题|很熟|挺熟|熟得很|"
-        r"记得(?:贼|很|特别)清楚|早就会了|已经会了|(?:现在|终于|总算)会了(?![\u4e00-\u9fff吗]))",
+        r"(?![你他她])(?P<object>[\u4e00-\u9fffA-Za-z0-9+-]{2,12}?)(?:我)?(?:已经|早就|都|也|还|倒是|基本上?|完全)*"
+        r"(?:背得滚瓜烂熟|秒答|没问题|很熟|挺熟|熟得很|记得(?:贼|很|特别)清楚|早就会了|已经会了|"
+        r"(?:现在|终于|总算)会了(?![\u4e00-\u9fff吗])|吃透了|摸透了|"
+        # "用得很溜", "玩得很熟了": done with ease
+        r"(?:用|玩|写|弹|说|讲|做|练|背|算|画|看|读|听)得(?:很|挺|贼|超|特别|非常|相当)(?:熟练?|溜|顺手?)"
+        r"(?:了|啦)?(?![\u4e00-\u9fff吗]))(?![吗么嘛?])",
         0.8,
-        "'cos x 和 -sin x 秒答'、'这个熟'。",
-        ("三角函数求导我背得滚瓜烂熟", "勾股定理没问题"),
+        "'cos x 和 -sin x 秒答'、'这个熟'、'rebase我已经用得很溜'。",
+        (
+            "三角函数求导我背得滚瓜烂熟",
+            "勾股定理没问题",
+            "git rebase我已经用得很顺了",
+            "勒夏特列原理我早就吃透了",
+        ),
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         object_required=True,
-        trigger=r"滚瓜烂熟|秒答|没问题|熟|记得|会了",
+        trigger=r"滚瓜烂熟|秒答|没问题|熟|记得|会了|透了|溜|顺",
     ),
     # --- said in passing, en ------------------------------------------------------------------
     rule(

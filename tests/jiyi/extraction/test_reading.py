@@ -24,6 +24,9 @@ def read(text: str, event_type: EventType, read_claims: bool = True) -> dict[str
         ("My teacher thinks I'm struggling with fractions.", E.CONCEPT_CONFUSION),
         ("我妈觉得我不太理解英语语法", E.CONCEPT_CONFUSION),
         ("my sister says I love anime, which is not true", E.PREFERENCE),
+        # a clause without a subject goes on about whom the one before it named
+        ("我女儿今年8岁上三年级，数学应用题老读不懂题目，我该怎么教她", E.CONCEPT_CONFUSION),
+        ("孩子上初二了，数学一直跟不上", E.CONCEPT_CONFUSION),
     ],
 )
 def test_someone_elses_view_is_marked(text, event_type):
@@ -57,6 +60,8 @@ def test_a_past_state_is_marked_past(text, event_type):
         ("moved to Leeds last year for work", E.PERSONAL_FACT),
         ("I'm back in London", E.PERSONAL_FACT),  # "back in" a place, not "back in the day"
         ("刚开始我不太理解递归，现在还是不太理解", E.CONCEPT_CONFUSION),  # still so now
+        ("我上初二了，数学一直跟不上", E.CONCEPT_CONFUSION),  # the user's own clause before
+        ("女朋友不想去东京 我们商量了改成去大阪", E.GOAL),  # the user is in "我们"
     ],
 )
 def test_the_users_current_view_is_left_as_said(text, event_type):

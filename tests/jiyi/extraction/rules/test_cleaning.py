@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from jiyi.extraction.rules.cleaning import clean_objects, zh_clause_of
+from jiyi.extraction.rules.cleaning import clean_objects, en_clause_of, zh_clause_of
 
 
 @pytest.mark.parametrize(
@@ -167,3 +167,38 @@ def test_emoji_inside_an_object_go(raw, lang, cleaned):
 )
 def test_a_vague_head_a_pointer_or_a_chat_particle_at_the_end_goes(raw, lang, cleaned):
     assert clean_objects(raw, lang, False) == (cleaned,)
+
+
+@pytest.mark.parametrize(
+    ("raw", "lang", "cleaned"),
+    [
+        ("春天一到花粉", "zh", "花粉"),  # when, said before the thing
+        ("去学学韩语", "zh", "韩语"),  # a verb said twice
+        ("练练口语", "zh", "口语"),
+        ("阅读倒", "zh", "阅读"),  # "阅读倒还行": a particle of contrast
+        ("扫弦早", "zh", "扫弦"),  # "扫弦早就没问题了"
+        ("maybe the IELTS", "en", "IELTS"),  # a hedge names nothing
+        ("语序颠倒", "zh", "语序颠倒"),  # near-miss: 倒 is part of the word
+        ("学习方法", "zh", "学习方法"),  # near-miss: not a doubled verb
+    ],
+)
+def test_a_when_a_doubled_verb_a_particle_or_a_hedge_around_a_name_goes(raw, lang, cleaned):
+    assert clean_objects(raw, lang, False) == (cleaned,)
+
+
+@pytest.mark.parametrize("raw", ["正儿八经", "好好", "班上好多人", "大家", "别人", "同学们"])
+def test_a_manner_or_a_group_of_people_is_no_object(raw):
+    assert clean_objects(raw, "zh", False) == ()
+
+
+@pytest.mark.parametrize(
+    ("raw", "clause"),
+    [
+        ("we live in Ohio and fractions", "fractions"),
+        ("in Manila and pharmacology", "pharmacology"),
+        ("SN1 and SN2", "SN1 and SN2"),  # near-miss: one name of two parts
+        ("reading and writing kanji", "reading and writing kanji"),
+    ],
+)
+def test_an_english_capture_before_its_frame_keeps_its_last_clause(raw, clause):
+    assert en_clause_of(raw) == clause

@@ -507,10 +507,20 @@ def test_a_stated_goal_is_named_without_its_when_or_emoji(text, goal):
         "my goal is to finish this worksheet",
         "the plan today is fractions",
         "这道题目标是求x",
+        # working it out alone is how to be taught; venting is no aim
+        "Can you give me hints instead of full answers? I want to struggle a bit",
+        "give me practice questions after each topic pls, i need to actually test myself",
+        "别直接给答案，给我一点提示就行，我想自己想出来",
+        "这套三角函数卷子做得我想砸电脑😤😤",
     ],
 )
 def test_a_task_is_no_stated_goal(text):
     assert goals_in(text) == []
+
+
+def test_a_goal_of_ones_own_doing_is_still_a_goal():
+    assert goals_in("我想自己开一家面包店") == ["开一家面包店"]  # near-miss: not "自己想"
+    assert goals_in("想自己做个小程序，给我的奶茶店接单用") == ["做小程序"]
 
 
 # --- goals replaced, put off and given up in everyday words ------------------------------------

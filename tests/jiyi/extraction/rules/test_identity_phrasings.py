@@ -246,6 +246,8 @@ def test_no_age_for_someone_elses_a_time_or_a_question(text):
         ("I'm a final year engineering student", "final year"),
         ("法学院大二 民法好难", "大二"),
         ("我高职一年级", "高职一年级"),
+        ("sixth grade, we live in Ohio and fractions confuse me", "sixth grade"),  # said first
+        ("a sixth grader lol", "sixth grade"),
     ],
 )
 def test_a_school_year_said_by_its_systems_name(text, year):
@@ -259,6 +261,7 @@ def test_a_school_year_said_by_its_systems_name(text, year):
         "my brother is in Year 10.",
         "my daughter just started Form 1, any tips?",
         "what does S5 mean in Scotland?",
+        "the sixth grade, by the way, was my hardest year",  # not said first and alone
     ],
 )
 def test_no_school_year_for_someone_elses_or_a_question(text):

@@ -1058,3 +1058,22 @@ def test_no_mastery_said_in_chat_shorthand(text):
 @pytest.mark.parametrize("text", ["学了大半年还是不会", "练了三个月还是不会", "背了一周还是老错"])
 def test_how_long_one_tried_is_no_topic(text):
     assert {o for _, o in claims(text, CONFUSION)} <= {None}
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("git的rebase、cherry-pick我都用得很溜", "cherry-pick"),
+        ("勒夏特列原理我早就吃透了", "勒夏特列原理"),
+        ("五线谱我已经看得很熟了", "五线谱"),
+        # the English words a length limit cut into are whole, and the user after them is cut
+        ("python的list comprehension我已经玩得很熟了", "列表推导式"),
+    ],
+)
+def test_done_with_ease_zh(text, obj):
+    assert_claim(text, MASTERY, "mastery_zh_know_well", obj)
+
+
+@pytest.mark.parametrize("text", ["他用得很溜", "这个我用得很不顺", "你用得很熟吗"])
+def test_not_done_with_ease_zh(text):
+    assert_no_claim(text, MASTERY, "mastery_zh_know_well")
