@@ -17,7 +17,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from jiyi.domain import EventAttr
-from jiyi.episodic.timeframe import DAY_MS, TimeWindow, closeness, time_windows
+from jiyi.episodic.timeframe import TimeWindow, closeness, time_windows
 
 _ASSISTANT_SAID = (
     "said|told|made|mentioned|recommended|suggested|gave|provided|listed|shared|explained"
@@ -68,13 +68,16 @@ def analyse(query: str, now_ms: int) -> QueryAnalysis:
     return QueryAnalysis(time_windows(query, now_ms), about_assistant, first_talk)
 
 
-def first_talk_prior(ts_ms: np.ndarray, analysis: QueryAnalysis) -> np.ndarray:
-    """Per row, 1 on the day the user's rows begin when the query asks about the first
-    conversation, fading by half a day after it; 1 everywhere when it does not."""
+def first_talk_prior(
+    ts_ms: np.ndarray, sessions: np.ndarray, analysis: QueryAnalysis
+) -> np.ndarray:
+    """Per row, 1 within the user's first session (that of their earliest row) when the query
+    asks about the first conversation, fading by half a day after it; 1 everywhere when it
+    does not."""
     if not analysis.first_talk or not len(ts_ms):
         return np.ones(len(ts_ms))
-    first = int(ts_ms.min())
-    return closeness(ts_ms, (TimeWindow(first, first + DAY_MS),))
+    first = ts_ms[sessions == sessions[int(np.argmin(ts_ms))]]
+    return closeness(ts_ms, (TimeWindow(int(first.min()), int(first.max()) + 1),))
 
 
 def speaker_match(attributes: pa.ChunkedArray | pa.Array, analysis: QueryAnalysis) -> np.ndarray:

@@ -103,10 +103,13 @@ def test_other_firsts_are_not_the_first_conversation(query):
     assert not analyse(query, NOW).first_talk
 
 
-def test_the_first_talk_prior_favours_the_users_first_day():
+def test_the_first_talk_prior_favours_the_users_first_session():
     day = 86_400_000
-    ts = np.array([NOW, NOW + day // 2, NOW + 3 * day, NOW + 10 * day])
-    prior = first_talk_prior(ts, analyse("the first time we talked, what did I say?", NOW))
-    assert prior[0] == prior[1] == 1.0
-    assert 1.0 > prior[2] > prior[3]
-    assert (first_talk_prior(ts, PLAIN) == 1.0).all()
+    ts = np.array([NOW + day // 2, NOW, NOW + day // 4, NOW + 3 * day, NOW + 10 * day])
+    sessions = np.array(["s2", "s1", "s1", "s3", "s4"])
+    prior = first_talk_prior(
+        ts, sessions, analyse("the first time we talked, what did I say?", NOW)
+    )
+    assert prior[1] == prior[2] == 1.0  # the first session, whatever the row order
+    assert 1.0 > prior[0] > prior[3] > prior[4]  # later sessions fade, the same day's too
+    assert (first_talk_prior(ts, sessions, PLAIN) == 1.0).all()
