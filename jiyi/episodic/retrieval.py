@@ -292,8 +292,10 @@ def rank(
     ts = table.column("ts").to_numpy()
     recency = 0.5 ** (np.maximum(0, now_ms - ts) / DAY_MS / config.recency_half_life_days)
     timing = closeness(ts, analysis.windows) if analysis.windows else np.ones(len(ts))
-    sessions = table.column("session_id").to_numpy(zero_copy_only=False)
-    first_talk = first_talk_prior(ts, sessions, analysis)
+    first_talk = np.ones(len(ts))
+    if analysis.first_talk:  # the session column is read only for such a question
+        sessions = table.column("session_id").to_numpy(zero_copy_only=False)
+        first_talk = first_talk_prior(ts, sessions, analysis)
     speaker = speaker_match(table.column("attributes"), analysis)
     statement = statements(table)
     score = (
