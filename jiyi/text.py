@@ -54,6 +54,15 @@ def tokenize(text: str, drop_stopwords: bool = True) -> list[str]:
 
 
 _ENGLISH_STEMMER = Stemmer.Stemmer("english")
+#: A question's words about the conversation itself and about what it asks, as `index_terms`
+#: cuts them ("what did I mention in our chat", "我在聊天里提到过哪些"): they name no content,
+#: and the few turns that happen to say them (greetings, the user's own questions) are not
+#: what a question about the past looks for.
+_QUERY_ONLY_STOPWORDS = frozenset(
+    {"chat", "convers", "talk", "mention", "remind", "discuss",
+     "聊天", "聊过", "聊", "谈过", "提到", "提过", "提起", "说过", "跟", "哪些", "哪", "哪几次",
+     "几次", "哪个", "哪里", "哪儿", "多少", "怎么", "什么样", "里"}
+)  # fmt: skip
 
 
 def index_terms(text: str) -> list[str]:
@@ -63,3 +72,8 @@ def index_terms(text: str) -> list[str]:
     return [
         _ENGLISH_STEMMER.stemWord(token) if token.isascii() else token for token in tokenize(text)
     ]
+
+
+def query_terms(text: str) -> list[str]:
+    """`index_terms` of a recall query, without its words about the conversation itself."""
+    return [term for term in index_terms(text) if term not in _QUERY_ONLY_STOPWORDS]

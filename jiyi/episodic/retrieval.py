@@ -376,7 +376,7 @@ def recall(
     # query embedding overlap: both release the GIL (Rust, ONNX Runtime, numpy or torch), so a
     # recall costs about the slower of the two, not their sum.
     user = check_user(user_id)
-    query_tokens = terms.of(user, query)
+    query_tokens = terms.query(user, query)
     reading = _READERS.submit(
         _read_scored, store, encoder, user, event_types, query, query_tokens, config
     )

@@ -21,7 +21,7 @@ import hmac
 from collections.abc import Sequence
 from functools import lru_cache
 
-from jiyi.text import index_terms
+from jiyi.text import index_terms, query_terms
 
 CONTEXT_TERMS = 15
 _DIGEST_BYTES = 8  # 64 bits: no two distinct words of one user collide in practice
@@ -43,6 +43,10 @@ class IndexTerms:
     def of(self, user_id: str, text: str) -> list[str]:
         """The blinded terms of `text`, in order, repeats kept (BM25 counts them)."""
         return self.blind(user_id, index_terms(text))
+
+    def query(self, user_id: str, text: str) -> list[str]:
+        """The blinded terms a recall query searches with (`jiyi.text.query_terms`)."""
+        return self.blind(user_id, query_terms(text))
 
     def blind(self, user_id: str, plain: Sequence[str]) -> list[str]:
         """Terms (from `jiyi.text.index_terms`) as this user's keyed hashes."""

@@ -1,4 +1,4 @@
-from jiyi.text import index_terms, tokenize
+from jiyi.text import index_terms, query_terms, tokenize
 
 
 def test_tokenize_cuts_chinese_with_jieba_and_english_by_words_dropping_stopwords():
@@ -14,3 +14,10 @@ def test_index_terms_stem_english_so_other_forms_match_and_leave_chinese_alone()
 
 def test_keywords_stay_readable_words_not_stems():
     assert "hiking" in tokenize("I love hiking")
+
+
+def test_a_querys_words_about_the_conversation_itself_are_not_searched_for():
+    assert query_terms("我对军事方面的兴趣在聊天里提到过哪几次？") == ["军事", "方面", "兴趣"]
+    assert query_terms("What did I mention in our chat about hiking?") == ["hike"]
+    assert query_terms("What was my previous job?") == ["previous", "job"]  # a word of content
+    assert index_terms("we chat about hiking") == ["chat", "hike"]  # stored text keeps them
