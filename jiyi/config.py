@@ -143,7 +143,7 @@ class EpisodicSettings(_Section):
         0.5,
         ge=0.0,
         le=1.0,
-        description="share of relevance an event after the user's first day of talk loses when "
+        description="share of relevance an event far from the user's first session loses when "
         "the query asks about the first conversation ('the first time we talked', '第一次聊天')",
     )
     question_weight: float = Field(

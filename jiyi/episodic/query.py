@@ -36,7 +36,7 @@ _ABOUT_ASSISTANT_ZH = re.compile(  # not "我跟你说过" / "我告诉你" (the
     r"(?<![跟和对给向诉])你[^，,。？?！!]{0,6}?(?:推荐|建议|说|提到|讲|告诉|介绍|提醒|让我|出了|给了|给我出)"
 )
 #: "What did I say the first time we talked?", "我们第一次聊天时…": the user's first conversation,
-#: a time no calendar names; the rows of the user's first day of talk are where the answer is.
+#: a time no calendar names; the rows of the user's first session are where the answer is.
 _TALKED = r"(?:talked|chatted|spoke)(?!\s+(?:to|with)\s+(?!you\b))"  # not "talked to my boss"
 _FIRST_TALK_EN = re.compile(
     rf"\b(?:first\s+time\s+(?:we|i)\s+(?:\w+\s+)?{_TALKED}|when\s+(?:we|i)\s+first\s+{_TALKED}|"

@@ -146,7 +146,7 @@ class ScoreParts:
     )
     turn_vector: float | None = None  # cosine to the whole turn; None: no turn vector
     statement: float = 1.0  # 0.0 when the event is itself a question (`question_weight`)
-    first_talk: float = 1.0  # nearness to the user's first day of talk, when the query asks
+    first_talk: float = 1.0  # nearness to the user's first session, when the query asks
 
 
 @dataclass(frozen=True)
