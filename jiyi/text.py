@@ -59,7 +59,7 @@ _ENGLISH_STEMMER = Stemmer.Stemmer("english")
 #: and the few turns that happen to say them (greetings, the user's own questions) are not
 #: what a question about the past looks for.
 _QUERY_ONLY_STOPWORDS = frozenset(
-    {"chat", "convers", "talk", "mention", "remind", "discuss",
+    {"chat", "convers", "mention", "remind", "discuss",  # not "talk": "the talk I gave"
      "聊天", "聊过", "聊", "谈过", "提到", "提过", "提起", "说过", "跟", "哪些", "哪", "哪几次",
      "几次", "哪个", "哪里", "哪儿", "多少", "怎么", "什么样", "里"}
 )  # fmt: skip
