@@ -21,3 +21,8 @@ def test_a_querys_words_about_the_conversation_itself_are_not_searched_for():
     assert query_terms("What did I mention in our chat about hiking?") == ["hike"]
     assert query_terms("What was my previous job?") == ["previous", "job"]  # a word of content
     assert index_terms("we chat about hiking") == ["chat", "hike"]  # stored text keeps them
+
+
+def test_chinese_is_indexed_with_the_shorter_words_inside_a_long_one():
+    assert index_terms("喜欢爱情片") == ["喜欢", "爱情", "爱情片"]  # so "爱情电影" finds it
+    assert tokenize("喜欢爱情片") == ["喜欢", "爱情片"]  # keywords shown to people stay whole
