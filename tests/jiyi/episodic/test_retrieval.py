@@ -344,6 +344,29 @@ def test_a_time_named_in_the_query_prefers_events_from_then(encoder, make_item, 
     assert [h.parts.timing for h in plain] == [1.0, 1.0]
 
 
+def test_a_question_about_the_first_conversation_prefers_its_session(
+    encoder, make_item, records, terms
+):
+    def said(text: str, turn: str, ts: int, session: str) -> IndexItem:
+        item = make_item("alice", text, ts=ts, turn=turn)
+        return IndexItem(item.event.model_copy(update={"session_id": session}), item.raw_text)
+
+    items = [
+        said("I went hiking in the Alps", "later", NOW - 2 * DAY_MS, "s9"),
+        said("I went hiking in the Alps", "first", NOW - 30 * DAY_MS, "s1"),
+        said("hello there, nice to meet you", "hello", NOW - 30 * DAY_MS - 1000, "s1"),
+    ]
+    table = to_table(records(items), arrow_schema(encoder.dimension, encoder.space_id))
+    query = "where did I go hiking the first time we talked?"
+    lexical = lexical_scores(table, terms.query("alice", query))
+    vector = encoder.encode([query])[0]
+    hits = rank(table, vector, lexical, NOW, k=3, analysis=analyse(query, NOW))
+    assert [h.event.turn_id for h in hits[:2]] == ["first", "later"]
+    assert hits[0].parts.first_talk == 1.0 > hits[1].parts.first_talk
+    plain = rank(table, vector, lexical, NOW, k=3)  # without the cue, the newer one on recency
+    assert plain[0].event.turn_id == "later"
+
+
 def test_the_speaker_the_query_asks_about_comes_first(encoder, make_item, records, terms):
     said = make_item("alice", "try green tea with honey", turn="user-turn")
     told = make_item("alice", "try green tea with honey", turn="assistant-turn")
