@@ -143,6 +143,7 @@ _EN_GET_GOING = re.compile(
 #: is the thing sorted ("sort out my family tree records").
 _EN_GOAL_VERB = re.compile(
     r"^(?:to\s+)?(?:pass|ace|get\s+into|break\s+into|(?:get|be(?:come)?)\s+better\s+at|"
+    r"get\s+serious\s+about|"
     r"improve(?:\s+on)?|work\s+on|brush\s+up\s+on|(?:move|switch|transition|pivot)\s+(?:in)?to|get|score|"
     r"land|become|be(?=\s+an?\s)|crush|nail|"
     r"do\s+well\s+(?:on|in)|do(?=\s+(?:a|an|the|my)\s)|hit|reach|learn(?!\s+(?:to|how)\b)|master|"
@@ -157,6 +158,8 @@ _EN_GOAL_TAIL = re.compile(
     r"(?:\s+(?:first\s+try|on\s+(?:the\s+)?first\s+try|asap|for\s+sure|then|lol|tho|haha\w*|"
     # chat particles, English and the Englishes ("graduate abeg", "pass it lah")
     r"abeg|sha|jor|pls|plz|please|lah|lor|leh|tbh|ngl|fr|honestly|"
+    # how well, not what ("learning French properly", "understand anatomy better")
+    r"properly|better|fluently|for\s+real|for\s+good|"
     r"by\s+(?:day|night)|cert|by|before|until|before\s+i\s+turn\s+\d{2}|(?:this|next)\s+(?:quarter|year|"
     r"season|term|semester|summer|spring|fall|autumn|winter|month)|by\s+(?:the\s+)?end\s+of\s+"
     r"(?:the\s+)?(?:year|month|term|semester|season)|(?:at|by|for|before|over|in|by)\s+(?:the\s+)?"

@@ -492,6 +492,9 @@ def test_not_an_exam_sat_booked_or_prepared_for_en(text):
         ("我的梦想是将来做一名老师", "做老师"),
         ("理想是以后做外交官", "做外交官"),
         ("我的目标是今年上岸 加油", "上岸"),
+        # how well is not what
+        ("I want to speak Spanish fluently by next summer", "speak Spanish"),
+        ("and I want to finally get serious about Japanese", "Japanese"),
     ],
 )
 def test_a_stated_goal_is_named_without_its_when_or_emoji(text, goal):
