@@ -536,7 +536,7 @@ _ZH_GOAL_VERB = re.compile(
     r"转(?:行|专业|岗)?(?:去|到)?(?:做|当|搞|干)?(?!学|正|账|发|载|换)(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
     # learning or working on a skill is the skill ("学烘焙" → "烘焙", "学点数学" → "数学",
     # "学做广式月饼" → "广式月饼", "补补概率论" → "概率论")
-    r"(?:学(?:做|着做|习)?|练(?:练|习)?|补补|复习复习)(?:一?点|一些|些|一下)?"
+    r"(?:学(?:做|着做|习)?|练(?:练|习)?|补补|复习复习)(?:一?点|一些|些|一下|一?个|一?门)?"
     r"(?!校|历(?!史)|位|费|期|生|院|长|姐|弟|妹|霸|渣|科|分|车)(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
     # taking part is the event ("参加一个城市夜景摄影比赛" → "城市夜景摄影比赛")
     r"(?:报名)?(?:参加|参与|参赛)(?:一个|一场|一次|个|场)?(?=[\u4e00-\u9fffA-Za-z0-9]{2}))"
@@ -569,11 +569,20 @@ _ZH_PURPOSE_VERB = re.compile(
 )
 
 
+#: What a skill is for, said after it in words no name holds: "机器学习用到课堂上", "SQL应付工作".
+_ZH_USED_FOR = re.compile(
+    r"(?<=[\u4e00-\u9fffA-Za-z0-9+#]{2})(?:用到|用在|用于|用来|应付|以便|为了)"
+)
+
+
 def _without_purpose(aim: str) -> str:
     """A known skill without what it is learned for ("日语看番不看字幕" → 日语, "韩语看懂歌词" →
-    韩语); a name the vocabulary knows whole stays whole."""
+    韩语), any skill without a purpose no name holds ("SQL应付工作" → SQL); a name the vocabulary
+    knows whole stays whole."""
     if vocabulary.lookup(aim) is not None:
         return aim
+    if (used := _ZH_USED_FOR.search(aim)) is not None:
+        return aim[: used.start()]
     for verb in _ZH_PURPOSE_VERB.finditer(aim):
         if vocabulary.lookup(skill := aim[: verb.start()]) is not None:
             return skill

@@ -495,6 +495,10 @@ def test_not_an_exam_sat_booked_or_prepared_for_en(text):
         # how well is not what
         ("I want to speak Spanish fluently by next summer", "speak Spanish"),
         ("and I want to finally get serious about Japanese", "Japanese"),
+        # what it is for, and the measure word of learning, are not what is learned
+        ("现在想学点SQL应付工作", "SQL"),
+        ("想学点机器学习用到课堂上", "机器学习"),
+        ("厂里下岗了，想学个电工证", "电工证"),
     ],
 )
 def test_a_stated_goal_is_named_without_its_when_or_emoji(text, goal):
