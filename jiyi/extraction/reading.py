@@ -432,22 +432,12 @@ def _carried_from_someone_else(sentence: str, start: int, clause: str) -> bool:
     if not has_han(clause) or _ZH_WE.search(clause):
         return False  # "女朋友不想去东京 我们改成去大阪": the user is in it
     begin = _clause_bounds(sentence, start)[0]
-    earlier = [sentence[a:b] for a, b in _clauses(sentence[:begin])]
-    for previous in reversed(earlier):
+    for previous in reversed(_CLAUSE_BREAK.split(sentence[:begin])):
         if _about_someone_else(previous):
             return True
         if _ZH_USER_TOO.search(previous):
             return False
     return False
-
-
-def _clauses(text: str) -> list[tuple[int, int]]:
-    """The bounds of each clause of `text`, in order."""
-    bounds, begin = [], 0
-    for found in _CLAUSE_BREAK.finditer(text):
-        bounds.append((begin, found.start()))
-        begin = found.end()
-    return [*bounds, (begin, len(text))]
 
 
 def _over_by_now(sentence: str, start: int, clause: str) -> bool:

@@ -41,6 +41,7 @@ def captured(found: re.Match[str], lang: str, group: str = "object") -> str | No
     return zh_clause_of(_whole_latin_words(found, group), frame_after)
 
 
+_MAX_LOOKBACK = 80
 _LATIN_CHAR = re.compile(r"[A-Za-z0-9+#'-]")
 _LATIN_BEFORE = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#'-]*(?:\s+[A-Za-z0-9][A-Za-z0-9+#'-]*)*$")
 
@@ -53,7 +54,8 @@ def _whole_latin_words(found: re.Match[str], group: str) -> str:
     inside = start > 0 and _LATIN_CHAR.match(text[start - 1]) and _LATIN_CHAR.match(text[start])
     if not inside:
         return text[start:end]
-    before = _LATIN_BEFORE.search(text, 0, start)
+    # no name is longer than a cleaned object may be: look back no further (and stay linear)
+    before = _LATIN_BEFORE.search(text, max(0, start - _MAX_LOOKBACK), start)
     return text[before.start() if before else start : end]
 
 
