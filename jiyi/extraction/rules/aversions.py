@@ -39,6 +39,11 @@ _EN_THING_AFTER = (
     r"either|anymore|though|tho|at\s+all|still|really|much|and\s+(?:never|still|i|it|just)|but|so|"
     r"because|bc|cuz|they|it|sorry|pl(?:ea)?s|please)\b))"
 )
+#: Things of a session, not ways of learning: "the link doesn't work for me" is a broken link.
+_EN_ARTEFACT = (
+    r"(?:code|script|program|app|link|button|page|site|website|command|formula|answer|solution|"
+    r"function|query|install|download|login|password|audio|mic|camera|wifi|internet|file|pdf)s?"
+)
 #: A shrug before a dislike's verb: the claim reader weighs it (`reading.read_confidence`).
 _EN_SHRUG = r"(?:kinda|kind\s+of|sort\s+of|sorta|a\s+bit|a\s+little|slightly|somewhat|maybe)"
 #: What a disliked thing is, or does to the user.
@@ -77,6 +82,28 @@ RULES: tuple[Rule, ...] = (
         trigger=r"annoy|irritat|drives?\s+me|nerves|stress|puts?\s+me\s+off|want\s+to|numbing|"
         r"pointless|soul|torture|waste|busywork|worst|awful|horrible|painful|bane|hell|peeve|nightmare|"
         r"not\s+for\s+me|not\s+my|awkward|cringe|uncomfortable|anxious|panic",
+    ),
+    rule(
+        "dislike_en_does_not_work_for_me",
+        EventType.DISLIKE,
+        rf"{_EN_CLAUSE_START}(?!(?:the\s+|my\s+|your\s+)?{_EN_ARTEFACT}\b){_EN_THING_FIRST}\s+"
+        r"(?:(?:just|really|honestly|simply|totally)\s+)*(?:"
+        r"(?:don'?t|doesn'?t|do\s+not|does\s+not|never)\s+(?:(?:really|actually|seem\s+to|quite|ever)\s+)*"
+        r"(?:(?:work|stick|click|do\s+(?:it|much|anything))\s+(?:for|with)|help(?:\s+for)?)|"
+        r"(?:stopped|stop)\s+(?:working|helping)\s+for|"
+        r"(?:is|are)\s+(?:(?:kinda|way|just|honestly|really|a\s+bit|much)\s+)*too\s+slow\s+for)"
+        r"\s+me\b(?![^,.;!?]*\?)",
+        0.75,
+        "A way of learning that does not work for the user: 'flashcards just don't work for me', "
+        "'the videos are too slow for me now' (with 'now', the old view ends).",
+        (
+            "flashcards just don't work for me",
+            "honestly mnemonics never really stick for me",
+            "the videos are kinda too slow for me now",
+        ),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"\bwork|help|stick|click|\bdo\b|slow",
     ),
     rule(
         "dislike_en_not_a_fan_dropped",
@@ -170,6 +197,19 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.TOPIC,
         object_required=True,
         trigger=r"给我",
+    ),
+    rule(
+        "dislike_zh_no_use_to_me",
+        EventType.DISLIKE,
+        r"(?:^|(?<=[\s,.!~;，。！；]))(?:我?(?:觉得|感觉|发现)|说实话|其实)?(?P<object>(?![我你他她它这那今昨]|说实话|其实|觉得|感觉)[\u4e00-\u9fffA-Za-z]{2,8}?)"
+        r"(?:现在|其实|真的|好像|已经)?对我(?:来说)?(?:现在|其实|真的|好像|基本|根本|完全|也|已经)*"
+        r"(?:没(?:什么|啥)?(?:用|效果)|不(?:太|怎么)?管用|不起作用|用处不大|太慢了?)(?![^,.!~\s，。！]*[吗?？])",
+        0.8,
+        "一种学法对自己没用：'单词卡对我没什么用'、'视频课现在对我来说太慢了'。",
+        ("单词卡对我没什么用", "视频课现在对我来说太慢了", "死记硬背对我根本不管用"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        trigger=r"对我",
     ),
     rule(
         "dislike_zh_thing_first",

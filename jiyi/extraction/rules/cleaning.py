@@ -114,7 +114,9 @@ _ZH_LEADING = re.compile(
     # "一本书" is a book, "一本线" and "二本" are the tiers of universities aimed at
     r"[一两二三四五六七八九十几\d]+本(?![线科院]|$)|个(?=[\u4e00-\u9fff]{2})|"
     # when, said before the thing ("春天一到花粉过敏就犯"), and a verb said twice ("学学韩语")
-    r"[\u4e00-\u9fff]{1,3}一到(?=[\u4e00-\u9fff]{2})|(?:去|来)?(?P<twice>[学练看听读写弹画])(?P=twice)(?=[\u4e00-\u9fff]{2}))+"
+    r"[\u4e00-\u9fff]{1,3}一到(?=[\u4e00-\u9fff]{2})|(?:去|来)?(?P<twice>[学练看听读写弹画])(?P=twice)(?=[\u4e00-\u9fff]{2})|"
+    # the school year it is taught in ("高二物理受力分析"): the user's year, not part of its name
+    r"(?:高[一二三]|初[一二三]|大[一二三四])(?![点些倍的]|年级|学生|新生|学期)(?=[\u4e00-\u9fff]{2}))+"
 )
 #: The whole a thing is part of, said before it: "俄语那个大舌音" is 大舌音, "飞控里的PID" PID.
 ZH_PART_OF = re.compile(

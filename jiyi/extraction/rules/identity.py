@@ -701,7 +701,7 @@ RULES: tuple[Rule, ...] = (
         r"actually|no|nah|oh|um|well|yeah)\s+)(?:i'?m|i\s+am|me|im)\s+"
         r"(?:only\s+|just\s+|like\s+|actually\s+)?(?P<value>\d{1,2}|"
         rf"{EN_NUMBER_WORDS})(?:\s*(?:years?|yrs?|yo|y/o)(?:\s+old)?)?"
-        r"(?=\s*(?:$|[,.!?;)]|lol\b|haha|lmao|btw\b|and\b|but\b|so\b|if\b|now\b|tho\b|rn\b|not\b|"
+        r"(?=\s*(?:$|[,.!?;)]|lol\b|haha|lmao|btw\b|and\b|but\b|so\b|if\b|now\b|tho\b|rn\b|not\b|as\s+of\b|"
         # a run-on chat line goes straight on: "im 8 my mom said i can use this"
         r"my\b|i\b|[\U0001F300-\U0001FAFF]))",
         0.85,
@@ -756,6 +756,29 @@ RULES: tuple[Rule, ...] = (
         value_normaliser=normalise_age,
     ),
     rule(
+        "age_zh_of_the_age",
+        EventType.AGE_DECLARATION,
+        r"(?:^|(?<=[,.!?;~\s，。！？]))(?:我)?(?:都|也|已经|快)*(?P<value>[一二三四五六七八九]十[一二三四五六七八九]?|"
+        r"[1-9]\d)(?:岁)?(?:的人了|岁的人)",
+        0.8,
+        "'六十五的人了'（说自己的年纪；'他都六十的人了'不算）。",
+        ("六十五的人了 是不是太笨了", "我都四十岁的人了还学这个"),
+        value_normaliser=normalise_age,
+    ),
+    rule(
+        "age_zh_typo_corrected",
+        EventType.AGE_DECLARATION,
+        r"(?:打|写|说|输)(?:成|错)了?\s*(?:[1-9]\d|[一二三四五六七八九]十[一二三四五六七八九]?)(?:岁)?了?"
+        r"[\s,，。.!！~]*(?:其实|实际上|应该)(?:是)?(?P<value>[1-9]\d|[一二三四五六七八九]十[一二三四五六七八九]?)"
+        r"(?:岁)?(?=[\s,，。.!！~]|$)",
+        0.9,
+        "打错的年龄当场改正：'上回手滑打成36了 其实35'（改正后的才是年龄）。",
+        ("先纠正下 上回手滑打成36了 其实35。",),
+        whole_text=True,
+        value_normaliser=normalise_age,
+        corrects=True,
+    ),
+    rule(
         "age_en_corrected",
         EventType.AGE_DECLARATION,
         r"\b\d{1,2}\s*(?:yo|y/o|yrs?(?:\s+old)?|years?\s+old)\b.{0,160}?\bwait,?\s+(?:no,?\s+)?(?:i'?m\s+)?"
@@ -771,7 +794,7 @@ RULES: tuple[Rule, ...] = (
         "age_en_leading",
         EventType.AGE_DECLARATION,
         r"(?:^|(?<=[.!?,]\s))(?:hey|hi|hello|yo|ok|so)?[.,!]*\s*(?P<value>\d{1,2})\s*(?:yo|y/o|years?\s+old)\b"
-        r"(?=\s+(?:\w+\s+){0,3}?(?:here|trying|learning|who|looking|student|mom|dad|guy|girl|"
+        r"(?=\s+(?:\w+\s+){0,3}?(?:here|trying|learning|who|looking|student|mom|mum|mama|dad|guy|girl|"
         rf"{EN_OCCUPATIONS}))",
         0.8,
         "An age opening a self-description: '34 yo warehouse supervisor trying to learn python'.",
@@ -889,6 +912,20 @@ RULES: tuple[Rule, ...] = (
             "高一刚开学 化学老师讲得飞快",
             "大一新生求助",
         ),
+        value_normaliser=normalise_value,
+        relation=RelationKind.SCHOOL_YEAR,
+    ),
+    rule(
+        "school_zh_year_of_things",
+        EventType.IDENTITY_DECLARATION,
+        r"(?<![\u4e00-\u9fff])(?:我们?)?(?:(?:今年|现在)(?:是)?)?"
+        r"(?P<value>高[一二三]|初[一二三]|大[一二三四]|[一二三四五六]年级)"
+        r"(?=(?:数学|物理|化学|生物|英语|语文|历史|地理|政治|作业|期[中末]|月考)(?!老师|课代表|的?(?:学生|孩子|家长))"
+        r"|[\u4e00-\u9fff]{1,4}?(?:狗|党)(?![\u4e00-\u9fff]))",
+        0.8,
+        "年级说在它的东西前面：'高二物理受力分析完全不会'、'我们四年级作业好多'、'大三统计狗'（'四年级"
+        "数学老师'、'初一的学生'不算）。",
+        ("救命 高二物理受力分析完全不会", "我们四年级作业本来就好多", "hii 大三统计狗 人在武汉"),
         value_normaliser=normalise_value,
         relation=RelationKind.SCHOOL_YEAR,
     ),
@@ -1921,7 +1958,8 @@ RULES: tuple[Rule, ...] = (
         "role_en_parent_of",
         EventType.IDENTITY_DECLARATION,
         rf"(?:^|(?<=[.!?,;]\s)|(?<=[.!?,;])|\b(?:{EN_I_AM}|im)\s+(?:(?:just|also|basically)\s+)?"
-        r"(?:(?:a|an)\s+)?|\b(?:hi|hey|hello)\b[.,!]*\s*(?:(?:a|an)\s+)?)"
+        r"(?:(?:a|an)\s+)?|\b(?:hi|hey|hello)\b[.,!]*\s*(?:(?:a|an)\s+)?|"
+        r"(?:^|(?<=[.!?]\s))\d{1,2}\s*(?:y/?o|yrs?\s+old|years?\s+old),?\s+)"
         r"(?:(?:busy|tired|working|single|proud|full[\s-]?time)\s+)?"
         r"(?P<value>mom|mum|mother|mama|dad|father)\s+(?:of|to)\s+(?:one|two|three|four|five|six|\d|"
         r"twins|(?:a|an|my)\s+(?:[\w-]+\s+){0,2}?(?:toddler|teen|teenager|newborn|baby|boy|girl|son|"
@@ -1929,7 +1967,7 @@ RULES: tuple[Rule, ...] = (
         0.8,
         "A parent by their children: 'mom of two here', 'I'm a dad of 3' (not 'she's a mother of "
         "two').",
-        ("mom of two here, trying to learn excel", "I'm a dad of 3"),
+        ("mom of two here, trying to learn excel", "I'm a dad of 3", "40 y/o mum of two here"),
         trigger=r"\bof\b|\bto\b",
         value_normaliser=normalise_parent,
     ),

@@ -346,6 +346,8 @@ def _holders(text: str, event_type: EventType) -> list[str | None]:
         ("我们班主任芒果过敏", E.PERSONAL_FACT),
         ("听说线代很难，不过我下学期才学", E.CONCEPT_CONFUSION),
         ("同桌数学一直拖后腿", E.CONCEPT_CONFUSION),
+        ("隔壁有个阿姨超爱跳广场舞", E.PREFERENCE),  # someone brought in by a count
+        ("我们科有个大爷海鲜过敏", E.PERSONAL_FACT),
     ],
 )
 def test_a_clause_about_someone_else_or_hearsay_is_not_the_users(text, event_type):
@@ -373,6 +375,7 @@ def test_an_apostrophe_or_an_earlier_quote_leaves_a_claim_the_users(text, event_
         ("我朋友和我都喜欢动漫", E.PREFERENCE),
         ("数学老师讲的函数我听不懂", E.CONCEPT_CONFUSION),
         ("我老公超爱钓鱼", E.PERSONAL_FACT),
+        ("这个链式法则我一直搞不懂", E.CONCEPT_CONFUSION),  # a pointer at a thing, not a person
     ],
 )
 def test_the_tutor_addressed_the_user_in_it_or_a_family_fact_stays_the_users(text, event_type):

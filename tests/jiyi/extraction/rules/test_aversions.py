@@ -148,3 +148,46 @@ def test_a_long_thing_left_out_keeps_its_length(text, thing):
 def test_a_look_or_feel_is_no_thing_disliked(text):
     assert "看着" not in dislikes_in(text)
     assert "感觉" not in dislikes_in(text)
+
+
+# A way of learning that does not work for the user -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("flashcards just don't work for me", "flashcards"),
+        ("tbh mind maps never really click for me", "mind maps"),
+        ("long explanations don't help me", "long explanations"),
+        ("the videos are kinda too slow for me now, i keep skipping ahead", "videos"),
+        ("死记硬背对我根本不管用", "死记硬背"),
+        ("我觉得刷题对我没啥效果", "做题练习"),
+        ("视频课现在对我来说太慢了", "视频"),  # the vocabulary's name for it
+    ],
+)
+def test_a_way_of_learning_that_does_not_work_for_the_user(text, thing):
+    found = dislikes_in(text)
+    assert found.get(thing, 0.0) >= 0.5, f"{thing!r} not firmly among {found} for {text!r}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the link doesn't work for me",  # a broken thing, not a way of learning
+        "my code doesn't work for me",
+        "do flashcards work for me?",
+        "it doesn't work for me",
+        "说实话这个对我没用",  # a pointer names nothing
+        "单词卡对我没用吗",
+        "你的建议对我很有用",
+    ],
+)
+def test_no_dislike_from_a_broken_thing_a_pointer_or_a_question(text):
+    assert not dislikes_in(text)
+
+
+def test_a_way_of_learning_that_no_longer_works_ends_the_old_view():
+    turn = Turn(user_id="u1", session_id="s1", role=Role.USER,
+                content="videos are too slow for me now", client_ts=1)  # fmt: skip
+    [event] = [e for e in extract_with_rules(turn) if e.event_type is EventType.DISLIKE]
+    assert event.attributes.get(EventAttr.CHANGE) == "supersedes"

@@ -80,6 +80,17 @@ from .graph_claims import claims_in
             "backend dev for 6 years and I still don't get CSS grid",
             {("has_role", "backend developer")},
         ),
+        # a school year said before what it has, an age by "…的人了", a typo corrected, "as of"
+        (
+            "救命 高二物理受力分析完全不会",
+            {("school_year", "高二"), ("learning_obstacle", "受力分析")},
+        ),
+        ("我们四年级作业本来就好多", {("school_year", "四年级")}),
+        ("hii 大三统计狗 人在武汉", {("school_year", "大三"), ("lives_in", "武汉")}),
+        ("我退休三年了 六十五的人了 是不是太笨了", {("age", "65")}),
+        ("先纠正下 上回手滑打成36了 其实35。", {("age", "35")}),
+        ("small correction, i told u 32 but im 33 as of saturday", {("age", "33")}),
+        ("40 y/o mum of two here in Brisbane", {("age", "40"), ("has_role", "mom")}),
     ],
 )
 def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
@@ -117,6 +128,13 @@ def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
         ("I drive a truck", ("has_role", "driver")),
         ("my dad drives a truck for a living", ("has_role", "driver")),
         ("我开车的时候听", ("has_role", "司机")),
+        ("我是四年级数学老师", ("school_year", "四年级")),
+        ("我儿子四年级作业好多", ("school_year", "四年级")),
+        ("他们四年级作业好多", ("school_year", "四年级")),
+        ("他都六十的人了", ("age", "60")),
+        ("这道题我算成36了 其实35", ("age", "35")),
+        ("she's 40 y/o mum of two", ("has_role", "mom")),
+        ("我想考高一点的分数", ("goal", "点的分数")),
     ],
 )
 def test_no_identity_fact_from_a_near_miss(text, wrong):

@@ -342,6 +342,7 @@ def test_an_allergy_said_without_i_am_or_by_what_it_does(text, allergen):
         "my son's hay fever is awful",
         "我同学对猫毛过敏",
         "我妈说对花生过敏",
+        "我们科有个大爷海鲜过敏",
     ],
 )
 def test_no_allergy_for_someone_else_a_hypothetical_or_a_figure_of_speech(text):
