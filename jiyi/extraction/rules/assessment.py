@@ -247,6 +247,21 @@ _EN_NAMING = re.compile(
     r"(?=\s*[,.;:!?)—–]|\s*$))",
     re.IGNORECASE,
 )
+#: What the attempt was, said by name at the end of a sentence ("That's exactly right — that's A
+#: major.", "Exactly. That's Pythagoras, done cleanly."): a proper name or a known concept only,
+#: since "that's great." ends a sentence the same way.
+_EN_NAMED_LAST = re.compile(
+    r"\b(?:that's|that\s+is|this\s+is)\s+(?:(?-i:the|a|an)\s+)?"
+    r"(?P<named>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,3}?)(?=\s*(?:[.,;!)]|$))",
+    re.IGNORECASE,
+)
+#: Not a name said last: a sentence that goes on ("that's Chinese for hello"), a day or a month.
+_NOT_A_NAME_LAST = re.compile(
+    r"\b(?:for|then|now|too|again|though|there|here|anyway|indeed|instead|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december)\b",
+    re.IGNORECASE,
+)
 _ZH_NAMING = re.compile(
     r"(?:这|这个|这种|它)(?:就)?(?:叫(?:做)?|称为)(?P<called>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)(?=[,.;:!?，。：；！？、]|$)"
     r"|(?:这|这个|那|那个)就?是(?P<named>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)[:：（(]"
@@ -382,7 +397,10 @@ _ZH_POSING = re.compile(
 _NOT_A_CONCEPT = re.compile(
     r"(?:^|\s)(?:question|point|idea|try|start|thing|step|mistake|trick|part|answer|one|catch|"
     r"plan|deal|spirit|way|example|check|quiz|round|challenge|problem|exercise|task|practice|"
-    r"warm-up|bonus|recap|hint|tip|note|reminder|turn|go|shot|q\d*)$|^(?:right|correct|it|true|why|how|what|"
+    r"warm-up|bonus|recap|hint|tip|note|reminder|turn|go|shot|q\d*)$|"
+    # a verdict, however strong: "That's exactly right —" names nothing
+    r"^(?:(?:exactly|absolutely|totally|completely|perfectly|quite|all|so|dead|almost|nearly)\s+)?"
+    r"(?:right|correct|it|true|why|how|what|spot\s+on|perfect|wrong|close|"
     r"fine|ok|okay|next|now|so|then|also|and|but|remember|careful|again|here|first|second|last|"
     r"finally)$|^(?:try|let's|lets|quick|your|my|our|this|that)\b|[题练习例]$|^(?:下一|第[一二三四五六七八九十\d]+|再来|最后|注意|提示|复习|练习)",
     re.IGNORECASE,
@@ -418,12 +436,27 @@ def _known_concepts(found: list[tuple[int, str]]) -> list[tuple[int, str]]:
     ]
 
 
+def _named_last(text: str) -> list[tuple[int, str]]:
+    """`_EN_NAMED_LAST`'s names: a proper name as typed ("A major", "Pythagoras"; not "OK", a
+    day or a month) or a known concept ("the chain rule")."""
+    found = []
+    for match in _EN_NAMED_LAST.finditer(text):
+        raw = match["named"]
+        if _NOT_A_NAME_LAST.search(raw):
+            continue
+        proper = raw[:1].isupper() and not raw.isupper()
+        named = [(match.start("named"), name) for name in clean_objects(raw, "en", False)]
+        found += named if proper else _known_concepts(named)
+    return [(at, n) for at, n in found if not _NOT_A_CONCEPT.search(n) and not _CLAUSE_WORDS.search(n)]
+
+
 def concepts_named(text: str) -> list[str]:
     """The concepts a tutor's turn names what was said as, in order ("That's the chain rule:
-    …", "那个就是现在完成时（present perfect）", a known one it calls the same slip again: "又是那个
-    介词"): a verdict in the same turn is about them."""
+    …", "那个就是现在完成时（present perfect）", "that's A major.", a known one it calls the same
+    slip again: "又是那个介词"): a verdict in the same turn is about them."""
     found = _names_in(text, ((_EN_NAMING, "en"), (_ZH_NAMING, "zh")))
     found += _known_concepts(_names_in(text, ((_EN_AGAIN, "en"), (_ZH_AGAIN, "zh"))))
+    found += _named_last(text)
     return list(dict.fromkeys(name for _, name in sorted(found)))
 
 

@@ -28,7 +28,8 @@ _EN_CUT = re.compile(
     re.IGNORECASE,
 )
 _EN_LEADING = re.compile(
-    r"^(?:(?:to|the|a|an|about|some|any|that|this|these|those|really|just|finally|doing|going|with|"
+    # "A major" and "A levels" are a chord and an exam, not "a" + "major"
+    r"^(?:(?:to|the|(?!(?-i:A)\s+(?:major|minor|flat|sharp|natural|levels?)\b)a|an|about|some|any|that|this|these|those|really|just|finally|doing|going|with|"
     r"recently|yesterday|today|my|our|your|ok|okay|so|like|um|uh|and|but|also|tbh|ngl|honestly|other|(?:the\s+)?difference\s+between|the\s+concept\s+of|"
     r"maybe|perhaps|possibly|"
     # whom the user says it to ("bhai pointers in C make no sense"), not what

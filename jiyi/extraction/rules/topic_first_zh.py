@@ -52,7 +52,8 @@ _TOPIC = (
 _ZH_TRIED = r"(?:[练学背看写读听刷做]了[^,.;:!?~\s]{0,6}?)?"
 #: Between topic and verdict: its part, "我/对我来说", what was tried, adverbs.
 _ZH_BRIDGE = (
-    rf"(?:{_ZH_PART}\s?)?(?:\s?(?:我|对我来说|我的))?{_ZH_ASPECT}{_ZH_TRIED}{_ZH_ADV}{_ZH_DEGREE}"
+    rf"(?:{_ZH_PART}\s?)?(?:\s?(?:我|对我来说|我的))?(?:这(?:礼拜|周|星期|几天|两天|阵子)|最近|现在|目前)?"
+    rf"{_ZH_ASPECT}{_ZH_TRIED}{_ZH_ADV}{_ZH_DEGREE}"
     rf"{_ZH_ADV}"
 )
 
@@ -88,7 +89,9 @@ _ZH_FAILS = rf"(?:{_ZH_FAILING}|{_ZH_AGAIN}{_ZH_ADV}{_ZH_SLIPS})"
 _ZH_FINE = (
     r"(?:没压力|没啥压力|没问题|没什么问题|没啥难度|(?<=来说)(?:一点)?[都也]?不难|(?<=[很挺都蛮])熟|熟练|用得?(?:挺|很|超|贼|蛮)?溜|"
     r"(?<=[很挺超贼蛮])溜|拿手|擅长|(?<=[都全还])(?:会|ok)|掌握了|搞懂了|弄懂了|学会了|"
-    r"(?<=[很挺超最])稳|稳了|不用背|拿下了|搞定了|小case|小意思|门儿清)"
+    r"(?<=[很挺超最])稳|稳了|不用背|拿下了|搞定了|小case|小意思|门儿清|"
+    # understood, learned whole, taken in: "假名基本认全了", "欧姆定律搞明白了", "公式背熟了"
+    r"[弄搞整学]明白了|认全了|记全了|背熟了|吃透了|摸透了|学进去了)"
 )
 #: Said of a topic the learner is fair at, no more (weak): "英语还凑合", "SQL还算熟吧".
 _ZH_FAIR = r"(?:还凑合|凑合|还行|还可以|还算熟|算熟|(?:基本)?算(?:是)?(?:掌握了|入门了?|会了))"
@@ -146,11 +149,18 @@ RULES: tuple[Rule, ...] = (
         rf"{_ZH_NOT_OTHERS}{_NOT_ASKED_HERE}{_TOPIC}{_NOT_HEDGED}{_ZH_BRIDGE}{_ZH_FINE}{_ZH_PRED_END}{_ZH_NOT_ASKED}",
         0.8,
         "话题在前、说自己行在后：'git日常操作都熟'、'React hooks用得挺溜'。",
-        ("git日常操作都熟", "React hooks用得挺溜", "粤语听说都ok", "导数那章我已经掌握了"),
+        (
+            "git日常操作都熟",
+            "React hooks用得挺溜",
+            "粤语听说都ok",
+            "导数那章我已经掌握了",
+            "假名我这礼拜基本认全了",
+        ),
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         object_required=True,
-        trigger=r"压力|问题|难度|不难|熟|溜|拿手|擅长|会|ok|掌握|懂|稳|不用背|拿下|搞定|case|小意思|门儿清",
+        trigger=r"压力|问题|难度|不难|熟|溜|拿手|擅长|会|ok|掌握|懂|稳|不用背|拿下|搞定|case|小意思|门儿清|"
+        r"明白|全了|透了|进去",
     ),
     rule(
         "mastery_zh_topic_fair",

@@ -246,6 +246,26 @@ RULES: tuple[Rule, ...] = (
         polarity=POSITIVE,
     ),
     rule(
+        "mastery_en_topic_makes_sense",
+        EventType.CONCEPT_MASTERY,
+        r"(?:^|(?<=[,;:.!?]\s)|(?<=[,;:.!?])|\b(?:ok|okay|oh|and|but|so|lol|yay|omg|wow)\s+)"
+        r"(?!(?:it|this|that|everything|nothing|all|which|what|your)\b)"
+        r"(?P<object>[\w'+#-]+(?:\s+[\w'+#-]+){0,3}?)"
+        # what the tutor gave ("the video", "my teacher's explanation") is no concept
+        r"(?<!explanation)(?<!example)(?<!video)(?<!answer)(?<!lesson)(?<!analogy)(?<!diagram)\s+"
+        r"(?:(?:finally|now|totally|actually|really|fully)\s+)+(?:makes?\s+(?:so\s+much\s+|total\s+|"
+        r"perfect\s+|complete\s+)?sense|clicked|clicks)\b(?![^,.;!?]*\?)",
+        0.8,
+        "A named concept understood at last: 'bass clef finally makes sense', 'ok recursion "
+        "finally clicked' ('that makes sense' names nothing; 'the video finally makes sense' is "
+        "about the video).",
+        ("bass clef finally makes sense now", "ok recursion finally clicked"),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"sense|click",
+    ),
+    rule(
         "mastery_en_can_now",
         EventType.CONCEPT_MASTERY,
         rf"\bI\s+(?:can|could)\s+(?:now|finally)\s+(?:solve|do|use|apply|handle|write|calculate)\s+"

@@ -75,6 +75,10 @@ def test_turns_that_judge_no_attempt_give_no_verdict(text) -> None:
         ("这叫链式法则，先外后内。", ["链式法则"]),
         ("这就是配平：左右原子数相等。", ["配平"]),
         ("再来一道配平题：Fe + O2 → Fe3O4", ["配平"]),
+        # said by name at a sentence's end: a proper name as typed, or a known concept
+        ("That's exactly right — that's A major. Crammed is normal.", ["A major"]),
+        ('Exactly — 13". That\'s Pythagoras, done cleanly.', ["Pythagoras"]),
+        ("Correct — that's the quadratic formula.", ["quadratic formula"]),
     ],
 )
 def test_the_concept_a_tutor_names_for_the_exchange(text, named) -> None:
@@ -93,6 +97,13 @@ def test_the_concept_a_tutor_names_for_the_exchange(text, named) -> None:
         "It's the step everyone gets stuck on: the carry.",
         "This is called being stuck: it happens to everyone.",
         "这是对的。",
+        "That's exactly right — crammed is normal for that chord.",  # a verdict, however strong
+        "That's spot on: keep going.",
+        "That's great.",
+        "That's OK.",
+        "That's Monday then.",
+        "That's right, that's Chinese for hello.",
+        "That's a lovely sound.",  # not known, not a proper name
     ],
 )
 def test_praise_and_pointers_name_no_concept(text) -> None:

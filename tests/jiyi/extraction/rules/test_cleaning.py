@@ -202,3 +202,11 @@ def test_a_manner_or_a_group_of_people_is_no_object(raw):
 )
 def test_an_english_capture_before_its_frame_keeps_its_last_clause(raw, clause):
     assert en_clause_of(raw) == clause
+
+
+@pytest.mark.parametrize(
+    ("raw", "cleaned"),
+    [("A major", "A major"), ("A levels", "A levels"), ("a major problem", "major problem")],
+)
+def test_a_capital_a_before_a_chord_or_an_exam_is_no_article(raw, cleaned):
+    assert clean_objects(raw, "en", False) == (cleaned,)

@@ -534,13 +534,27 @@ def test_a_headache_about_a_topic_names_the_topic():
         ("我终于搞懂光合作用了！", "光合作用"),
         ("总算弄明白链式法则了", "链式法则"),
         ("I finally get how photosynthesis works!", "photosynthesis"),
+        ("bass clef finally makes sense now", "bass clef"),
+        ("ok recursion finally clicked", "recursion"),
     ],
 )
 def test_mastery_said_in_common_frames_names_the_topic(text, obj):
     assert obj in {o for _, o in claims(text, MASTERY)}
 
 
-@pytest.mark.parametrize("text", ["你搞懂光合作用了吗", "我想搞懂光合作用", "我对他很熟"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "你搞懂光合作用了吗",
+        "我想搞懂光合作用",
+        "我对他很熟",
+        "他把假名认全了",
+        "does recursion finally make sense?",
+        "the video finally makes sense",  # what the tutor gave, not a concept
+        "my teacher's explanation finally makes sense",
+        "that finally makes sense",
+    ],
+)
 def test_no_mastery_for_a_question_a_wish_or_a_person(text):
     assert_no_claim(text, MASTERY, "mastery_zh_understood_it")
     assert {o for _, o in claims(text, MASTERY)} <= {None}
@@ -764,6 +778,9 @@ def test_the_biggest_problem_named(text, obj):
         ("唐朝那部分我基本不用背", "唐朝"),
         ("数列这块稳了", "数列"),
         ("二次函数我已经搞定了", "二次函数"),
+        ("假名我这礼拜基本认全了 平假名片假名都行", "假名"),
+        ("欧姆定律搞明白了", "欧姆定律"),
+        ("这个公式我背熟了", "公式"),
     ],
 )
 def test_a_chinese_topic_said_to_be_no_sweat(text, obj):
