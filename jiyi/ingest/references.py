@@ -276,6 +276,8 @@ def _pointer_dropped(event: Event) -> Event:
         return event
     if alias_key(name) not in _POINTERS and nameable(name):
         return event
+    if len(name) == 1 and name.isascii() and name.isalpha():
+        return event  # "F is impossible": a chord or a variable, named; never the session's concept
     tail = _AFTER_POINTER.split(name)[-1].strip()  # "斜率那个边际替代率": the name is the tail
     if tail != name and alias_key(tail) not in _POINTERS and nameable(tail):
         return event.model_copy(update={"attributes": event.attributes | {EventAttr.OBJECT: tail}})

@@ -447,7 +447,9 @@ def _named_last(text: str) -> list[tuple[int, str]]:
         proper = raw[:1].isupper() and not raw.isupper()
         named = [(match.start("named"), name) for name in clean_objects(raw, "en", False)]
         found += named if proper else _known_concepts(named)
-    return [(at, n) for at, n in found if not _NOT_A_CONCEPT.search(n) and not _CLAUSE_WORDS.search(n)]
+    return [
+        (at, n) for at, n in found if not _NOT_A_CONCEPT.search(n) and not _CLAUSE_WORDS.search(n)
+    ]
 
 
 def concepts_named(text: str) -> list[str]:

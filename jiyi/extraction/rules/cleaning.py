@@ -48,7 +48,8 @@ _EN_MONTHS = (
     r"fall|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tmrw"
 )
 _EN_TRAILING = re.compile(
-    r"(?:\s+(?:too|also|a\s+lot|so\s+much|very\s+much|anymore|again|now|lately|right\s+now|instead|"
+    r"(?:\s+(?:too|also|myself|personally|a\s+lot|so\s+much|very\s+much|anymore|again|now|lately|"
+    r"right\s+now|instead|"
     r"rn|atm|tbh|ngl|btw|fr|imo|lmao|please|pls|plz|thanks|thank\s+you|thx|"
     r"maybe|probably|perhaps|apparently|i\s+think|i\s+guess|i\s+suppose|idk|"
     r"today|yesterday|tonight|these\s+days|at\s+all|though|either|as\s+well|yet|already|"
@@ -98,7 +99,7 @@ _EMOJI_INSIDE = re.compile(
 _HAN = r"[\u4e00-\u9fff]"
 _TIME_ONLY = re.compile(
     r"(?:(?:last|this|next)\s+\w+|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|today|"
-    r"tonight|recently|今天|昨天|前天|最近|刚才|上周|周末|去年|今年|如今|现在|目前|以前|一开始|刚开始)",
+    rf"(?:in|by|on|since|until|till)\s+(?:{_EN_MONTHS})|tonight|recently|今天|昨天|前天|最近|刚才|上周|周末|去年|今年|如今|现在|目前|以前|一开始|刚开始)",
     re.IGNORECASE,
 )
 _ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后).*$")

@@ -518,7 +518,7 @@ _ZH_BE_A = re.compile(r"^(当|做|成为)(?:一)?(?:个|名|位)(?=[\u4e00-\u9ff
 _ZH_GOAL_LEAD = re.compile(
     r"^(?:在[^,，。!！?？\s]{1,12}?(?:之前|以前|前)|(?:今年|明年|后年|年底|年初|下半年|上半年|月底|下个?月|下周|暑假|"
     r"寒假|毕业|[一二三四五六七八九十\d]{1,2}月份?)(?:之前|以前|前|底)?|尽快|早日|一定要|必须|争取|能够?|可以|"
-    rf"要|会|顺利|一次性?|顺便|系统地?|好好|认真|慢慢|正式|开坑|入坑|"
+    rf"要|会|顺利|一次性?|顺便|系统地?|好好|认真|慢慢|正式|正儿八经|正经|开坑|入坑|"
     # trying it, doing it with someone ("试试爵士即兴", "陪女儿一起学奥数"), or again ("重拾英语")
     r"试试|试着|尝试(?:一下)?|(?:陪|跟|和|带)着?[\u4e00-\u9fff]{1,4}?一起|重新|重拾|捡起|捡回)*"
     rf"(?:通过|考过|拿下|过(?=(?:{ZH_EXAMS})))?"
@@ -536,7 +536,7 @@ _ZH_GOAL_VERB = re.compile(
     r"转(?:行|专业|岗)?(?:去|到)?(?:做|当|搞|干)?(?!学|正|账|发|载|换)(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
     # learning or working on a skill is the skill ("学烘焙" → "烘焙", "学点数学" → "数学",
     # "学做广式月饼" → "广式月饼", "补补概率论" → "概率论")
-    r"(?:学(?:做|着做|习)?|练(?:练|习)?|补补|复习复习)(?:一?点|一些|些|一下|一?个|一?门)?"
+    r"(?:学(?:做|着做|习|学)?|练(?:练|习)?|补补|复习复习)(?:一?点|一些|些|一?下|一?个|一?门)?"
     r"(?!校|历(?!史)|位|费|期|生|院|长|姐|弟|妹|霸|渣|科|分|车)(?=[\u4e00-\u9fffA-Za-z0-9]{2})|"
     # taking part is the event ("参加一个城市夜景摄影比赛" → "城市夜景摄影比赛")
     r"(?:报名)?(?:参加|参与|参赛)(?:一个|一场|一次|个|场)?(?=[\u4e00-\u9fffA-Za-z0-9]{2}))"
@@ -800,11 +800,12 @@ _STATED: tuple[Rule, ...] = (
     rule(
         "goal_en_aiming",
         EventType.GOAL,
-        rf"\b(?:I'?m\s+|im\s+)?(?:aiming|shooting)\s+for\s+(?!(?:at\s+least\s+)?an?\s+(?:grade\s+)?"
+        rf"\b(?:(?:I'?m\s+|im\s+)?(?:aiming|shooting)|(?:I'?d|I\s+would|I'?ll|I\s+will|gonna|going\s+to|"
+        rf"wanna|want\s+to)\s+aim)\s+for\s+(?!(?:at\s+least\s+)?an?\s+(?:grade\s+)?"
         rf"(?:[1-9]|(?-i:[A-F]))\b){EN_OBJ}",
         0.8,
-        "A target: 'im aiming for 515+'.",
-        ("im aiming for 515+",),
+        "A target: 'im aiming for 515+', 'figured I'd aim for the HSK 2 test'.",
+        ("im aiming for 515+", "Figured I'd aim for the HSK 2 test, gives me some structure."),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
     ),
@@ -1088,6 +1089,45 @@ _STATED: tuple[Rule, ...] = (
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
         split_objects=True,
+    ),
+    composed(
+        "goal_zh_must_sit",
+        _zh_goal,
+        EventType.GOAL,
+        rf"{ZH_SUBJECT}{ZH_ADV}(?:得|要|必须|需要|一定要|还得|还要)(?:先|去)?"
+        r"(?P<object>考(?![研试虑察验核勤究卷题场点古前后完好砸过上到进入了得一])[^,.;:!?()。\n\s]{2,14})",
+        0.8,
+        "一门要考的试：'今年厂里要求持证上岗 得考低压电工证'、'我要考教资'。",
+        ("今年厂里要求持证上岗 得考低压电工证。", "我要考教资"),
+        object_kind=EntityKind.ACTIVITY,
+        object_required=True,
+        trigger=r"考",
+    ),
+    composed(
+        "goal_zh_get_it_done",
+        _zh_goal,
+        EventType.GOAL,
+        r"(?:先|要|得|争取|打算|准备|今年|这学期|年底前?)把(?P<object>[^,.;:!?()。\n\s把]{1,10}?)"
+        r"(?:啃|考|拿|学|搞|弄|背|练|刷)(?:下来|到手|定|会|完|通|透)(?![了吗])",
+        0.8,
+        "打算拿下的东西：'第一步先把SQL啃下来'、'今年先把主管护师考下来'（'把SQL啃下来了'是做到了）。",
+        ("打算转数据分析 第一步先把SQL啃下来。", "雅思就先搁着吧 今年先把主管护师考下来"),
+        object_kind=EntityKind.ACTIVITY,
+        object_required=True,
+        trigger=r"把",
+    ),
+    composed(
+        "goal_zh_charge_for",
+        _zh_goal,
+        EventType.GOAL,
+        r"(?:直接|先|准备|打算|要|想|就|目标)?冲(?:刺)?(?:一下|一把)?"
+        r"(?:\d{1,2}月(?:份)?的)?(?P<object>N[1-5]|HSK\s?[1-6]|雅思\s?\d(?:\.\d)?|托福\s?\d{2,3})(?![\d.])",
+        0.8,
+        "冲一个级别：'N3不考了 直接冲7月的N2'、'先冲雅思6.5'（分数由'目标…分'的规则读）。",
+        ("对了 想好了 N3不考了 直接冲7月的N2", "先冲雅思6.5"),
+        object_kind=EntityKind.ACTIVITY,
+        object_required=True,
+        trigger=r"冲",
     ),
     composed(
         "goal_zh_my_goal",
@@ -1437,12 +1477,18 @@ _STATED: tuple[Rule, ...] = (
     rule(
         "goal_en_priority_now",
         EventType.GOAL,
-        r"(?:^|[,;:]\s*|\b(?:so|and|now|ok|okay|but)\s+)(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){0,4}?)\s+"
-        r"(?:is|'s)\s+(?:the|my)\s+(?:new\s+|main\s+|top\s+|real\s+|only\s+)?(?:goal|priority|focus|"
+        r"(?:^|[,;:]\s*|\b(?:so|and|now|ok|okay|but|anyway|anyways)\s+)"
+        r"(?!(?:so|and|now|ok|okay|but|anyway|anyways)\b)(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){0,4}?)\s+"
+        r"(?:is|'s)\s+(?:still\s+)?(?:the|my)\s+(?:new\s+|main\s+|top\s+|real\s+|only\s+|big\s+|biggest\s+|"
+        r"ultimate\s+|end\s+)?(?:goal|priority|focus|"
         r"plan|dream|aim|target)(?:\s+now|\s+this\s+year)?\b(?![^?]*\?)",
         0.75,
         "The new priority: 'so the audition is the priority now', 'PA school is the plan now'.",
-        ("so the audition is the priority now", "PA school is the plan now"),
+        (
+            "so the audition is the priority now",
+            "PA school is the plan now",
+            "anyway red seal is still the big goal, writing in the fall",
+        ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
         trigger=r"\b(?:goal|priority|focus|plan|dream|aim|target)\b",

@@ -954,6 +954,39 @@ RULES: tuple[Rule, ...] = (
         value_normaliser=normalise_role,
     ),
     rule(
+        "role_en_years_as",
+        EventType.IDENTITY_DECLARATION,
+        # a role held for years and still held: not "retired after 40 years as an electrician"
+        r"(?:^|(?<=[.!?]\s))(?![^.!?]*\b(?:retired|after|quit|left|used\s+to|was|were|worked|spent|did|back\s+then)\b)"
+        r"[^.!?]*?\b(?:\d{1,2}\+?|a\s+few|many|several|two|three|four|five|six|seven|eight|nine|ten)\s+"
+        rf"(?:yrs?|years?)\s+(?:now\s+)?as\s+(?:an?\s+)?(?P<value>{EN_WORD_BEFORE_ROLE}{{0,2}}?(?:{EN_ROLE_LOOSE}))\b",
+        0.75,
+        "A role with the years in it: '12 yrs as a staff nurse on a surgical ward here in Cardiff' "
+        "(not 'retired after 40 years as an electrician').",
+        ("12 yrs as a staff nurse on a surgical ward here in Cardiff",),
+        trigger=r"\bas\b",
+        value_normaliser=normalise_role,
+    ),
+    rule(
+        "role_en_bootcamp",
+        EventType.IDENTITY_DECLARATION,
+        r"(?:(?:^|(?<=[,.;!?]\s)|\bnow\s+|\bI'?m\s+|\bim\s+|\bI\s+am\s+)(?:(?:now|just|already|only)\s+)?"
+        r"(?:\d{1,2}|a\s+few|two|three|four|five|six)\s+(?:weeks?|months?|days?)\s+into|"
+        r"\b(?:I'?m|im|I\s+am)\s+(?:doing|in|at)|\bI\s+(?:started|enrolled\s+in|signed\s+up\s+for)|"
+        r"(?:^|(?<=[,.;!?]\s))(?:doing|started|"
+        r"starting|enrolled\s+in|signed\s+up\s+for))\s+(?:a|an|my|the)\s+(?:[\w-]+\s+){0,3}?bootcamp\b"
+        r"(?![^.!?]*\?)",
+        0.75,
+        "In a bootcamp now: 'now 6 weeks into a full time coding bootcamp', 'I'm doing a data "
+        "bootcamp' (not 'should I do a bootcamp?').",
+        (
+            "now 6 weeks into a full time coding bootcamp here in austin",
+            "I'm doing a data bootcamp",
+        ),
+        trigger=r"bootcamp",
+        fixed_value="bootcamp student",
+    ),
+    rule(
         "role_en_in_passing_phrase",
         EventType.IDENTITY_DECLARATION,
         rf"{_EN_START}\s*(?:(?:hey|hi|hello|yo|ok|so|well|um|also|btw)\b[.,!]*\s*)?"

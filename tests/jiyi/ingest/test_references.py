@@ -168,6 +168,16 @@ def test_an_object_that_only_points_is_the_sessions_concept(make_turn) -> None:
     assert _objects(last) == _objects(brain) == ["链式法则"]  # never the user's brain
 
 
+def test_a_one_letter_name_is_never_the_sessions_concept(make_turn) -> None:
+    """ "F is impossible" names a chord the graph cannot name: not the concept just learned."""
+    state = SessionEntities()
+    last = _resolve_all(make_turn, state, [
+        ("s1", "user", "I don't get the chain rule"),
+        ("s1", "user", "F is impossible"),
+    ])  # fmt: skip
+    assert _objects(last) == ["F"]
+
+
 def test_a_clause_object_gives_way_to_the_concept_the_turn_names(make_turn) -> None:
     state = SessionEntities()
     clause = _resolve_all(make_turn, state, [

@@ -77,7 +77,7 @@ def test_turns_that_judge_no_attempt_give_no_verdict(text) -> None:
         ("再来一道配平题：Fe + O2 → Fe3O4", ["配平"]),
         # said by name at a sentence's end: a proper name as typed, or a known concept
         ("That's exactly right — that's A major. Crammed is normal.", ["A major"]),
-        ('Exactly — 13". That\'s Pythagoras, done cleanly.', ["Pythagoras"]),
+        ("Exactly — 13\". That's Pythagoras, done cleanly.", ["Pythagoras"]),
         ("Correct — that's the quadratic formula.", ["quadratic formula"]),
     ],
 )

@@ -1196,3 +1196,29 @@ def test_an_exam_help_is_asked_for(text, goal):
 )
 def test_not_an_exam_help_is_asked_for(text):
     assert not goals_in(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("今年厂里要求持证上岗 得考低压电工证。", "低压电工证"),  # an exam one must sit
+        ("我要考教资", "教资"),
+        ("打算转数据分析 第一步先把SQL啃下来。", "SQL"),  # a thing to get done first
+        ("雅思就先搁着吧 今年先把主管护师考下来", "主管护师"),
+        ("对了 想好了 N3不考了 直接冲7月的N2", "N2"),  # a level gone for
+        ("想正经学下日语", "日语"),
+        ("想学下棋", "下棋"),  # 下棋 is the game, not "学下" + 棋
+        ("Figured I'd aim for the HSK 2 test, gives me some structure.", "HSK 2 test"),
+        ("anyway red seal is still the big goal, writing in the fall", "red seal"),
+    ],
+)
+def test_a_goal_said_as_what_one_must_sit_get_done_or_go_for(text, goal):
+    assert goal in goals_in(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我要考虑一下", "马上要考试了", "我已经把SQL啃下来了", "冲冲冲", "我得考一下自己"],
+)
+def test_no_goal_from_considering_an_exam_day_or_a_thing_done(text):
+    assert goals_in(text) == []

@@ -91,6 +91,10 @@ from .graph_claims import claims_in
         ("先纠正下 上回手滑打成36了 其实35。", {("age", "35")}),
         ("small correction, i told u 32 but im 33 as of saturday", {("age", "33")}),
         ("40 y/o mum of two here in Brisbane", {("age", "40"), ("has_role", "mom")}),
+        # a role with its years, a bootcamp, an allergy said with "myself"
+        ("12 yrs as a staff nurse on a surgical ward here in Cardiff", {("has_role", "nurse")}),
+        ("now 6 weeks into a full time coding bootcamp", {("has_role", "bootcamp student")}),
+        ("im allergic to penicillin myself, funny", {("allergic_to", "penicillin")}),
     ],
 )
 def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
@@ -135,6 +139,11 @@ def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
         ("这道题我算成36了 其实35", ("age", "35")),
         ("she's 40 y/o mum of two", ("has_role", "mom")),
         ("我想考高一点的分数", ("goal", "点的分数")),
+        ("I worked 10 years as a teacher", ("has_role", "teacher")),
+        ("Retired last spring after 40 years as an electrician", ("has_role", "electrician")),
+        ("my sister is 6 weeks into a bootcamp", ("has_role", "bootcamp student")),
+        ("should I do a bootcamp?", ("has_role", "bootcamp student")),
+        ("taught 3rd grade for 8 yrs, quit in december", ("goal", "in december")),
     ],
 )
 def test_no_identity_fact_from_a_near_miss(text, wrong):
