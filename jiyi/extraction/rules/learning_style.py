@@ -70,8 +70,8 @@ RULES: tuple[Rule, ...] = (
         r"understand|study|remember|retain|absorb|get|pick\s+(?:(?:things|stuff|it)\s+)?up|take\s+in)"
         r"(?:\s+(?:things|stuff|it|info|information|them|everything))?\s+(?:(?:way|much|a\s+lot|so\s+much|"
         r"far|heaps)\s+)?(?:best|better|faster|more\s+easily|most\s+effectively|easier|quicker)\s+"
-        r"(?:with|through|by|from|via|using|doing|watching|reading|listening\s+to|when\s+(?:I\s+)?(?:see|"
-        r"use|have|watch|do|get|hear)|when\s+there(?:'?s|\s+is|\s+are)(?:\s+an?)?)\s+"
+        r"(?:(?:with|through|by|from|via|using|doing|watching|reading|listening\s+to|when\s+(?:I\s+)?(?:see|"
+        r"use|have|watch|do|get|hear)|when\s+there(?:'?s|\s+is|\s+are)(?:\s+an?)?)\s+|(?=hearing\b))"
         r"(?!doing\s*(?:$|[,.;!?])|ear\b)(?P<object>[^,.;:!?()\n]{1,60}?)"
         r"(?:\s+(?:tho|though|lol|haha\w*|honestly|tbh|ngl|fr|too))*\s*(?=$|[,.;:!?()\n])",
         0.9,

@@ -73,6 +73,23 @@ ZH_TRIP = re.compile(
     r"比赛|面试|看病|就医|演唱会|看展|展会|过年|假期|放假|寒假|暑假|国庆|春节|行程|攻略|景点|逛|回家|"
     r"[明后]天回|下周回"
 )
+#: How far from a place in English its trip is said: "in Paris, on vacation", not "…here in
+#: Brisbane, finally doing piano 🎹 I used to read music as a kid — did grades till about 12".
+_EN_TRIP_REACH = 40
+_ZH_CLAUSE_BREAK = re.compile(r"[\s,，。；;!！?？]+")
+
+
+def _near(text: str, found: re.Match[str], zh: bool) -> str:
+    """Where a trip would be said of the place `found`: 40 characters either side in English;
+    in Chinese its clause and the next ("我在成都 出差几天"), not a later one ("我们家在无锡 不是
+    苏州 那几天在苏州女儿家住着")."""
+    if not zh:
+        return text[max(0, found.start() - _EN_TRIP_REACH) : found.end() + _EN_TRIP_REACH]
+    breaks = [m.end() for m in _ZH_CLAUSE_BREAK.finditer(text, found.end())]
+    begin = max((m.end() for m in _ZH_CLAUSE_BREAK.finditer(text, 0, found.start())), default=0)
+    return text[begin : breaks[1] if len(breaks) > 1 else len(text)]
+
+
 #: "if / when / next time I'm in X": not where the user is.
 _EN_NOT_NOW = re.compile(
     r"\b(?:if|when|whenever|once|while|until|till|unless|before|after|next\s+time|wish|hope|"
@@ -147,7 +164,6 @@ class PlaceRule(Rule):
 
     def matches(self, text: str) -> Iterator[RuleMatch]:
         zh = self.lang == "zh"
-        trip: bool | None = None  # searched once, and only when a place was found
         if self.context is not None and not self.context.search(text):
             return
         if self.exclude is not None and self.exclude.search(text):
@@ -163,9 +179,8 @@ class PlaceRule(Rule):
                 continue
             if self.not_before is not None and self.not_before.search(before):
                 continue
-            if trip is None:
-                trip = self.trip_check and (ZH_TRIP if zh else EN_TRIP).search(text) is not None
-            if not trip:
+            trip = (ZH_TRIP if zh else EN_TRIP).search(_near(text, found, zh))
+            if not (self.trip_check and trip):
                 yield RuleMatch(self, (name,), None, found.start())
 
     def _place(self, text: str, start: int) -> str | None:

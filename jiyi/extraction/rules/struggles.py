@@ -102,6 +102,7 @@ _EN_HARD = (
     r"to\s+be|def)\s+)*(?:kill(?:s|ing)?\s+me|destroy(?:s|ing)?\s+me|wreck(?:s|ing)?\s+me|"
     r"(?:the\s+)?death\s+of\s+me|do(?:es|ing)?\s+my\s+head\s+in|impossible|an?\s+(?:absolute|total|complete|utter|real|actual)?\s*nightmare|"
     r"(?:my\s+)?(?:worst\s+)?nightmare|gibberish|greek\s+to\s+me|over\s+my\s+head|"
+    r"(?:such\s+)?an?\s+(?:absolute\s+|total\s+|complete\s+|utter\s+|hot\s+)?(?:disaster|mess|train\s?wreck)|"
     r"beyond\s+me|a\s+mystery(?:\s+to\s+me)?|not\s+clicking|not\s+sticking|"
     r"(?:do(?:es)?n'?t|dont|never)\s+(?:really\s+|ever\s+)?(?:click|stick)(?:\s+(?:for|with)\s+me)?|"
     r"make?s?\s+my\s+(?:head|brain)\s+(?:spin|hurt|explode|melt)|lose?s?\s+me|"
@@ -736,7 +737,7 @@ RULES: tuple[Rule, ...] = (
         ),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
-        trigger=r"kill|destroy|wreck|death|head\s+in|impossible|nightmare|gibberish|greek|"
+        trigger=r"kill|destroy|wreck|death|head\s+in|impossible|nightmare|disaster|mess|gibberish|greek|"
         r"over\s+my|beyond|mystery|click|stick|spin|hurt|explode|melt|lose|hard|difficult|tough|"
         r"where\s+i|\bi\s+(?:\w+\s+)*(?:trip|stumbl|mess|screw|struggl|get|blank)",
     ),

@@ -155,10 +155,30 @@ def test_no_identity_fact_from_a_near_miss(text, wrong):
     [
         ("我是广州这边的医生 实践技能上个月已经过了", "广州"),  # 已经过了 is no passing through
         ("成都这边有个木工坊 我报了周末班", "成都"),  # a weekend class is no weekend trip
+        # a trip word far from the place is about something else ("did grades till about 12")
+        (
+            "40 y/o mum of two here in Brisbane, finally doing piano for ME 🎹 I used to read "
+            "music fluently as a kid — did grades till about 12 — but it's completely gone",
+            "Brisbane",
+        ),
+        ("上次说错了 我们家在无锡 不是苏州 那几天在苏州女儿家住着", "无锡"),
     ],
 )
 def test_a_home_is_not_taken_for_a_trip_by_a_look_alike_word(text, home):
     assert ("lives_in", home) in claims_in(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I'm in Paris, on vacation", "Paris"),
+        ("im in lisbon this week for a conference, any tips", "Lisbon"),
+        ("我在成都 出差几天", "成都"),
+        ("周末去成都这边玩", "成都"),
+    ],
+)
+def test_a_trip_said_near_the_place_is_no_home(text, place):
+    assert ("lives_in", place) not in claims_in(text)
 
 
 @pytest.mark.parametrize(

@@ -30,6 +30,7 @@ def styles_in(text: str) -> list[str]:
     ("text", "style"),
     [
         ("I learn best by doing", "hands-on practice"),
+        ("i just learn better hearing it, got any podcasts?", "audio"),
         ("honestly i get it faster by actually doing", "hands-on practice"),
         ("I need to see it drawn out", "visual diagrams"),
         ("I need to SEE it. Youtube clips, anything", "visual learning"),

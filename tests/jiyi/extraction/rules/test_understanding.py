@@ -675,6 +675,8 @@ def test_no_weak_subject_from_the_weather_a_mood_or_someone_else(text):
         ("recursion kills me every time", "recursion"),
         ("integrals are going to be the death of me", "integrals"),
         ("cell division is still a mystery to me", "cell division"),
+        ("hands together is STILL a disaster, left hand keeps doing the rhythm", "hands together"),
+        ("fractions are a total mess for me", "fractions"),
     ],
 )
 def test_a_topic_then_what_it_does_to_the_user(text, obj):
@@ -687,6 +689,8 @@ def test_a_topic_then_what_it_does_to_the_user(text, obj):
         "my boss is a nightmare",  # a person of the user's life, not a topic
         "is the subjunctive gonna kill me?",  # a question
         "the commute is brutal",
+        "my room is a mess",
+        "my life is a mess rn",
     ],
 )
 def test_not_a_topic_said_to_be_hard(text):
