@@ -20,6 +20,7 @@ from jiyi.extraction.engine import extract_with_rules
         ("周一就要答辩 压力山大", "压力山大"),
         ("还有三天考试 慌", "慌"),
         ("背了一周还是忘 挺挫败的", "挫败"),
+        ("一坐到琴跟前就紧张 手心都是汗", "紧张"),  # every time it comes to it
     ],
 )
 def test_more_ways_a_feeling_is_said(text, feeling):

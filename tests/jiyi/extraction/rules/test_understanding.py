@@ -1098,3 +1098,15 @@ def test_done_with_ease_zh(text, obj):
 @pytest.mark.parametrize("text", ["他用得很溜", "这个我用得很不顺", "你用得很熟吗"])
 def test_not_done_with_ease_zh(text):
     assert_no_claim(text, MASTERY, "mastery_zh_know_well")
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"), [("调色我是真不会 调完人脸都发绿", "调色"), ("游泳我完全不会", "游泳")]
+)
+def test_a_chinese_topic_the_user_cannot_do_at_all(text, obj):
+    assert_claim(text, CONFUSION, "confusion_zh_topic_first", obj)
+
+
+@pytest.mark.parametrize("text", ["我明天真不会来", "这周我真不会迟到了"])
+def test_not_doing_something_is_no_topic_the_user_cannot_do(text):
+    assert_no_claim(text, CONFUSION, "confusion_zh_topic_first")
