@@ -89,7 +89,8 @@ RULES: tuple[Rule, ...] = (
         rf"{_EN_CLAUSE_START}(?!(?:the\s+|my\s+|your\s+)?{_EN_ARTEFACT}\b){_EN_THING_FIRST}\s+"
         r"(?:(?:just|really|honestly|simply|totally)\s+)*(?:"
         r"(?:don'?t|doesn'?t|do\s+not|does\s+not|never)\s+(?:(?:really|actually|seem\s+to|quite|ever)\s+)*"
-        r"(?:(?:work|stick|click|do\s+(?:it|much|anything))\s+(?:for|with)|help(?:\s+for)?)|"
+        # (what does not "click" or "stick" is hard to learn: an obstacle, `struggles._EN_HARD`)
+        r"(?:(?:work|do\s+(?:it|much|anything))\s+(?:for|with)|help(?:\s+for)?)|"
         r"(?:stopped|stop)\s+(?:working|helping)\s+for|"
         r"(?:is|are)\s+(?:(?:kinda|way|just|honestly|really|a\s+bit|much)\s+)*too\s+slow\s+for)"
         r"\s+me\b(?![^,.;!?]*\?)",
@@ -98,12 +99,12 @@ RULES: tuple[Rule, ...] = (
         "'the videos are too slow for me now' (with 'now', the old view ends).",
         (
             "flashcards just don't work for me",
-            "honestly mnemonics never really stick for me",
+            "honestly mnemonics never really work for me",
             "the videos are kinda too slow for me now",
         ),
         object_kind=EntityKind.TOPIC,
         object_required=True,
-        trigger=r"\bwork|help|stick|click|\bdo\b|slow",
+        trigger=r"\bwork|help|\bdo\b|slow",
     ),
     rule(
         "dislike_en_not_a_fan_dropped",

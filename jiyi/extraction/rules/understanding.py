@@ -252,7 +252,8 @@ RULES: tuple[Rule, ...] = (
         EventType.CONCEPT_MASTERY,
         r"(?:^|(?<=[,;:.!?]\s)|(?<=[,;:.!?])|\b(?:ok|okay|oh|and|but|so|lol|yay|omg|wow)\s+)"
         r"(?!(?:it|this|that|everything|nothing|all|which|what|your)\b)"
-        r"(?P<object>[\w'+#-]+(?:\s+[\w'+#-]+){0,3}?)"
+        r"(?P<object>(?:(?!(?:it|i|was|is|but|and|so|today|yesterday|that|this)\b)[\w'+#-]+\s+){0,3}?"
+        r"(?!(?:it|i|was|is|but|and|so|today|yesterday|that|this)\b)[\w'+#-]+)"
         # what the tutor gave ("the video", "my teacher's explanation") is no concept
         r"(?<!explanation)(?<!example)(?<!video)(?<!answer)(?<!lesson)(?<!analogy)(?<!diagram)\s+"
         r"(?:(?:finally|now|totally|actually|really|fully)\s+)+(?:makes?\s+(?:so\s+much\s+|total\s+|"

@@ -159,7 +159,7 @@ def test_a_look_or_feel_is_no_thing_disliked(text):
     ("text", "thing"),
     [
         ("flashcards just don't work for me", "flashcards"),
-        ("tbh mind maps never really click for me", "mind maps"),
+        ("tbh mind maps never really work for me", "mind maps"),
         ("long explanations don't help me", "long explanations"),
         ("the videos are kinda too slow for me now, i keep skipping ahead", "videos"),
         ("死记硬背对我根本不管用", "死记硬背"),
@@ -176,6 +176,7 @@ def test_a_way_of_learning_that_does_not_work_for_the_user(text, thing):
     "text",
     [
         "the link doesn't work for me",  # a broken thing, not a way of learning
+        "fractions just don't click for me, never have",  # hard to learn: an obstacle
         "my code doesn't work for me",
         "do flashcards work for me?",
         "it doesn't work for me",

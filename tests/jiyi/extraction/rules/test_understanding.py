@@ -553,6 +553,7 @@ def test_mastery_said_in_common_frames_names_the_topic(text, obj):
         "the video finally makes sense",  # what the tutor gave, not a concept
         "my teacher's explanation finally makes sense",
         "that finally makes sense",
+        "yesterday I was so confused but today it finally clicked!!",
     ],
 )
 def test_no_mastery_for_a_question_a_wish_or_a_person(text):
