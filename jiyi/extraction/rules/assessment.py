@@ -75,6 +75,27 @@ RULES: tuple[Rule, ...] = (
         trigger=r"solid|automatic|mastered|second\s+nature|shape|down|know|strength|strong|got\s+(?:it|that)",
     ),
     rule(
+        "assessment_en_clean_one",
+        EventType.CONCEPT_MASTERY,
+        rf"^{_EN_NOT_YET}(?:[^.!?]*?[.!?]\s+)?(?:(?:congrat(?:ulation)?s|well\s+done|nice\s+(?:work|job)|"
+        r"great\s+(?:work|job))\s+on\s+(?:a|an|the|your)|that(?:'s|\s+is|\s+was)\s+an?)\s+(?:clean|solid|"
+        r"perfect|flawless|textbook|spot-on|proper|tidy)\s+(?!(?:start|try|effort|attempt|answer|job|one|"
+        r"example|question|point|idea|beginning|improvement|progress|work|session)\b)"
+        r"(?P<object>[A-Za-z][\w'+#-]*(?:\s+[\w'+#-]+){0,2})"
+        r"(?=\s*(?:[,.;!—–-]|$))",
+        0.8,
+        "The tutor praises a clean attempt by name: 'Congratulations on a clean A major — that's "
+        "the first real milestone.', 'That was a textbook bowline.'",
+        (
+            "Congratulations on a clean A major — that's the first real milestone.",
+            "That was a textbook bowline!",
+        ),
+        roles=ASSISTANT_ROLES,
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        trigger=r"clean|solid|perfect|flawless|textbook|spot-on|proper|tidy",
+    ),
+    rule(
         "assessment_zh_solid",
         EventType.CONCEPT_MASTERY,
         r"(?:(?:你|您)?(?P<object>(?:(?![你您])[\u4e00-\u9fffA-Za-z]){2,8}?)(?:那章|这章|这块|那块|这部分|"

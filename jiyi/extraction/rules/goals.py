@@ -1830,14 +1830,19 @@ _STATED: tuple[Rule, ...] = (
         "goal_en_forget",
         _put_off,
         EventType.GOAL,
-        r"(?:^|[,;:]\s*|\b(?:so|ok|okay|and|but|yeah|just|actually|guess|nah|honestly|tbh|lol)\s+)"
+        r"(?:^|[,;:]\s*|[.!]\s+|\b(?:so|ok|okay|and|but|yeah|just|actually|guess|nah|honestly|tbh|lol)\s+)"
         r"forget\s+(?:about\s+)?(?:the\s+|my\s+)?(?P<object>[\w'+&-]+(?:\s+[\w'+&-]+){0,4}?)"
         r"(?:\s+(?:thing|plan|idea|stuff))?(?:\s+(?:for\s+now|for\s+the\s+(?:moment|time\s+being)|for\s+this\s+"
         r"year|this\s+year|altogether|entirely|completely)\b|\s*[,;:-]+\s*(?:i'?m|im|i'll|ill|gonna|going|"
-        r"doing|switching|applying|focusing|we're)\b|\s*[.!]*$)(?![^?]*\?)",
+        # or why: "forget the fingerpicking, my hands just aren't having it"
+        r"doing|switching|applying|focusing|we're|my|it'?s|its|they'?re|too|not)\b|\s*[.!]*$)(?![^?]*\?)",
         0.75,
         "A goal dropped for now: 'forget the GRE for now', 'forget law school, im doing nursing'.",
-        ("forget the GRE for now", "ok forget law school, im doing nursing"),
+        (
+            "forget the GRE for now",
+            "ok forget law school, im doing nursing",
+            "Alright, change of plans. Forget the fingerpicking, my hands just aren't having it.",
+        ),
         object_kind=EntityKind.ACTIVITY,
         trigger=r"\bforget\b",
     ),

@@ -222,6 +222,8 @@ def test_the_tutor_judges_a_named_topic_learned(text, objects) -> None:
         ("完全对！音标你已经搞定了。", {"音标"}),
         ("好，透视你已经很熟了，那我们练光影。", {"透视"}),
         ("Spot on. You have the passive voice down.", {"passive voice"}),
+        ("Congratulations on a clean A major — that's the first real milestone.", {"A major"}),
+        ("That was a textbook bowline!", {"bowline"}),
     ],
 )
 def test_more_ways_a_tutor_judges_a_named_topic_learned(text, objects) -> None:
@@ -239,6 +241,9 @@ def test_more_ways_a_tutor_judges_a_named_topic_learned(text, objects) -> None:
         "You've got this! Good luck tomorrow.",
         "you have time to review it down the line",
         "你清楚了吗？",
+        "Good. That's a solid start.",  # praise of an attempt that names nothing
+        "A clean kitchen helps, honestly.",
+        "Your proper nouns need capitals.",
     ],
 )
 def test_encouragement_and_time_are_no_judgement(text) -> None:

@@ -311,6 +311,10 @@ def given_up(text: str) -> list[str]:
         ("干脆不考雅思了", "雅思"),
         ("说实话北大是做梦了 一模才考那样", "北大"),
         ("清华没戏了", "清华"),
+        (
+            "Alright, change of plans. Forget the fingerpicking, my hands just aren't having it.",
+            "fingerpicking",
+        ),
     ],
 )
 def test_a_goal_given_up_names_the_goal_it_ends(text, goal) -> None:
@@ -326,6 +330,8 @@ def test_a_goal_given_up_names_the_goal_it_ends(text, goal) -> None:
         "我不想放弃",
         "你不考了吗",
         "雅思还考吗？",
+        "I forget the formula every time",
+        "don't forget the units",
     ],
 )
 def test_no_goal_is_given_up_by_near_misses(text) -> None:
