@@ -1473,6 +1473,19 @@ RULES: tuple[Rule, ...] = (
         relation=RelationKind.SCHOOL_YEAR,
     ),
     rule(
+        "school_en_corrected",
+        EventType.IDENTITY_DECLARATION,
+        r"\b(?:year|grade)\s+\d{1,2}\b.{0,40}?\b(?:no\s+)?(?:wait|sorry|i\s+mean|actually)[,.!]*\s+(?:no[,.!]*\s+)?"
+        r"(?:i'?m\s+(?:in\s+)?)?(?P<value>(?:year|grade)\s+\d{1,2})\b",
+        0.9,
+        "A school year corrected at once: 'im in year 11 — no wait year 12' (the correction is the "
+        "year, and it replaces the turn's other ones: 'first year of sixth form').",
+        ("im in year 11 — no wait year 12, first year of sixth form",),
+        value_normaliser=normalise_school_year,
+        relation=RelationKind.SCHOOL_YEAR,
+        corrects=True,
+    ),
+    rule(
         "identity_en_trait",
         EventType.IDENTITY_DECLARATION,
         rf"\b{EN_I_AM}\s+(?:a\s+|an\s+)?(?P<value>(?:proud\s+)?(?:transgender|trans|gay|lesbian|"

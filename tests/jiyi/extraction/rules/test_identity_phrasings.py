@@ -377,3 +377,8 @@ def test_an_age_said_in_full_or_run_on_is_read(text, age):
 )
 def test_an_age_of_the_past_or_of_someone_else_is_not_the_users(text):
     assert _ages(text) == set()
+
+
+def test_a_school_year_corrected_at_once_is_the_only_one_said():
+    found = claims_in("im in year 11 — no wait year 12, first year of sixth form, still new")
+    assert {c for c in found if c[0] == "school_year"} == {("school_year", "year 12")}
