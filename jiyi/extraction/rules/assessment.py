@@ -18,6 +18,8 @@ from jiyi.domain import MISSED, MISSED_AGAIN, RIGHT, EntityKind, EventType
 from jiyi.extraction.rules.cleaning import clean_objects
 from jiyi.extraction.rules.model import ASSISTANT_ROLES, POSITIVE, Rule, rule
 
+#: Where a verdict opens its turn: after any emoji or mark it starts with ("✅ 对。", "👍 Correct").
+_OPENING = r"^[^\w]*"
 _EN_NO_BUT = r"(?![^.!?]*\b(?:but|almost|not\s+quite|except|however|careful|close)\b)"
 _ZH_NO_BUT = r"(?![^.!?。]*(?:但是|不过|可是|差一点|还差|只是|注意))"
 #: "A 5 is doable once the chain rule is automatic": a condition, not a judgement.
@@ -27,7 +29,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "assessment_en_correct",
         EventType.CONCEPT_MASTERY,
-        rf"^{_EN_NO_BUT}(?:(?:yes|yep|yup|yeah|oh)[,!]*\s+)?(?:(?:that's|that\s+is|you're|you\s+are)\s+"
+        rf"{_OPENING}{_EN_NO_BUT}(?:(?:yes|yep|yup|yeah|oh)[,!]*\s+)?(?:(?:that's|that\s+is|you're|you\s+are)\s+"
         r"(?:exactly\s+|totally\s+|absolutely\s+|completely\s+|100%\s+)?(?:right|correct|spot\s+on)"
         r"|exactly|correct|perfect|spot\s+on|nailed\s+it|you\s+nailed\s+it|bingo|well\s+done|"
         r"all\s+(?:\w+\s+)?(?:correct|right)|right(?=\s*[!.])|"
@@ -43,8 +45,8 @@ RULES: tuple[Rule, ...] = (
     rule(
         "assessment_zh_correct",
         EventType.CONCEPT_MASTERY,
-        rf"^{_ZH_NO_BUT}(?:对了|对的|没错|完全正确|答对了|正确|完全对|太棒了|漂亮|bingo|非常好|很好)"
-        r"(?=[!,.~]|$|[\u4e00-\u9fff])",
+        rf"{_OPENING}{_ZH_NO_BUT}(?:对(?=[。！!.]|\s*$)|对了|对的|没错|完全正确|答对了|正确|完全对|太棒了|漂亮|bingo|非常好|很好)"
+        r"(?=[!,.~。！，]|$|[\u4e00-\u9fff])",
         0.2,
         "老师确认答对：'对了！完全正确'（概念：本次会话讨论的）。",
         ("对了!完全正确。", "没错,就是6x"),
@@ -171,7 +173,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "assessment_en_close_but",
         EventType.CONCEPT_CONFUSION,
-        r"^(?:(?:(?:so\s+|very\s+)?close|almost|nearly)(?=\s*[,!.…—–-]|\s+but\b|\s*$)|not\s+quite\b|"
+        rf"{_OPENING}(?:(?:(?:so\s+|very\s+)?close|almost|nearly)(?=\s*[,!.…—–-]|\s+but\b|\s*$)|not\s+quite\b|"
         r"(?:that's|that\s+is|it's)\s+not\s+(?:quite\s+)?(?:right|correct|it)\b|hmm,?\s+not\s+quite\b|"
         r"(?:good|nice)\s+try\b)",
         0.3,
@@ -185,7 +187,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "assessment_zh_close_but",
         EventType.CONCEPT_CONFUSION,
-        r"^(?:差一点|还差一点|差一步|接近了|不太对|不对|不完全对|还不对|可惜|有点小问题|"
+        rf"{_OPENING}(?:差一点|还差一点|差一步|接近了|不太对|不对|不完全对|还不对|可惜|有点小问题|"
         r"[\u4e00-\u9fff]{0,4}?(?:搞|弄|记|写)?反了(?=[：:，,。!！～~]))",
         0.3,
         "老师指出答错：'差一点'、'不太对'（单独一次是弱证据；跨会话反复出现才算障碍）。",

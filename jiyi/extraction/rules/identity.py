@@ -886,12 +886,17 @@ RULES: tuple[Rule, ...] = (
     rule(
         "school_en_corrected",
         EventType.IDENTITY_DECLARATION,
-        r"\b(?:freshman|sophomore|junior|senior|year\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+grade)\b,?\s+"
-        r"(?:wait,?\s+)?(?:no|actually|i\s+mean)[,!]?\s+(?:i'?m\s+(?:a\s+)?)?(?P<value>freshman|sophomore|"
+        r"\b(?:freshman|sophomore|junior|senior|year\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+grade)\b[,;]?\s*"
+        r"(?:[—–-]+\s*)?(?:(?:wait|no|actually|i\s+mean|sorry)[,!.]*\s+){1,3}(?:i'?m\s+(?:a\s+|in\s+)?)?"
+        r"(?P<value>freshman|sophomore|"
         r"junior|senior|year\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+grade)\b",
         0.9,
-        "A school year corrected at once: 'im a junior, wait no senior lol'.",
-        ("im a junior, wait no senior lol",),
+        "A school year corrected at once: 'im a junior, wait no senior lol', 'im in year 11 — no "
+        "wait year 12' (it replaces the turn's others: 'first year of sixth form').",
+        (
+            "im a junior, wait no senior lol",
+            "im in year 11 — no wait year 12, first year of sixth form",
+        ),
         value_normaliser=normalise_value,
         relation=RelationKind.SCHOOL_YEAR,
         corrects=True,
@@ -1471,19 +1476,6 @@ RULES: tuple[Rule, ...] = (
         ("I'm in 10th grade.", "I am in high school"),
         value_normaliser=normalise_school_year,
         relation=RelationKind.SCHOOL_YEAR,
-    ),
-    rule(
-        "school_en_corrected",
-        EventType.IDENTITY_DECLARATION,
-        r"\b(?:year|grade)\s+\d{1,2}\b.{0,40}?\b(?:no\s+)?(?:wait|sorry|i\s+mean|actually)[,.!]*\s+(?:no[,.!]*\s+)?"
-        r"(?:i'?m\s+(?:in\s+)?)?(?P<value>(?:year|grade)\s+\d{1,2})\b",
-        0.9,
-        "A school year corrected at once: 'im in year 11 — no wait year 12' (the correction is the "
-        "year, and it replaces the turn's other ones: 'first year of sixth form').",
-        ("im in year 11 — no wait year 12, first year of sixth form",),
-        value_normaliser=normalise_school_year,
-        relation=RelationKind.SCHOOL_YEAR,
-        corrects=True,
     ),
     rule(
         "identity_en_trait",

@@ -44,6 +44,11 @@ def verdicts_in(text: str) -> list[str]:
         ("Almost, but it's the same step again: the inner box.", MISSED_AGAIN),
         ("和上次漏的是同一个判断步骤。", MISSED_AGAIN),
         ("你又漏了乘内层导数。", MISSED_AGAIN),
+        # opened by an emoji, or a bare 对 that ends its sentence
+        ("✅ 完全正确，外面那层子查询也没忘。", RIGHT),
+        ("✅ 对。下一个：三相电，线电压多少？", RIGHT),
+        ("👍 Correct — filter then map again.", RIGHT),
+        ("❌ 不对，不是乘2。", MISSED),
     ],
 )
 def test_each_verdict_is_read_as_what_it_says(text, verdict) -> None:
