@@ -80,6 +80,7 @@ def test_turns_that_judge_no_attempt_give_no_verdict(text) -> None:
         ("这叫链式法则，先外后内。", ["链式法则"]),
         ("这就是配平：左右原子数相等。", ["配平"]),
         ("再来一道配平题：Fe + O2 → Fe3O4", ["配平"]),
+        ("题1：停电检修的正确顺序？\nA 验电→停电→挂接地线", ["停电检修"]),
         # said by name at a sentence's end: a proper name as typed, or a known concept
         ("That's exactly right — that's A major. Crammed is normal.", ["A major"]),
         ("Exactly — 13\". That's Pythagoras, done cleanly.", ["Pythagoras"]),
@@ -107,6 +108,7 @@ def test_the_concept_a_tutor_names_for_the_exchange(text, named) -> None:
         "That's great.",
         "That's OK.",
         "That's Monday then.",
+        "题：220V 接一个 44Ω 的电热丝，电流多少？",  # a numbered exercise with no topic
         "That's right, that's Chinese for hello.",
         "That's a lovely sound.",  # not known, not a proper name
     ],
