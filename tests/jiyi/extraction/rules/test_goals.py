@@ -1224,7 +1224,14 @@ def test_a_goal_said_as_what_one_must_sit_get_done_or_go_for(text, goal):
 
 @pytest.mark.parametrize(
     "text",
-    ["我要考虑一下", "马上要考试了", "我已经把SQL啃下来了", "冲冲冲", "我得考一下自己"],
+    [
+        "我要考虑一下",
+        "马上要考试了",
+        "我已经把SQL啃下来了",
+        "冲冲冲",
+        "我得考一下自己",
+        "我leader说N2没用 要考就直接考N1",  # someone else's "if you sit it, sit N1"
+    ],
 )
 def test_no_goal_from_considering_an_exam_day_or_a_thing_done(text):
     assert goals_in(text) == []
