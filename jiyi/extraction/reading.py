@@ -432,18 +432,15 @@ def _about_someone_else(clause: str) -> bool:
 
 
 def _carried_from_someone_else(sentence: str, start: int, clause: str) -> bool:
-    """Whether a Chinese clause without a subject goes on about the person an earlier clause of
-    the sentence is about ("我女儿上三年级，应用题老读不懂": the daughter's trouble): the
-    nearest earlier clause naming anyone decides."""
+    """Whether a Chinese clause without a subject goes on about the person the clause before it
+    is about ("我女儿上三年级，应用题老读不懂": the daughter's trouble). Only the clause just
+    before carries its person: "我妈刚查出糖尿病 得有人在身边 雅思就先搁着吧" is the user's
+    decision two clauses on."""
     if not has_han(clause) or _ZH_WE.search(clause):
         return False  # "女朋友不想去东京 我们改成去大阪": the user is in it
     begin = _clause_bounds(sentence, start)[0]
-    for previous in reversed(_CLAUSE_BREAK.split(sentence[:begin])):
-        if _about_someone_else(previous):
-            return True
-        if _ZH_USER_TOO.search(previous):
-            return False
-    return False
+    previous = [c for c in _CLAUSE_BREAK.split(sentence[:begin]) if c.strip()]
+    return bool(previous) and _about_someone_else(previous[-1])
 
 
 def _over_by_now(sentence: str, start: int, clause: str) -> bool:

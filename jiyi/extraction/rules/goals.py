@@ -1775,10 +1775,11 @@ _STATED: tuple[Rule, ...] = (
         EventType.GOAL,
         r"\b(?:(?:i'?m|im|i\s+am|we're|were|gonna|i'?ll|ill|i've|ive|just|officially|prob(?:ably)?|"
         r"finally|already)\s+)*"
-        r"(?:dropping|scrapping|ditching|skipping|giving\s+up\s+on|gave\s+up\s+on|quitting|not\s+doing|done\s+with|"
+        r"(?:dropping|scrapping|scratching|ditching|skipping|giving\s+up\s+on|gave\s+up\s+on|quitting|not\s+doing|"
+        r"done\s+with|"
         r"decided\s+against|not\s+(?:going\s+for|applying\s+(?:for|to)|pursuing)|"
         r"no\s+longer\s+(?:doing|taking|applying\s+(?:for|to)|going\s+for|pursuing)|(?:scrap|ditch|"
-        r"give\s+up\s+on|quit|cancel(?:l?ed)?)\b)\s+(?:the\s+|my\s+|on\s+|this\s+|that\s+)?"
+        r"give\s+up\s+on|quit|cancel(?:l?ed)?|scratch)\b)\s+(?:the\s+|my\s+|on\s+|this\s+|that\s+)?"
         r"(?P<object>[^,.;!?\n]{2,30}?)"
         r"(?:\s+(?:thing|plan|idea|stuff|dream|goal))?(?:\s+(?:anymore|any\s+more|for\s+now|altogether|"
         r"lol|tbh|then|entirely|after\s+all))*\s*(?=$|[,.;!?]|\s+(?:and|but|so)\b)(?![^?]*\?)",
@@ -1790,10 +1791,11 @@ _STATED: tuple[Rule, ...] = (
             "im not doing the MCAT anymore",
             "giving up on law school",
             "so skipping A+, going straight Security+",
+            "also scratch the Grade 3 thing. no exams.",
         ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
-        trigger=r"dropping|scrap|ditch|skip|giving\s+up|give\s+up|gave\s+up|quit|not\s+doing|done\s+with|"
+        trigger=r"dropping|scrap|scratch|ditch|skip|giving\s+up|give\s+up|gave\s+up|quit|not\s+doing|done\s+with|"
         r"no\s+longer|cancel|decided\s+against|not\s+(?:going\s+for|applying|pursuing)",
     ),
     given_up(

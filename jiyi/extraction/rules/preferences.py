@@ -365,6 +365,17 @@ RULES: tuple[Rule, ...] = (
         split_objects=True,
     ),
     rule(
+        "preference_zh_topic_is_favourite",
+        EventType.PREFERENCE,
+        r"(?:^|(?<=[\s,，。!！~…]))(?:说实话|其实)?(?P<object>(?![我你他她这那])[\u4e00-\u9fffA-Za-z]{2,8}?)"
+        r"(?:是|算是|绝对是)我最(?:喜欢|爱|感兴趣)的(?:一科|科目|一门课|课|学科|东西)?(?=$|[\s,，。!！~]|了|没有)",
+        0.85,
+        "东西在前、最喜欢在后：'物理是我最喜欢的一科'。",
+        ("物理是我最喜欢的一科",),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+    ),
+    rule(
         "preference_zh_choose",
         EventType.PREFERENCE,
         r"(?<![你他她])(?:还是|决定|最后|最终|改)(?:(?<!决定)学|用|选)(?!不|没|会|懂|好|得|完|了)"
@@ -517,6 +528,18 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.TOPIC,
         object_required=True,
         trigger=r"bore|boring|tedious|dull|torture|a\s+drag",
+    ),
+    rule(
+        "dislike_zh_topic_is_worst",
+        EventType.DISLIKE,
+        r"(?:^|(?<=[\s,，。!！~…]))(?:说实话|其实)?(?P<object>(?![我你他她这那])[\u4e00-\u9fffA-Za-z]{2,8}?)"
+        r"(?:是|算是|绝对是)我最(?:讨厌|不喜欢|头疼|怕|烦)的(?:一科|科目|一门课|课|学科|东西)?"
+        r"(?=$|[\s,，。!！~]|了|没有)",
+        0.8,
+        "东西在前、最讨厌在后：'说实话物理是我最讨厌的一科 没有之一'。",
+        ("说实话物理是我最讨厌的一科 没有之一",),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
     ),
     rule(
         "dislike_zh_boring",

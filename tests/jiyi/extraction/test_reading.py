@@ -376,6 +376,8 @@ def test_an_apostrophe_or_an_earlier_quote_leaves_a_claim_the_users(text, event_
         ("数学老师讲的函数我听不懂", E.CONCEPT_CONFUSION),
         ("我老公超爱钓鱼", E.PERSONAL_FACT),
         ("这个链式法则我一直搞不懂", E.CONCEPT_CONFUSION),  # a pointer at a thing, not a person
+        # only the clause just before carries its person: this is the user's decision
+        ("我妈刚查出二型糖尿病 得有人在身边 雅思就先搁着吧 今年先把主管护师考下来", E.GOAL),
     ],
 )
 def test_the_tutor_addressed_the_user_in_it_or_a_family_fact_stays_the_users(text, event_type):

@@ -81,6 +81,7 @@ def test_turns_that_judge_no_attempt_give_no_verdict(text) -> None:
         ("这就是配平：左右原子数相等。", ["配平"]),
         ("再来一道配平题：Fe + O2 → Fe3O4", ["配平"]),
         ("题1：停电检修的正确顺序？\nA 验电→停电→挂接地线", ["停电检修"]),
+        ("✅ 对。下一个：三相电，相电压 220V，线电压多少？", ["三相电"]),
         # said by name at a sentence's end: a proper name as typed, or a known concept
         ("That's exactly right — that's A major. Crammed is normal.", ["A major"]),
         ("Exactly — 13\". That's Pythagoras, done cleanly.", ["Pythagoras"]),

@@ -315,6 +315,7 @@ def given_up(text: str) -> list[str]:
             "Alright, change of plans. Forget the fingerpicking, my hands just aren't having it.",
             "fingerpicking",
         ),
+        ("also scratch the Grade 3 thing. no exams.", "Grade 3"),
     ],
 )
 def test_a_goal_given_up_names_the_goal_it_ends(text, goal) -> None:
@@ -331,6 +332,7 @@ def test_a_goal_given_up_names_the_goal_it_ends(text, goal) -> None:
         "你不考了吗",
         "雅思还考吗？",
         "I forget the formula every time",
+        "scratch that, I meant 5",
         "don't forget the units",
     ],
 )

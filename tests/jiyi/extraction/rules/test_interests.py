@@ -126,6 +126,7 @@ def test_a_topic_found_interesting_with_a_time_in_between(text, interest):
         ("我最喜欢历史了", "历史"),
         ("比起数学 我还是更爱物理", "物理"),
         ("我一直比较喜欢地理课", "地理"),
+        ("物理是我最喜欢的一科", "物理"),
     ],
 )
 def test_a_favourite_subject_zh(text, interest):
@@ -134,7 +135,7 @@ def test_a_favourite_subject_zh(text, interest):
 
 @pytest.mark.parametrize(
     "text",
-    ["我妹更喜欢物理", "我不太喜欢化学", "你更喜欢物理吗?", "以前我最喜欢历史"],
+    ["我妹更喜欢物理", "我不太喜欢化学", "你更喜欢物理吗?", "以前我最喜欢历史", "这是我最喜欢的"],
 )
 def test_not_a_favourite_subject_zh(text):
     assert interests_in(text) == []
