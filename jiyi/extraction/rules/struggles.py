@@ -102,7 +102,9 @@ _EN_HARD = (
     r"to\s+be|def)\s+)*(?:kill(?:s|ing)?\s+me|destroy(?:s|ing)?\s+me|wreck(?:s|ing)?\s+me|"
     r"(?:the\s+)?death\s+of\s+me|do(?:es|ing)?\s+my\s+head\s+in|impossible|an?\s+(?:absolute|total|complete|utter|real|actual)?\s*nightmare|"
     r"(?:my\s+)?(?:worst\s+)?nightmare|gibberish|greek\s+to\s+me|over\s+my\s+head|"
-    r"(?:such\s+)?an?\s+(?:absolute\s+|total\s+|complete\s+|utter\s+|hot\s+)?(?:disaster|mess|train\s?wreck)|"
+    # (what "was a disaster" is a day's event, not a hard topic)
+    r"(?<!was\s)(?<!were\s)(?:such\s+)?an?\s+(?:absolute\s+|total\s+|complete\s+|utter\s+|hot\s+)?"
+    r"(?:disaster|mess|train\s?wreck)|"
     r"beyond\s+me|a\s+mystery(?:\s+to\s+me)?|not\s+clicking|not\s+sticking|"
     r"(?:do(?:es)?n'?t|dont|never)\s+(?:really\s+|ever\s+)?(?:click|stick)(?:\s+(?:for|with)\s+me)?|"
     r"make?s?\s+my\s+(?:head|brain)\s+(?:spin|hurt|explode|melt)|lose?s?\s+me|"

@@ -196,3 +196,7 @@ def test_a_way_of_learning_that_no_longer_works_ends_the_old_view():
                 content="videos are too slow for me now", client_ts=1)  # fmt: skip
     [event] = [e for e in extract_with_rules(turn) if e.event_type is EventType.DISLIKE]
     assert event.attributes.get(EventAttr.CHANGE) == "supersedes"
+
+
+def test_asking_not_to_recommend_is_no_derivation_disliked():
+    assert "荐音频课" not in dislikes_in("我是聋人，所以请不要推荐音频课，谢谢")

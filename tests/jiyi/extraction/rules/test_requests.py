@@ -436,3 +436,7 @@ def test_a_convention_asked_for_is_preferred(text, obj):
 )
 def test_not_a_convention_asked_for(text):
     assert not {c for c in claims(text) if c[0] == PREFERS}
+
+
+def test_a_formula_asked_not_to_be_thrown_at_the_user_is_no_preference_for_it():
+    assert (PREFERS, "直接给公式") not in claims("能不能别一上来就甩一大段公式，我真的很讨厌那种")

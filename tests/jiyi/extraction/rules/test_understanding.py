@@ -691,6 +691,8 @@ def test_a_topic_then_what_it_does_to_the_user(text, obj):
         "is the subjunctive gonna kill me?",  # a question
         "the commute is brutal",
         "my room is a mess",
+        "ugh today's orgo lab was a disaster, I hate everything about chemistry right now",
+        "sorry im late, the trams in Melbourne were a disaster again",
         "my life is a mess rn",
     ],
 )
