@@ -95,6 +95,12 @@ from .graph_claims import claims_in
         ("12 yrs as a staff nurse on a surgical ward here in Cardiff", {("has_role", "nurse")}),
         ("now 6 weeks into a full time coding bootcamp", {("has_role", "bootcamp student")}),
         ("im allergic to penicillin myself, funny", {("allergic_to", "penicillin")}),
+        # trades and insurance, named by the vocabulary of roles
+        (
+            "52, insurance adjuster here in Vancouver, zero Chinese.",
+            {("age", "52"), ("has_role", "insurance adjuster")},
+        ),
+        ("welding apprentice, 24, out of Calgary", {("age", "24"), ("has_role", "apprentice")}),
     ],
 )
 def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
