@@ -20,9 +20,11 @@ MAX_CONCEPTS = 256
 MAX_SESSIONS_KEPT = 8
 
 #: A right answer's confidence by how many right answers (with no miss before them in their
-#: session) the concept has had: one is a sign, three a pattern. Chosen on the dev scenarios
-#: (`jiyi bench beliefs`), where a careful reader holds a concept confirmed in two sessions firmly.
-RIGHT_BY_COUNT = (0.5, 0.7, 0.8)
+#: session) the concept has had: one is a sign, three a pattern. Chosen on `jiyi bench
+#: beliefs`: a careful reader holds a concept confirmed in two sessions firmly, and one answered
+#: right on an exercise the tutor set, first time, firmly while it is fresh (the s19 chats:
+#: 窗口函数, 停电检修), weakly a few weeks on as it decays.
+RIGHT_BY_COUNT = (0.6, 0.7, 0.8)
 #: A miss's confidence by how many sessions saw one: one slip is weak, the same one in three
 #: sessions is an obstacle. A miss the tutor calls a repeat ("again") keeps its own, higher one.
 MISSED_BY_SESSIONS = (0.3, 0.6, 0.75)

@@ -46,7 +46,7 @@ def weigh(record: ExchangeRecord, event: Event, on_exercise: bool = True, ground
 def test_right_answers_on_the_exercise_add_up_across_sessions() -> None:
     record = ExchangeRecord()
     weighed = [weigh(record, verdict(RIGHT, s)).confidence for s in ("s1", "s2", "s3", "s4")]
-    assert weighed == [0.5, 0.7, 0.8, 0.8]
+    assert weighed == [0.6, 0.7, 0.8, 0.8]
 
 
 def test_a_right_answer_after_a_miss_in_its_session_moves_no_belief() -> None:
@@ -54,7 +54,7 @@ def test_a_right_answer_after_a_miss_in_its_session_moves_no_belief() -> None:
     weigh(record, verdict(MISSED, "s1", confidence=0.3))
     after_hint = weigh(record, verdict(RIGHT, "s1"))
     assert EventAttr.OBJECT not in after_hint.attributes  # kept as an episode, no belief
-    assert weigh(record, verdict(RIGHT, "s2")).confidence == 0.5  # a clean session counts
+    assert weigh(record, verdict(RIGHT, "s2")).confidence == 0.6  # a clean session counts
 
 
 def test_misses_grow_with_the_sessions_they_recur_in() -> None:

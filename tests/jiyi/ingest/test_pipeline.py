@@ -197,8 +197,8 @@ def test_right_answers_on_the_exercise_the_tutor_posed_add_up(rules_ctx: Stores,
             make_turn("That's right!", role="assistant", session=session),
         ], rules_ctx, sessions)  # fmt: skip
     assert _beliefs(rules_ctx, "u1") == {
-        (RelationKind.MASTERY, "related_rates"): 0.64
-    }  # 0.5, then 0.7
+        (RelationKind.MASTERY, "related_rates"): 0.67
+    }  # 0.6, then 0.7: 0.3·0.6 + 0.7·0.7
 
 
 def test_the_same_slip_in_several_sessions_becomes_an_obstacle(ctx: Stores, make_turn) -> None:
@@ -236,7 +236,7 @@ def test_a_verdict_is_on_the_concept_its_own_turn_names(rules_ctx: Stores, make_
     assert relation is RelationKind.MASTERY
     [edge] = rules_ctx.graph.store.edges("u1", src="user")
     assert rules_ctx.graph.store.entity("u1", edge.dst).name == "现在完成时"
-    assert edge.confidence == 0.5  # a right answer on the exercise: the first of its kind
+    assert edge.confidence == 0.6  # a right answer on the exercise: the first of its kind
 
 
 def _held_roles(ctx: Stores, user: str) -> set[str]:
