@@ -42,9 +42,11 @@ _ZH_OTHERS = (
     r"爸爸?|妈妈?|老爸|老妈|父母|家长|爷爷|奶奶|外婆|姥姥|老师|班主任|同学|朋友|闺蜜|哥哥?|姐姐?|弟弟?|妹妹?|"
     r"室友|舍友|同桌|学长|学姐|男朋友|女朋友|老公|老婆|老板|教练|同事|他们?|她们?|leader|boss|mentor"
 )
-#: "妈妈说…", "老师觉得…"; not "老师 上次我说…", where 老师 is who the user talks to.
+#: "妈妈说…", "老师觉得…"; not "老师 上次我说…", where 老师 is who the user talks to, nor "老师上周
+#:也这么说我😭", a clause that ends on being told off and passes on no view.
 _ZH_OTHER_VIEW = re.compile(
-    rf"(?:{_ZH_OTHERS})[^,.;!?。，\s我]{{0,6}}?(?:说|觉得|认为|总说|老说|建议|推荐|希望|让我|要我|逼我|非要)"
+    rf"(?:{_ZH_OTHERS})[^,.;!?。，\s我]{{0,6}}?(?:说(?!过?我(?:了|过|呢|啊)?(?:$|[^\u4e00-\u9fffA-Za-z0-9]))|"
+    r"觉得|认为|总说|老说|建议|推荐|希望|让我|要我|逼我|非要)"
 )
 #: A clause about someone else, named as its subject ("男朋友超爱打游戏", "我们班主任芒果过敏",
 #: "我室友超爱篮球"), or passing on hearsay ("听说线代很难"): not the user's, unless the user

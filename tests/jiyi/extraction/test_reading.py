@@ -378,6 +378,8 @@ def test_an_apostrophe_or_an_earlier_quote_leaves_a_claim_the_users(text, event_
         ("这个链式法则我一直搞不懂", E.CONCEPT_CONFUSION),  # a pointer at a thing, not a person
         # only the clause just before carries its person: this is the user's decision
         ("我妈刚查出二型糖尿病 得有人在身边 雅思就先搁着吧 今年先把主管护师考下来", E.GOAL),
+        # being told off ("老师也这么说我") passes on no view: the request after it is the user's
+        ("又漏摩擦 老师上周也这么说我😭 能画个图吗 有图我一下就懂", E.LEARNING_STYLE),
     ],
 )
 def test_the_tutor_addressed_the_user_in_it_or_a_family_fact_stays_the_users(text, event_type):
