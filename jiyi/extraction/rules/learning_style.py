@@ -188,6 +188,20 @@ RULES: tuple[Rule, ...] = (
         trigger=r"\bdoing\b",
     ),
     rule(
+        "style_en_thats_how_i_learn",
+        EventType.LEARNING_STYLE,
+        r"\bby\s+(?:just\s+|actually\s+|simply\s+)?(?:trying|doing|playing|practi[sc]ing|tinkering|"
+        r"messing\s+around)\b[^,.;!?—–]{0,40}?\s*[,;—–-]+\s*(?:that'?s|thats|which\s+is)\s+how\s+I\s+"
+        r"(?:learn|remember|get\s+it|understand|work)\b",
+        0.8,
+        "Learning by trying, said as how the user learns: 'I figure stuff out by just trying it on "
+        "the keys, that's how I learn'.",
+        ("And honestly I figure stuff out by just trying it on the keys, that's how I learn",),
+        object_kind=EntityKind.STYLE,
+        fixed_object="hands-on practice",
+        trigger=r"how\s+I",
+    ),
+    rule(
         "style_en_medium_works",
         EventType.LEARNING_STYLE,
         rf"\b(?P<object>{EN_MEDIA})\s+(?:really\s+|actually\s+|always\s+|just\s+)?(?:works?|helps?)\s+"

@@ -31,6 +31,7 @@ def styles_in(text: str) -> list[str]:
     [
         ("I learn best by doing", "hands-on practice"),
         ("i just learn better hearing it, got any podcasts?", "audio"),
+        ("I figure stuff out by just trying it on the keys, that's how I learn", "hands-on practice"),
         ("honestly i get it faster by actually doing", "hands-on practice"),
         ("I need to see it drawn out", "visual diagrams"),
         ("I need to SEE it. Youtube clips, anything", "visual learning"),
@@ -59,6 +60,7 @@ def test_a_request_or_aside_names_the_way_of_learning(text, style) -> None:
     "text",
     [
         "my dad says flashcards work for him",
+        "my son learns by doing, that's how he learns",
         "does this work for me?",
         "多吃点",
         "I learn to cook by watching my mom",
