@@ -378,11 +378,17 @@ def _grade(found: re.Match[str]) -> str | None:
 _EN_EXAM_FULL_NAMES = {"bar": "bar exam"}
 
 
+#: How big an exam is names none of it: "a big exam next week" is no named exam.
+_EN_EXAM_SIZE = re.compile(
+    r"^(?:(?:big|huge|important|major|scary|massive|small|little)\s+)+", re.IGNORECASE
+)
+
+
 def _named_exam(found: re.Match[str]) -> str | None:
     """The exam as named ("micro midterm", "LSAT", "the bar" → "bar exam"); "the exam", "my
     final" name none."""
     cleaned = clean_objects(found["object"] or found.groupdict().get("named"), "en", False)
-    name = cleaned[0] if cleaned else ""
+    name = _EN_EXAM_SIZE.sub("", cleaned[0]) if cleaned else ""
     bare = re.sub(r"\s+exams?$", "", name.lower())
     if not name or name.lower() in _GENERIC_EXAMS or bare in _GENERIC_EXAMS:
         return None
@@ -1233,11 +1239,12 @@ _STATED: tuple[Rule, ...] = (
         "goal_en_exam_date",
         _named_exam,
         EventType.GOAL,
-        rf"(?:^|[,;]\s*|\b(?:my|our|and|so|ok|also|the)\s+)"
+        rf"(?:^|[,;]\s*|\b(?:my|our|and|so|ok|also|the)\s+|\b(?:there'?s|there\s+is|i\s+have|i'?ve\s+got|"
+        rf"ive\s+got)\s+(?:a|an|my)\s+)"
         rf"(?P<object>(?:[\w-]+\s+){{0,2}}?(?:midterm|final|exam|boards|mcat|lsat|gre|gmat|sat|act|"
         rf"ielts|toefl|ccrn|nclex|usmle|bar\s+exam|gcses?|a-levels?)s?)(?:'s|\s+is|\s+are)?\s+"
-        rf"(?:on\s+|in\s+)?(?:(?:{_EN_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?"
-        rf"\s+(?:of\s+)?(?:{_EN_MONTHS}))\b(?![^?]*\?)|(?:^|[,;]\s*|\b(?:my|our|and|so|ok|also|the)\s+)"
+        rf"(?:(?:on\s+|in\s+)?(?:(?:{_EN_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?"
+        rf"\s+(?:of\s+)?(?:{_EN_MONTHS}))|in\s+(?:{_EN_MONTHS})|next\s+(?:week|month))\b(?![^?]*\?)|(?:^|[,;]\s*|\b(?:my|our|and|so|ok|also|the)\s+)"
         rf"(?P<named>{_EN_NAMED_EXAM}(?:\s+{_EN_EXAM_SUBJECTS})?)(?:'s|\s+is|\s+are)?\s+(?:next\s+(?:week|month|"
         rf"year|spring|summer|fall|autumn|winter)|this\s+(?:year|spring|summer|fall|autumn|winter)|in\s+(?:\d{{1,2}}|"
         rf"a|two|three|four|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?)|"
@@ -1246,7 +1253,11 @@ _STATED: tuple[Rule, ...] = (
         rf"(?![^?]*\?)",
         0.75,
         "An exam with its date, still ahead: 'micro midterm is nov 12', 'mcat is june 20'.",
-        ("2nd year econ, micro midterm is nov 12 and i'm behind", "my bar exam is on July 28th"),
+        (
+            "2nd year econ, micro midterm is nov 12 and i'm behind",
+            "my bar exam is on July 28th",
+            "work put me on a course and theres a drug calc exam in march, kinda nervous about it",
+        ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
         trigger=r"\d|\bnext\b|\bin\s",

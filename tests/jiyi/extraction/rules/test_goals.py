@@ -122,6 +122,8 @@ def test_not_a_field_chosen_instead(text):
         ("ok so my LSAT is on June 8th", "LSAT"),
         ("hi!! orgo final is dec 14, pls help", "orgo final"),
         ("also the bar exam is july 28", "bar exam"),
+        ("theres a drug calc exam in march, kinda nervous", "drug calc exam"),
+        ("there's a big chem exam next week", "chem exam"),
     ],
 )
 def test_an_exam_with_its_date(text, goal):
@@ -135,6 +137,8 @@ def test_an_exam_with_its_date(text, goal):
         "my midterm was on oct 3, went fine",  # past
         "is the final on dec 14?",  # a question
         "my roommate's MCAT is june 20",  # someone else's: the possessive is not "my"
+        "there's a big exam next week",  # how big it is names no exam
+        "is there an exam in march?",
     ],
 )
 def test_not_an_exam_with_its_date(text):
