@@ -1295,6 +1295,17 @@ RULES: tuple[Rule, ...] = (
         fixed_value="退休人员",
     ),
     rule(
+        "role_zh_interning",
+        EventType.IDENTITY_DECLARATION,
+        rf"(?:{_ZH_START}|(?<![他她你])我)(?:现在|目前|正在|在)*(?:在[^,，。!！?？\s我你他她]{{1,10}}?)?"
+        r"(?:这边|那边)?(?:实习)(?![过了生的期]|完)",
+        0.75,
+        "在实习：'在陆家嘴这边实习'、'我在腾讯实习'（'我以前在腾讯实习过'、'我女儿在腾讯实习'不算）。",
+        ("人已经搬到上海了 在陆家嘴这边实习 地铁上刷题", "我在腾讯实习"),
+        trigger=r"实习",
+        fixed_value="实习生",
+    ),
+    rule(
         "role_zh_jobless",
         EventType.IDENTITY_DECLARATION,
         rf"(?:{_ZH_START}|(?<![怕担心])我)(?:现在|目前|已经|刚|刚刚)*(?:在家)?(?:待业|失业|被裁(?:员)?了|裸辞)"

@@ -95,6 +95,7 @@ from .graph_claims import claims_in
         ("12 yrs as a staff nurse on a surgical ward here in Cardiff", {("has_role", "nurse")}),
         ("now 6 weeks into a full time coding bootcamp", {("has_role", "bootcamp student")}),
         ("im allergic to penicillin myself, funny", {("allergic_to", "penicillin")}),
+        ("搬到上海了 在陆家嘴这边实习", {("has_role", "实习生"), ("lives_in", "上海")}),
         # trades and insurance, named by the vocabulary of roles
         (
             "52, insurance adjuster here in Vancouver, zero Chinese.",
@@ -149,6 +150,8 @@ def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
         ("Retired last spring after 40 years as an electrician", ("has_role", "electrician")),
         ("my sister is 6 weeks into a bootcamp", ("has_role", "bootcamp student")),
         ("should I do a bootcamp?", ("has_role", "bootcamp student")),
+        ("我以前在腾讯实习过", ("has_role", "实习生")),
+        ("我女儿在腾讯实习", ("has_role", "实习生")),
         ("taught 3rd grade for 8 yrs, quit in december", ("goal", "in december")),
     ],
 )
