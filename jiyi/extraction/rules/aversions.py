@@ -52,6 +52,8 @@ _EN_AVERSE = (
     r"annoys?\s+me|irritates?\s+me|drives?\s+me\s+(?:crazy|nuts|mad|insane|up\s+the\s+wall)|"
     r"gets?\s+on\s+my\s+nerves|stress(?:es)?\s+me\s+out|puts?\s+me\s+off|"
     r"makes?\s+me\s+want\s+to\s+(?:cry|scream|die|quit)|"
+    # it bores them to switching off: "word problems make my brain shut off"
+    r"makes?\s+(?:my\s+brain|me)\s+(?:shut\s+(?:off|down)|switch\s+off|turn\s+off|zone\s+out)|"
     r"makes?\s+me\s+(?:(?:so|super|really|very|kinda|feel)\s+)*(?:uncomfortable|anxious|cringe|"
     r"panic)|"
     r"(?:is|are|r|feels?(?:\s+like)?)\s+(?:(?:so+|really|super|such|just|literally|honestly|kinda|"
@@ -79,7 +81,8 @@ RULES: tuple[Rule, ...] = (
         ),
         object_kind=EntityKind.TOPIC,
         object_required=True,
-        trigger=r"annoy|irritat|drives?\s+me|nerves|stress|puts?\s+me\s+off|want\s+to|numbing|"
+        trigger=r"annoy|irritat|drives?\s+me|nerves|stress|puts?\s+me\s+off|want\s+to|numbing|shut|"
+        r"switch|turn\s+off|zone|"
         r"pointless|soul|torture|waste|busywork|worst|awful|horrible|painful|bane|hell|peeve|nightmare|"
         r"not\s+for\s+me|not\s+my|awkward|cringe|uncomfortable|anxious|panic",
     ),

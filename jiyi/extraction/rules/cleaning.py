@@ -32,6 +32,8 @@ _EN_LEADING = re.compile(
     r"^(?:(?:to|the|(?!(?-i:A)\s+(?:major|minor|flat|sharp|natural|levels?)\b)a|an|about|some|any|that|this|these|those|really|just|finally|doing|going|with|"
     r"recently|yesterday|today|my|our|your|ok|okay|so|like|um|uh|and|but|also|tbh|ngl|honestly|other|(?:the\s+)?difference\s+between|the\s+concept\s+of|"
     r"maybe|perhaps|possibly|"
+    # a long hyphenated description of which one: "the ladder-against-a-wall word problems"
+    r"[a-z]+(?:-[a-z]+){2,}(?=\s+[a-z])|"
     # whom the user says it to ("bhai pointers in C make no sense"), not what
     r"bhai|bro|bruh|dude|yaar|fam|guys|"
     r"the\s+idea\s+of|stuff\s+like|things\s+like|(?:anything|everything|something|stuff)\s+"

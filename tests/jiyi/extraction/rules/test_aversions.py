@@ -111,6 +111,9 @@ def test_not_a_dislike_said_in_chat(text):
         # "with a passion" is how much, not what
         ("I hate word problems with a passion", "word problems"),
         ("I hate timed drills so much", "timed drills"),
+        # what boredom does: it switches the user off; a long description of which one is no name
+        ("the ladder-against-a-wall word problems make my brain shut off", "word problems"),
+        ("lectures make me switch off", "lectures"),
         # 最烦, and the thing used
         ("最烦抄笔记了", "抄笔记"),
         ("我不喜欢用电子书", "电子书"),

@@ -210,3 +210,15 @@ def test_an_english_capture_before_its_frame_keeps_its_last_clause(raw, clause):
 )
 def test_a_capital_a_before_a_chord_or_an_exam_is_no_article(raw, cleaned):
     assert clean_objects(raw, "en", False) == (cleaned,)
+
+
+@pytest.mark.parametrize(
+    ("raw", "cleaned"),
+    [
+        ("ladder-against-a-wall word problems", "word problems"),
+        ("two-step equations", "two-step equations"),
+        ("mother-in-law", "mother-in-law"),
+    ],
+)
+def test_a_long_hyphenated_description_before_a_name_is_no_part_of_it(raw, cleaned):
+    assert clean_objects(raw, "en", False) == (cleaned,)
