@@ -32,8 +32,6 @@ _EN_LEADING = re.compile(
     r"^(?:(?:to|the|(?!(?-i:A)\s+(?:major|minor|flat|sharp|natural|levels?)\b)a|an|about|some|any|that|this|these|those|really|just|finally|doing|going|with|"
     r"recently|yesterday|today|my|our|your|ok|okay|so|like|um|uh|and|but|also|tbh|ngl|honestly|other|(?:the\s+)?difference\s+between|the\s+concept\s+of|"
     r"maybe|perhaps|possibly|"
-    # a long hyphenated description of which one: "the ladder-against-a-wall word problems"
-    r"[a-z]+(?:-[a-z]+){2,}(?=\s+[a-z])|"
     # whom the user says it to ("bhai pointers in C make no sense"), not what
     r"bhai|bro|bruh|dude|yaar|fam|guys|"
     r"the\s+idea\s+of|stuff\s+like|things\s+like|(?:anything|everything|something|stuff)\s+"
@@ -171,6 +169,9 @@ def _without_emoji(text: str) -> str:
     return " ".join(_EMOJI_INSIDE.sub(" ", text).split())
 
 
+#: A long hyphenated description of which one ("the ladder-against-a-wall word problems"), unless
+#: the whole is a known name ("stay-at-home mom").
+_EN_LONG_HYPHENATED = re.compile(r"^[a-z]+(?:-[a-z]+){2,}\s+(?=[a-z])", re.IGNORECASE)
 #: A word said again at the start ("hate hate fractions"): the frame's own verb, echoed.
 _EN_ECHO = re.compile(r"^(\w+)(?:\s+\1\b)+\s+(?=\w)", re.IGNORECASE)
 
@@ -189,6 +190,8 @@ def _clean_object(raw: str, lang: str) -> str | None:
         text = _EN_SIT.sub("", _EN_LEADING.sub("", text))
         text = _en_tail_off(text).strip(" '\"-")
         text = _EN_LEADING.sub("", _EN_HOW_IT_WORKS.sub(r"\g<thing>", text))
+        if vocabulary.lookup(text) is None:
+            text = _EN_LONG_HYPHENATED.sub("", text)
     cut = _cut(text)
     if _TIME_ONLY.fullmatch(cut) or _ZH_NOT_A_THING.fullmatch(cut):
         return None

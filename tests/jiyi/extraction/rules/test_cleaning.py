@@ -218,6 +218,7 @@ def test_a_capital_a_before_a_chord_or_an_exam_is_no_article(raw, cleaned):
         ("ladder-against-a-wall word problems", "word problems"),
         ("two-step equations", "two-step equations"),
         ("mother-in-law", "mother-in-law"),
+        ("stay-at-home mom", "stay-at-home mom"),  # a known name, whole
     ],
 )
 def test_a_long_hyphenated_description_before_a_name_is_no_part_of_it(raw, cleaned):
