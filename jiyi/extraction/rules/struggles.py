@@ -329,7 +329,7 @@ RULES: tuple[Rule, ...] = (
         r"(?!(?:(?:ok|okay|so|and|but|also|tho|btw)\s+)?(?:(?:my|the|this|that|our)\s+)?(?:day|week|weekend|exam|test|quiz|midterm|final|mock|"
         r"shift|trip|class|lecture|session|meeting|interview|food|life|work|job|thing|everything|all)"
         r"s?\b)(?P<object>(?!(?:it|that|this|ok|okay|so|and|but|also|tho|btw)\b)[\w'+#-]+(?:\s+(?!(?:finally|totally|actually|just|"
-        r"really|kinda|part|one|bit)\b)[\w'+#-]+){0,2}?)\s+"
+        r"really|kinda|part|one|bit)\b)[\w'+#-]+){0,4}?)\s+"
         r"(?:i(?:'ve|ve|\s+have)?\s+(?:got|get)\s+(?:down|covered|nailed|sorted)(?:\s+(?:cold|pat))?|"
         r"i\s+(?:got|get|know|can\s+do)(?:\s+down)?(?:\s+(?:in\s+my\s+sleep|with\s+my\s+eyes\s+closed|"
         r"fine|easily|no\s+problem|at\s+this\s+point|by\s+now))*|"
@@ -345,10 +345,12 @@ RULES: tuple[Rule, ...] = (
             "recursion is easy for me now.",
             "ok so pivot tables I can do in my sleep, macros not so much",
             "knots I've got covered",
+            "forks and back rank stuff i'm fine with, it's openings that kill me",
         ),
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
         object_required=True,
+        split_objects=True,
         trigger=r"\bi\s+(?:got|get|know|can)|\bi(?:'ve|ve|\s+have)\s+got|easy|fine|solid|no\s+problem|"
         r"cake|breeze|clicked|\bi'?m\s+(?:\w+\s+)?\w+\s+(?:with|at)",
     ),

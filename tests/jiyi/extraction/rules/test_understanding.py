@@ -576,6 +576,7 @@ def test_no_mastery_for_a_question_a_wish_or_a_person(text):
         ),
         ("its the proofs that I struggle with", CONFUSION, "proofs"),
         ("back rank stuff i'm fine with", MASTERY, "back rank"),
+        ("forks and back rank stuff i'm fine with, it's openings that kill me", MASTERY, "forks"),
         (
             "二战考研 数一 线代特征值那块一直搞不清楚 尤其是相似对角化",
             CONFUSION,
