@@ -1323,6 +1323,17 @@ _RULES: tuple[Rule, ...] = (
         object_required=True,
         trigger=r"有没|有木有|发|推荐|求",
     ),
+    rule(
+        "style_zh_something_to_hear",
+        EventType.LEARNING_STYLE,
+        r"(?:给我|来点|有没有|推荐点?|整点|发点)(?:一些|点|些)?(?:能|可以)(?:用耳朵)?听的(?:东西|内容|材料|资源)?",
+        0.75,
+        "要能听的东西：'眼睛得看路 能不能给我能听的东西'（音频）。",
+        ("每天开车上下班 眼睛得看路 能不能给我能听的东西 耳朵闲着也是闲着",),
+        object_kind=EntityKind.STYLE,
+        fixed_object="音频",
+        trigger=r"听的",
+    ),
     composed(
         "preference_zh_just_give_me",
         lambda found: f"直接给{found['object']}",

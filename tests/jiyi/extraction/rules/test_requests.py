@@ -149,6 +149,7 @@ def test_a_way_of_learning_the_user_cannot_keep_at_is_a_weak_dislike(text, obj):
         ("能不能用表格对比下这几个时态", (PREFERS, "表格")),
         ("调完人脸都发绿 能给我整个表吗 每个参数干嘛的", (PREFERS, "表格")),
         ("直接甩R代码 我自己跑一遍看输出就懂", (PREFERS, "直接给代码")),
+        ("开车 眼睛得看路 能不能给我能听的东西 耳朵闲着也是闲着", (STYLE, "音频")),
         ("can u like draw it or smth??", (STYLE, "visual diagrams")),
         ("I learn best with diagrams", (STYLE, "visual diagrams")),
         ("I prefer reading the docs", (STYLE, "reading documentation")),
