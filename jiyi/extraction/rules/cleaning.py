@@ -102,7 +102,9 @@ _TIME_ONLY = re.compile(
     rf"(?:in|by|on|since|until|till)\s+(?:{_EN_MONTHS})|tonight|recently|今天|昨天|前天|最近|刚才|上周|周末|去年|今年|如今|现在|目前|以前|一开始|刚开始)",
     re.IGNORECASE,
 )
-_ZH_CUT = re.compile(r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后).*$")
+_ZH_CUT = re.compile(
+    r"(?:因为|但是|可是|所以|然后|不过|而且|虽然|如果|的时候|之后|(?<=[\u4e00-\u9fffA-Za-z0-9]{2})直接).*$"
+)
 #: A conjunction opening the capture joins it to what came before: "不过电路" is 电路, "但算法题"
 #: 算法题 ("但丁" is a name, "但愿" a wish).
 _ZH_LEAD_CONJ = re.compile(

@@ -36,7 +36,7 @@ _WAY_NAMES = (
     (re.compile(r"by\s+hand|手写|写$"), "手写", "handwriting notes"),
     (re.compile(r"hands|动手"), "动手", "hands-on"),
     (re.compile(r"out\s+loud|aloud|大声|念出来|读出来"), "大声朗读", "talking it through"),
-    (re.compile(r"teach|复述|讲给"), "复述", "teaching back"),
+    (re.compile(r"teach|复述|讲给|讲出来|讲一遍"), "复述", "teaching back"),
     (re.compile(r"talking"), "", "talking it through"),
     (re.compile(r"默写"), "默写", ""),
     (re.compile(r"^听$"), "听觉", ""),
@@ -416,12 +416,17 @@ RULES: tuple[Rule, ...] = (
         "style_zh_only_then_remember",
         _way_named,
         EventType.LEARNING_STYLE,
-        r"(?:^|我|(?<=[\s,.!~;]))(?:得|要|必须|非得|只有)?(?:自己)?(?P<way>手写|大声念|大声读|念出来|"
-        r"读出来|复述|默写|动手做|动手|讲给别人听)(?:出来)?(?:一遍|一下|几遍)?(?:才|就)"
+        r"(?:^|我|(?<=[\s,.!~;]))(?:就是)?(?:得|要|必须|非得|只有)?(?:自己)?(?P<way>手写|大声念|大声读|念出来|"
+        r"读出来|复述|默写|动手做|动手|讲给别人听|讲出来|讲一遍)(?:出来)?(?:一遍|一下|几遍)?(?:才|就)"
         r"(?:能)?(?:记得住|记得牢|记住|算真懂|真懂|懂)",
         0.85,
         "要这样才记得住：'我得手写一遍才记得住'、'得大声念出来才记得住'、'自己复述一遍才算真懂'。",
-        ("我得手写一遍才记得住", "得大声念出来才记得住", "我要自己复述一遍才算真懂"),
+        (
+            "我得手写一遍才记得住",
+            "得大声念出来才记得住",
+            "我要自己复述一遍才算真懂",
+            "对 我就是得自己讲出来才记得住 光听没用",
+        ),
         object_kind=EntityKind.STYLE,
         trigger=r"才|就",
     ),

@@ -211,6 +211,18 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         trigger=r"懂|不会|理解不了|想不通|不明白|不理解",
     ),
+    rule(
+        "confusion_zh_what_on_earth",
+        EventType.CONCEPT_CONFUSION,
+        r"(?:^|(?<=[\s,，。!！~]))(?P<object>(?![我你他她这那])[\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:到底|究竟)(?:是)?"
+        r"(?:咋|怎么|如何)(?:理解|回事|弄|区分|看)",
+        0.8,
+        "问得急的不懂：'p值到底咋理解啊'（'到底'是卡住了的急）。",
+        ("这学期regression感觉要挂 p值到底咋理解啊",),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"到底|究竟",
+    ),
     # --- concept mastery (counter-evidence for confusion) -------------------------------------
     rule(
         "mastery_en_finally_get",

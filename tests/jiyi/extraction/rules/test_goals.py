@@ -1220,6 +1220,7 @@ def test_not_an_exam_help_is_asked_for(text):
         ("对了 想好了 N3不考了 直接冲7月的N2", "N2"),  # a level gone for
         ("想正经学下日语", "日语"),
         ("想学下棋", "下棋"),  # 下棋 is the game, not "学下" + 棋
+        ("不纠结了 准备秋招直接找数据分析的活", "秋招"),  # what follows 直接 is another step
         ("Figured I'd aim for the HSK 2 test, gives me some structure.", "HSK 2 test"),
         ("anyway red seal is still the big goal, writing in the fall", "red seal"),
     ],

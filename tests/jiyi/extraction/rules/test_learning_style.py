@@ -32,6 +32,7 @@ def styles_in(text: str) -> list[str]:
         ("I learn best by doing", "hands-on practice"),
         ("i just learn better hearing it, got any podcasts?", "audio"),
         ("I figure stuff out by trying it on the keys, that's how I learn", "hands-on practice"),
+        ("对 我就是得自己讲出来才记得住 光听没用", "复述"),  # teaching it back
         ("honestly i get it faster by actually doing", "hands-on practice"),
         ("I need to see it drawn out", "visual diagrams"),
         ("I need to SEE it. Youtube clips, anything", "visual learning"),

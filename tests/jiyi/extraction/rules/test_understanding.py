@@ -1114,3 +1114,14 @@ def test_a_chinese_topic_the_user_cannot_do_at_all(text, obj):
 @pytest.mark.parametrize("text", ["我明天真不会来", "这周我真不会迟到了"])
 def test_not_doing_something_is_no_topic_the_user_cannot_do(text):
     assert_no_claim(text, CONFUSION, "confusion_zh_topic_first")
+
+
+def test_a_chinese_topic_asked_about_in_exasperation_is_not_understood():
+    assert_claim(
+        "这学期regression感觉要挂 p值到底咋理解啊", CONFUSION, "confusion_zh_what_on_earth", "p值"
+    )
+
+
+@pytest.mark.parametrize("text", ["这个到底怎么理解", "他到底怎么回事", "你到底怎么看"])
+def test_a_pointer_or_a_person_asked_about_names_no_topic(text):
+    assert_no_claim(text, CONFUSION, "confusion_zh_what_on_earth")
