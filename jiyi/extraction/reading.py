@@ -114,7 +114,7 @@ _NOW = re.compile(
 _EN_VENTING = re.compile(
     r"\b(?:ffs|fml|so\s+done|i\s+give\s+up|bombed|failed|flunked|screwed\s+up|"
     r"worst\s+day|bad\s+day|(?:today|tonight)\b[^.!?]{0,30}\b(?:awful|terrible|horrible|sucked|"
-    r"the\s+worst))\b|[😭😤😡🤬]"
+    r"the\s+worst|garbage|trash|rough|brutal|a\s+nightmare))\b|[😭😤😡🤬]"
 )
 _ZH_VENTING = re.compile(
     r"考砸|挂科|挂了|崩溃|烦死|气死|破防|啊啊啊|心态炸|受不了了|不想活|[😭😤😡🤬]"

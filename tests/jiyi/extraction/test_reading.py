@@ -70,7 +70,12 @@ def test_the_users_current_view_is_left_as_said(text, event_type):
 
 
 @pytest.mark.parametrize(
-    "text", ["ugh I bombed the quiz, I hate math 😭", "今天考砸了 烦死了 我讨厌数学"]
+    "text",
+    [
+        "ugh I bombed the quiz, I hate math 😭",
+        "今天考砸了 烦死了 我讨厌数学",
+        "today was garbage. project broke an hour before demo. i hate coding",
+    ],
 )
 def test_venting_after_a_bad_day_is_transient(text):
     assert read(text, E.DISLIKE)[EventAttr.DURABILITY] == "transient"
