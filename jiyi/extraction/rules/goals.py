@@ -820,7 +820,8 @@ _STATED: tuple[Rule, ...] = (
         EventType.GOAL,
         rf"(?:^|[,.;!]\s*|\b(?:cool|ok|okay|so|and|but|anyway|anyways|well)\s+)(?:the\s+)?"
         rf"(?:(?:main|big|end|ultimate|real|long[\s-]term|new|final|secret)\s+)?(?:goal|dream|aim|ambition|"
-        rf"target)(?:\s+for\s+(?:this|the|next)\s+(?:month|week|year|term|semester|summer))?"
+        rf"target|(?<=main\s)thing\s+i\s+(?:want|need)(?:\s+(?:rn|now|right\s+now))?)"
+        rf"(?:\s+for\s+(?:this|the|next)\s+(?:month|week|year|term|semester|summer))?"
         rf"\s*(?:is|=|:|rn\s+is|now\s+is|is\s+now)\s+{_EN_HEDGE}{_EN_NOT_A_TASK}(?:to\s+)?{EN_OBJ}",
         0.85,
         "A goal said without 'my': 'goal is a junior dev job by end of year', 'dream is …'.",

@@ -1223,6 +1223,7 @@ def test_not_an_exam_help_is_asked_for(text):
         ("不纠结了 准备秋招直接找数据分析的活", "秋招"),  # what follows 直接 is another step
         ("Figured I'd aim for the HSK 2 test, gives me some structure.", "HSK 2 test"),
         ("anyway red seal is still the big goal, writing in the fall", "red seal"),
+        ("main thing i want rn is React, everyone says thats what gets you hired", "React"),
     ],
 )
 def test_a_goal_said_as_what_one_must_sit_get_done_or_go_for(text, goal):
