@@ -152,6 +152,7 @@ def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
         ("should I do a bootcamp?", ("has_role", "bootcamp student")),
         ("我以前在腾讯实习过", ("has_role", "实习生")),
         ("我女儿在腾讯实习", ("has_role", "实习生")),
+        ("换工作了！现在在西安一个景区做讲解员实习", ("has_role", "实习生")),  # a guide, interning
         ("taught 3rd grade for 8 yrs, quit in december", ("goal", "in december")),
     ],
 )
