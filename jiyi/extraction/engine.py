@@ -456,6 +456,8 @@ def extract_with_rules(
             reading = read_claim(
                 cand.rule.event_type, text, cand.sentence, cand.start, names_a_person
             )
+            if cand.rule.corrects:  # "上次说34是手滑了 其实是43": the past is the slip, not 43
+                reading.pop(EventAttr.TENSE.value, None)
             attributes = reading | attributes
             confidence = read_confidence(cand.rule, cand.sentence, cand.start)
         events.append(

@@ -768,12 +768,18 @@ RULES: tuple[Rule, ...] = (
     rule(
         "age_zh_typo_corrected",
         EventType.AGE_DECLARATION,
-        r"(?:打|写|说|输)(?:成|错)了?\s*(?:[1-9]\d|[一二三四五六七八九]十[一二三四五六七八九]?)(?:岁)?了?"
-        r"[\s,，。.!！~]*(?:其实|实际上|应该)(?:是)?(?P<value>[1-9]\d|[一二三四五六七八九]十[一二三四五六七八九]?)"
+        r"(?:打|写|说|输)(?:成|错)?了?\s*(?:[1-9]\d|[一二三四五六七八九]十[一二三四五六七八九]?)(?:岁)?"
+        r"(?:是(?:手滑|口误|打错|笔误|虚岁)了?|了)?"
+        r"[\s,，。.!！~]*(?:周岁)?(?:其实|实际上|应该)(?:是)?(?P<value>[1-9]\d|[一二三四五六七八九]十[一二三四五六七八九]?)"
         r"(?:岁)?(?=[\s,，。.!！~]|$)",
         0.9,
-        "打错的年龄当场改正：'上回手滑打成36了 其实35'（改正后的才是年龄）。",
-        ("先纠正下 上回手滑打成36了 其实35。",),
+        "打错或说错的年龄改正：'上回手滑打成36了 其实35'、'上次说35是虚岁 周岁其实34'"
+        "（改正后的才是年龄）。",
+        (
+            "先纠正下 上回手滑打成36了 其实35。",
+            "上次说34是手滑了 其实是43",
+            "上次说35是虚岁 周岁其实34",
+        ),
         whole_text=True,
         value_normaliser=normalise_age,
         corrects=True,
@@ -998,7 +1004,7 @@ RULES: tuple[Rule, ...] = (
         rf"(?:\d{{1,2}}\s*(?:yo|y/o)\s+)?(?:(?:just|only)\s+(?:a|an)\s+(?:humble\s+|lowly\s+)?)?"
         rf"(?P<value>(?:retired\s+)?{EN_WORD_BEFORE_ROLE}{{0,2}}?(?:{EN_ROLE_COMPOUND})|(?:retired\s+)?"
         rf"{EN_WORD_BEFORE_ROLE}{{1,2}}?(?:{EN_ROLE_PHRASE}))"
-        r"(?=\s*$|\s*[.!]|,\s|\s+(?:in|at|from|studying|working|on)\b)",
+        r"(?=\s*$|\s*[.!]|,\s|\s+(?:in|at|from|studying|working|on|out\s+of)\b)",
         0.75,
         "A role as a phrase of its own: 'hey. icu nurse, nights, 6 yrs in', 'PhD student in chem', "
         "'retired teacher'.",
@@ -1603,10 +1609,10 @@ RULES: tuple[Rule, ...] = (
         EventType.AGE_DECLARATION,
         r"(?:^|(?<=[.!?:]\s)|(?<=,\s)|(?<=,))(?:(?:hi|hey|hello|hiya|heya|yo|ok|so|well|um|sup)\b"
         r"[.,!]*\s*)?(?P<value>1[3-9]|[2-9]\d)\s*(?:[mf]\b|yo\b|y/o)?\s*[,/]\s*(?:(?:a|an)\s+)?"
-        rf"(?:(?=(?:{EN_WORD_BEFORE_ROLE}{{0,2}}?(?:{EN_ROLE_LOOSE})|(?:{EN_FIELD})\s+major|male|female|guy|"
+        rf"(?:(?=(?:{EN_WORD_BEFORE_ROLE}{{0,3}}?(?:{EN_ROLE_LOOSE})|(?:{EN_FIELD})\s+major|male|female|guy|"
         r"girl|man|woman|dude|married|single|freshman|sophomore|junior|senior|(?:first|second|"
         r"third|fourth|final)\s+year|year\s+\d{1,2}|grade\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+"
-        r"(?:grade|year)|[mf])(?=\s*(?:$|[,.!;/]|\s+(?:here|and|from|in|at|with|who|trying|"
+        r"(?:grade|year)|[mf])(?=\s*(?:$|[,.!;/]|\s+(?:here|and|from|in|at|with|who|trying|out\s+of|"
         r"learning|looking|lol|btw|tbh|rn|based|living|just|mostly)\b)))|(?=(?:(?:from|based\s+in|"
         r"living\s+in|in|here\s+in)\s+)?(?P<place>\w)))",
         0.8,

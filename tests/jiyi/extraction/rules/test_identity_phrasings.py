@@ -89,6 +89,9 @@ from .graph_claims import claims_in
         ("hii 大三统计狗 人在武汉", {("school_year", "大三"), ("lives_in", "武汉")}),
         ("我退休三年了 六十五的人了 是不是太笨了", {("age", "65")}),
         ("先纠正下 上回手滑打成36了 其实35。", {("age", "35")}),
+        ("嗨 上次说34是手滑了 其实是43 我儿子都上初一了", {("age", "43")}),  # the slip is past
+        ("对了上次说35是虚岁 周岁其实34", {("age", "34")}),
+        ("yo. 22, 2nd yr pipefitter apprentice out of gary indiana", {("age", "22")}),
         ("small correction, i told u 32 but im 33 as of saturday", {("age", "33")}),
         ("40 y/o mum of two here in Brisbane", {("age", "40"), ("has_role", "mom")}),
         # a role with its years, a bootcamp, an allergy said with "myself"
@@ -144,6 +147,7 @@ def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
         ("他们四年级作业好多", ("school_year", "四年级")),
         ("他都六十的人了", ("age", "60")),
         ("这道题我算成36了 其实35", ("age", "35")),
+        ("我说了34遍 其实35遍", ("age", "35")),
         ("she's 40 y/o mum of two", ("has_role", "mom")),
         ("我想考高一点的分数", ("goal", "点的分数")),
         ("I worked 10 years as a teacher", ("has_role", "teacher")),
