@@ -214,7 +214,9 @@ RULES: tuple[Rule, ...] = (
     rule(
         "confusion_zh_what_on_earth",
         EventType.CONCEPT_CONFUSION,
-        r"(?:^|(?<=[\s,，。!！~]))(?P<object>(?![我你他她这那])[\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:到底|究竟)(?:是)?"
+        # (a wish to understand it is no trouble with it: "想搞懂大模型到底怎么回事")
+        r"(?:^|(?<=[\s,，。!！~]))(?![^\s,，。!！~]{0,8}?(?:想|要|希望|打算|好奇|搞懂|弄懂|了解|知道))"
+        r"(?P<object>(?![我你他她这那])[\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:到底|究竟)(?:是)?"
         r"(?:咋|怎么|如何)(?:理解|回事|弄|区分|看)",
         0.8,
         "问得急的不懂：'p值到底咋理解啊'（'到底'是卡住了的急）。",

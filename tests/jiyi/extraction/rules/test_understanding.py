@@ -1122,6 +1122,14 @@ def test_a_chinese_topic_asked_about_in_exasperation_is_not_understood():
     )
 
 
-@pytest.mark.parametrize("text", ["这个到底怎么理解", "他到底怎么回事", "你到底怎么看"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "这个到底怎么理解",
+        "他到底怎么回事",
+        "你到底怎么看",
+        "想搞懂大模型到底怎么回事",  # a wish to understand it
+    ],
+)
 def test_a_pointer_or_a_person_asked_about_names_no_topic(text):
     assert_no_claim(text, CONFUSION, "confusion_zh_what_on_earth")
