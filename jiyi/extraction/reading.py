@@ -43,7 +43,7 @@ _ZH_OTHERS = (
     r"室友|舍友|同桌|学长|学姐|男朋友|女朋友|老公|老婆|老板|教练|同事|他们?|她们?|leader|boss|mentor"
 )
 #: "妈妈说…", "老师觉得…"; not "老师 上次我说…", where 老师 is who the user talks to, nor "老师上周
-#:也这么说我😭", a clause that ends on being told off and passes on no view.
+#: 也这么说我😭", a clause that ends on being told off and passes on no view.
 _ZH_OTHER_VIEW = re.compile(
     rf"(?:{_ZH_OTHERS})[^,.;!?。，\s我]{{0,6}}?(?:说(?!过?我(?:了|过|呢|啊)?(?:$|[^\u4e00-\u9fffA-Za-z0-9]))|"
     r"觉得|认为|总说|老说|建议|推荐|希望|让我|要我|逼我|非要)"

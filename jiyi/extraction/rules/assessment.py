@@ -12,6 +12,7 @@ nothing else in an assistant turn is read as evidence.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from jiyi import vocabulary
 from jiyi.domain import MISSED, MISSED_AGAIN, RIGHT, EntityKind, EventType
@@ -439,14 +440,17 @@ _CLAUSE_WORDS = re.compile(
 
 
 def _names_in(
-    text: str, patterns: tuple[tuple[re.Pattern[str], str], ...]
+    text: str,
+    patterns: tuple[tuple[re.Pattern[str], str], ...],
+    said: Callable[[str], bool] = bool,
 ) -> list[tuple[int, str]]:
+    """The names the patterns capture, cleaned; `said` screens each capture as typed."""
     return [
         (match.start(group), name)
         for pattern, lang in patterns
         for match in pattern.finditer(text)
         for group, raw in match.groupdict().items()
-        if raw
+        if raw and said(raw)
         for name in clean_objects(raw, lang, False)
         if not _NOT_A_CONCEPT.search(name) and not _CLAUSE_WORDS.search(name)
     ]
@@ -463,17 +467,15 @@ def _known_concepts(found: list[tuple[int, str]]) -> list[tuple[int, str]]:
 def _named_last(text: str) -> list[tuple[int, str]]:
     """`_EN_NAMED_LAST`'s names: a proper name as typed ("A major", "Pythagoras"; not "OK", a
     day or a month) or a known concept ("the chain rule")."""
-    found = []
-    for match in _EN_NAMED_LAST.finditer(text):
-        raw = match["named"]
-        if _NOT_A_NAME_LAST.search(raw):
-            continue
-        proper = raw[:1].isupper() and not raw.isupper()
-        named = [(match.start("named"), name) for name in clean_objects(raw, "en", False)]
-        found += named if proper else _known_concepts(named)
-    return [
-        (at, n) for at, n in found if not _NOT_A_CONCEPT.search(n) and not _CLAUSE_WORDS.search(n)
-    ]
+    last = ((_EN_NAMED_LAST, "en"),)
+
+    def proper(raw: str) -> bool:
+        return not _NOT_A_NAME_LAST.search(raw) and raw[:1].isupper() and not raw.isupper()
+
+    def common(raw: str) -> bool:
+        return not _NOT_A_NAME_LAST.search(raw) and not raw[:1].isupper()
+
+    return _names_in(text, last, proper) + _known_concepts(_names_in(text, last, common))
 
 
 def concepts_named(text: str) -> list[str]:

@@ -179,8 +179,9 @@ class PlaceRule(Rule):
                 continue
             if self.not_before is not None and self.not_before.search(before):
                 continue
-            trip = (ZH_TRIP if zh else EN_TRIP).search(_near(text, found, zh))
-            if not (self.trip_check and trip):
+            if not (
+                self.trip_check and (ZH_TRIP if zh else EN_TRIP).search(_near(text, found, zh))
+            ):
                 yield RuleMatch(self, (name,), None, found.start())
 
     def _place(self, text: str, start: int) -> str | None:
