@@ -441,6 +441,38 @@ def extract(
     typer.echo(text if as_json else extraction.render(report))
 
 
+@app.command("calibrate-reader")
+def calibrate_reader(
+    training: Annotated[
+        Path | None,
+        typer.Option(
+            help="Training folder (default: the project's data/claim_training/).",
+            exists=True,
+            file_okay=False,
+        ),
+    ] = None,
+    write: Annotated[
+        bool, typer.Option("--write", help="Save the fit as the folder's calibration.json.")
+    ] = False,
+) -> None:
+    """Train the learned claim reader once per writer held out, report what it finds on the
+    held-out messages at each probability, and fit its margins to probabilities (minutes)."""
+    from jiyi.extraction import reader_calibration as calibration
+    from jiyi.extraction.claim_reader import DEFAULT_TRAINING
+    from jiyi.extraction.engine import prepare, split_sentences
+    from models.use import UseWordVectors
+
+    folder = training or DEFAULT_TRAINING
+    outcomes, claims = calibration.held_out_outcomes(
+        folder, UseWordVectors(), split_sentences, prepare
+    )
+    fitted = calibration.fit(outcomes, folder)
+    typer.echo(calibration.report(fitted, outcomes, claims))
+    if write:
+        fitted.save(folder / calibration.CALIBRATION_FILE)
+        typer.echo(f"written: {folder / calibration.CALIBRATION_FILE}")
+
+
 keys_app = typer.Typer(help="API keys: one per client application, each confined to a tenant.",
                        no_args_is_help=True)  # fmt: skip
 app.add_typer(keys_app, name="keys")

@@ -30,8 +30,7 @@ from jiyi.domain import (
 )
 from jiyi.domain.events import MAX_KEYWORDS, SUMMARY_MAX_CHARS
 from jiyi.domain.turns import DEFAULT_MAX_CONTENT_BYTES
-from jiyi.extraction.claim_reader import ClaimReader
-from jiyi.extraction.learned import complement, is_learned, learned_matches
+from jiyi.extraction.learned import SpanReader, complement, is_learned, learned_matches
 from jiyi.extraction.prefilter import Prefilter, required_literals
 from jiyi.extraction.reading import currency, read_claim, read_confidence
 from jiyi.extraction.rules import Rule, RuleMatch, rules_for
@@ -250,7 +249,7 @@ def _as_read_in(lang: str, sentence: str) -> str:
     return _LATIN_SPACE_HAN.sub("", sentence) if lang == "zh" else sentence
 
 
-def _candidates(text: str, table: _RuleTable, reader: ClaimReader | None) -> list[_Candidate]:
+def _candidates(text: str, table: _RuleTable, reader: SpanReader | None) -> list[_Candidate]:
     """Every rule match, sentence by sentence, and the `reader`'s claims no rule read."""
     found: list[_Candidate] = []
     for index, sentence in enumerate(split_sentences(text)):
@@ -438,7 +437,7 @@ def extract_with_rules(
     turn: Turn,
     rules: Sequence[Rule] | None = None,
     read_claims: bool = True,
-    reader: ClaimReader | None = None,
+    reader: SpanReader | None = None,
 ) -> list[Event]:
     """Events the rule table finds in an already-checked turn (none for system turns), with
     what the learned `reader` adds to a user's, each read in its context
@@ -483,7 +482,7 @@ def extract(
     residue: ResidueStage | None = None,
     max_content_bytes: int = DEFAULT_MAX_CONTENT_BYTES,
     read_claims: bool = True,
-    reader: ClaimReader | None = None,
+    reader: SpanReader | None = None,
 ) -> list[Event]:
     """Rules and the learned `reader` first; a user turn neither covers goes to `residue`
     when one is given.

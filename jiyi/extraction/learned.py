@@ -13,17 +13,21 @@ import logging
 import os
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Protocol
 
 from jiyi.domain import POSITIVE, EntityKind, EventType, RelationKind
 from jiyi.extraction.claim_reader import (
     DEFAULT_TRAINING,
     ClaimReader,
+    ReadSpan,
     fingerprint,
     load_training,
     train,
 )
+from jiyi.extraction.reader_calibration import Calibration
 from jiyi.extraction.reading import asks_about_something_else
 from jiyi.extraction.rules.cleaning import clean_objects
 from jiyi.extraction.rules.identity import normalise_role
@@ -67,13 +71,8 @@ _SHAPES: dict[
     "has_role": (EventType.IDENTITY_DECLARATION, None, None, None, normalise_role),
 }
 
-#: How far a learned claim's relation must outscore the runner-up (or "none"). Trained on eight
-#: of `data/claim_training/`'s files and read on the other two writers' (`*_e`), rules alone
-#: found 0.29 of the claims at precision 0.49; with the reader at margins 8 / 16 / 24 / 32,
-#: 0.45 / 0.41 / 0.39 / 0.34 at 0.51 / 0.52 / 0.53 / 0.51. In the dev scenarios' chats, where
-#: most of a learner's turns answer an exercise, junk held rose from 0.120 to 0.225 / 0.163 /
-#: 0.132 / 0.122: 24 keeps most of the gain and little of the junk.
-LEARNED_MIN_MARGIN = 24.0
+#: How likely a learned claim must be right (`reader_calibration`) for the write path to keep it.
+LEARNED_MIN_PROBABILITY = 0.9
 READER_PREFIX = "reader"
 #: A space between Chinese words ends a clause: "怕 怕把仪器弄坏" names one fear.
 _HAN_CLAUSE_BREAK = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
@@ -103,14 +102,32 @@ def is_learned(claim_rule: Rule) -> bool:
     return claim_rule.name.startswith(f"{READER_PREFIX}_")
 
 
-def learned_matches(reader: ClaimReader, sentence: str) -> list[RuleMatch]:
+class SpanReader(Protocol):
+    def read(self, sentence: str) -> list[ReadSpan]: ...
+
+
+@dataclass(frozen=True)
+class CalibratedReader:
+    """The trained reader with its calibration: it reads the claims at least
+    `min_probability` likely right, whatever the margins of this training data are."""
+
+    reader: ClaimReader
+    calibration: Calibration
+    min_probability: float = LEARNED_MIN_PROBABILITY
+
+    def read(self, sentence: str) -> list[ReadSpan]:
+        least = self.calibration.curve(sentence).margin_at(self.min_probability)
+        return self.reader.read(sentence, least)
+
+
+def learned_matches(reader: SpanReader, sentence: str) -> list[RuleMatch]:
     """The reader's claims in one sentence, cleaned as a rule's object or value would be; a
     span of filler or stop words names nothing, and a question that does not speak of the
     user claims nothing about them (the rules' patterns say "I"; the reader's spans need not)."""
     if asks_about_something_else(sentence):
         return []
     matches = []
-    for span in reader.read(sentence, LEARNED_MIN_MARGIN):
+    for span in reader.read(sentence):
         words = _HAN_CLAUSE_BREAK.split(span.text)[0]
         if span.relation not in _SHAPES or not set(tokenize(words)) - _FILLERS:
             continue
@@ -148,10 +165,15 @@ def _cache_dir() -> Path:
 
 
 @cache
-def default_reader(directory: Path = DEFAULT_TRAINING) -> ClaimReader:
-    """The reader trained on the project's written messages (`data/claim_training/`): loaded
-    from the user's cache when these files trained it before, else trained (deterministic,
-    under a minute) and cached; once per process either way."""
+def default_reader(directory: Path = DEFAULT_TRAINING) -> CalibratedReader:
+    """The reader trained on the project's written messages (`data/claim_training/`) with
+    their calibration: loaded from the user's cache when these files trained it before, else
+    trained (deterministic, about a minute) and cached; once per process either way."""
+    calibration = Calibration.load(directory)  # a stale one is refused before any training
+    return CalibratedReader(_trained_reader(directory), calibration)
+
+
+def _trained_reader(directory: Path) -> ClaimReader:
     from jiyi.extraction.engine import prepare, split_sentences
 
     vectors = UseWordVectors()

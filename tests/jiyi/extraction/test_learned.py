@@ -18,13 +18,14 @@ from jiyi.domain import (
     Turn,
 )
 from jiyi.extraction import learned
-from jiyi.extraction.claim_reader import ReadSpan
+from jiyi.extraction.claim_reader import ReadSpan, fingerprint
 from jiyi.extraction.engine import extract_with_rules
 from jiyi.extraction.learned import (
     LEARNED_CONFIDENCE,
     complement,
     learned_matches,
 )
+from jiyi.extraction.reader_calibration import CALIBRATION_FILE, Calibration, Curve
 from jiyi.extraction.reading import HEDGED_CONFIDENCE
 from jiyi.extraction.rules import rules_for
 
@@ -35,7 +36,7 @@ class FixedReader:
     def __init__(self, *spans: tuple[str, str]) -> None:
         self.spans = spans
 
-    def read(self, sentence: str, min_margin: float = 0.0) -> list[ReadSpan]:
+    def read(self, sentence: str) -> list[ReadSpan]:
         return [
             ReadSpan(relation, words, sentence.index(words), 10.0)
             for relation, words in self.spans
@@ -57,7 +58,7 @@ def test_each_relation_takes_the_shape_the_graph_expects() -> None:
     sentence = "the subjunctive, Porto, a full-time nurse, birdwatching"
     shapes = {
         m.rule.event_type: (m.rule.relation, m.objects, m.value)
-        for m in learned_matches(reader, sentence)  # type: ignore[arg-type]
+        for m in learned_matches(reader, sentence)
     }
     assert shapes[EventType.CONCEPT_CONFUSION] == (None, ("subjunctive",), None)
     assert shapes[EventType.PERSONAL_FACT] == (RelationKind.LIVES_IN, ("Porto",), None)
@@ -68,15 +69,15 @@ def test_each_relation_takes_the_shape_the_graph_expects() -> None:
 def test_the_reader_never_says_an_age_or_a_school_year() -> None:
     """Either would switch child mode on and erase the graph: only a rule may say one."""
     reader = FixedReader(("age", "42"), ("school_year", "year 5"))
-    assert learned_matches(reader, "my answer was 42, my son is in year 5") == []  # type: ignore[arg-type]
+    assert learned_matches(reader, "my answer was 42, my son is in year 5") == []
 
 
 def test_a_span_that_cleans_to_nothing_names_nothing() -> None:
-    assert learned_matches(FixedReader(("goal", "it")), "I want it") == []  # type: ignore[arg-type]
+    assert learned_matches(FixedReader(("goal", "it")), "I want it") == []
 
 
 def _matches(text: str, *spans: tuple[str, str]):
-    return learned_matches(FixedReader(*spans), text)  # type: ignore[arg-type]
+    return learned_matches(FixedReader(*spans), text)
 
 
 def test_complement_leaves_a_kind_of_claim_a_rule_named_to_the_rule() -> None:
@@ -95,20 +96,20 @@ def test_complement_lets_the_reader_name_what_a_rule_left_bare() -> None:
 
 def test_the_engine_adds_the_readers_claims_read_in_context() -> None:
     reader = FixedReader(("interested_in", "birdwatching"))
-    (event,) = extract_with_rules(turn("birdwatching eats all my weekends"), reader=reader)  # type: ignore[arg-type]
+    (event,) = extract_with_rules(turn("birdwatching eats all my weekends"), reader=reader)
     assert event.source is ExtractionSource.CLASSIFIER
     assert event.confidence == LEARNED_CONFIDENCE
     assert event.attributes[EventAttr.OBJECT] == "birdwatching"
-    hedged = extract_with_rules(turn("maybe birdwatching eats all my weekends"), reader=reader)  # type: ignore[arg-type]
+    hedged = extract_with_rules(turn("maybe birdwatching eats all my weekends"), reader=reader)
     assert [e.confidence for e in hedged] == [HEDGED_CONFIDENCE]
-    (theirs,) = extract_with_rules(turn("我妈说 birdwatching 吃掉了她所有周末"), reader=reader)  # type: ignore[arg-type]
+    (theirs,) = extract_with_rules(turn("我妈说 birdwatching 吃掉了她所有周末"), reader=reader)
     assert theirs.attributes.get(EventAttr.HOLDER) == OTHER_HOLDER
 
 
 def test_the_reader_reads_only_the_users_turns() -> None:
     reader = FixedReader(("interested_in", "birdwatching"))
     said = turn("birdwatching eats all my weekends", Role.ASSISTANT)
-    assert extract_with_rules(said, reader=reader) == []  # type: ignore[arg-type]
+    assert extract_with_rules(said, reader=reader) == []
 
 
 def _training_dir(tmp_path: Path) -> Path:
@@ -122,6 +123,8 @@ def _training_dir(tmp_path: Path) -> Path:
     folder = tmp_path / "training"
     folder.mkdir()
     (folder / "t.jsonl").write_text("\n".join(json.dumps(x) for x in lines), encoding="utf-8")
+    curve = Curve(0.1, -2.0)
+    Calibration(fingerprint(folder), {"en": curve, "zh": curve}).save(folder / CALIBRATION_FILE)
     return folder
 
 
@@ -133,16 +136,16 @@ def test_the_default_reader_is_trained_once_then_loaded_from_the_cache(
     folder = _training_dir(tmp_path)
     learned.default_reader.cache_clear()
     try:
-        first = learned.default_reader(folder)
+        first = learned.default_reader(folder).reader
         (saved,) = (tmp_path / "cache" / "jiyi").glob("claim_reader-*.npz")
         written = saved.stat().st_mtime_ns
         learned.default_reader.cache_clear()
-        second = learned.default_reader(folder)
+        second = learned.default_reader(folder).reader
         assert saved.stat().st_mtime_ns == written  # loaded, not trained and written again
         assert (second.tagger.weights == first.tagger.weights).all()
         saved.write_bytes(b"not a reader")  # a broken cache is trained over, not trusted
         learned.default_reader.cache_clear()
-        third = learned.default_reader(folder)
+        third = learned.default_reader(folder).reader
         assert saved.read_bytes() != b"not a reader"
         assert (third.tagger.weights == first.tagger.weights).all()
     finally:
