@@ -199,7 +199,8 @@ def _domain_examples(found: re.Match[str]) -> str | None:
     of "use football examples", "bakery examples" of "examples from a bakery", "own data
     examples" of "that example with my own data", "比赛例子" of "讲比赛里的例子"."""
     groups = found.groupdict()
-    domain = next(groups[g] for g in ("domain", "domain_asked", "domain_after") if groups.get(g))
+    named_as = ("domain", "domain_question", "domain_asked", "domain_after")
+    domain = next(groups[g] for g in named_as if groups.get(g))
     if has_han(domain):
         return f"{domain}{groups['noun'] or groups['asked']}"
     bare = re.sub(r"^(?:my|our)\s+", "", domain.strip(), flags=re.IGNORECASE)
@@ -1156,6 +1157,9 @@ _RULES: tuple[Rule, ...] = (
         r"\b(?:use|using|with|give\s+me|do)\s+(?:like\s+|some\s+|more\s+)?"
         rf"(?P<domain>{_EN_DOMAIN})\s+examples?\b(?=[^.!?]*\b(?:if\s+(?:u|you)\s+"
         r"can|pl(?:ea)?s|please|sticks?|helps?|better|always|again|instead)\b)|"
+        # asked as a question: "can you use accounting examples?"
+        r"\b(?:can|could|would)\s+(?:u|you)\s+(?:pl(?:ea)?s\s+|please\s+|maybe\s+)?(?:use|give\s+me|"
+        rf"do)\s+(?:some\s+|more\s+)?(?P<domain_question>{_EN_DOMAIN})\s+examples?\b(?=\s*[?,.!]|\s*$)|"
         # "examples from X" asked for ("can you …"), or reacted to ("… is so much better")
         r"\b(?:can|could|would|will)\s+(?:u|you)\b[^.!?]{0,60}?\bexamples?\s+(?:from|with|using)\s+"
         rf"(?:a\s+|an\s+|the\s+)?(?P<domain_asked>{_EN_DOMAIN})(?=\s*(?:$|[,.;!?)]))|"
@@ -1168,6 +1172,7 @@ _RULES: tuple[Rule, ...] = (
         "better' (own data examples).",
         (
             "use football examples if u can, man utd ideally, it sticks better",
+            "Can you use accounting examples? Invoices, GL entries, that kind of table.",
             "can you keep it short and with real examples from a bakery",
             "that example with my own data is so much better",
         ),

@@ -105,7 +105,9 @@ _EN_HARD = (
     # (what "was a disaster" is a day's event, not a hard topic)
     r"(?<!was\s)(?<!were\s)(?:such\s+)?an?\s+(?:absolute\s+|total\s+|complete\s+|utter\s+|hot\s+)?"
     r"(?:disaster|mess|train\s?wreck)|"
-    r"beyond\s+me|a\s+mystery(?:\s+to\s+me)?|not\s+clicking|not\s+sticking|"
+    r"beyond\s+me|an?\s+(?:(?:complete|total|absolute|real|bit\s+of\s+a)\s+)?mystery(?:\s+to\s+me)?|"
+    r"not\s+clicking|not\s+sticking|where\s+(?:it|things)\s+(?:always\s+|usually\s+)?(?:goes|go|gets?|"
+    r"starts?\s+to\s+(?:go|get))\s+(?:fuzzy|hazy|messy|wrong|confusing)|"
     r"(?:do(?:es)?n'?t|dont|never)\s+(?:really\s+|ever\s+)?(?:click|stick)(?:\s+(?:for|with)\s+me)?|"
     r"make?s?\s+my\s+(?:head|brain)\s+(?:spin|hurt|explode|melt)|lose?s?\s+me|"
     r"(?:has|have)\s+(?:always\s+|never\s+not\s+)?been\s+(?:so\s+|really\s+|super\s+)?"
@@ -353,6 +355,21 @@ RULES: tuple[Rule, ...] = (
         split_objects=True,
         trigger=r"\bi\s+(?:got|get|know|can)|\bi(?:'ve|ve|\s+have)\s+got|easy|fine|solid|no\s+problem|"
         r"cake|breeze|clicked|\bi'?m\s+(?:\w+\s+)?\w+\s+(?:with|at)",
+    ),
+    rule(
+        "mastery_en_fine_with_now",
+        EventType.CONCEPT_MASTERY,
+        r"\bi'?m\s+(?:(?:totally|pretty|really|super|quite|very|much\s+more)\s+)?(?:fine|good|ok|okay|"
+        r"solid|comfortable|confident)\s+(?:with|at)\s+(?P<object>(?!(?:it|that|this|them|those)\b)"
+        r"[\w'+#-]+(?:\s+[\w'+#-]+){0,3}?)\s+now\b",
+        0.8,
+        "A topic the user has come to be fine with: 'I'm fine with GROUP BY now but joins…' (not "
+        "'I'm fine with that now', nor 'fine with the deadline' with no 'now').",
+        ("JOINs. I'm fine with GROUP BY now but joins are where it goes fuzzy",),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
+        trigger=r"\bnow\b",
     ),
     rule(
         "mastery_zh_know_well",
@@ -627,13 +644,27 @@ RULES: tuple[Rule, ...] = (
         "struggle_zh_wrong_at_once",
         EventType.CONCEPT_CONFUSION,
         rf"{_ZH_NOT_OTHERS}(?:(?:{_ZH_VAGUE}|{_ZH_TOPIC}){_ZH_PART}?我?|我)?{_ZH_ADV}"
-        r"一(?:用|算|做|写|考|上手|动笔|下笔|开口)就(?:错|乱|懵|晕|蒙|卡住?|忘|"
+        r"一(?:用|算|做|写|考|看|听|读|上手|动笔|下笔|开口)就(?:错|乱|懵|晕|蒙|卡住?|忘|"
         r"翻车|出错|写错|算错|搞混|混)",
         0.8,
-        "'这个groupby我真的一用就错'、'能量这块我一算就错'。",
-        ("啊 这个groupby我真的一用就错", "我一算就错"),
+        "'这个groupby我真的一用就错'、'能量这块我一算就错'、'音标我一看就晕'。",
+        ("啊 这个groupby我真的一用就错", "我一算就错", "音标我一看就晕"),
         object_kind=EntityKind.CONCEPT,
-        trigger=r"一[用算做写考碰上动下开到][^就]{0,3}就",
+        trigger=r"一[用算做写考看听读碰上动下开到][^就]{0,3}就",
+    ),
+    rule(
+        "struggle_zh_stuck_on",
+        EventType.CONCEPT_CONFUSION,
+        # a place, a step or a number is where one is stuck, not a topic ("卡在路上", "卡在第三步")
+        rf"{_ZH_NOT_OTHERS}(?:^|(?<=[\s,，。!！~…])|我){_ZH_ADV}(?:现在|最近)?{_ZH_ADV}卡在"
+        r"(?P<object>(?![这那哪第半一路门家车])(?:(?!上面|了)[\u4e00-\u9fffA-Za-z0-9+#-]){1,10}?)"
+        r"(?:上面?|这里|这儿|这一?步|那里)?(?:了|啊|呀)?(?=$|[\s,，。!！~…?？])",
+        0.8,
+        "'卡在F和弦 按不响'、'最近一直卡在递归上'（'卡在路上'、'卡在第三步'不算）。",
+        ("下班没事自学吉他 三个月了 卡在F和弦 按不响", "最近一直卡在递归上"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"卡在",
     ),
     rule(
         "struggle_zh_once_it_comes",

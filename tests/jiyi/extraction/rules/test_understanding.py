@@ -1133,3 +1133,33 @@ def test_a_chinese_topic_asked_about_in_exasperation_is_not_understood():
 )
 def test_a_pointer_or_a_person_asked_about_names_no_topic(text):
     assert_no_claim(text, CONFUSION, "confusion_zh_what_on_earth")
+
+
+# --- stuck on, a mystery, fine with now ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "obj"),
+    [
+        ("下班没事自学吉他 三个月了 卡在F和弦 按不响", "struggle_zh_stuck_on", "F和弦"),
+        ("最近一直卡在递归上", "struggle_zh_stuck_on", "递归"),
+        ("音标我一看就晕，那些符号跟天书一样", "struggle_zh_wrong_at_once", "音标"),
+        ("the bass clef is a complete mystery to me", "struggle_en_said_of_topic", "bass clef"),
+        ("joins are where it goes fuzzy", "struggle_en_said_of_topic", "joins"),
+    ],
+)
+def test_stuck_on_a_topic(text, rule, obj):
+    assert_claim(text, CONFUSION, rule, obj)
+
+
+@pytest.mark.parametrize(
+    "text", ["我卡在路上了", "他卡在递归上", "卡在第三步了", "车卡在半路", "我一看就懂"]
+)
+def test_stuck_on_no_topic_or_not_mine(text):
+    assert claims(text, CONFUSION) == []
+
+
+def test_fine_with_a_topic_now():
+    assert_claim("im fine with fractions now", MASTERY, "mastery_en_fine_with_now", "fractions")
+    for text in ("i'm fine with that now, thanks", "I'm fine with the homework deadline"):
+        assert_no_claim(text, MASTERY, "mastery_en_fine_with_now")
