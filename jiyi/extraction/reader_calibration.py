@@ -159,7 +159,7 @@ def held_out_outcomes(
 
 
 def fit(outcomes: Sequence[ReadOutcome], directory: Path) -> Calibration:
-    """One curve per language (Chinese margins run lower for the same precision), named by
+    """One curve per language (a Chinese claim needs a wider margin to be as likely right), named by
     the fingerprint of the training `directory` the outcomes came from."""
     curves = {}
     for lang in ("en", "zh"):
