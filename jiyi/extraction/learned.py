@@ -13,7 +13,7 @@ import logging
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Protocol
@@ -27,7 +27,7 @@ from jiyi.extraction.claim_reader import (
     load_training,
     train,
 )
-from jiyi.extraction.reader_calibration import Calibration
+from jiyi.extraction.reader_calibration import Calibration, language_of
 from jiyi.extraction.reading import asks_about_something_else
 from jiyi.extraction.rules.cleaning import clean_objects
 from jiyi.extraction.rules.identity import normalise_role
@@ -119,10 +119,17 @@ class CalibratedReader:
     reader: ClaimReader
     calibration: Calibration
     min_probability: float = LEARNED_MIN_PROBABILITY
+    #: the margin each language's curve needs, worked out once rather than per sentence
+    _least: dict[str, float] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        least = {
+            lang: c.margin_at(self.min_probability) for lang, c in self.calibration.curves.items()
+        }
+        object.__setattr__(self, "_least", least)
 
     def read(self, sentence: str) -> list[ReadSpan]:
-        least = self.calibration.curve(sentence).margin_at(self.min_probability)
-        return self.reader.read(sentence, least)
+        return self.reader.read(sentence, self._least[language_of(sentence)])
 
 
 def learned_matches(reader: SpanReader, sentence: str) -> list[RuleMatch]:

@@ -40,6 +40,11 @@ CALIBRATION_FILE = "calibration.json"
 REPORTED = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95)
 
 
+def language_of(sentence: str) -> str:
+    """A sentence's language as the fit reads it: any Han character makes it Chinese."""
+    return "zh" if has_han(sentence) else "en"
+
+
 class CalibrationError(ValueError):
     """A calibration file that is missing, unreadable or fitted on other training data."""
 
@@ -63,10 +68,6 @@ class Curve:
 class Calibration:
     fingerprint: str
     curves: dict[str, Curve]  # by language: "en", "zh"
-
-    def curve(self, sentence: str) -> Curve:
-        """A sentence's curve, by its language as the fit read it (any Han: Chinese)."""
-        return self.curves["zh" if has_han(sentence) else "en"]
 
     def save(self, path: Path) -> None:
         body = {"fingerprint": self.fingerprint}
@@ -122,7 +123,7 @@ def _outcomes(
     the learner's own with that relation over some of its words; and the claims there were."""
     outcomes, claims = [], {"en": 0, "zh": 0}
     for sentence in sentences:
-        lang = "zh" if has_han(sentence.text) else "en"
+        lang = language_of(sentence.text)
         gold = [(a, b, r) for a, b, r, why in sentence.spans if why == "stated" and r != NONE]
         claims[lang] += len(gold)
         for span in reader.read(sentence.text, -math.inf):
