@@ -64,7 +64,9 @@ SESSION_DEPTH = 60  # events fetched per question when ranking sessions (enough 
 FALLBACK_TYPE = EventType.PERSONAL_FACT
 MODES = {"minimised": False, "raw": True}
 CJK_BASELINE = "vector/cjk"
-RETRIEVERS = ["bm25", "vector", CJK_BASELINE, *(f"jiyi/{mode}" for mode in MODES)]
+BASELINES = ("bm25", "vector", CJK_BASELINE)
+RETRIEVERS = [*BASELINES, *(f"jiyi/{mode}" for mode in MODES)]
+RULE_MARGIN = 0.02  # "never worse than its parts": the allowance for noise
 _EVIDENCE = re.compile(r"D:?(\d+):(\d+)")
 
 
@@ -657,7 +659,56 @@ def report(result: RecallBenchResult) -> str:
                 for c in result.categories
             )
             lines.append(f"{level:<8}{retriever:<18}{cells}")
+    below = shortfalls(result)
+    lines.append(
+        f"jiyi below the better of its parts by more than {RULE_MARGIN}: "
+        + (f"{len(below)} cells" if below else "none")
+    )
+    lines += [f"  {s}" for s in below]
     return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Shortfall:
+    """One cell where a jiyi mode is below the better of the baselines of the same run."""
+
+    retriever: str
+    level: str
+    category: str
+    metric: str  # e.g. "any@10"
+    value: float
+    best: float
+    best_retriever: str
+
+    def __str__(self) -> str:
+        return (
+            f"{self.retriever} {self.level} {self.category} {self.metric}: {self.value:.3f} "
+            f"against {self.best_retriever} {self.best:.3f}"
+        )
+
+
+def shortfalls(result: RecallBenchResult, margin: float = RULE_MARGIN) -> list[Shortfall]:
+    """Every cell (mode, level, category, any/all@k) where jiyi loses more than `margin` to
+    the better of BM25, vector-only and the CJK channel's vectors in this run: the rule each
+    change is judged by, printed so that no run can hide a lost category behind its average."""
+    tally, found = result.tally, []
+    baselines = [r for r in result.retrievers if r in BASELINES]
+    for retriever in (r for r in result.retrievers if r.startswith("jiyi/")):
+        for level in result.levels:
+            for category in result.categories:
+                for kind in ("any", "all"):
+                    for k in KS:
+                        value = tally.recall(retriever, level, k, kind, category)
+                        best, name = max(
+                            (tally.recall(b, level, k, kind, category), b) for b in baselines
+                        )
+                        if value < best - margin - 1e-9:
+                            found.append(
+                                Shortfall(
+                                    retriever, level, category, f"{kind}@{k}", value, best, name
+                                )
+                            )
+    return found
 
 
 # --- latency ------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ store is a real LanceDB directory: the same path the full benchmark runs.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from functools import partial
 
 import pytest
@@ -17,6 +18,7 @@ from jiyi.bench.recall import (
     RETRIEVERS,
     BenchTurn,
     Haystack,
+    RecallBenchResult,
     Tally,
     load_locomo,
     load_longmemeval,
@@ -26,6 +28,7 @@ from jiyi.bench.recall import (
     run_latency,
     run_recall_bench,
     shares,
+    shortfalls,
 )
 from jiyi.cli import app
 from jiyi.config import Settings
@@ -248,3 +251,36 @@ def test_cli_bench_locomo_with_a_configured_model_free_embedder(locomo_file, tmp
     assert result.exit_code == 0, result.output
     assert "jiyi/minimised" in result.output
     assert "bm25" in result.output
+
+
+def _result(scores: dict[str, list[bool]]) -> RecallBenchResult:
+    """Two questions of category "a": each retriever finds the gold turn where it says True."""
+    tally = Tally()
+    for question in range(2):
+        tally.questions["a"] += 1
+        tally.questions["all"] += 1
+        for retriever, found in scores.items():
+            ranked = ["gold"] if found[question] else ["other"]
+            tally.add(retriever, "turn", ranked, frozenset({"gold"}), "a")
+    retrievers = list(scores)
+    return RecallBenchResult("t", tally, retrievers, ["turn"], ["a", "all"], {}, Counter(), 0.0)
+
+
+def test_a_cell_below_the_better_baseline_is_listed_and_printed():
+    result = _result(
+        {"bm25": [True, False], "vector": [True, True], "jiyi/minimised": [True, False]}
+    )
+    below = shortfalls(result)
+    assert {(s.category, s.metric) for s in below} == {
+        (c, f"{kind}@{k}") for c in ("a", "all") for kind in ("any", "all") for k in (5, 10)
+    }
+    assert all(s.best_retriever == "vector" and s.value == 0.5 and s.best == 1.0 for s in below)
+    text = report(result)
+    assert "by more than 0.02: 8 cells" in text
+    assert "jiyi/minimised turn a any@5: 0.500 against vector 1.000" in text
+
+
+def test_a_tie_or_a_win_is_no_shortfall():
+    result = _result({"bm25": [True, False], "vector": [False, False], "jiyi/raw": [True, False]})
+    assert shortfalls(result) == []
+    assert "by more than 0.02: none" in report(result)
