@@ -99,6 +99,9 @@ class ReadOutcome:
     lang: str
     margin: float
     right: bool
+    #: the labelled claim it names (text, start, end, relation), so that two spans over one
+    #: claim count it found once
+    claim: tuple[str, int, int, str] | None = None
 
 
 def _fit_curve(margins: np.ndarray, right: np.ndarray) -> Curve:
@@ -128,8 +131,9 @@ def _outcomes(
         claims[lang] += len(gold)
         for span in reader.read(sentence.text, -math.inf):
             start, end = span.start, span.start + len(span.text)
-            right = any(r == span.relation and start < b and end > a for a, b, r in gold)
-            outcomes.append(ReadOutcome(lang, span.margin, right))
+            named = [(a, b, r) for a, b, r in gold if r == span.relation and start < b and end > a]
+            claim = (sentence.text, *named[0]) if named else None
+            outcomes.append(ReadOutcome(lang, span.margin, claim is not None, claim))
     return outcomes, claims
 
 
@@ -189,7 +193,8 @@ def report(
                 if o.lang == lang and calibration.curves[lang].probability(o.margin) >= at
             ]
             right = sum(o.right for o in kept)
-            found = right / claims[lang] if claims[lang] else 0.0
+            named = len({o.claim for o in kept if o.claim is not None})
+            found = named / claims[lang] if claims[lang] else 0.0
             cells.append(f"{found:.3f} / {right / len(kept) if kept else 0.0:.3f}")
         lines.append(f"{at:<7}" + "".join(f"{c:>16}" for c in cells))
     return "\n".join(lines)

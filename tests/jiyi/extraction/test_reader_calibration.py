@@ -142,3 +142,19 @@ def test_calibrate_reader_writes_a_calibration_the_reader_accepts(tmp_path: Path
     assert result.exit_code == 0, result.output
     assert "found / precision" in result.output
     assert Calibration.load(folder).fingerprint == fingerprint(folder)
+
+
+def test_two_spans_over_one_claim_find_it_once() -> None:
+    claim = ("I get lost in voltage drop calcs", 11, 32, "learning_obstacle")
+    outcomes = [
+        ReadOutcome("en", 30.0, True, claim),
+        ReadOutcome("en", 30.0, True, claim),  # a second span over the same labelled words
+        ReadOutcome("en", 30.0, False),
+    ]
+    calibration = Calibration("f", {"en": Curve(1.0, 0.0), "zh": Curve(1.0, 0.0)})
+    line = next(
+        row
+        for row in report(calibration, outcomes, {"en": 2, "zh": 0}).splitlines()
+        if row.startswith("0.9")
+    )
+    assert "0.500 / 0.667" in line  # one of two claims found; two of three spans right
