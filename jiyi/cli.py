@@ -459,7 +459,8 @@ def calibrate_reader(
     held-out messages at each probability, and fit its margins to probabilities (minutes)."""
     from jiyi.extraction import reader_calibration as calibration
     from jiyi.extraction.claim_reader import DEFAULT_TRAINING
-    from jiyi.extraction.engine import prepare, split_sentences
+    from jiyi.extraction.engine import prepare
+    from jiyi.text import split_sentences
     from models.use import UseWordVectors
 
     folder = training or DEFAULT_TRAINING

@@ -210,11 +210,13 @@ def open_adapter_encoder(settings: Settings, adapter: AdapterVersion | None) -> 
 
 
 def _with_turn_channel(settings: Settings, inner: SpaceEncoder, base: SpaceEncoder) -> SpaceEncoder:
-    """`inner` with the whole turn's vector beside it, in the base model's space (no adapter),
-    unless `embedder.turn_channel` is off."""
+    """`inner` with the whole turn's vector and its passages' beside it, in the base model's
+    space (no adapter), unless `embedder.turn_channel` is off."""
     from models.channels import TurnChannelEncoder
 
-    return TurnChannelEncoder(inner, base) if settings.embedder.turn_channel else inner
+    if not settings.embedder.turn_channel:
+        return inner
+    return TurnChannelEncoder(inner, base, settings.embedder.turn_passages)
 
 
 def open_index_terms(settings: Settings) -> IndexTerms:

@@ -126,6 +126,14 @@ class EpisodicSettings(_Section):
         "beside the event's own) in recall's relevance, times the share of the user's events "
         "that have one",
     )
+    passage_vector_weight: float = Field(
+        0.4,
+        ge=0.0,
+        le=1.0,
+        description="share of the passage channel (`embedder.turn_passages`: the cosine to the "
+        "best of the turn's passages, a turn of one sentence being its own) in recall's "
+        "relevance, times the share of the user's events with a turn vector",
+    )
     speaker_weight: float = Field(
         0.5,
         ge=0.0,
@@ -289,6 +297,15 @@ class EmbedderSettings(_Section):
         "in minimised mode the event's own vector is of its summary only. The vector is computed "
         "once, from the turn, and kept when the text is not; false: the event's own vector alone. "
         "Changing it changes the space: `jiyi reembed`",
+    )
+    turn_passages: int = Field(
+        4,
+        ge=0,
+        le=16,
+        description="with the turn channel, the vectors of up to this many passages of a turn "
+        "of several sentences (its sentences, or runs of them when it has more), so a fact said "
+        "in an aside is found by its own sentence (episodic.passage_vector_weight); 0: the whole "
+        "turn's vector alone. Changing it changes the space: `jiyi reembed`",
     )
     adapter_version: str | None = Field(None, description="LoRA adapter version; null = promoted")
     batch_size: int = Field(

@@ -67,8 +67,13 @@ def _event(hit: Hit) -> RecalledEvent:
         "first_talk": round(parts.first_talk, 3),
         "speaker": round(parts.speaker, 3),
     }
-    # the event's cosines in the CJK and turn channels (`models.channels`), where it has them
-    for channel, cosine in (("cjk_vector", parts.cjk_vector), ("turn_vector", parts.turn_vector)):
+    # the event's cosines in the CJK, turn and passage channels (`models.channels`), where it
+    # has them
+    for channel, cosine in (
+        ("cjk_vector", parts.cjk_vector),
+        ("turn_vector", parts.turn_vector),
+        ("passage_vector", parts.passage_vector),
+    ):
         if cosine is not None:
             why[channel] = round(cosine, 3)
     event = hit.event

@@ -35,6 +35,16 @@ def has_han(text: str) -> bool:
     return bool(_HAN_CHAR.search(text))
 
 
+# After 。！？!?… (no space needed in Chinese), after . or ; and a space, and at line breaks.
+_SENTENCE_BREAK = re.compile(r"(?<=[。！？!?…])\s*|(?<=[.;])\s+|\s*\n+\s*")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of Chinese or English text, each keeping its final punctuation (questions
+    need it)."""
+    return [s.strip() for s in _SENTENCE_BREAK.split(text) if s and s.strip()]
+
+
 @lru_cache(maxsize=65536)
 def _cut_han(segment: str) -> tuple[str, ...]:
     return tuple(w for w in jieba.lcut(segment) if w.strip())

@@ -13,7 +13,10 @@ own.
 
 A `TurnChannelEncoder` row adds a vector of the whole turn the event came from beside that
 (`[row | turn]`, see the class): in the default minimised mode the event keeps a ≤ 50-character
-summary, and the summary's vector misses what the rest of the turn says.
+summary, and the summary's vector misses what the rest of the turn says. It may add the vectors
+of the turn's passages too (`[row | turn | passage 1 … passage k]`): a fact said in an aside of
+a turn about something else ("…help me find book club data. By the way, I've been going to a
+weekly book club…") is diluted in the whole turn's vector and plain in its sentence's.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ E = TypeVar("E", bound=Encoder)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 CJK_CHANNEL = "cjk"
 TURN_CHANNEL = "turn"
+PASSAGES = "passages"
 # A row with both channels holds two unit vectors side by side, divided by this to unit length.
 BOTH = np.float32(np.sqrt(2.0))
 
@@ -74,22 +78,31 @@ class ChannelEncoder:
 
 class TurnChannelEncoder:
     """Rows of `inner`'s vector of what an event stores, with `turn`'s vector of the whole turn
-    beside it: `[inner row | turn vector] / √2`, or `[inner row | zeros]` for an event without
-    one (`jiyi.episodic.indexing.gets_turn_vector`), each row of unit length.
+    beside it and, with `passages` > 0, the vectors of up to that many of the turn's passages
+    after it: `[inner row | turn | passage 1 … passage k]`, absent parts zeros (an event without
+    a turn vector: `jiyi.episodic.indexing.gets_turn_vector`; a turn of one sentence has no
+    passage), the row divided by √(1 + the vectors beside the inner row) to unit length.
 
     The event's own vector is computed from what is stored, so a re-embedding reproduces it. The
-    turn's is computed once, at write time, by `turn`, the base model without any LoRA adapter:
-    a promoted adapter changes `inner`'s space, never the turn channel's, so a re-embedding
-    carries the turn vectors over (`carried_turn_part`) even when no text was kept to embed
-    again. A query is encoded by both (`encode`); when `turn` is `inner`'s primary encoder, the
-    query's vector there is reused, not computed twice.
+    turn's vectors are computed once, at write time, by `turn`, the base model without any LoRA
+    adapter: a promoted adapter changes `inner`'s space, never the turn channel's, so a
+    re-embedding carries them over (`carried_turn_part`) even when no text was kept to embed
+    again. A query is encoded by both (`encode`), its passage parts zeros (the query's turn
+    vector is compared with each passage); when `turn` is `inner`'s primary encoder, the query's
+    vector there is reused, not computed twice.
     """
 
-    def __init__(self, inner: SpaceEncoder, turn: SpaceEncoder) -> None:
+    def __init__(self, inner: SpaceEncoder, turn: SpaceEncoder, passages: int = 0) -> None:
+        if passages < 0:
+            raise ValueError(f"passages: expected >= 0, got {passages}")
         self.inner = inner
         self.turn = turn
-        self.dimension: int = inner.dimension + turn.dimension
-        self.space_id = f"{inner.space_id}+{TURN_CHANNEL}:{turn.space_id}"
+        self.passages = passages
+        self.dimension: int = inner.dimension + turn.dimension * (1 + passages)
+        self.turn_space_id = f"{TURN_CHANNEL}:{turn.space_id}" + (
+            f"|{PASSAGES}:{passages}" if passages else ""
+        )
+        self.space_id = f"{inner.space_id}+{self.turn_space_id}"
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Queries: each text in both parts."""
@@ -109,40 +122,71 @@ class TurnChannelEncoder:
         (MemoryBank dev with those vectors: all@10 0.879 → 0.828, any@k level)."""
         return not (has_cjk(text) and cjk_channels(self.inner) is not None)
 
-    def rows(self, inner: np.ndarray, turn: np.ndarray) -> np.ndarray:
-        """Unit rows of inner vectors and turn vectors (a zero turn vector: none)."""
-        rows = np.hstack([inner, turn]).astype(np.float32)
-        rows[np.any(turn != 0, axis=1)] /= BOTH
-        return rows
+    def rows(
+        self, inner: np.ndarray, turn: np.ndarray, passages: np.ndarray | None = None
+    ) -> np.ndarray:
+        """Unit rows of inner vectors, turn vectors (a zero one: none) and, when the encoder
+        keeps passages, `passages` of shape (rows, `self.passages`, turn dimension)."""
+        count = len(inner)
+        if passages is None:
+            passages = np.zeros((count, self.passages, self.turn.dimension), dtype=np.float32)
+        side = np.concatenate([np.asarray(turn)[:, None, :], passages], axis=1)
+        beside = np.any(side != 0, axis=2).sum(axis=1)
+        rows = np.hstack([inner, side.reshape(count, -1)]).astype(np.float32)
+        return rows / np.sqrt(1.0 + beside, dtype=np.float32)[:, None]
 
 
-def split_turn_channel(
-    matrix: np.ndarray, inner_dimension: int
-) -> tuple[np.ndarray, np.ndarray | None]:
-    """`TurnChannelEncoder` rows → (the inner rows as `inner` wrote them, the turn part's unit
-    vectors with NaN rows where an event has none; None when no row has one)."""
-    inner, turn = matrix[:, :inner_dimension], matrix[:, inner_dimension:]
-    present = np.any(turn != 0, axis=1)
-    if not present.any():
-        return inner, None
-    inner = inner.copy()
-    inner[present] *= BOTH
-    parts = np.full(turn.shape, np.nan, dtype=np.float32)
-    parts[present] = turn[present] * BOTH
-    return inner, parts
+@dataclass(frozen=True)
+class TurnParts:
+    """`TurnChannelEncoder` rows taken apart, each vector back at unit length."""
+
+    own: np.ndarray  # the inner rows as `inner` wrote them
+    turn: np.ndarray | None  # NaN rows where an event has none; None when no row has one
+    passages: np.ndarray | None = None  # (rows, k, dimension), NaN where absent; None: none
+
+
+def split_turn_channel(matrix: np.ndarray, inner_dimension: int, passages: int = 0) -> TurnParts:
+    """`TurnChannelEncoder` rows (of an encoder keeping `passages`) → their parts."""
+    inner, side = matrix[:, :inner_dimension], matrix[:, inner_dimension:]
+    side = side.reshape(len(matrix), 1 + passages, -1)
+    held = np.any(side != 0, axis=2)
+    beside = held.sum(axis=1)
+    if not beside.any():
+        return TurnParts(inner, None)
+    scale = np.sqrt(1.0 + beside, dtype=np.float32)[:, None]
+    parts = np.where(held[:, :, None], side * scale[:, :, None], np.float32(np.nan))
+    turn = parts[:, 0] if held[:, 0].any() else None
+    kept = parts[:, 1:] if held[:, 1:].any() else None
+    return TurnParts(inner * scale, turn, kept)
 
 
 def carried_turn_part(row: np.ndarray, space_id: str, encoder: TurnChannelEncoder) -> np.ndarray:
-    """The turn vector a stored row of `space_id` holds, if it is in `encoder`'s turn space
-    (zeros otherwise: a row from before the turn channel, or from another base model)."""
-    part = np.zeros(encoder.turn.dimension, dtype=np.float32)
-    if space_id.endswith(f"+{TURN_CHANNEL}:{encoder.turn.space_id}") and len(row) == (
-        encoder.dimension
-    ):
-        held = np.asarray(row[encoder.inner.dimension :], dtype=np.float32)
-        if np.any(held != 0):
-            part = held * BOTH
+    """The turn vector and passage vectors, (1 + `encoder.passages`, turn dimension), a stored
+    row of `space_id` holds, if it is in `encoder`'s turn space (zeros otherwise: a row from
+    before the turn channel or from another base model). A row with another number of passages
+    gives its turn vector only: its passages were cut for that number."""
+    width = encoder.turn.dimension
+    part = np.zeros((1 + encoder.passages, width), dtype=np.float32)
+    held = _passages_held(space_id, encoder.turn)
+    if held is None or len(row) != encoder.inner.dimension + width * (1 + held):
+        return part
+    parts = split_turn_channel(
+        np.asarray(row, dtype=np.float32)[None, :], encoder.inner.dimension, held
+    )
+    if parts.turn is not None:
+        part[0] = parts.turn[0]
+    if parts.passages is not None and held == encoder.passages:
+        part[1:] = np.nan_to_num(parts.passages[0])
     return part
+
+
+def _passages_held(space_id: str, turn: SpaceEncoder) -> int | None:
+    """How many passages the rows of `space_id` hold beside a turn vector of `turn`'s space
+    (None: the rows have no turn vector in that space)."""
+    found = re.search(
+        rf"\+{TURN_CHANNEL}:{re.escape(turn.space_id)}(?:\|{PASSAGES}:(\d+))?$", space_id
+    )
+    return None if found is None else int(found.group(1) or 0)
 
 
 def own_vector_encoder(encoder: SpaceEncoder) -> SpaceEncoder:

@@ -290,7 +290,7 @@ def cached(encoder: SpaceEncoder, path: Path | None = None) -> SpaceEncoder:
         # the base model serving both keeps the query's one encoding
         shared = encoder.turn is primary_encoder(encoder.inner)
         turn = primary_encoder(inner) if shared else cached(encoder.turn, path)
-        return TurnChannelEncoder(inner, turn)
+        return TurnChannelEncoder(inner, turn, encoder.passages)
     kept = None if path is None else VectorCache(path, encoder.space_id, encoder.dimension)
     return CachedEncoder(encoder, kept)
 

@@ -7,6 +7,7 @@ event's own words the turn lacks (a resolved "that button"), then the context te
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 import numpy as np
 
@@ -14,6 +15,7 @@ from jiyi.domain import Event, EventAttr, text_hash
 from jiyi.domain.events import SUMMARY_MAX_CHARS
 from jiyi.episodic.records import EpisodicInputError, IndexItem, StoredEvent
 from jiyi.episodic.terms import IndexTerms, new_terms, with_context
+from jiyi.text import split_sentences
 from models.channels import TurnChannelEncoder, carried_turn_part
 from models.embedder import SpaceEncoder
 
@@ -105,6 +107,24 @@ def gets_turn_vector(encoder: TurnChannelEncoder, turn: str | None, kept: str | 
     return len(turn) > SUMMARY_MAX_CHARS and encoder.embeds_turn(turn)
 
 
+def turn_passages(turn: str, limit: int) -> list[str]:
+    """A turn's passages: none for a turn of one sentence (the turn is its one passage), its
+    sentences when it has at most `limit`, else `limit` runs of consecutive sentences of about
+    the same length, so every sentence is in one passage and the passages stay short."""
+    sentences = split_sentences(turn)
+    if len(sentences) < 2 or limit < 2:
+        return []
+    if len(sentences) <= limit:
+        return sentences
+    ends = np.cumsum([len(sentence) for sentence in sentences])
+    cuts = [0]
+    for share in range(1, limit):
+        cut = int(np.searchsorted(ends, ends[-1] * share / limit)) + 1
+        cuts.append(min(max(cut, cuts[-1] + 1), len(sentences) - (limit - share)))
+    cuts.append(len(sentences))
+    return [" ".join(sentences[a:b]) for a, b in pairwise(cuts)]
+
+
 def _event_vectors(
     texts: Sequence[str],
     turns: Sequence[str | None],
@@ -112,25 +132,34 @@ def _event_vectors(
     encoder: SpaceEncoder,
     carried: Sequence[np.ndarray] | None = None,
 ) -> np.ndarray:
-    """Each event's row: its `texts`' vector and, for a `TurnChannelEncoder`, the vector of the
-    turn it came from (`turns`) where the channel embeds it, unless the event's own text is that
-    turn already (`kept`), else the turn vector `carried` over from its stored row (re-embedding),
-    else none."""
+    """Each event's row: its `texts`' vector and, for a `TurnChannelEncoder`, the vectors of the
+    turn it came from (`turns`) and of its passages where the channel embeds it, unless the
+    event's own text is that turn already (`kept`), else those `carried` over from its stored
+    row (re-embedding: `carried_turn_part`), else none."""
     if not isinstance(encoder, TurnChannelEncoder):
         return _embed(texts, encoder)
-    turn = np.zeros((len(texts), encoder.turn.dimension), dtype=np.float32)
+    side = np.zeros((len(texts), 1 + encoder.passages, encoder.turn.dimension), dtype=np.float32)
     if carried is not None:
-        turn[:] = carried
+        side[:] = carried
     wanted = [i for i, own in enumerate(kept) if gets_turn_vector(encoder, turns[i], own)]
-    if wanted:
-        turn[wanted] = _embed([turns[i] or "" for i in wanted], encoder.turn)
-    return encoder.rows(_embed(texts, encoder.inner), turn)
+    split = {i: turn_passages(turns[i] or "", encoder.passages) for i in wanted}
+    slots = [(i, 1 + slot) for i, passages in split.items() for slot in range(len(passages))]
+    if wanted:  # the turns and their passages in one batch
+        said = [turns[i] or "" for i in wanted]
+        said += [passage for passages in split.values() for passage in passages]
+        vectors = _embed(said, encoder.turn)
+        side[wanted, 0] = vectors[: len(wanted)]
+        if slots:
+            rows, columns = zip(*slots, strict=True)
+            side[list(rows), list(columns)] = vectors[len(wanted) :]
+    return encoder.rows(_embed(texts, encoder.inner), side[:, 0], side[:, 1:])
 
 
 def reembedded(records: Sequence[StoredEvent], encoder: SpaceEncoder) -> list[StoredEvent]:
     """The same records with vectors from `encoder` (a new model or adapter); terms are kept.
-    A turn vector (`TurnChannelEncoder`) stays when it is in the encoder's turn space: it was
-    computed from the turn at write time, and minimised mode keeps no turn to compute it again."""
+    A turn's vectors (`TurnChannelEncoder`) stay when they are in the encoder's turn space: they
+    were computed from the turn at write time, and minimised mode keeps no turn to compute them
+    again."""
     texts = [index_text(r.event, r.raw_text) for r in records]
     carried = None
     if isinstance(encoder, TurnChannelEncoder):

@@ -38,14 +38,13 @@ from jiyi.extraction.rules.goals import goal_name
 from jiyi.extraction.rules.preferences import ZH_PASTIME_VERB, zh_liked_as_interest
 from jiyi.extraction.rules.understanding import concept_name, without_field
 from jiyi.extraction.validation import check_content
-from jiyi.text import has_han, tokenize
+from jiyi.text import has_han, split_sentences, tokenize
 
 MAX_EVENTS_PER_TURN = 8
 #: Objects the vocabulary names ("pictures" → "visual diagrams"): what is learned and how.
 _NAMED_BY_VOCABULARY = frozenset({EntityKind.CONCEPT, EntityKind.TOPIC, EntityKind.STYLE})
 
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "＇": "'"})
-_SENTENCE_BREAK = re.compile(r"(?<=[。!?…])\s*|(?<=[.;])\s+|\s*\n+\s*")
 _SPACES = re.compile(r"[ \t\u00a0\u3000]+")
 _LATIN = re.compile(r"[A-Za-z]")
 
@@ -80,11 +79,6 @@ def with_apostrophes(text: str) -> str:
 def prepare(text: str) -> str:
     """Text as every reader of it sees it: normalised, with its English apostrophes back."""
     return with_apostrophes(normalise(text))
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of normalised text, each keeping its final punctuation (questions need it)."""
-    return [s.strip() for s in _SENTENCE_BREAK.split(text) if s and s.strip()]
 
 
 def summarise(text: str, start: int = 0) -> str:

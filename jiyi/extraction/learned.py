@@ -186,7 +186,8 @@ def default_reader(directory: Path = DEFAULT_TRAINING) -> CalibratedReader:
 
 
 def _trained_reader(directory: Path) -> ClaimReader:
-    from jiyi.extraction.engine import prepare, split_sentences
+    from jiyi.extraction.engine import prepare
+    from jiyi.text import split_sentences
 
     vectors = UseWordVectors()
     saved = _cache_dir() / f"claim_reader-{fingerprint(directory)}.npz"

@@ -22,10 +22,9 @@ from jiyi.extraction.engine import (
     build_event,
     keywords_for,
     normalise,
-    split_sentences,
     summarise,
 )
-from jiyi.text import has_han
+from jiyi.text import has_han, split_sentences
 from models.channels import primary_encoder
 
 if TYPE_CHECKING:

@@ -102,12 +102,15 @@ def test_a_stored_time_no_date_can_hold_costs_one_item_not_the_recall(caplog):
     assert "skipped a stored value" in caplog.text
 
 
-def test_an_events_cjk_and_turn_channel_scores_are_part_of_why_when_it_has_them():
+def test_an_events_cjk_turn_and_passage_channel_scores_are_part_of_why_when_it_has_them():
     english, chinese = _hit("mixing up affect and effect", 0.9), _hit("总把链式法则搞混", 0.8)
-    chinese = Hit(chinese.event, 0.8, replace(chinese.parts, cjk_vector=0.61234, turn_vector=0.4))
+    scored = replace(chinese.parts, cjk_vector=0.61234, turn_vector=0.4, passage_vector=0.55)
+    chinese = Hit(chinese.event, 0.8, scored)
     context = assemble("u1", "链式法则", [], [english, chinese], [])
     why = {e.summary: e.why for e in context.events}
     assert "cjk_vector" not in why["mixing up affect and effect"]
     assert why["总把链式法则搞混"]["cjk_vector"] == 0.612
     assert why["总把链式法则搞混"]["turn_vector"] == 0.4
+    assert why["总把链式法则搞混"]["passage_vector"] == 0.55
     assert "turn_vector" not in why["mixing up affect and effect"]
+    assert "passage_vector" not in why["mixing up affect and effect"]

@@ -1,4 +1,4 @@
-from jiyi.text import index_terms, query_terms, tokenize
+from jiyi.text import index_terms, query_terms, split_sentences, tokenize
 
 
 def test_tokenize_cuts_chinese_with_jieba_and_english_by_words_dropping_stopwords():
@@ -26,3 +26,22 @@ def test_a_querys_words_about_the_conversation_itself_are_not_searched_for():
 def test_chinese_is_indexed_with_the_shorter_words_inside_a_long_one():
     assert index_terms("喜欢爱情片") == ["喜欢", "爱情", "爱情片"]  # so "爱情电影" finds it
     assert tokenize("喜欢爱情片") == ["喜欢", "爱情片"]  # keywords shown to people stay whole
+
+
+def test_split_sentences_keeps_final_punctuation():
+    assert split_sentences("我喜欢猫。你呢?I like dogs. Really!\nOK") == [
+        "我喜欢猫。",
+        "你呢?",
+        "I like dogs.",
+        "Really!",
+        "OK",
+    ]
+
+
+def test_split_sentences_reads_full_width_marks_and_keeps_decimals():
+    assert split_sentences("你好！你是谁？version 3.5 is out. Yes") == [
+        "你好！",
+        "你是谁？",
+        "version 3.5 is out.",
+        "Yes",
+    ]

@@ -1,6 +1,7 @@
 import numpy as np
+import pytest
 
-from jiyi.episodic.indexing import build_records, reembedded
+from jiyi.episodic.indexing import build_records, reembedded, turn_passages
 from models.channels import TurnChannelEncoder, split_turn_channel
 from models.hashing import HashingEncoder
 
@@ -45,10 +46,12 @@ def test_minimised_events_keep_the_whole_turns_vector_beside_their_summarys(make
     encoder = _turn_encoder()
     item = make_item("u1", TURN, summary="went to the aquarium")
     (record,) = build_records([item], encoder, terms, keep_raw_text=False)
-    own, turn = split_turn_channel(record.vector[None, :], 128)
-    np.testing.assert_allclose(own[0], encoder.inner.encode(["went to the aquarium"])[0], rtol=1e-6)
-    assert turn is not None
-    np.testing.assert_allclose(turn[0], encoder.turn.encode([TURN])[0], rtol=1e-6)
+    parts = split_turn_channel(record.vector[None, :], 128)
+    np.testing.assert_allclose(
+        parts.own[0], encoder.inner.encode(["went to the aquarium"])[0], rtol=1e-6
+    )
+    assert parts.turn is not None
+    np.testing.assert_allclose(parts.turn[0], encoder.turn.encode([TURN])[0], rtol=1e-6)
     assert record.raw_text is None  # the vector is kept, the turn is not
     assert record.space_id == encoder.space_id
 
@@ -57,11 +60,11 @@ def test_no_turn_vector_where_the_event_holds_the_whole_turn_or_there_is_no_turn
     encoder = _turn_encoder()
     item = make_item("u1", TURN, summary="went to the aquarium")
     (raw,) = build_records([item], encoder, terms, keep_raw_text=True)
-    assert split_turn_channel(raw.vector[None, :], 128)[1] is None  # its own vector is the turn's
+    assert split_turn_channel(raw.vector[None, :], 128).turn is None  # its own vector: the turn
     child = item._replace(raw_text=None)  # child mode: no turn reaches the store
     short = make_item("u1", "went to the aquarium")  # the summary holds the whole turn
     for record in build_records([child, short], encoder, terms, keep_raw_text=False):
-        assert split_turn_channel(record.vector[None, :], 128)[1] is None
+        assert split_turn_channel(record.vector[None, :], 128).turn is None
 
 
 def test_reembedding_keeps_a_turn_vector_it_cannot_compute_again(make_item, terms):
@@ -72,11 +75,61 @@ def test_reembedding_keeps_a_turn_vector_it_cannot_compute_again(make_item, term
     promoted.space_id += "@v2"  # the model with a newly promoted adapter
     adapted = TurnChannelEncoder(promoted, old.turn)
     (again,) = reembedded([record], adapted)
-    own, turn = split_turn_channel(again.vector[None, :], 128)
-    np.testing.assert_allclose(own[0], adapted.inner.encode(["went to the aquarium"])[0], rtol=1e-6)
-    assert turn is not None
-    np.testing.assert_allclose(turn[0], old.turn.encode([TURN])[0], rtol=1e-6)
+    parts = split_turn_channel(again.vector[None, :], 128)
+    np.testing.assert_allclose(
+        parts.own[0], adapted.inner.encode(["went to the aquarium"])[0], rtol=1e-6
+    )
+    assert parts.turn is not None
+    np.testing.assert_allclose(parts.turn[0], old.turn.encode([TURN])[0], rtol=1e-6)
     assert again.space_id == adapted.space_id
     before = build_records([item], HashingEncoder(128), terms, keep_raw_text=False)
     (upgraded,) = reembedded(before, old)  # stored before the turn channel: nothing to carry
-    assert split_turn_channel(upgraded.vector[None, :], 128)[1] is None
+    assert split_turn_channel(upgraded.vector[None, :], 128).turn is None
+
+
+ASIDE = (
+    "Can you help me find data on the gender ratio of book clubs in the US? By the way, I've been "
+    "going to a weekly book club with ten women and four men. It meets on Thursdays."
+)
+
+
+def test_a_turn_of_several_sentences_keeps_each_sentences_vector_in_one_batch(make_item, terms):
+    inner, turn = HashingEncoder(128), CountingEncoder()
+    encoder = TurnChannelEncoder(inner, turn, passages=4)
+    items = [make_item("u1", ASIDE, summary="gender ratio of book clubs"), make_item("u1", TURN)]
+    built = build_records(items, encoder, terms, keep_raw_text=False)
+    sentences = turn_passages(ASIDE, 4)
+    assert len(sentences) == 3
+    assert turn.seen == [ASIDE, TURN, *sentences]  # one call: turns, then passages
+    parts = split_turn_channel(np.stack([r.vector for r in built]), 128, passages=4)
+    assert parts.passages is not None
+    np.testing.assert_allclose(
+        parts.passages[0, :3], HashingEncoder(128).encode(sentences), rtol=1e-5
+    )
+    assert np.isnan(parts.passages[0, 3]).all()
+    assert np.isnan(parts.passages[1]).all()  # one sentence: the turn is its one passage
+    (again,) = reembedded(built[:1], encoder)  # no text kept: the passages are carried
+    np.testing.assert_allclose(again.vector, built[0].vector, rtol=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("turn", "limit", "expected"),
+    [
+        ("One sentence only, however long it is.", 4, []),
+        ("First. Second! Third?", 4, ["First.", "Second!", "Third?"]),
+        ("我养了一只猫。它叫小白！", 4, ["我养了一只猫。", "它叫小白！"]),
+        ("A a a a a. B. C. D. E.", 2, ["A a a a a.", "B. C. D. E."]),
+        ("A. B. C. D. E. F.", 3, ["A. B.", "C. D.", "E. F."]),
+        ("A. B. C.", 0, []),
+    ],
+)
+def test_turn_passages_are_its_sentences_or_runs_of_them_of_about_one_length(turn, limit, expected):
+    assert turn_passages(turn, limit) == expected
+
+
+def test_every_sentence_lands_in_exactly_one_passage_and_none_is_empty():
+    sentences = [("word " * n).strip() + "." for n in (30, 1, 1, 1, 1, 1, 1, 25, 2)]
+    passages = turn_passages(" ".join(sentences), 4)
+    assert len(passages) == 4
+    assert all(passages)
+    assert " ".join(passages) == " ".join(sentences)

@@ -13,6 +13,7 @@ from jiyi.episodic.retrieval import (
     DAY_MS,
     Hit,
     RetrievalConfig,
+    best_passage,
     config_for,
     fuse,
     lexical_scores,
@@ -293,6 +294,45 @@ def test_the_turn_finds_what_the_summary_left_out(tmp_path, make_item, terms):
     assert by_turn["t2"].turn_vector is None  # Chinese: the CJK channel serves it
     assert by_turn["t2"].cjk_vector is not None
     assert by_turn["t3"].turn_vector is None  # a turn the summary holds whole adds nothing
+
+
+def test_the_best_passage_finds_an_aside_the_whole_turn_dilutes(tmp_path, make_item, terms):
+    """A fact said in passing in a turn about something else: its sentence's vector finds it
+    where the whole turn's is spread over the rest; a turn of one sentence is its own passage."""
+    encoder = TurnChannelEncoder(HashingEncoder(128), HashingEncoder(128), passages=4)
+    store = LanceEpisodicStore(tmp_path / "passages", encoder.space_id, encoder.dimension)
+    aside = (
+        "Could you compare prices of hiking boots and trail runners for me? Weight matters, "
+        "and so does grip on wet rock. By the way, the jellyfish tank glowed."
+    )
+    single = "the jellyfish tank was dark and nothing glowed at the aquarium today"
+    items = [
+        make_item("alice", aside, turn="t0", summary="compare hiking boots"),
+        make_item("alice", single, turn="t1", summary="aquarium Saturday"),
+    ]
+    write_events(store, encoder, terms, items, SETTINGS)
+    alone = RetrievalConfig(lexical_weight=0.0, vector_weight=0.0, turn_vector_weight=0.0)
+    hits = recall(store, encoder, terms, "alice", "jellyfish tank glowed", k=2, now_ms=NOW,
+                  config=alone)  # fmt: skip
+    assert hits[0].event.turn_id == "t0"
+    by_turn = {h.event.turn_id: h.parts for h in hits}
+    assert by_turn["t0"].passage_vector > by_turn["t0"].turn_vector  # type: ignore[operator]
+    assert by_turn["t1"].passage_vector == by_turn["t1"].turn_vector
+    turn_only = RetrievalConfig(lexical_weight=0.0, vector_weight=0.0, passage_vector_weight=0.0)
+    hits = recall(store, encoder, terms, "alice", "jellyfish tank glowed", k=2, now_ms=NOW,
+                  config=turn_only)  # fmt: skip
+    assert hits[0].event.turn_id == "t1"  # the whole turns alone miss the aside
+
+
+def test_best_passage_is_the_largest_passage_cosine_else_the_turns():
+    query = np.array([1.0, 0.0], dtype=np.float32)
+    turn = np.array([0.2, 0.5, np.nan])
+    passages = np.full((3, 2, 2), np.nan, dtype=np.float32)
+    passages[0] = [[0.6, 0.8], [0.9, np.sqrt(0.19)]]
+    best = best_passage(turn, passages, query)
+    np.testing.assert_allclose(best[:2], [0.9, 0.5], rtol=1e-6)
+    assert np.isnan(best[2])
+    np.testing.assert_array_equal(best_passage(turn, None, query), turn)
 
 
 def test_a_store_written_by_the_primary_alone_asks_for_reembed(tmp_path):

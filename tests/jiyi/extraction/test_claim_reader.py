@@ -18,7 +18,8 @@ from jiyi.extraction.claim_reader import (
     tokens,
     train,
 )
-from jiyi.extraction.engine import prepare, split_sentences
+from jiyi.extraction.engine import prepare
+from jiyi.text import split_sentences
 
 
 def test_tokens_keep_latin_words_whole_and_split_han_characters_knowing_their_word() -> None:

@@ -26,7 +26,6 @@ from jiyi.extraction.engine import (
     extract_with_rules,
     keywords_for,
     normalise,
-    split_sentences,
     summarise,
     with_apostrophes,
 )
@@ -204,16 +203,6 @@ def test_oversized_content_is_rejected_by_the_configured_limit():
 
 def test_normalise_turns_full_width_punctuation_and_curly_quotes_ascii():
     assert normalise("你好！我叫　小明？ I’m “ok”") == '你好!我叫 小明? I\'m "ok"'
-
-
-def test_split_sentences_keeps_final_punctuation():
-    assert split_sentences("我喜欢猫。你呢?I like dogs. Really!\nOK") == [
-        "我喜欢猫。",
-        "你呢?",
-        "I like dogs.",
-        "Really!",
-        "OK",
-    ]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

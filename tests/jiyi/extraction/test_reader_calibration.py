@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from jiyi.extraction.claim_reader import DEFAULT_TRAINING, ReadSpan, fingerprint
-from jiyi.extraction.engine import prepare, split_sentences
+from jiyi.extraction.engine import prepare
 from jiyi.extraction.learned import CalibratedReader
 from jiyi.extraction.reader_calibration import (
     CALIBRATION_FILE,
@@ -24,6 +24,7 @@ from jiyi.extraction.reader_calibration import (
     held_out_outcomes,
     report,
 )
+from jiyi.text import split_sentences
 
 
 def _folder(tmp_path: Path, *texts: str) -> Path:

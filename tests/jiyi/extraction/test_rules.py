@@ -11,8 +11,9 @@ import pytest
 
 from jiyi.domain import EntityKind, EventAttr, EventType, Role, Turn
 from jiyi.extraction import rules as rules_package
-from jiyi.extraction.engine import extract_with_rules, normalise, split_sentences
+from jiyi.extraction.engine import extract_with_rules, normalise
 from jiyi.extraction.rules import RULES, RULES_BY_NAME, normalise_age, normalise_name, rules_for
+from jiyi.text import split_sentences
 
 OBJ, VAL, POL, KIND = EventAttr.OBJECT, EventAttr.VALUE, EventAttr.POLARITY, EventAttr.OBJECT_KIND
 E = EventType
