@@ -79,9 +79,10 @@ class RetrievalConfig:
     # Events without one (`jiyi.episodic.indexing.gets_turn_vector`) get nothing from it.
     turn_vector_weight: float = 0.2
     # The passage channel: the best of the cosines to the turn's passages (a turn of one
-    # sentence: to the turn), for events with a turn vector. LongMemEval-S dev, replayed offline
-    # with every sentence a passage, 0 → 0.4: turn any@10 0.944 → 0.967, session all@5 0.856 →
-    # 0.900, multi-session turn any@10 0.880 → 0.960, no category lower (0.2 gains less).
+    # sentence: to the turn), for events with a turn vector. Dev, minimised, 0 → 0.4:
+    # LongMemEval-S turn any@10 0.946 → 0.968, session all@5 0.860 → 0.903, no category lower;
+    # LoCoMo any@10 0.840 → 0.834 (adversarial questions). Replayed offline, 0.3 gains less and
+    # loses as much; scoring only turns with passages costs LongMemEval-S preference questions.
     passage_vector_weight: float = 0.4
     rrf_k: int = 60
     # Priors break ties between comparably relevant events; they must not outweigh relevance:
