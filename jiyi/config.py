@@ -331,6 +331,12 @@ class EmbedderSettings(_Section):
         "its own (stored float vectors must be re-embedded), see BENCHMARKS for what it keeps",
     )
 
+    @model_validator(mode="after")
+    def _passages_split_a_turn(self) -> EmbedderSettings:
+        if self.turn_passages == 1:  # one passage would be the whole turn: an always empty slot
+            raise ValueError("embedder.turn_passages must be 0 (none) or at least 2")
+        return self
+
 
 class ExtractionSettings(_Section):
     read_claims: bool = Field(

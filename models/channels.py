@@ -154,7 +154,8 @@ def split_turn_channel(matrix: np.ndarray, inner_dimension: int, passages: int =
     if not beside.any():
         return TurnParts(inner, None)
     scale = np.sqrt(1.0 + beside, dtype=np.float32)[:, None]
-    parts = np.where(held[:, :, None], side * scale[:, :, None], np.float32(np.nan))
+    parts = side * scale[:, :, None]  # one copy: this runs on every recall's rows
+    parts[~held] = np.nan
     turn = parts[:, 0] if held[:, 0].any() else None
     kept = parts[:, 1:] if held[:, 1:].any() else None
     return TurnParts(inner * scale, turn, kept)

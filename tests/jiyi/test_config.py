@@ -93,6 +93,13 @@ def test_wrong_settings_name_the_setting_and_allowed_values(monkeypatch, env, va
     assert repr(value) in message
 
 
+def test_one_passage_per_turn_is_refused_none_or_several_are_fine():
+    with pytest.raises(ConfigError, match="turn_passages"):
+        load_settings(embedder={"turn_passages": 1})
+    assert load_settings(embedder={"turn_passages": 0}).embedder.turn_passages == 0
+    assert load_settings(embedder={"turn_passages": 2}).embedder.turn_passages == 2
+
+
 def test_backends_that_need_a_server_need_its_address():
     with pytest.raises(ConfigError, match="neo4j_uri"):
         load_settings(graph={"backend": "neo4j"})
