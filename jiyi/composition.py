@@ -210,8 +210,8 @@ def open_adapter_encoder(settings: Settings, adapter: AdapterVersion | None) -> 
 
 
 def _with_turn_channel(settings: Settings, inner: SpaceEncoder, base: SpaceEncoder) -> SpaceEncoder:
-    """`inner` with the whole turn's vector and its passages' beside it, in the base model's
-    space (no adapter), unless `embedder.turn_channel` is off."""
+    """`inner` with the whole turn's vector beside it and its passages' in their column, in
+    the base model's space (no adapter), unless `embedder.turn_channel` is off."""
     from models.channels import TurnChannelEncoder
 
     if not settings.embedder.turn_channel:

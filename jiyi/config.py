@@ -305,7 +305,7 @@ class EmbedderSettings(_Section):
         description="with the turn channel, the vectors of up to this many passages of a turn "
         "of several sentences (its sentences, or runs of them when it has more), so a fact said "
         "in an aside is found by its own sentence (episodic.passage_vector_weight); 0: the whole "
-        "turn's vector alone. Changing it changes the space: `jiyi reembed`",
+        "turn's vector alone. Past events keep what they were written with",
     )
     adapter_version: str | None = Field(None, description="LoRA adapter version; null = promoted")
     batch_size: int = Field(

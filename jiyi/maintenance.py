@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -232,9 +232,7 @@ def _reweighted(rows: pl.DataFrame, updates: pl.DataFrame) -> list[StoredEvent]:
     for row in chosen.iter_rows(named=True):
         record = from_row(row)
         event = record.event.model_copy(update={"retrieval_weight": weights[record.event.event_id]})
-        records.append(
-            StoredEvent(event, record.vector, record.space_id, record.tokens, record.raw_text)
-        )
+        records.append(replace(record, event=event))
     return records
 
 

@@ -13,10 +13,10 @@ own.
 
 A `TurnChannelEncoder` row adds a vector of the whole turn the event came from beside that
 (`[row | turn]`, see the class): in the default minimised mode the event keeps a ≤ 50-character
-summary, and the summary's vector misses what the rest of the turn says. It may add the vectors
-of the turn's passages too (`[row | turn | passage 1 … passage k]`): a fact said in an aside of
-a turn about something else ("…help me find book club data. By the way, I've been going to a
-weekly book club…") is diluted in the whole turn's vector and plain in its sentence's.
+summary, and the summary's vector misses what the rest of the turn says. The vectors of the
+turn's passages may be kept too, apart from the row: a fact said in an aside of a turn about
+something else ("…help me find book club data. By the way, I've been going to a weekly book
+club…") is diluted in the whole turn's vector and plain in its sentence's.
 """
 
 from __future__ import annotations
@@ -78,18 +78,19 @@ class ChannelEncoder:
 
 class TurnChannelEncoder:
     """Rows of `inner`'s vector of what an event stores, with `turn`'s vector of the whole turn
-    beside it and, with `passages` > 0, the vectors of up to that many of the turn's passages
-    after it: `[inner row | turn | passage 1 … passage k]`, absent parts zeros (an event without
-    a turn vector: `jiyi.episodic.indexing.gets_turn_vector`; a turn of one sentence has no
-    passage), the row divided by √(1 + the vectors beside the inner row) to unit length.
+    beside it: `[inner row | turn vector] / √2`, or `[inner row | zeros]` for an event without
+    one (`jiyi.episodic.indexing.gets_turn_vector`), each row of unit length. With `passages`
+    > 0, the write path also cuts a turn into up to that many passages and keeps their vectors
+    (`turn`'s) apart from the row, in a column of their own (`StoredEvent.passages`): only a
+    turn of several sentences has any, so a row pays for the passages it holds and no more.
 
     The event's own vector is computed from what is stored, so a re-embedding reproduces it. The
     turn's vectors are computed once, at write time, by `turn`, the base model without any LoRA
     adapter: a promoted adapter changes `inner`'s space, never the turn channel's, so a
     re-embedding carries them over (`carried_turn_part`) even when no text was kept to embed
-    again. A query is encoded by both (`encode`), its passage parts zeros (the query's turn
-    vector is compared with each passage); when `turn` is `inner`'s primary encoder, the query's
-    vector there is reused, not computed twice.
+    again. A query is encoded by both (`encode`; its turn vector is compared with each passage);
+    when `turn` is `inner`'s primary encoder, the query's vector there is reused, not computed
+    twice.
     """
 
     def __init__(self, inner: SpaceEncoder, turn: SpaceEncoder, passages: int = 0) -> None:
@@ -98,11 +99,8 @@ class TurnChannelEncoder:
         self.inner = inner
         self.turn = turn
         self.passages = passages
-        self.dimension: int = inner.dimension + turn.dimension * (1 + passages)
-        self.turn_space_id = f"{TURN_CHANNEL}:{turn.space_id}" + (
-            f"|{PASSAGES}:{passages}" if passages else ""
-        )
-        self.space_id = f"{inner.space_id}+{self.turn_space_id}"
+        self.dimension: int = inner.dimension + turn.dimension
+        self.space_id = f"{inner.space_id}+{TURN_CHANNEL}:{turn.space_id}"
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Queries: each text in both parts."""
@@ -122,18 +120,11 @@ class TurnChannelEncoder:
         (MemoryBank dev with those vectors: all@10 0.879 → 0.828, any@k level)."""
         return not (has_cjk(text) and cjk_channels(self.inner) is not None)
 
-    def rows(
-        self, inner: np.ndarray, turn: np.ndarray, passages: np.ndarray | None = None
-    ) -> np.ndarray:
-        """Unit rows of inner vectors, turn vectors (a zero one: none) and, when the encoder
-        keeps passages, `passages` of shape (rows, `self.passages`, turn dimension)."""
-        count = len(inner)
-        if passages is None:
-            passages = np.zeros((count, self.passages, self.turn.dimension), dtype=np.float32)
-        side = np.concatenate([np.asarray(turn)[:, None, :], passages], axis=1)
-        beside = np.any(side != 0, axis=2).sum(axis=1)
-        rows = np.hstack([inner, side.reshape(count, -1)]).astype(np.float32)
-        return rows / np.sqrt(1.0 + beside, dtype=np.float32)[:, None]
+    def rows(self, inner: np.ndarray, turn: np.ndarray) -> np.ndarray:
+        """Unit rows of inner vectors and turn vectors (a zero turn vector: none)."""
+        rows = np.hstack([inner, turn]).astype(np.float32)
+        rows[np.any(turn != 0, axis=1)] /= BOTH
+        return rows
 
 
 @dataclass(frozen=True)
@@ -142,52 +133,53 @@ class TurnParts:
 
     own: np.ndarray  # the inner rows as `inner` wrote them
     turn: np.ndarray | None  # NaN rows where an event has none; None when no row has one
-    passages: np.ndarray | None = None  # (rows, k, dimension), NaN where absent; None: none
 
 
-def split_turn_channel(matrix: np.ndarray, inner_dimension: int, passages: int = 0) -> TurnParts:
-    """`TurnChannelEncoder` rows (of an encoder keeping `passages`) → their parts."""
-    inner, side = matrix[:, :inner_dimension], matrix[:, inner_dimension:]
-    side = side.reshape(len(matrix), 1 + passages, -1)
-    held = np.any(side != 0, axis=2)
-    beside = held.sum(axis=1)
-    if not beside.any():
+def split_turn_channel(matrix: np.ndarray, inner_dimension: int) -> TurnParts:
+    """`TurnChannelEncoder` rows → their parts."""
+    inner, turn = matrix[:, :inner_dimension], matrix[:, inner_dimension:]
+    present = np.any(turn != 0, axis=1)
+    if not present.any():
         return TurnParts(inner, None)
-    scale = np.sqrt(1.0 + beside, dtype=np.float32)[:, None]
-    parts = side * scale[:, :, None]  # one copy: this runs on every recall's rows
-    parts[~held] = np.nan
-    turn = parts[:, 0] if held[:, 0].any() else None
-    kept = parts[:, 1:] if held[:, 1:].any() else None
-    return TurnParts(inner * scale, turn, kept)
+    inner = inner.copy()
+    inner[present] *= BOTH
+    parts = np.full(turn.shape, np.nan, dtype=np.float32)
+    parts[present] = turn[present] * BOTH
+    return TurnParts(inner, parts)
 
 
-def carried_turn_part(row: np.ndarray, space_id: str, encoder: TurnChannelEncoder) -> np.ndarray:
-    """The turn vector and passage vectors, (1 + `encoder.passages`, turn dimension), a stored
-    row of `space_id` holds, if it is in `encoder`'s turn space (zeros otherwise: a row from
-    before the turn channel or from another base model). A row with another number of passages
-    gives its turn vector only: its passages were cut for that number."""
+@dataclass(frozen=True)
+class TurnVectors:
+    """What an event holds of its turn in the turn channel's space."""
+
+    turn: np.ndarray  # unit vector; zeros: none
+    passages: np.ndarray | None  # (count, dimension) unit vectors; None: none
+
+
+def carried_turn_part(
+    row: np.ndarray, space_id: str, passages: np.ndarray | None, encoder: TurnChannelEncoder
+) -> TurnVectors:
+    """The turn vector and passages a stored record of `space_id` (its `row` and `passages`)
+    holds, if they are in `encoder`'s turn space (none otherwise: a row from before the turn
+    channel or from another base model). Passages are kept only when `encoder` keeps some. A
+    row written with its passages inside it (`…|passages:k` spaces, before they had a column of
+    their own) gives them up from there."""
     width = encoder.turn.dimension
-    part = np.zeros((1 + encoder.passages, width), dtype=np.float32)
-    held = _passages_held(space_id, encoder.turn)
-    if held is None or len(row) != encoder.inner.dimension + width * (1 + held):
-        return part
-    parts = split_turn_channel(
-        np.asarray(row, dtype=np.float32)[None, :], encoder.inner.dimension, held
-    )
-    if parts.turn is not None:
-        part[0] = parts.turn[0]
-    if parts.passages is not None and held == encoder.passages:
-        part[1:] = np.nan_to_num(parts.passages[0])
-    return part
-
-
-def _passages_held(space_id: str, turn: SpaceEncoder) -> int | None:
-    """How many passages the rows of `space_id` hold beside a turn vector of `turn`'s space
-    (None: the rows have no turn vector in that space)."""
+    none = TurnVectors(np.zeros(width, dtype=np.float32), None)
     found = re.search(
-        rf"\+{TURN_CHANNEL}:{re.escape(turn.space_id)}(?:\|{PASSAGES}:(\d+))?$", space_id
+        rf"\+{TURN_CHANNEL}:{re.escape(encoder.turn.space_id)}(?:\|{PASSAGES}:(\d+))?$", space_id
     )
-    return None if found is None else int(found.group(1) or 0)
+    if found is None:
+        return none
+    inside = int(found.group(1) or 0)
+    if len(row) != encoder.inner.dimension + width * (1 + inside):
+        return none
+    side = np.asarray(row, dtype=np.float32)[encoder.inner.dimension :].reshape(1 + inside, width)
+    held = np.any(side != 0, axis=1)
+    side = side * np.sqrt(1.0 + held.sum(), dtype=np.float32)
+    kept = side[1:][held[1:]] if inside else passages
+    turn = side[0] if held[0] else none.turn
+    return TurnVectors(turn, kept if encoder.passages and kept is not None and len(kept) else None)
 
 
 def own_vector_encoder(encoder: SpaceEncoder) -> SpaceEncoder:

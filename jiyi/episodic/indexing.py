@@ -16,7 +16,7 @@ from jiyi.domain.events import SUMMARY_MAX_CHARS
 from jiyi.episodic.records import EpisodicInputError, IndexItem, StoredEvent
 from jiyi.episodic.terms import IndexTerms, new_terms, with_context
 from jiyi.text import split_sentences
-from models.channels import TurnChannelEncoder, carried_turn_part
+from models.channels import TurnChannelEncoder, TurnVectors, carried_turn_part
 from models.embedder import SpaceEncoder
 
 _CONTENT_ATTRIBUTES = (EventAttr.OBJECT, EventAttr.VALUE)  # not labels such as lang or kind
@@ -75,13 +75,18 @@ def build_records(
     empty = [i.event.event_id for i, t in zip(items, texts, strict=True) if not t.strip()]
     if empty:
         raise EpisodicInputError(f"events {empty}: nothing to index (no summary, keywords, text)")
-    vectors = _event_vectors(texts, [item.raw_text for item in items], kept, encoder)
+    vectors, passages = _event_vectors(texts, [item.raw_text for item in items], kept, encoder)
     turn_terms: dict[tuple[str, str], list[str]] = {}  # a turn's events share its terms
     return [
         StoredEvent(
-            item.event, vector, encoder.space_id, _lexical_terms(item, terms, turn_terms), raw
+            item.event,
+            vector,
+            encoder.space_id,
+            _lexical_terms(item, terms, turn_terms),
+            raw,
+            held,
         )
-        for item, vector, raw in zip(items, vectors, kept, strict=True)
+        for item, vector, raw, held in zip(items, vectors, kept, passages, strict=True)
     ]
 
 
@@ -130,29 +135,31 @@ def _event_vectors(
     turns: Sequence[str | None],
     kept: Sequence[str | None],
     encoder: SpaceEncoder,
-    carried: Sequence[np.ndarray] | None = None,
-) -> np.ndarray:
-    """Each event's row: its `texts`' vector and, for a `TurnChannelEncoder`, the vectors of the
-    turn it came from (`turns`) and of its passages where the channel embeds it, unless the
-    event's own text is that turn already (`kept`), else those `carried` over from its stored
-    row (re-embedding: `carried_turn_part`), else none."""
+    carried: Sequence[TurnVectors] | None = None,
+) -> tuple[np.ndarray, list[np.ndarray | None]]:
+    """Each event's row and passages: its `texts`' vector and, for a `TurnChannelEncoder`, the
+    vectors of the turn it came from (`turns`) and of its passages where the channel embeds it,
+    unless the event's own text is that turn already (`kept`), else those `carried` over from
+    its stored record (re-embedding: `carried_turn_part`), else none."""
+    passages: list[np.ndarray | None] = [None] * len(texts)
     if not isinstance(encoder, TurnChannelEncoder):
-        return _embed(texts, encoder)
-    side = np.zeros((len(texts), 1 + encoder.passages, encoder.turn.dimension), dtype=np.float32)
-    if carried is not None:
-        side[:] = carried
+        return _embed(texts, encoder), passages
+    turn = np.zeros((len(texts), encoder.turn.dimension), dtype=np.float32)
+    for i, held in enumerate(carried or ()):
+        turn[i], passages[i] = held.turn, held.passages
     wanted = [i for i, own in enumerate(kept) if gets_turn_vector(encoder, turns[i], own)]
     split = {i: turn_passages(turns[i] or "", encoder.passages) for i in wanted}
-    slots = [(i, 1 + slot) for i, passages in split.items() for slot in range(len(passages))]
     if wanted:  # the turns and their passages in one batch
         said = [turns[i] or "" for i in wanted]
-        said += [passage for passages in split.values() for passage in passages]
+        said += [passage for cut in split.values() for passage in cut]
         vectors = _embed(said, encoder.turn)
-        side[wanted, 0] = vectors[: len(wanted)]
-        if slots:
-            rows, columns = zip(*slots, strict=True)
-            side[list(rows), list(columns)] = vectors[len(wanted) :]
-    return encoder.rows(_embed(texts, encoder.inner), side[:, 0], side[:, 1:])
+        turn[wanted] = vectors[: len(wanted)]
+        start = len(wanted)
+        for i, cut in split.items():
+            if cut:
+                passages[i] = vectors[start : start + len(cut)]
+                start += len(cut)
+    return encoder.rows(_embed(texts, encoder.inner), turn), passages
 
 
 def reembedded(records: Sequence[StoredEvent], encoder: SpaceEncoder) -> list[StoredEvent]:
@@ -163,10 +170,10 @@ def reembedded(records: Sequence[StoredEvent], encoder: SpaceEncoder) -> list[St
     texts = [index_text(r.event, r.raw_text) for r in records]
     carried = None
     if isinstance(encoder, TurnChannelEncoder):
-        carried = [carried_turn_part(r.vector, r.space_id, encoder) for r in records]
+        carried = [carried_turn_part(r.vector, r.space_id, r.passages, encoder) for r in records]
     kept = [r.raw_text for r in records]
-    vectors = _event_vectors(texts, [None] * len(records), kept, encoder, carried)
+    vectors, passages = _event_vectors(texts, [None] * len(records), kept, encoder, carried)
     return [
-        StoredEvent(r.event, vector, encoder.space_id, r.tokens, r.raw_text)
-        for r, vector in zip(records, vectors, strict=True)
+        StoredEvent(r.event, vector, encoder.space_id, r.tokens, r.raw_text, held)
+        for r, vector, held in zip(records, vectors, passages, strict=True)
     ]

@@ -28,6 +28,7 @@ from lancedb.index import BTree
 
 from jiyi.domain import EventType
 from jiyi.episodic.records import (
+    PASSAGES_COLUMN,
     SPACE_METADATA_KEY,
     EpisodicInputError,
     StoredEvent,
@@ -98,6 +99,8 @@ class LanceEpisodicStore(EpisodicStore):
                     f"episodic store at {path}: vectors have {vector_type.list_size} dimensions, "
                     f"the embedder has {dimension}"
                 )
+            if PASSAGES_COLUMN not in self._table.schema.names:  # a table from before passages
+                self._table.add_columns(self._schema.field(PASSAGES_COLUMN))
         else:
             # Lance file format 2.1, not LanceDB 0.40's default (2.2): recall reads one user's
             # rows by index, and among 2 million rows that read took 10 ms on 2.1 against 21 ms

@@ -28,6 +28,7 @@ from models.embedder import SpaceEncoder
 
 log = logging.getLogger(__name__)
 MIN_SHARED_TERMS = 0.5
+MAX_MERGED_PASSAGES = 8
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,15 @@ def merge_group(group: Sequence[StoredEvent]) -> StoredEvent:
         space_id=newest.space_id,
         tokens=tokens,
         raw_text=newest.raw_text,
+        passages=_merged_passages(group),
     )
+
+
+def _merged_passages(group: Sequence[StoredEvent]) -> np.ndarray | None:
+    """The members' passages, newest first, at most `MAX_MERGED_PASSAGES`: the merged event
+    still answers for an aside one of its turns made, and its row stays small."""
+    held = [p for m in reversed(group) if m.passages is not None for p in m.passages]
+    return np.stack(held[:MAX_MERGED_PASSAGES]) if held else None
 
 
 def enforce_cap(store: EpisodicStore, user_id: str, cap: int, threshold: float) -> WriteReport:

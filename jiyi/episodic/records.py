@@ -21,6 +21,9 @@ from jiyi.health import skip_stored_value
 from models.embedder import check_space
 
 SPACE_METADATA_KEY = b"jiyi.space_id"
+#: A turn's passage vectors (`StoredEvent.passages`): as many as the turn has, often none.
+PASSAGES_COLUMN = "passages"
+PASSAGES_TYPE = pa.list_(pa.list_(pa.float32()))
 _EVENT_ID = re.compile(r"[0-9a-f]{8,64}")
 
 
@@ -30,13 +33,15 @@ class EpisodicInputError(ValueError):
 
 @dataclass(frozen=True, eq=False)
 class StoredEvent:
-    """An event as the episodic tier keeps it: the event, its vector and its lexical tokens."""
+    """An event as the episodic tier keeps it: the event, its vector and its lexical tokens,
+    and the vectors of its turn's passages where it has some (`TurnChannelEncoder`)."""
 
     event: Event
     vector: np.ndarray
     space_id: str
     tokens: tuple[str, ...]
     raw_text: str | None = None
+    passages: np.ndarray | None = None  # (count, dimension); None: none
 
 
 class IndexItem(NamedTuple):
@@ -97,6 +102,11 @@ def check_records(records: Sequence[StoredEvent], space_id: str, dimension: int)
             raise EpisodicInputError(
                 f"vector of event {record.event.event_id}: expected {dimension} finite floats"
             )
+        held = record.passages
+        if held is not None and (held.ndim != 2 or not len(held) or not np.isfinite(held).all()):
+            raise EpisodicInputError(
+                f"passages of event {record.event.event_id}: expected rows of finite floats"
+            )
 
 
 def arrow_schema(dimension: int, space_id: str) -> pa.Schema:
@@ -123,6 +133,7 @@ def arrow_schema(dimension: int, space_id: str) -> pa.Schema:
             pa.field("tokens", pa.string(), nullable=False),
             pa.field("space_id", pa.string(), nullable=False),
             pa.field("vector", pa.list_(pa.float32(), dimension), nullable=False),
+            pa.field(PASSAGES_COLUMN, PASSAGES_TYPE),
         ],
         metadata={SPACE_METADATA_KEY: space_id.encode()},
     )
@@ -137,6 +148,7 @@ def to_row(record: StoredEvent) -> dict[str, Any]:
         tokens=" ".join(record.tokens),
         space_id=record.space_id,
         vector=record.vector.astype(np.float32),
+        passages=None if record.passages is None else list(record.passages.astype(np.float32)),
     )
     return row
 
@@ -158,7 +170,14 @@ def from_row(row: dict[str, Any]) -> StoredEvent:
         space_id=row["space_id"],
         tokens=tuple(row["tokens"].split()),
         raw_text=row.get("raw_text"),
+        passages=passages_of(row.get(PASSAGES_COLUMN)),
     )
+
+
+def passages_of(value: Sequence[Sequence[float]] | None) -> np.ndarray | None:
+    """A stored passages value as (count, dimension) float32 (None: none, or a table from
+    before the column)."""
+    return None if value is None or len(value) == 0 else np.asarray(value, dtype=np.float32)
 
 
 def from_table(table: pa.Table) -> list[StoredEvent]:
@@ -180,6 +199,7 @@ def indexed_records(table: pa.Table) -> list[tuple[int, StoredEvent]]:
     vectors = table.column("vector").combine_chunks()
     matrix = vectors.flatten().to_numpy().reshape(len(vectors), -1).astype(np.float32)
     columns = {name: table.column(name).to_pylist() for name in table.column_names}
+    no_passages = [None] * table.num_rows
     records = []
     for i in range(table.num_rows):
         fields = {name: columns[name][i] for name in _EVENT_FIELDS if name in columns}
@@ -199,6 +219,7 @@ def indexed_records(table: pa.Table) -> list[tuple[int, StoredEvent]]:
                     space_id=columns["space_id"][i],
                     tokens=tuple(columns["tokens"][i].split()),
                     raw_text=columns["raw_text"][i],
+                    passages=passages_of(columns.get(PASSAGES_COLUMN, no_passages)[i]),
                 ),
             )
         )

@@ -44,7 +44,12 @@ from jiyi.episodic.query import (
     first_talk_prior,
     speaker_match,
 )
-from jiyi.episodic.records import EpisodicInputError, check_user, indexed_records
+from jiyi.episodic.records import (
+    PASSAGES_COLUMN,
+    EpisodicInputError,
+    check_user,
+    indexed_records,
+)
 from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import TERM_CHARS, IndexTerms
 from jiyi.episodic.timeframe import LAST_MS, closeness
@@ -290,11 +295,9 @@ def rank(
         return []
     matrix, parts = vector_matrix(table), None
     if channels is not None and channels.inner_dimension is not None:
-        parts = split_turn_channel(matrix, channels.inner_dimension, channels.passages)
+        parts = split_turn_channel(matrix, channels.inner_dimension)
         matrix = parts.own
-        query_vector = split_turn_channel(
-            query_vector[None, :], channels.inner_dimension, channels.passages
-        ).own[0]
+        query_vector = split_turn_channel(query_vector[None, :], channels.inner_dimension).own[0]
     by_channel = channel_cosines(
         matrix,
         query_vector,
@@ -307,7 +310,7 @@ def rank(
     if parts is not None and parts.turn is not None and turn_query is not None:
         turn = (parts.turn @ turn_query).astype(np.float64)
         if channels is not None and channels.passages:
-            passage = best_passage(turn, parts.passages, turn_query)
+            passage = best_passage(turn, passage_column(table), turn_query)
     relevance = fuse(cosine, lexical, config, cjk, turn, passage)
     confidence = table.column("confidence").to_numpy()
     weight = table.column("retrieval_weight").to_numpy()
@@ -363,15 +366,28 @@ def rank(
     ]
 
 
-def best_passage(turn: np.ndarray, passages: np.ndarray | None, query: np.ndarray) -> np.ndarray:
+def passage_column(table: pa.Table) -> pa.ListArray | None:
+    """The rows' passages (`PASSAGES_COLUMN`; None for a table from before it)."""
+    if PASSAGES_COLUMN not in table.column_names:
+        return None
+    return table.column(PASSAGES_COLUMN).combine_chunks()
+
+
+def best_passage(turn: np.ndarray, passages: pa.ListArray | None, query: np.ndarray) -> np.ndarray:
     """Per row, the largest cosine of the query to one of its turn's passages; the turn's own
-    where it has none (a turn of one sentence is its one passage), NaN without a turn vector."""
-    if passages is None:
-        return turn.copy()
-    cosines = (passages @ query).astype(np.float64)  # NaN for an absent passage
-    held = ~np.all(np.isnan(cosines), axis=1)
+    where it has none (a turn of one sentence is its one passage), NaN without a turn vector.
+    Reads the passages column as one block: only the passages rows hold are multiplied."""
     best = turn.copy()
-    best[held] = np.nanmax(cosines[held], axis=1)
+    if passages is None:
+        return best
+    counts = passages.value_lengths().fill_null(0).to_numpy(zero_copy_only=False)
+    if not counts.any():
+        return best
+    block = passages.flatten().flatten().to_numpy().reshape(-1, len(query))
+    cosines = (block @ query).astype(np.float64)
+    held = counts > 0
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])[held]
+    best[held] = np.maximum.reduceat(cosines, starts)
     return best
 
 
@@ -431,7 +447,7 @@ class QueryChannels:
     """What ranking rows of a `ChannelEncoder` or a `TurnChannelEncoder` needs: the primary
     width (None: the rows' own vector is one encoder's), the query's vector in the CJK channel
     when some row has one there, and for a turn channel the width of the rows' own part, the
-    number of passages the rows hold and the query's unit vector in the turn channel."""
+    number of passages the rows may hold and the query's unit vector in the turn channel."""
 
     primary_dimension: int | None
     cjk_query: np.ndarray | None = None
@@ -460,7 +476,7 @@ def query_channels(
     passages = 0
     if isinstance(encoder, TurnChannelEncoder):
         inner_dimension, passages = encoder.inner.dimension, encoder.passages
-        parts = split_turn_channel(query_vector[None, :], inner_dimension, passages)
+        parts = split_turn_channel(query_vector[None, :], inner_dimension)
         query_vector = parts.own[0]
         turn_query = None if parts.turn is None else parts.turn[0]
     channels = cjk_channels(encoder)

@@ -26,6 +26,7 @@ from weaviate.util import generate_uuid5
 from jiyi.config import EpisodicSettings
 from jiyi.domain import EventType, stable_id
 from jiyi.episodic.records import (
+    PASSAGES_COLUMN,
     EpisodicInputError,
     StoredEvent,
     arrow_schema,
@@ -47,6 +48,11 @@ _FETCH_LIMIT = 10_000  # Weaviate's default QUERY_MAXIMUM_RESULTS; the per-user 
 
 _TEXT = {"user_id", "session_id", "turn_id", "source", "rule", "summary", "raw_text", "space_id"}
 _EXACT = {"event_id", "event_type", "raw_hash"}
+_PASSAGE_COUNT = "passage_count"
+_PASSAGE_PROPERTIES = (
+    Property(name=PASSAGES_COLUMN, data_type=DataType.NUMBER_ARRAY),
+    Property(name=_PASSAGE_COUNT, data_type=DataType.INT),
+)
 
 
 def _properties() -> list[Property]:
@@ -64,6 +70,7 @@ def _properties() -> list[Property]:
         Property(name="retrieval_weight", data_type=DataType.NUMBER),
         Property(name="keywords", data_type=DataType.TEXT_ARRAY),
         Property(name="evidence_turn_ids", data_type=DataType.TEXT_ARRAY),
+        *_PASSAGE_PROPERTIES,
     ]
 
 
@@ -96,8 +103,15 @@ class WeaviateEpisodicStore(EpisodicStore):
                 ),
             )
         self._collection: Collection = client.collections.get(name)
-        stored = (self._collection.config.get().description or "").removeprefix(_SPACE_PREFIX)
-        check_space(space_id, stored, f"Weaviate collection {name}")
+        config = self._collection.config.get()
+        check_space(
+            space_id,
+            (config.description or "").removeprefix(_SPACE_PREFIX),
+            f"Weaviate collection {name}",
+        )
+        held = {p.name for p in config.properties}
+        for missing in (p for p in _PASSAGE_PROPERTIES if p.name not in held):
+            self._collection.config.add_property(missing)  # a collection from before passages
 
     @classmethod
     def connect(
@@ -141,6 +155,9 @@ class WeaviateEpisodicStore(EpisodicStore):
         for record in records:
             row = {k: v for k, v in to_row(record).items() if v is not None}  # unset, not null
             vector = row.pop("vector").tolist()
+            if record.passages is not None:  # Weaviate has no nested arrays: flat, and a count
+                row[PASSAGES_COLUMN] = record.passages.astype(np.float32).ravel().tolist()
+                row[_PASSAGE_COUNT] = len(record.passages)
             uid = generate_uuid5(f"{record.event.user_id}/{record.event.event_id}")
             by_user.setdefault(check_user(record.event.user_id), []).append(
                 DataObject(properties=row, uuid=uid, vector=vector)
@@ -262,4 +279,7 @@ class WeaviateEpisodicStore(EpisodicStore):
         for name in ("keywords", "evidence_turn_ids"):  # Weaviate returns empty arrays as null
             row[name] = row.get(name) or []
         row["vector"] = obj.vector["default"]
+        flat, count = row.pop(PASSAGES_COLUMN, None), row.pop(_PASSAGE_COUNT, None)
+        if flat and count:
+            row[PASSAGES_COLUMN] = np.asarray(flat, dtype=np.float32).reshape(count, -1)
         return from_row(row)

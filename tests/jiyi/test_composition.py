@@ -135,13 +135,13 @@ def test_the_default_embedder_keeps_the_turns_vector_in_the_base_models_space(mo
     assert isinstance(encoder, TurnChannelEncoder)
     assert isinstance(encoder.inner, ChannelEncoder)
     assert encoder.turn is encoder.inner.primary is loaded[DEFAULT_MODEL]  # one query encoding
-    turn = f"+turn:{loaded[DEFAULT_MODEL].space_id}|passages:4"
+    turn = f"+turn:{loaded[DEFAULT_MODEL].space_id}"
     assert encoder.space_id == f"{encoder.inner.space_id}{turn}"
     assert encoder.passages == 4
     whole = open_encoder(load_settings(embedder={"turn_passages": 0}))
     assert isinstance(whole, TurnChannelEncoder)
     assert whole.passages == 0
-    assert whole.space_id == f"{encoder.inner.space_id}+turn:{loaded[DEFAULT_MODEL].space_id}"
+    assert whole.space_id == encoder.space_id  # the passages are not in the rows' space
     calls: list[object] = []
     monkeypatch.setattr("models.embedder.load_embedder", lambda model, adapter=None, *a: (
         calls.append(adapter) or loaded[model]))  # fmt: skip

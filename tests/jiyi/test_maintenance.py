@@ -40,6 +40,7 @@ from jiyi.maintenance import (
     run_noise,
     swap_directories,
 )
+from models.channels import TurnChannelEncoder
 from models.hashing import HashingEncoder
 
 NOW = 1_800_000_000_000
@@ -311,6 +312,27 @@ def test_reembed_sync_is_batched_resumable_and_follows_the_live_store(
     assert (catch_up.copied, catch_up.removed) == (1, 1)
     weights = {r.event.event_id: r.event.retrieval_weight for r in _events(staging, "u-zh")}
     assert weights[changed.event.event_id] == 0.5
+
+
+def test_a_store_with_passages_inside_its_rows_is_reembedded_into_their_column(tmp_path: Path):
+    """Session 22 wrote `[own | turn | passage 1 … k]` rows in a `…|passages:k` space; the
+    re-embedding keeps the turn vector and the passages, which no kept text could give again."""
+    own, base = HashingEncoder(32), HashingEncoder(16)
+    encoder = TurnChannelEncoder(own, base, passages=2)
+    said = base.encode(["the whole turn. and more", "the whole turn.", "and more"])
+    wide_space = encoder.space_id + "|passages:2"
+    old = LanceEpisodicStore(tmp_path / "old", wide_space, 32 + 16 * 3)
+    terms = IndexTerms(b"k" * 32)
+    item = _event("u1", "the whole turn. and more", EventType.PERSONAL_FACT, NOW, "t1")
+    (record,) = build_records([item], own, terms, False)
+    wide = np.hstack([record.vector, said.ravel()]) / 2.0
+    old.upsert([StoredEvent(record.event, wide.astype(np.float32), wide_space, record.tokens)])
+    new = LanceEpisodicStore(tmp_path / "new", encoder.space_id, encoder.dimension)
+    assert reembed_sync(old, new, encoder).copied == 1
+    (moved,) = _events(new, "u1")
+    np.testing.assert_allclose(moved.vector[32:] * np.sqrt(2), said[0], rtol=1e-5)
+    assert moved.passages is not None
+    np.testing.assert_allclose(moved.passages, said[1:], rtol=1e-5)
 
 
 def test_reembed_refuses_a_target_in_another_space(store: LanceEpisodicStore, tmp_path: Path):

@@ -136,34 +136,16 @@ def test_turn_rows_hold_the_events_vector_and_the_turns_each_of_unit_length():
     assert parts.turn is not None
     np.testing.assert_allclose(parts.turn[0], turn[0], rtol=1e-6)
     assert np.isnan(parts.turn[1]).all()
-    assert parts.passages is None
     assert split_turn_channel(encoder.rows(inner, np.zeros((2, 16))), 32).turn is None
 
 
-def test_passage_rows_hold_each_passage_beside_the_turn_and_stay_of_unit_length():
+def test_passages_stay_out_of_the_row_and_out_of_the_space_id():
     encoder = TurnChannelEncoder(PRIMARY, SECOND, passages=3)
-    assert encoder.dimension == 32 + 16 * 4
-    assert encoder.space_id == "hashing:32/32+turn:hashing:16/16|passages:3"
-    inner = PRIMARY.encode(["book club", "violin", "kitten"])
-    turn = SECOND.encode(["Find me data on book clubs. By the way, mine has ten women.", "x"])
-    turn = np.vstack([turn, np.zeros((1, 16))])
-    passages = np.zeros((3, 3, 16), dtype=np.float32)
-    passages[0, :2] = SECOND.encode(["Find me data on book clubs.", "By the way, mine has ten."])
-    rows = encoder.rows(inner, turn, passages)
-    np.testing.assert_allclose(np.linalg.norm(rows, axis=1), 1.0, rtol=1e-6)
-    parts = split_turn_channel(rows, 32, passages=3)
-    np.testing.assert_allclose(parts.own, inner, rtol=1e-6)
-    assert parts.turn is not None
-    assert parts.passages is not None
-    np.testing.assert_allclose(parts.turn[:2], turn[:2], rtol=1e-6)
-    np.testing.assert_allclose(parts.passages[0, :2], passages[0, :2], rtol=1e-6)
-    assert np.isnan(parts.passages[0, 2]).all()  # a turn of two sentences: one slot empty
-    assert np.isnan(parts.passages[1]).all()  # a turn of one sentence has no passage
-    assert np.isnan(parts.turn[2]).all()
-    assert np.isnan(parts.passages[2]).all()
+    assert encoder.dimension == 32 + 16  # the passages have a column of their own
+    assert encoder.space_id == "hashing:32/32+turn:hashing:16/16"  # rows as without passages
     query = encoder.encode(["how many women are in my book club"])
-    assert not query[0, 32 + 16 :].any()  # a query has no passages of its own
-    np.testing.assert_allclose(split_turn_channel(query, 32, 3).own[0], PRIMARY.encode(
+    assert query.shape == (1, 48)
+    np.testing.assert_allclose(split_turn_channel(query, 32).own[0], PRIMARY.encode(
         ["how many women are in my book club"])[0], rtol=1e-6)  # fmt: skip
     with pytest.raises(ValueError, match="passages"):
         TurnChannelEncoder(PRIMARY, SECOND, passages=-1)
@@ -210,28 +192,43 @@ def test_a_turn_vector_is_carried_only_from_the_same_turn_space():
     encoder = TurnChannelEncoder(PRIMARY, SECOND)
     turn = SECOND.encode(["the whole turn"])
     row = encoder.rows(PRIMARY.encode(["summary"]), turn)[0]
-    np.testing.assert_allclose(carried_turn_part(row, encoder.space_id, encoder), turn, rtol=1e-6)
+
+    def carried(space_id: str, of: np.ndarray = row) -> np.ndarray:
+        return carried_turn_part(of, space_id, None, encoder).turn
+
+    np.testing.assert_allclose(carried(encoder.space_id), turn[0], rtol=1e-6)
     adapted = "hashing:32/32@v2+turn:hashing:16/16"  # another adapter, the same base model
-    np.testing.assert_allclose(carried_turn_part(row, adapted, encoder), turn, rtol=1e-6)
-    assert not carried_turn_part(row, "hashing:32/32+turn:hashing:8/8", encoder).any()
-    assert not carried_turn_part(PRIMARY.encode(["old"])[0], PRIMARY.space_id, encoder).any()
+    np.testing.assert_allclose(carried(adapted), turn[0], rtol=1e-6)
+    assert not carried("hashing:32/32+turn:hashing:8/8").any()
+    assert not carried(PRIMARY.space_id, PRIMARY.encode(["old"])[0]).any()
 
 
-def test_passages_are_carried_with_the_turn_vector_only_when_cut_for_the_same_number():
+def test_passages_are_carried_where_the_encoder_keeps_some():
     encoder = TurnChannelEncoder(PRIMARY, SECOND, passages=2)
     side = SECOND.encode(["the whole turn. and more", "the whole turn.", "and more"])
-    row = encoder.rows(PRIMARY.encode(["summary"]), side[:1], side[None, 1:])[0]
-    np.testing.assert_allclose(carried_turn_part(row, encoder.space_id, encoder), side, rtol=1e-6)
-    without = TurnChannelEncoder(PRIMARY, SECOND)  # rows from before passages were kept
-    older = without.rows(PRIMARY.encode(["summary"]), side[:1])[0]
-    carried = carried_turn_part(older, without.space_id, encoder)
-    np.testing.assert_allclose(carried[0], side[0], rtol=1e-6)
-    assert not carried[1:].any()
-    other = TurnChannelEncoder(PRIMARY, SECOND, passages=3)  # passages cut for another number
-    np.testing.assert_allclose(
-        carried_turn_part(row, encoder.space_id, other)[0], side[0], rtol=1e-6
-    )
-    assert not carried_turn_part(row, encoder.space_id, other)[1:].any()
-    np.testing.assert_allclose(
-        carried_turn_part(row, encoder.space_id, without), side[:1], rtol=1e-6
-    )
+    row = encoder.rows(PRIMARY.encode(["summary"]), side[:1])[0]
+    held = carried_turn_part(row, encoder.space_id, side[1:], encoder)
+    np.testing.assert_allclose(held.turn, side[0], rtol=1e-6)
+    assert held.passages is not None
+    np.testing.assert_allclose(held.passages, side[1:], rtol=1e-6)
+    other = TurnChannelEncoder(PRIMARY, SECOND, passages=4)  # cut for another number: still hers
+    assert carried_turn_part(row, encoder.space_id, side[1:], other).passages is not None
+    without = TurnChannelEncoder(PRIMARY, SECOND)  # passages turned off: none kept
+    held = carried_turn_part(row, encoder.space_id, side[1:], without)
+    np.testing.assert_allclose(held.turn, side[0], rtol=1e-6)
+    assert held.passages is None
+
+
+def test_passages_written_inside_the_row_are_carried_out_of_it():
+    """Session 22's rows held `[inner | turn | passage 1 … k]` / √(1 + vectors beside), in a
+    space named `…|passages:k`; re-embedding moves them to their column."""
+    encoder = TurnChannelEncoder(PRIMARY, SECOND, passages=3)
+    side = SECOND.encode(["the whole turn. and more", "the whole turn.", "and more"])
+    wide = np.hstack([PRIMARY.encode(["summary"])[0], side.ravel(), np.zeros(16)]) / 2.0
+    held = carried_turn_part(wide, encoder.space_id + "|passages:3", None, encoder)
+    np.testing.assert_allclose(held.turn, side[0], rtol=1e-6)
+    assert held.passages is not None
+    np.testing.assert_allclose(held.passages, side[1:], rtol=1e-6)  # the empty slot dropped
+    mismatched = carried_turn_part(wide, encoder.space_id + "|passages:2", None, encoder)
+    assert not mismatched.turn.any()
+    assert mismatched.passages is None

@@ -101,15 +101,13 @@ def test_a_turn_of_several_sentences_keeps_each_sentences_vector_in_one_batch(ma
     sentences = turn_passages(ASIDE, 4)
     assert len(sentences) == 3
     assert turn.seen == [ASIDE, TURN, *sentences]  # one call: turns, then passages
-    parts = split_turn_channel(np.stack([r.vector for r in built]), 128, passages=4)
-    assert parts.passages is not None
-    np.testing.assert_allclose(
-        parts.passages[0, :3], HashingEncoder(128).encode(sentences), rtol=1e-5
-    )
-    assert np.isnan(parts.passages[0, 3]).all()
-    assert np.isnan(parts.passages[1]).all()  # one sentence: the turn is its one passage
+    assert built[0].passages is not None
+    np.testing.assert_allclose(built[0].passages, HashingEncoder(128).encode(sentences), rtol=1e-5)
+    assert built[1].passages is None  # one sentence: the turn is its one passage
     (again,) = reembedded(built[:1], encoder)  # no text kept: the passages are carried
     np.testing.assert_allclose(again.vector, built[0].vector, rtol=1e-6)
+    assert again.passages is not None
+    np.testing.assert_allclose(again.passages, built[0].passages, rtol=1e-6)
 
 
 @pytest.mark.parametrize(

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+import lancedb
+import numpy as np
 import pyarrow as pa
 import pytest
 
-from jiyi.episodic.lancedb_store import COMPACT_EVERY_WRITES, LanceEpisodicStore
-from jiyi.episodic.records import EpisodicInputError, arrow_schema, to_table
+from jiyi.episodic.lancedb_store import COMPACT_EVERY_WRITES, TABLE, LanceEpisodicStore
+from jiyi.episodic.records import PASSAGES_COLUMN, EpisodicInputError, arrow_schema, to_table
 from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder
 
@@ -110,3 +114,23 @@ def test_a_failed_compaction_never_fails_the_committed_write(
         store.upsert(records([make_item("alice", f"event number {i}")]))
     assert store.count("alice") == COMPACT_EVERY_WRITES
     assert "episodic compaction skipped" in caplog.text
+
+
+def test_a_table_from_before_the_passages_column_gains_it_and_keeps_its_rows(
+    tmp_path, encoder, make_item, records
+):
+    path = tmp_path / "episodic"
+    older = arrow_schema(encoder.dimension, encoder.space_id)
+    older = older.remove(older.get_field_index(PASSAGES_COLUMN))
+    (kept,) = records([make_item("alice", "I love tea")])
+    rows = to_table([kept], arrow_schema(encoder.dimension, encoder.space_id))
+    db = lancedb.connect(str(path))
+    db.create_table(TABLE, rows.drop_columns([PASSAGES_COLUMN]), schema=older)
+    store = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    assert PASSAGES_COLUMN in store.scan("alice").column_names
+    assert store.get("alice", kept.event.event_id).passages is None
+    (new,) = records([make_item("alice", "I love hiking")])
+    held = np.ones((2, encoder.dimension), dtype=np.float32)
+    store.upsert([dataclasses.replace(new, passages=held)])
+    np.testing.assert_array_equal(store.get("alice", new.event.event_id).passages, held)
+    assert store.count("alice") == 2

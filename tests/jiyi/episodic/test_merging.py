@@ -1,10 +1,19 @@
 from __future__ import annotations
 
+import dataclasses
+
+import numpy as np
 import pytest
 
 from jiyi.config import EpisodicSettings
 from jiyi.domain import EventAttr, EventType, ExtractionSource
-from jiyi.episodic.merging import enforce_cap, merge_group, plan_merges, write_events
+from jiyi.episodic.merging import (
+    MAX_MERGED_PASSAGES,
+    enforce_cap,
+    merge_group,
+    plan_merges,
+    write_events,
+)
 from jiyi.episodic.records import EpisodicInputError, IndexItem, from_table
 from jiyi.episodic.terms import split_context
 
@@ -86,6 +95,20 @@ def test_merged_event_counts_raises_confidence_and_unions_evidence(encoder, make
     again = merge_group([first_merged, third]).event
     assert again.count == 3
     assert again.evidence_turn_ids == ["t1", "t2"]
+
+
+def test_a_merged_event_keeps_its_members_passages_newest_first_and_bounded(make_item, records):
+    items = [make_item("alice", "我喜欢绿茶", turn=f"t{i}", ts=BASE + i) for i in range(4)]
+    members = records(items)
+    width = len(members[0].vector)
+    held = [np.full((3, width), i, dtype=np.float32) for i in range(4)]
+    members = [dataclasses.replace(m, passages=p) for m, p in zip(members, held, strict=True)]
+    members[1] = dataclasses.replace(members[1], passages=None)  # a turn of one sentence
+    merged = merge_group(members)
+    assert merged.passages is not None
+    assert len(merged.passages) == MAX_MERGED_PASSAGES
+    np.testing.assert_array_equal(merged.passages[:, 0], [3, 3, 3, 2, 2, 2, 0, 0])
+    assert merge_group(records(items[:2])).passages is None
 
 
 def test_over_the_cap_similar_events_merge_and_nothing_is_lost(store, encoder, make_item, terms):

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pyarrow as pa
 import pytest
 
 from jiyi.config import EpisodicSettings
@@ -8,7 +9,13 @@ from jiyi.domain import EventType
 from jiyi.episodic.lancedb_store import LanceEpisodicStore
 from jiyi.episodic.merging import write_events
 from jiyi.episodic.query import analyse
-from jiyi.episodic.records import EpisodicInputError, IndexItem, arrow_schema, to_table
+from jiyi.episodic.records import (
+    PASSAGES_TYPE,
+    EpisodicInputError,
+    IndexItem,
+    arrow_schema,
+    to_table,
+)
 from jiyi.episodic.retrieval import (
     DAY_MS,
     Hit,
@@ -326,13 +333,16 @@ def test_the_best_passage_finds_an_aside_the_whole_turn_dilutes(tmp_path, make_i
 
 def test_best_passage_is_the_largest_passage_cosine_else_the_turns():
     query = np.array([1.0, 0.0], dtype=np.float32)
-    turn = np.array([0.2, 0.5, np.nan])
-    passages = np.full((3, 2, 2), np.nan, dtype=np.float32)
-    passages[0] = [[0.6, 0.8], [0.9, np.sqrt(0.19)]]
+    turn = np.array([0.2, 0.5, np.nan, 0.1])
+    held = [[[0.6, 0.8], [0.9, np.sqrt(0.19)]], None, None, [[0.0, 1.0]]]
+    passages = pa.array(held, type=PASSAGES_TYPE)
     best = best_passage(turn, passages, query)
-    np.testing.assert_allclose(best[:2], [0.9, 0.5], rtol=1e-6)
+    np.testing.assert_allclose(best[[0, 1, 3]], [0.9, 0.5, 0.0], rtol=1e-6)
     assert np.isnan(best[2])
     np.testing.assert_array_equal(best_passage(turn, None, query), turn)
+    nothing = pa.array([None] * 4, type=PASSAGES_TYPE)
+    np.testing.assert_array_equal(best_passage(turn, nothing, query), turn)
+    np.testing.assert_allclose(best_passage(turn[3:], passages.slice(3), query), [0.0])  # offset
 
 
 def test_a_store_written_by_the_primary_alone_asks_for_reembed(tmp_path):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pyarrow as pa
 import pytest
@@ -23,6 +25,29 @@ def test_upsert_then_get_round_trips_every_field(store, encoder, make_item, reco
     assert got.space_id == encoder.space_id
     assert got.tokens == record.tokens
     np.testing.assert_allclose(got.vector, record.vector, rtol=1e-6)
+
+
+def test_passages_round_trip_where_an_event_has_them(store, make_item, records):
+    """A turn's passages (`StoredEvent.passages`): as many as it has, none for most rows."""
+    with_aside, plain = records([make_item("alice", "I love hiking"), make_item("alice", "Hi")])
+    held = np.arange(3 * len(with_aside.vector), dtype=np.float32).reshape(3, -1) / 1000
+    store.upsert([dataclasses.replace(with_aside, passages=held), plain])
+    got = store.get("alice", with_aside.event.event_id)
+    assert got is not None
+    assert got.passages is not None
+    np.testing.assert_allclose(got.passages, held, rtol=1e-6)
+    assert store.get("alice", plain.event.event_id).passages is None
+    scanned = {r.event.event_id: r for r in from_table(store.scan("alice"))}
+    np.testing.assert_allclose(scanned[with_aside.event.event_id].passages, held, rtol=1e-6)
+    assert scanned[plain.event.event_id].passages is None
+
+
+def test_passages_that_are_not_finite_rows_are_refused(store, make_item, records):
+    (record,) = records([make_item("alice", "I love hiking")])
+    for bad in (np.zeros((0, 4), np.float32), np.full((1, 4), np.nan, np.float32), np.ones(4)):
+        with pytest.raises(EpisodicInputError, match="passages"):
+            store.upsert([dataclasses.replace(record, passages=bad)])
+    assert store.count("alice") == 0
 
 
 def test_upsert_is_idempotent_by_event_id(store, encoder, make_item, records):

@@ -23,7 +23,7 @@ def test_tenant_names_are_valid_for_weaviate_and_distinct_per_user():
 
 def test_every_stored_column_but_the_vector_is_a_weaviate_property():
     columns = set(arrow_schema(8, "s").names) - {"vector"}
-    assert {p.name for p in _properties()} == columns
+    assert {p.name for p in _properties()} == columns | {"passage_count"}  # passages: flat
 
 
 def test_connect_without_a_url_is_a_clear_error():
