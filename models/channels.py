@@ -83,6 +83,8 @@ class TurnChannelEncoder:
     > 0, the write path also cuts a turn into up to that many passages and keeps their vectors
     (`turn`'s) apart from the row, in a column of their own (`StoredEvent.passages`): only a
     turn of several sentences has any, so a row pays for the passages it holds and no more.
+    Such a turn's vector is then its passages' pooled (`jiyi.episodic.indexing.pooled`), so
+    the turn is read once.
 
     The event's own vector is computed from what is stored, so a re-embedding reproduces it. The
     turn's vectors are computed once, at write time, by `turn`, the base model without any LoRA

@@ -205,8 +205,8 @@ def embedded_texts(
 ) -> list[tuple[SpaceEncoder, list[str]]]:
     """What the stream embeds for these turns (raw text not kept, the default), batch by batch,
     as `build_records` embeds them: each event's index text by the event's own encoder and,
-    with a turn channel, each turn that gets a vector there and its passages by its encoder; a
-    text repeated within a batch once."""
+    with a turn channel, each turn that gets a vector there, or its passages when it has some,
+    by its encoder; a text repeated within a batch once."""
     own = own_vector_encoder(encoder)
     calls: list[tuple[SpaceEncoder, list[str]]] = []
     for start in range(0, len(turns), batch):
@@ -216,8 +216,9 @@ def embedded_texts(
         if isinstance(encoder, TurnChannelEncoder):
             said = [t.content for t, events in block for _ in events]
             wanted = [text for text in said if gets_turn_vector(encoder, text, None)]
-            wanted += [p for text in wanted for p in turn_passages(text, encoder.passages)]
-            calls.append((encoder.turn, list(dict.fromkeys(wanted))))
+            # a turn of several sentences is read as its passages, pooled into its vector
+            read = [p for text in wanted for p in turn_passages(text, encoder.passages) or [text]]
+            calls.append((encoder.turn, list(dict.fromkeys(read))))
     return calls
 
 

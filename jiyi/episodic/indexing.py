@@ -149,17 +149,27 @@ def _event_vectors(
         turn[i], passages[i] = held.turn, held.passages
     wanted = [i for i, own in enumerate(kept) if gets_turn_vector(encoder, turns[i], own)]
     split = {i: turn_passages(turns[i] or "", encoder.passages) for i in wanted}
-    if wanted:  # the turns and their passages in one batch
-        said = [turns[i] or "" for i in wanted]
+    whole = [i for i in wanted if not split[i]]
+    if wanted:  # the turns of one sentence and the others' passages in one batch
+        said = [turns[i] or "" for i in whole]
         said += [passage for cut in split.values() for passage in cut]
         vectors = _embed(said, encoder.turn)
-        turn[wanted] = vectors[: len(wanted)]
-        start = len(wanted)
+        turn[whole] = vectors[: len(whole)]
+        start = len(whole)
         for i, cut in split.items():
             if cut:
                 passages[i] = vectors[start : start + len(cut)]
+                turn[i] = pooled(passages[i], [len(passage) for passage in cut])
                 start += len(cut)
     return encoder.rows(_embed(texts, encoder.inner), turn), passages
+
+
+def pooled(vectors: np.ndarray, lengths: Sequence[int]) -> np.ndarray:
+    """A turn's vector from its passages' (`lengths` long): their mean weighted by length, at
+    unit length. The encoder mean-pools tokens, so this is close to encoding the turn whole,
+    and the turn is read once instead of twice."""
+    mean = np.average(vectors, axis=0, weights=np.asarray(lengths, dtype=np.float64))
+    return (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
 
 
 def reembedded(records: Sequence[StoredEvent], encoder: SpaceEncoder) -> list[StoredEvent]:

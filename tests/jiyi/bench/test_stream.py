@@ -44,13 +44,15 @@ class _Recording(HashingEncoder):
         return super().encode(texts)
 
 
-@pytest.mark.parametrize("turn_channel", [False, True])
-def test_the_second_baseline_encodes_exactly_what_the_stream_embeds(turn_channel: bool) -> None:
+@pytest.mark.parametrize(("turn_channel", "passages"), [(False, 0), (True, 0), (True, 4)])
+def test_the_second_baseline_encodes_exactly_what_the_stream_embeds(
+    turn_channel: bool, passages: int
+) -> None:
     turns = stream.workload(60, users=6)
-    longer = "I don't understand photosynthesis, the light reactions lose me every time"
+    longer = "I don't understand photosynthesis. The light reactions lose me every time!"
     turns[0] = turns[0].model_copy(update={"content": longer})  # the workload's are short
     own, beside = _Recording(), _Recording()
-    encoder = TurnChannelEncoder(own, beside) if turn_channel else own
+    encoder = TurnChannelEncoder(own, beside, passages) if turn_channel else own
     works = []
     for turn in turns:
         work = parse_record(turn.model_dump_json(), key=turn.user_id, source="t",
@@ -62,7 +64,8 @@ def test_the_second_baseline_encodes_exactly_what_the_stream_embeds(turn_channel
     for recorded in (own, beside):
         texts = [text for called, batch in measured if called is recorded for text in batch]
         assert sorted(texts) == sorted(recorded.texts)
-    assert beside.texts == ([longer] if turn_channel else [])
+    read = longer.replace(". ", ".|").split("|") if passages else [longer]  # pooled passages
+    assert beside.texts == (read if turn_channel else [])
     assert all(extract(turn) for turn in turns)  # every workload turn yields an event
 
 

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from jiyi.episodic.indexing import build_records, reembedded, turn_passages
+from jiyi.episodic.indexing import build_records, pooled, reembedded, turn_passages
 from models.channels import TurnChannelEncoder, split_turn_channel
 from models.hashing import HashingEncoder
 
@@ -93,14 +93,19 @@ ASIDE = (
 )
 
 
-def test_a_turn_of_several_sentences_keeps_each_sentences_vector_in_one_batch(make_item, terms):
+def test_a_turn_of_several_sentences_is_read_once_as_its_sentences(make_item, terms):
     inner, turn = HashingEncoder(128), CountingEncoder()
     encoder = TurnChannelEncoder(inner, turn, passages=4)
     items = [make_item("u1", ASIDE, summary="gender ratio of book clubs"), make_item("u1", TURN)]
     built = build_records(items, encoder, terms, keep_raw_text=False)
     sentences = turn_passages(ASIDE, 4)
     assert len(sentences) == 3
-    assert turn.seen == [ASIDE, TURN, *sentences]  # one call: turns, then passages
+    assert turn.seen == [TURN, *sentences]  # one call: the one-sentence turn, then passages
+    vectors = HashingEncoder(128).encode(sentences)
+    expected = pooled(vectors, [len(sentence) for sentence in sentences])
+    aside_turn = split_turn_channel(built[0].vector[None, :], 128).turn
+    assert aside_turn is not None
+    np.testing.assert_allclose(aside_turn[0], expected, rtol=1e-5)  # the turn: its passages pooled
     assert built[0].passages is not None
     np.testing.assert_allclose(built[0].passages, HashingEncoder(128).encode(sentences), rtol=1e-5)
     assert built[1].passages is None  # one sentence: the turn is its one passage
@@ -108,6 +113,12 @@ def test_a_turn_of_several_sentences_keeps_each_sentences_vector_in_one_batch(ma
     np.testing.assert_allclose(again.vector, built[0].vector, rtol=1e-6)
     assert again.passages is not None
     np.testing.assert_allclose(again.passages, built[0].passages, rtol=1e-6)
+
+
+def test_pooled_weighs_each_passage_by_its_length_and_has_unit_length():
+    vectors = np.array([[1.0, 0.0], [0.0, 1.0]], dtype=np.float32)
+    np.testing.assert_allclose(pooled(vectors, [3, 1]), np.array([3.0, 1.0]) / np.sqrt(10))
+    np.testing.assert_allclose(pooled(vectors[:1], [5]), [1.0, 0.0])
 
 
 @pytest.mark.parametrize(
