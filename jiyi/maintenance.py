@@ -321,7 +321,7 @@ def _frame(store: EpisodicStore) -> pl.DataFrame:
 
 # --- re-embedding ------------------------------------------------------------------------------
 
-_DERIVED_COLUMNS = ("vector", "space_id", "tokens")
+_DERIVED_COLUMNS = ("vector", "passages", "space_id", "tokens")
 
 
 @dataclass(frozen=True)

@@ -180,6 +180,34 @@ def passages_of(value: Sequence[Sequence[float]] | None) -> np.ndarray | None:
     return None if value is None or len(value) == 0 else np.asarray(value, dtype=np.float32)
 
 
+@dataclass(frozen=True)
+class PassageBlock:
+    """A table's passages as one block: how many each row holds, and their vectors in order."""
+
+    counts: np.ndarray  # (rows,)
+    vectors: np.ndarray  # (counts.sum(), dimension)
+
+    def per_row(self) -> list[np.ndarray | None]:
+        ends = np.cumsum(self.counts)
+        return [
+            self.vectors[end - count : end] if count else None
+            for count, end in zip(self.counts, ends, strict=True)
+        ]
+
+
+def passage_block(table: pa.Table) -> PassageBlock | None:
+    """The `PASSAGES_COLUMN` of rows in `arrow_schema`, decoded once as numpy (None: no row
+    holds a passage, or the table is from before the column)."""
+    if PASSAGES_COLUMN not in table.column_names:
+        return None
+    column = table.column(PASSAGES_COLUMN).combine_chunks()
+    counts = column.value_lengths().fill_null(0).to_numpy(zero_copy_only=False)
+    if not counts.any():
+        return None
+    flat = column.flatten().flatten().to_numpy(zero_copy_only=False).astype(np.float32)
+    return PassageBlock(counts, flat.reshape(int(counts.sum()), -1))
+
+
 def from_table(table: pa.Table) -> list[StoredEvent]:
     """Records from rows in `arrow_schema` (`indexed_records`, without the row numbers)."""
     return [record for _, record in indexed_records(table)]
@@ -198,8 +226,10 @@ def indexed_records(table: pa.Table) -> list[tuple[int, StoredEvent]]:
         return []
     vectors = table.column("vector").combine_chunks()
     matrix = vectors.flatten().to_numpy().reshape(len(vectors), -1).astype(np.float32)
-    columns = {name: table.column(name).to_pylist() for name in table.column_names}
-    no_passages = [None] * table.num_rows
+    skipped = {"vector", PASSAGES_COLUMN}
+    columns = {n: table.column(n).to_pylist() for n in table.column_names if n not in skipped}
+    block = passage_block(table)
+    passages = [None] * table.num_rows if block is None else block.per_row()
     records = []
     for i in range(table.num_rows):
         fields = {name: columns[name][i] for name in _EVENT_FIELDS if name in columns}
@@ -219,7 +249,7 @@ def indexed_records(table: pa.Table) -> list[tuple[int, StoredEvent]]:
                     space_id=columns["space_id"][i],
                     tokens=tuple(columns["tokens"][i].split()),
                     raw_text=columns["raw_text"][i],
-                    passages=passages_of(columns.get(PASSAGES_COLUMN, no_passages)[i]),
+                    passages=passages[i],
                 ),
             )
         )

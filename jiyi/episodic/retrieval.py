@@ -45,10 +45,11 @@ from jiyi.episodic.query import (
     speaker_match,
 )
 from jiyi.episodic.records import (
-    PASSAGES_COLUMN,
     EpisodicInputError,
+    PassageBlock,
     check_user,
     indexed_records,
+    passage_block,
 )
 from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import TERM_CHARS, IndexTerms
@@ -310,7 +311,7 @@ def rank(
     if parts is not None and parts.turn is not None and turn_query is not None:
         turn = (parts.turn @ turn_query).astype(np.float64)
         if channels is not None and channels.passages:
-            passage = best_passage(turn, passage_column(table), turn_query)
+            passage = best_passage(turn, passage_block(table), turn_query)
     relevance = fuse(cosine, lexical, config, cjk, turn, passage)
     confidence = table.column("confidence").to_numpy()
     weight = table.column("retrieval_weight").to_numpy()
@@ -366,27 +367,16 @@ def rank(
     ]
 
 
-def passage_column(table: pa.Table) -> pa.ListArray | None:
-    """The rows' passages (`PASSAGES_COLUMN`; None for a table from before it)."""
-    if PASSAGES_COLUMN not in table.column_names:
-        return None
-    return table.column(PASSAGES_COLUMN).combine_chunks()
-
-
-def best_passage(turn: np.ndarray, passages: pa.ListArray | None, query: np.ndarray) -> np.ndarray:
+def best_passage(turn: np.ndarray, passages: PassageBlock | None, query: np.ndarray) -> np.ndarray:
     """Per row, the largest cosine of the query to one of its turn's passages; the turn's own
     where it has none (a turn of one sentence is its one passage), NaN without a turn vector.
-    Reads the passages column as one block: only the passages rows hold are multiplied."""
+    Only the passages rows hold are multiplied, as one block."""
     best = turn.copy()
     if passages is None:
         return best
-    counts = passages.value_lengths().fill_null(0).to_numpy(zero_copy_only=False)
-    if not counts.any():
-        return best
-    block = passages.flatten().flatten().to_numpy().reshape(-1, len(query))
-    cosines = (block @ query).astype(np.float64)
-    held = counts > 0
-    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])[held]
+    cosines = (passages.vectors @ query).astype(np.float64)
+    held = passages.counts > 0
+    starts = np.concatenate([[0], np.cumsum(passages.counts)[:-1]])[held]
     best[held] = np.maximum.reduceat(cosines, starts)
     return best
 

@@ -10,10 +10,13 @@ from jiyi.episodic.lancedb_store import LanceEpisodicStore
 from jiyi.episodic.merging import write_events
 from jiyi.episodic.query import analyse
 from jiyi.episodic.records import (
+    PASSAGES_COLUMN,
     PASSAGES_TYPE,
     EpisodicInputError,
     IndexItem,
+    PassageBlock,
     arrow_schema,
+    passage_block,
     to_table,
 )
 from jiyi.episodic.retrieval import (
@@ -335,14 +338,17 @@ def test_best_passage_is_the_largest_passage_cosine_else_the_turns():
     query = np.array([1.0, 0.0], dtype=np.float32)
     turn = np.array([0.2, 0.5, np.nan, 0.1])
     held = [[[0.6, 0.8], [0.9, np.sqrt(0.19)]], None, None, [[0.0, 1.0]]]
-    passages = pa.array(held, type=PASSAGES_TYPE)
-    best = best_passage(turn, passages, query)
+
+    def block(rows: list) -> PassageBlock | None:
+        return passage_block(pa.table({PASSAGES_COLUMN: pa.array(rows, type=PASSAGES_TYPE)}))
+
+    best = best_passage(turn, block(held), query)
     np.testing.assert_allclose(best[[0, 1, 3]], [0.9, 0.5, 0.0], rtol=1e-6)
     assert np.isnan(best[2])
     np.testing.assert_array_equal(best_passage(turn, None, query), turn)
-    nothing = pa.array([None] * 4, type=PASSAGES_TYPE)
-    np.testing.assert_array_equal(best_passage(turn, nothing, query), turn)
-    np.testing.assert_allclose(best_passage(turn[3:], passages.slice(3), query), [0.0])  # offset
+    assert block([None] * 4) is None  # no row holds one: the turn's cosine everywhere
+    sliced = passage_block(pa.table({PASSAGES_COLUMN: pa.array(held, PASSAGES_TYPE)}).slice(3))
+    np.testing.assert_allclose(best_passage(turn[3:], sliced, query), [0.0])  # offsets kept
 
 
 def test_a_store_written_by_the_primary_alone_asks_for_reembed(tmp_path):
