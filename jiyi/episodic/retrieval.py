@@ -45,6 +45,7 @@ from jiyi.episodic.query import (
     speaker_match,
 )
 from jiyi.episodic.records import (
+    PASSAGES_COLUMN,
     EpisodicInputError,
     PassageBlock,
     check_user,
@@ -337,6 +338,8 @@ def rank(
     vector_ranks, lexical_ranks = _ranks(cosine), _ranks(lexical)
     best = np.argsort(-score, kind="stable")[:k]
     hits = table.take(pa.array(best))
+    if PASSAGES_COLUMN in hits.column_names:  # a hit carries no passages: not decoded
+        hits = hits.drop_columns([PASSAGES_COLUMN])
     return [
         Hit(
             event=record.event,
