@@ -332,7 +332,7 @@ def test_a_store_with_passages_inside_its_rows_is_reembedded_into_their_column(t
     (moved,) = _events(new, "u1")
     np.testing.assert_allclose(moved.vector[32:] * np.sqrt(2), said[0], rtol=1e-5)
     assert moved.passages is not None
-    np.testing.assert_allclose(moved.passages, said[1:], rtol=1e-5)
+    np.testing.assert_allclose(moved.passages, said[1:], atol=1e-3)  # half precision
 
 
 def test_reembed_refuses_a_target_in_another_space(store: LanceEpisodicStore, tmp_path: Path):

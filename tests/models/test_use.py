@@ -74,7 +74,7 @@ def test_settings_switch_the_episodic_embedder_to_use(tmp_path, monkeypatch):
     monkeypatch.setenv("JIYI_EMBEDDER__MODEL", "usem3")
     settings = Settings(data_dir=tmp_path)
     assert settings.embedder.model == USE_MODEL
-    assert open_encoder(settings).space_id == "usem3/512+turn:usem3/512|passages:4"
+    assert open_encoder(settings).space_id == "usem3/512+turn:usem3/512"
 
 
 @pytest.mark.integration

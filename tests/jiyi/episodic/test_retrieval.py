@@ -343,7 +343,7 @@ def test_best_passage_is_the_largest_passage_cosine_else_the_turns():
         return passage_block(pa.table({PASSAGES_COLUMN: pa.array(rows, type=PASSAGES_TYPE)}))
 
     best = best_passage(turn, block(held), query)
-    np.testing.assert_allclose(best[[0, 1, 3]], [0.9, 0.5, 0.0], rtol=1e-6)
+    np.testing.assert_allclose(best[[0, 1, 3]], [0.9, 0.5, 0.0], atol=1e-3)  # half precision
     assert np.isnan(best[2])
     np.testing.assert_array_equal(best_passage(turn, None, query), turn)
     assert block([None] * 4) is None  # no row holds one: the turn's cosine everywhere

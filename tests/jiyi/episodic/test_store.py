@@ -35,10 +35,10 @@ def test_passages_round_trip_where_an_event_has_them(store, make_item, records):
     got = store.get("alice", with_aside.event.event_id)
     assert got is not None
     assert got.passages is not None
-    np.testing.assert_allclose(got.passages, held, rtol=1e-6)
+    np.testing.assert_allclose(got.passages, held, rtol=1e-3)  # kept in half precision
     assert store.get("alice", plain.event.event_id).passages is None
     scanned = {r.event.event_id: r for r in from_table(store.scan("alice"))}
-    np.testing.assert_allclose(scanned[with_aside.event.event_id].passages, held, rtol=1e-6)
+    np.testing.assert_allclose(scanned[with_aside.event.event_id].passages, held, rtol=1e-3)
     assert scanned[plain.event.event_id].passages is None
 
 
