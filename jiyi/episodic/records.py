@@ -196,16 +196,30 @@ class PassageBlock:
         ]
 
 
-def passage_block(table: pa.Table) -> PassageBlock | None:
+def passage_block(table: pa.Table, dimension: int | None = None) -> PassageBlock | None:
     """The `PASSAGES_COLUMN` of rows in `arrow_schema`, decoded once as numpy (None: no row
-    holds a passage, or the table is from before the column)."""
+    holds a passage, or the table is from before the column). A row holding a passage of
+    another width than `dimension` (default: the first passage's) has its passages left out
+    and counted (`jiyi.health`): it costs that event its passages, not the read."""
     if PASSAGES_COLUMN not in table.column_names:
         return None
     column = table.column(PASSAGES_COLUMN).combine_chunks()
-    counts = column.value_lengths().fill_null(0).to_numpy(zero_copy_only=False)
+    counts = column.value_lengths().fill_null(0).to_numpy(zero_copy_only=False).copy()
     if not counts.any():
         return None
-    flat = column.flatten().flatten().to_numpy(zero_copy_only=False).astype(np.float32)
+    passages = column.flatten()
+    widths = passages.value_lengths().fill_null(0).to_numpy(zero_copy_only=False)
+    odd = widths != (dimension or widths[0])
+    if odd.any():
+        row_of = np.repeat(np.arange(len(counts)), counts)
+        for row in np.unique(row_of[odd]):
+            ids = {name: str(table.column(name)[int(row)]) for name in ("user_id", "event_id")}
+            skip_stored_value("event_passages", user_id=ids["user_id"], item_id=ids["event_id"])
+            counts[row] = 0
+        passages = passages.filter(pa.array(counts[row_of] > 0))
+        if not counts.any():
+            return None
+    flat = passages.flatten().to_numpy(zero_copy_only=False).astype(np.float32)
     return PassageBlock(counts, flat.reshape(int(counts.sum()), -1))
 
 

@@ -312,7 +312,7 @@ def rank(
     if parts is not None and parts.turn is not None and turn_query is not None:
         turn = (parts.turn @ turn_query).astype(np.float64)
         if channels is not None and channels.passages:
-            passage = best_passage(turn, passage_block(table), turn_query)
+            passage = best_passage(turn, passage_block(table, len(turn_query)), turn_query)
     relevance = fuse(cosine, lexical, config, cjk, turn, passage)
     confidence = table.column("confidence").to_numpy()
     weight = table.column("retrieval_weight").to_numpy()

@@ -30,6 +30,7 @@ from jiyi.episodic.retrieval import (
     rank,
     recall,
 )
+from jiyi.health import skipped_values
 from models.channels import ChannelEncoder, TurnChannelEncoder
 from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder
@@ -349,6 +350,25 @@ def test_best_passage_is_the_largest_passage_cosine_else_the_turns():
     assert block([None] * 4) is None  # no row holds one: the turn's cosine everywhere
     sliced = passage_block(pa.table({PASSAGES_COLUMN: pa.array(held, PASSAGES_TYPE)}).slice(3))
     np.testing.assert_allclose(best_passage(turn[3:], sliced, query), [0.0])  # offsets kept
+
+
+def test_a_row_with_passages_of_another_width_loses_them_not_the_read():
+    held = [[[1.0, 0.0]], [[1.0, 0.0, 0.0]], None, [[0.0, 1.0], [0.6, 0.8]]]
+    table = pa.table(
+        {
+            "user_id": ["alice"] * 4,
+            "event_id": ["e0", "e1", "e2", "e3"],
+            PASSAGES_COLUMN: pa.array(held, type=PASSAGES_TYPE),
+        }
+    )
+    before = skipped_values().get("event_passages", 0)
+    block = passage_block(table, 2)
+    assert block is not None
+    assert block.counts.tolist() == [1, 0, 0, 2]  # the three-wide one is left out
+    assert skipped_values()["event_passages"] == before + 1
+    best = best_passage(np.array([0.1, 0.2, 0.3, 0.4]), block, np.array([0.0, 1.0], np.float32))
+    np.testing.assert_allclose(best, [0.0, 0.2, 0.3, 1.0], atol=1e-3)
+    assert passage_block(table.slice(1, 1), 2) is None
 
 
 def test_a_store_written_by_the_primary_alone_asks_for_reembed(tmp_path):
