@@ -39,6 +39,7 @@ from jiyi.graph.updates import (
     EVENT_RULES,
     HUMAN_WINS,
     REPLACED_ON_CHANGE,
+    STUDENT_ROLE,
     USER_ENTITY_ID,
     Claim,
     Decision,
@@ -47,7 +48,9 @@ from jiyi.graph.updates import (
     claim_for,
     counter,
     human_set,
+    implied_role,
     is_job,
+    is_study_role,
     role_facet,
     same_ladder,
     supersede,
@@ -247,6 +250,8 @@ class GraphService:
                 src = self._resolve(tx, subject, claim.object_kind).entity_id
             if claim.object_name:
                 decisions = self._decide(tx, src, claim, at, evidence, operator)
+                if any(isinstance(d, EdgeChange) for d in decisions):
+                    decisions += self._student_role(tx, src, claim, at, evidence, operator)
             else:  # a job given up or followed by a new one, naming none: "I quit my job"
                 decisions = self._jobs_changed(tx, src, claim, at, evidence, operator)
             for decision in decisions:
@@ -306,6 +311,33 @@ class GraphService:
             for e in opposing
         ]
         return decisions
+
+    def _student_role(
+        self, tx: GraphTx, src: str, claim: Claim, at: int, evidence: list[str], operator: str
+    ) -> list[Decision]:
+        """One student role at most: a school year ("year 11", "大三") implies the generic one
+        unless the user holds a course of study by another name ("nursing student", "高中生"),
+        and such a one, said later, ends the generic one: it says the same, and more."""
+        generic = self._find(tx, STUDENT_ROLE["en"])
+        generic_id = None if generic is None else generic.entity_id
+        implied = implied_role(claim)
+        if implied is not None:
+            for edge in self.store.edges(tx.user_id, src=src, relation=RelationKind.HAS_ROLE):
+                if edge.dst != generic_id and is_study_role(_names(tx.entity(edge.dst), edge.dst)):
+                    return []
+            return self._decide(tx, src, implied, at, evidence, operator)
+        if claim.relation is not RelationKind.HAS_ROLE or generic_id is None or claim.retracts:
+            return []
+        said = self._find(tx, claim.object_name)  # None for a node this transaction made
+        if said is not None and said.entity_id == generic_id:
+            return []
+        entry = vocabulary.lookup(claim.object_name)
+        if not is_study_role([claim.object_name, *(entry.names if entry else ())]):
+            return []
+        held = tx.edge(src, RelationKind.HAS_ROLE, generic_id)
+        if held is None or not held.is_valid or held.source is EdgeSource.HUMAN:
+            return []
+        return [supersede(held, at, evidence, operator)]
 
     def _jobs_changed(
         self, tx: GraphTx, src: str, claim: Claim, at: int, evidence: list[str], operator: str

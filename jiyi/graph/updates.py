@@ -73,6 +73,7 @@ from jiyi.domain import (
 from jiyi.domain.claims import RELATION_CHOICES
 from jiyi.domain.knowledge import MIN_CONFIDENCE
 from jiyi.graph.model import EdgeChange, EdgeRevision, GraphInputError, RevisionAction
+from jiyi.text import has_han
 
 USER_ENTITY_ID = "user"
 MAX_EDGE_EVIDENCE = 20  # ids kept on the edge itself; revisions keep every one
@@ -234,15 +235,32 @@ def claim_for(event: Event) -> Claim | None:
 #: Roles one holds by studying: a job that ends ("I quit my job") ends none of them.
 _STUDY_ROLE = re.compile(
     r"\b(?:student|pupil|undergrad(?:uate)?|freshman|sophomore|grad\s+student|trainee)s?\b|"
-    r"学生|[研考留本硕博]\w{0,2}生$|学员$"
+    r"学生|[研考留本硕博]\w{0,2}生$|[初高]中生$|学员$"
 )
+
+#: The role a school year implies, by the language the year was said in.
+STUDENT_ROLE = {"en": "student", "zh": "学生"}
+
+
+def is_study_role(names: Iterable[str]) -> bool:
+    """Whether a role, by any of its names, is a course of study ("nursing student", "高中生")."""
+    return any(_STUDY_ROLE.search(n) for n in names)
+
+
+def implied_role(claim: Claim) -> Claim | None:
+    """The role a claim implies: someone in a school year ("year 11", "大三") is a student, a
+    belief a careful reader holds as firmly as the year itself. None for every other claim."""
+    if claim.relation is not RelationKind.SCHOOL_YEAR or claim.retracts or not claim.object_name:
+        return None
+    role = STUDENT_ROLE["zh" if has_han(claim.object_name) else "en"]
+    return Claim(RelationKind.HAS_ROLE, role, EntityKind.ROLE, claim.confidence, claim.source)
 
 
 def is_job(names: Iterable[str]) -> bool:
     """Whether a role, by any of its names, is a job one can quit: of the occupation facet and
     no course of study ("barista", "会计"; not "nursing student", "考研生", "mom")."""
     names = list(names)
-    return role_facet(names) == "occupation" and not any(_STUDY_ROLE.search(n) for n in names)
+    return role_facet(names) == "occupation" and not is_study_role(names)
 
 
 def role_facet(names: Iterable[str]) -> str:

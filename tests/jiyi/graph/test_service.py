@@ -414,6 +414,7 @@ def test_a_place_said_in_either_language_is_one_entity(service, ev) -> None:
 
 
 ROLE = EventType.IDENTITY_DECLARATION
+ROLE_RELATION = RelationKind.HAS_ROLE
 
 
 def role(ev, day: float, value: str, **attributes: str):
@@ -469,6 +470,43 @@ def test_a_job_given_up_naming_none_closes_the_jobs_not_a_study_or_a_parent(serv
     service.apply_event(role(ev, 2, "paralegal"))
     assert service.apply_event(quit_job) == []  # a replay ends no job taken up since
     assert (RelationKind.HAS_ROLE, "paralegal") in beliefs(service)
+
+
+def school_year(ev, day: float, value: str, **attributes: str):
+    return role(ev, day, value, relation="school_year", **attributes)
+
+
+def test_a_school_year_makes_a_student_unless_a_course_of_study_is_held(service, ev) -> None:
+    year = school_year(ev, 0, "year 11")
+    service.apply_event(year)
+    assert beliefs(service) == {
+        (RelationKind.SCHOOL_YEAR, "year 11"): (0.8, EdgeSource.RULE, True),
+        (RelationKind.HAS_ROLE, "student"): (0.8, EdgeSource.RULE, True),
+    }
+    assert service.apply_event(year) == []  # a replay implies nothing again
+    service.apply_event(school_year(ev, 1, "高二", user="u2"))
+    assert (RelationKind.HAS_ROLE, "学生") in beliefs(service, "u2")
+    service.apply_event(role(ev, 0, "nursing student", user="u3"))
+    service.apply_event(school_year(ev, 1, "2nd year", user="u3"))
+    assert {name for (relation, name) in beliefs(service, "u3") if relation is ROLE_RELATION} == {
+        "nursing student"
+    }
+    service.apply_event(school_year(ev, 0, "大三", user="u4", holder="other"))  # a son's year
+    assert beliefs(service, "u4") == {}
+
+
+def test_a_course_of_study_said_after_a_school_year_ends_the_generic_student(service, ev) -> None:
+    service.apply_event(school_year(ev, 0, "2nd year"))
+    service.apply_event(role(ev, 1, "barista"))
+    changes = service.apply_event(role(ev, 2, "nursing student"))
+    assert sorted(c.revision.action for c in changes) == ["create", "supersede"]
+    everything = beliefs(service, include_invalid=True).items()
+    held = {
+        name: valid for (relation, name), (_, _, valid) in everything if relation is ROLE_RELATION
+    }
+    assert held == {"student": False, "barista": True, "nursing student": True}
+    service.apply_event(school_year(ev, 3, "3rd year"))  # a correction implies no student again
+    assert (RelationKind.HAS_ROLE, "student") not in beliefs(service)
 
 
 def test_a_new_job_naming_none_counts_against_the_jobs_and_ends_none(service, ev) -> None:

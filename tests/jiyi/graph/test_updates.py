@@ -26,6 +26,8 @@ from jiyi.graph.updates import (
     claim_for,
     counter,
     human_set,
+    implied_role,
+    is_study_role,
     same_ladder,
     support,
     weighted,
@@ -349,3 +351,31 @@ def test_goals_on_one_ladder_of_levels(earlier: list[str], later: list[str]) -> 
 )
 def test_goals_on_different_ladders_or_none(earlier: list[str], later: list[str]) -> None:
     assert not same_ladder(later, earlier)
+
+
+def test_a_school_year_implies_a_student_in_the_language_it_was_said_in() -> None:
+    def year(name: str, **update: object) -> Claim:
+        values: dict = dict(
+            relation=RelationKind.SCHOOL_YEAR,
+            object_name=name,
+            object_kind=EntityKind.ROLE,
+            confidence=0.7,
+            source=EdgeSource.RULE,
+        )
+        return Claim(**(values | update))
+
+    assert implied_role(year("year 11")) == Claim(
+        RelationKind.HAS_ROLE, "student", EntityKind.ROLE, 0.7, EdgeSource.RULE
+    )
+    assert implied_role(year("大三")).object_name == "学生"
+    assert implied_role(year("大三", retracts=True)) is None
+    assert implied_role(year("nurse", relation=RelationKind.HAS_ROLE)) is None
+
+
+@pytest.mark.parametrize(
+    ("names", "studies"),
+    [(["nursing student"], True), (["高中生"], True), (["初中生"], True), (["考研生"], True),
+     (["pre-med", "pre-med student"], True), (["nurse"], False), (["中医"], False)],
+)  # fmt: skip
+def test_a_course_of_study_is_told_by_any_of_its_names(names: list[str], studies: bool) -> None:
+    assert is_study_role(names) is studies
