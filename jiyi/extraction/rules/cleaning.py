@@ -156,6 +156,12 @@ _ZH_NOT_A_THING = re.compile(
 _ZH_SELF = re.compile(
     r"^(?:我)?(?:自己|本人)?(?:就|也|还|都)?(?:是(?![否非]))?(?=[\u4e00-\u9fff]{2})"
 )
+#: "One" and its measure word between a verb and what it takes ("弹一首《茉莉花》", "做一个网站"):
+#: the thing aimed at is 弹《茉莉花》, 做网站.
+_ZH_ONE_OF = re.compile(
+    r"(?<=[弹唱写做画学读看考拍织绣缝搭养种背练买开建编跑烤])一[首门篇个本部张套件道幅场]"
+    r"(?=[\u4e00-\u9fff《A-Za-z0-9]{2})"
+)
 _ZH_ROLE_VERB = re.compile(r"^(?:刚|已经|现在|目前)*(?:做|当|干)?(?=[\u4e00-\u9fff]{2})")
 #: Words that only point at something said before: not a name ("that one clicked", "这俩").
 _POINTERS = frozenset({
@@ -184,7 +190,7 @@ def _clean_object(raw: str, lang: str) -> str | None:
         text = _ZH_CUT.sub("", _ZH_LEAD_CONJ.sub("", text))
         if vocabulary.lookup(text) is None:  # "二次函数" is whole, not "二次" (twice) + "函数"
             text = _ZH_LEADING.sub("", text)
-        text = _ZH_SELF.sub("", text)
+        text = _ZH_ONE_OF.sub("", _ZH_SELF.sub("", text))
         text = _ZH_TRAILING.sub("", _ZH_SOMEDAY.sub("", _ZH_TRAILING.sub("", text))).strip()
         text = _ZH_WHEN_TAIL.sub("", _ZH_DURATION.sub("", text))
     else:

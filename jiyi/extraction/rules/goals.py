@@ -70,6 +70,13 @@ _EN_EXAM_NAMES = (
     # a body's graded certificate ("RYA Level 2", "ABRSM grade 5")
     r"(?-i:[A-Z]{2,6})\s+(?:level|grade|stage)\s+[1-8]"
 )
+_EN_WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thurs?|fri"
+#: When an exam still ahead is said to be without a date: "in 3 weeks", "next friday", "tmrw".
+_EN_EXAM_SOON = (
+    r"in\s+(?:\d{1,2}|a|one|two|three|four|five|six|a\s+few|a\s+couple(?:\s+of)?)\s+(?:days?|"
+    rf"weeks?|wks?|months?)|(?:this|next)\s+(?:week|month|term|{_EN_WEEKDAYS})|(?:on\s+)?"
+    rf"(?:{_EN_WEEKDAYS})|tomorrow|tmrw"
+)
 #: The subject a named exam is sat in ("GCSE maths", "A level chemistry").
 _EN_EXAM_SUBJECTS = (
     r"(?:maths?|english(?:\s+lit(?:erature)?|\s+lang(?:uage)?)?|science|bio(?:logy)?|chem(?:istry)?|"
@@ -255,7 +262,7 @@ _ZH_STEP_OR_CHANGE = re.compile(
 )
 _ZH_FOR_WHOM = re.compile(
     r"^(?:给|帮|为)[\u4e00-\u9fff]{1,4}?(?=(?:亲手|自己)?(?:做|织|画|写|买|种|养|煮|烤|弹|唱|缝|打|搭|修|"
-    r"盖|装|拍|绣|编|刻|雕|攒|存|挣|赚)[\u4e00-\u9fff])"
+    r"盖|装|拍|绣|编|刻|雕|攒|存|挣|赚)[\u4e00-\u9fff《])"
 )
 #: A verb with an amount ("考个", "做个", "种点", "学点", "买套"): what is aimed at follows it.
 #: "考" alone is a sitting too ("考驾照" → "驾照", "考同济建筑" → "同济建筑"), but "考研",
@@ -1241,11 +1248,11 @@ _STATED: tuple[Rule, ...] = (
         _named_exam,
         EventType.GOAL,
         rf"(?:^|[,;]\s*|\b(?:my|our|and|so|ok|also|the)\s+|\b(?:there'?s|there\s+is|i\s+have|i'?ve\s+got|"
-        rf"ive\s+got)\s+(?:a|an|my)\s+)"
+        rf"ive\s+got|got)\s+(?:a|an|my)\s+)"
         rf"(?P<object>(?:[\w-]+\s+){{0,2}}?(?:midterm|final|exam|boards|mcat|lsat|gre|gmat|sat|act|"
         rf"ielts|toefl|ccrn|nclex|usmle|bar\s+exam|gcses?|a-levels?)s?)(?:'s|\s+is|\s+are)?\s+"
         rf"(?:(?:on\s+|in\s+)?(?:(?:{_EN_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?"
-        rf"\s+(?:of\s+)?(?:{_EN_MONTHS}))|in\s+(?:{_EN_MONTHS})|next\s+(?:week|month))\b(?![^?]*\?)|(?:^|[,;]\s*|\b(?:my|our|and|so|ok|also|the)\s+)"
+        rf"\s+(?:of\s+)?(?:{_EN_MONTHS}))|in\s+(?:{_EN_MONTHS})|{_EN_EXAM_SOON})\b(?![^?]*\?)|(?:^|[,;]\s*|\b(?:my|our|and|so|ok|also|the)\s+)"
         rf"(?P<named>{_EN_NAMED_EXAM}(?:\s+{_EN_EXAM_SUBJECTS})?)(?:'s|\s+is|\s+are)?\s+(?:next\s+(?:week|month|"
         rf"year|spring|summer|fall|autumn|winter)|this\s+(?:year|spring|summer|fall|autumn|winter)|in\s+(?:\d{{1,2}}|"
         rf"a|two|three|four|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?)|"
@@ -1261,7 +1268,7 @@ _STATED: tuple[Rule, ...] = (
         ),
         object_kind=EntityKind.ACTIVITY,
         object_required=True,
-        trigger=r"\d|\bnext\b|\bin\s",
+        trigger=rf"\d|\b(?:next|this|tomorrow|tmrw|{_EN_WEEKDAYS})\b|\bin\s",
     ),
     rule(
         "goal_en_so_i_can",

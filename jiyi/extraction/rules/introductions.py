@@ -53,6 +53,9 @@ class Item:
     kind: ItemKind
     value: str
     start: int
+    #: a bare number said as a Chinese item ("19 大一 广州人"): an age only in a run that says
+    #: who the user is (`_is_self_introduction`), never beside a place alone ("上海 28 度")
+    bare: bool = False
 
 
 _EMOJI = r"[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF]"
@@ -127,8 +130,10 @@ _ZH_LEAD = re.compile(
 _ZH_TRAIL = re.compile(r"(?:了|啦|呢|哈+|哦|呀|啊|嘛|一枚|本人|在此|报到)*$")
 _ZH_NUMBER = r"\d{1,2}|[一二三四五六七八九]?十[一二三四五六七八九]?|[五六七八九]"
 _ZH_AGE = re.compile(rf"(?P<value>{_ZH_NUMBER})\s*(?:岁|周岁)")
-#: A bare number is an age only after "我" ("我27"): "上海 28 度" is the weather.
+#: A bare number is an age after "我" ("我27"), or in a run with a school year or a role
+#: ("19 大一 广州人", `Item.bare`): "上海 28 度" is the weather.
 _ZH_BARE_AGE = re.compile(r"(?:我|本人)(?:今年)?(?P<value>\d{2})")
+_ZH_BARE_NUMBER = re.compile(r"\d{2}")
 _ZH_SCHOOL_YEAR = re.compile(
     r"(?P<value>高[一二三]|初[一二三]|大[一二三四]|研[一二三]|[一二三四五六]年级)(?:狗|党|生|学生|的|在读)?"
 )
@@ -143,9 +148,10 @@ _ZH_ADDRESSED = frozenset({
     "班主任",
 })  # fmt: skip
 _ZH_PLACE_LEAD = re.compile(r"(?:人)?(?:在|坐标|现居|常驻|base\s*)?", re.I)
-#: What may follow a place item: where in it, what one does there, or 的 ("我郑州的 高二").
+#: What may follow a place item: where in it, what one does there, 的 ("我郑州的 高二"), or 人
+#: ("广州人": one from there).
 _ZH_PLACE_TRAIL = re.compile(
-    r"(?:这边|这里|本地|市区)?(?:上班|工作|打工|读书|上学|读大学|上大学|读研|读博|生活|定居)?的?"
+    r"人|(?:这边|这里|本地|市区)?(?:上班|工作|打工|读书|上学|读大学|上大学|读研|读博|生活|定居)?的?"
 )
 _ZH_SOMEONE_ELSE = re.compile(
     r"娃|孩子|儿子|女儿|宝宝|闺女|小孩|妹|弟|哥|姐|妈|爸|爷|奶|外公|外婆|老公|老婆|(?<!其)他|她|朋友|同学|"
@@ -158,6 +164,8 @@ _ZH_NOT_NOW = re.compile(
 #: The youngest age an item says without a school year beside it ("9, 3rd grade"): an age under
 #: it switches the user to child mode, which a number said in passing must not.
 _CHILD_AGE = 13
+#: A bare number beside a school year and no role is an age under this ("19 大一"), or a score.
+_STUDENT_AGE_BOUND = 30
 #: The longest an item is ("retired from the post office after 38 years", "30岁 小学语文老师").
 _MAX_EN_ITEM_WORDS = 10
 _MAX_ZH_ITEM_CHARS = 16
@@ -249,6 +257,8 @@ def _zh_items(item: str, start: int, sentence: str, first: bool) -> list[Item]:
         return []
     if (age := _ZH_AGE.fullmatch(body)) and (value := _age(age.group("value"))):
         return [Item(ItemKind.AGE, value, at)]
+    if _ZH_BARE_NUMBER.fullmatch(body) and (value := _age(body)):
+        return [Item(ItemKind.AGE, value, at, bare=True)]
     if year := _ZH_SCHOOL_YEAR.fullmatch(body):
         return [Item(ItemKind.SCHOOL_YEAR, year.group("value"), at)]
     if role := _ZH_ROLE.fullmatch(body):
@@ -293,6 +303,20 @@ def _is_self_introduction(run: list[Item], lead_in: str) -> bool:
     )
 
 
+def _vouched(run: list[Item]) -> list[Item]:
+    """The run without a bare number no role or fitting school year beside it says is an age
+    ("高三 85" is a score, "上海 28" the weather)."""
+    kinds = {item.kind for item in run if not item.bare}
+    student = ItemKind.SCHOOL_YEAR in kinds
+    return [
+        item
+        for item in run
+        if not item.bare
+        or ItemKind.ROLE in kinds
+        or (student and int(item.value) < _STUDENT_AGE_BOUND)
+    ]
+
+
 def _short(piece: str, lang: str) -> bool:
     """Whether a piece is short enough to be an item: a clause is no item, and is not read."""
     if lang == "zh":
@@ -327,8 +351,8 @@ def introduction(sentence: str, lang: str) -> tuple[Item, ...]:
     trip = (ZH_TRIP if lang == "zh" else EN_TRIP).search(sentence)
     return tuple(
         item
-        for run, said_before, lead_in in _runs(sentence, lang)
-        if _is_self_introduction(run, lead_in)
+        for found, said_before, lead_in in _runs(sentence, lang)
+        if _is_self_introduction(run := _vouched(found), lead_in)
         and not (someone_else.search(said_before) or not_now.search(lead_in))
         for item in run
         if not (trip and item.kind is ItemKind.PLACE)

@@ -49,6 +49,16 @@ def test_a_classifier_before_a_thing_still_goes():
 
 
 @pytest.mark.parametrize(
+    ("raw", "cleaned"),
+    [("弹一首《茉莉花》", "弹《茉莉花》"), ("做一个网站", "做网站"), ("写一篇小说", "写小说"),
+     ("年底给外孙女弹一首《茉莉花》", "年底给外孙女弹《茉莉花》"), ("统一一个格式", "统一一个格式"),
+     ("看一下", "看一下")],
+)  # fmt: skip
+def test_one_and_its_measure_word_after_a_verb_go(raw, cleaned):
+    assert clean_objects(raw, "zh", False) == (cleaned,)
+
+
+@pytest.mark.parametrize(
     ("raw", "frame_after", "clause"),
     [
         ("能画画吗 字", True, "字"),  # "…字我看不懂": the frame follows, the last clause is its

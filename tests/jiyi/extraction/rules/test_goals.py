@@ -124,6 +124,9 @@ def test_not_a_field_chosen_instead(text):
         ("also the bar exam is july 28", "bar exam"),
         ("theres a drug calc exam in march, kinda nervous", "drug calc exam"),
         ("there's a big chem exam next week", "chem exam"),
+        ("our drug calc exam is in 3 weeks and you need 100% to pass", "drug calc exam"),
+        ("my chem final is next friday", "chem final"),
+        ("got my stats midterm tmrw", "stats midterm"),
     ],
 )
 def test_an_exam_with_its_date(text, goal):
@@ -136,6 +139,7 @@ def test_an_exam_with_its_date(text, goal):
         "exam's march 20th",  # no exam named
         "my midterm was on oct 3, went fine",  # past
         "is the final on dec 14?",  # a question
+        "is my chem final in 3 weeks?",  # a question, with a date said as a span
         "my roommate's MCAT is june 20",  # someone else's: the possessive is not "my"
         "there's a big exam next week",  # how big it is names no exam
         "is there an exam in march?",
@@ -540,6 +544,10 @@ def test_a_task_is_no_stated_goal(text):
 def test_a_goal_of_ones_own_doing_is_still_a_goal():
     assert goals_in("我想自己开一家面包店") == ["开一家面包店"]  # near-miss: not "自己想"
     assert goals_in("想自己做个小程序，给我的奶茶店接单用") == ["做小程序"]
+
+
+def test_for_whom_and_one_of_a_piece_are_no_part_of_a_goal():
+    assert goals_in("我想年底能给外孙女弹一首《茉莉花》。") == ["弹《茉莉花》"]
 
 
 # --- goals replaced, put off and given up in everyday words ------------------------------------

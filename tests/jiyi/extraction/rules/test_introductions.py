@@ -58,6 +58,10 @@ def facts_in(text: str) -> dict[str, set[str]]:
         ("刚退休 65岁 在大连", {AGE: "65", HOME: "大连"}),
         ("老师 40岁 导游 桂林", {AGE: "40", ROLE: "导游", HOME: "桂林"}),
         ("研一 在南京 学的计算机", {YEAR: "研一", HOME: "南京"}),
+        ("19 大一 广州人", {AGE: "19", YEAR: "大一", HOME: "广州"}),
+        ("28 UI设计师 北京", {AGE: "28", HOME: "北京"}),
+        ("我是四川人 大二", {YEAR: "大二", HOME: "四川"}),
+        ("高三 85 在北京", {YEAR: "高三", HOME: "北京"}),
     ],
 )  # fmt: skip
 def test_an_introduction_in_fragments_says_who_and_where(text, expected):
@@ -85,6 +89,7 @@ def test_an_introduction_in_fragments_says_who_and_where(text, expected):
         ("我妈 50岁 老师 在成都", "zh"),
         ("我妹高二 在成都", "zh"),
         ("上海 28 度 好热", "zh"),
+        ("北京 25", "zh"),  # a bare number beside a place alone
         ("北京 上海 广州 哪个好", "zh"),
         ("数学 90 物理 85", "zh"),
         ("以前 25岁 护士 在上海", "zh"),
@@ -93,6 +98,13 @@ def test_an_introduction_in_fragments_says_who_and_where(text, expected):
 )
 def test_no_introduction_in_a_look_alike(text, lang):
     assert introduction(text, lang) == ()
+
+
+def test_a_bare_number_is_an_age_only_beside_a_role_or_a_school_year_it_fits():
+    assert [(i.kind, i.value) for i in introduction("19 大一 广州人", "zh")] == [
+        (ItemKind.AGE, "19"), (ItemKind.SCHOOL_YEAR, "大一"), (ItemKind.PLACE, "广州")
+    ]  # fmt: skip
+    assert ItemKind.AGE not in {i.kind for i in introduction("高三 85 在北京", "zh")}
 
 
 @pytest.mark.parametrize(
