@@ -395,7 +395,7 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
             if rule.object_kind is EntityKind.CONCEPT and learned_by:
                 return attributes  # "例题" is how they learn, not what they cannot do
         elif rule.event_type is EventType.GOAL:
-            named = goal_name(cand.object, rule.lang)
+            named = goal_name(cand.object, rule.lang, cand.sentence)
             if named is None:
                 return attributes  # "find his brothers in there": the words name no aim
             name = named

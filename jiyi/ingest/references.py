@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from jiyi import vocabulary
 from jiyi.domain import MISSED_AGAIN, Entity, EntityKind, Event, EventAttr, EventType, Role
 from jiyi.extraction.engine import normalise
-from jiyi.extraction.rules.assessment import concepts_named, concepts_posed
+from jiyi.extraction.rules.assessment import concepts_asked, concepts_named, concepts_posed
 from jiyi.graph.entities import (
     KIND_NOUNS,
     Reference,
@@ -225,6 +225,8 @@ def _note_topic(
     if work.turn.role is Role.ASSISTANT:
         text = normalise(work.turn.content)
         if _pose(concepts_posed(text), work, recent, state, lookup) is not None:
+            return
+        if _pose(concepts_asked(text), work, recent, state, lookup) is not None:
             return
         if _pose(named, work, recent, state, lookup) is not None:
             return

@@ -509,3 +509,15 @@ def concepts_posed(text: str) -> list[str]:
         if (entry is not None and entry.kind is EntityKind.CONCEPT) or _names_a_topic(head):
             found.append((match.start("posed"), head))
     return list(dict.fromkeys(name for _, name in sorted(found)))
+
+
+#: A tutor's last question, up to its mark: what follows it ("（按 NADH=2.5）") is a hint.
+_LAST_QUESTION = re.compile(r"(?:^|[。！!.:：;；\n])(?P<asked>[^。！!.:：;；\n?？]*[?？])[^?？]*$")
+
+
+def concepts_asked(text: str) -> list[str]:
+    """The known concepts a tutor's closing question mentions ("柠檬酸循环现在能默写全程了吗？",
+    "Do you know the circle of fifths?"), when no pattern says what the next exercise is on:
+    the answer that follows is about them."""
+    asked = _LAST_QUESTION.search(text)
+    return vocabulary.mentions(asked["asked"], EntityKind.CONCEPT) if asked else []

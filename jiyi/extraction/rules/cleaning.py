@@ -65,7 +65,10 @@ _EN_TRAILING = re.compile(
     r"still|abeg|sha|lah|leh|lor|yaar|bro|bruh|dude|fam|innit|eh|"
     # how much, said after the thing ("the subjunctive just", "grammar tables with a passion")
     r"just|really|literally|totally|honestly|seriously|with\s+a\s+passion|more\s+than\s+anything|"
-    r"so\s+bad(?:ly)?|to\s+death|like\s+crazy|big\s+time))+$",
+    r"so\s+bad(?:ly)?|to\s+death|like\s+crazy|big\s+time|"
+    # the verb that says what it does to the user ("KeyError keeps [killing me]"), and a part of
+    # a course it is taught in ("the cold war unit", "the derivatives topic")
+    r"keeps|kept|unit|topic|module|section|chapter))+$",
     re.IGNORECASE,
 )
 #: A time said after what is aimed at ("… someday", "… one day", "… 以后"): when, not what.
@@ -139,7 +142,7 @@ _ZH_DURATION = re.compile(
 _ZH_TRAILING = re.compile(
     r"(?:这块|那块|这章|那章|这部分|那部分|这一块|那一块|这里|那里|这方面|方面|[这那](?:[两三几]个|俩|仨)|"
     # a pointer or a step said after the thing ("发球那个", "磨刀这一步")
-    r"[这那](?:一)?步|[这那]个)?"
+    r"[这那](?:一)?步|[这那][个种])?"
     r"(?:[了呢啊吧呀哦嘛啦哈吗的呗哟喔嘞咯哇呐噢欸哒~真都就还总老又早]|(?<![颠摔跌推打绊晕])倒|(?<!者)也)*$"
 )
 #: When or how often, said after the thing ("德语一开始很难", "现在反而觉得"): not its name.

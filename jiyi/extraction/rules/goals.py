@@ -105,7 +105,7 @@ _ZH_SUBJECT_NAMES = (
 #: What a score is for: a subject, an exam and its subject ("期末数学"), or the exam alone ("期末").
 _ZH_SUBJECTS = (
     rf"(?:(?:{_ZH_SCORE_EXAMS}|这次|下次)(?:考试)?(?:的)?(?:{_ZH_SUBJECT_NAMES})|"
-    rf"(?:{_ZH_SCORE_EXAMS})(?:考试)?|(?:{_ZH_SUBJECT_NAMES}))"
+    rf"(?:{_ZH_SCORE_EXAMS})(?:考试)?|(?:{_ZH_SUBJECT_NAMES})(?:口语|听力|阅读|写作)?)"
 )
 _GENERIC_EXAMS = frozenset({
     "exam", "exams", "test", "tests", "final", "finals", "real thing", "it", "that", "this", "one",
@@ -297,12 +297,25 @@ def _zh_goal_name(name: str) -> str | None:
     return None if aim in _ZH_VAGUE_AIMS or (len(aim) < 2 and has_han(aim)) else aim
 
 
-def goal_name(name: str, lang: str) -> str | None:
+#: What a bare number aimed at is on, said earlier in its sentence ("rapid rating 1350 on
+#: lichess, want to hit 1600" → "1600 rating").
+_EN_SCALE = re.compile(r"\b(?P<scale>rating|elo|score|handicap)s?\b", re.IGNORECASE)
+
+
+def _on_scale(number: str, sentence: str) -> str | None:
+    """A bare number named by the scale its sentence says it is on, said before it."""
+    before = sentence[: sentence.find(number)] if number in sentence else ""
+    scales = list(_EN_SCALE.finditer(before))
+    return f"{number} {scales[-1]['scale'].lower()}" if scales else None
+
+
+def goal_name(name: str, lang: str, sentence: str = "") -> str | None:
     """A goal named by what is aimed at: "pass my physics exam" → "physics exam", "be able to
     follow the group chat" → "follow the group chat", "play at the talent show in april" →
     "talent show", "get out of retail and into nursing" → "nursing", "雅思考到6.5" → "雅思6.5",
     "跳槽去东京" → "东京", "给孙女做个小板凳" → "小板凳". None when the words name nothing of their
-    own ("find his brothers in there", "学点手艺"), a number alone ("hit 1600"), a want of the
+    own ("find his brothers in there", "学点手艺"), a number alone ("hit 1600", unless its
+    `sentence` said the scale: "rating 1350 … hit 1600" → "1600 rating"), a want of the
     moment ("try another one") or something to explore, which is an interest ("play with rust",
     `hobbies.EN_EXPLORING`)."""
     if lang == "zh":
@@ -315,8 +328,10 @@ def goal_name(name: str, lang: str) -> str | None:
     aimed_at = _EN_GOAL_TAIL.sub("", _EN_ACTUAL.sub("", aimed_at)).strip()
     aimed_at = _EN_SOFT_ADJECTIVE.sub(_without_soft_adjective, _EN_FOR_WHOM.sub("", aimed_at))
     aimed_at = _EN_SCORE_UP_TO.sub(r"\g<exam> \g<score>", _EN_SCORE_PLUS.sub(r"\1", aimed_at))
-    if _BARE_NUMBER.match(aimed_at) or _EN_NEEDS.match(aimed_at) or _EN_UNNAMED.match(aimed_at):
-        return None  # "hit 1600": a number of what is not said here; "get some sleep"; "the exam"
+    if _BARE_NUMBER.match(aimed_at):
+        return _on_scale(aimed_at, sentence)  # "hit 1600": a number of what, if said before
+    if _EN_NEEDS.match(aimed_at) or _EN_UNNAMED.match(aimed_at):
+        return None  # "get some sleep"; "the exam"
     return aimed_at or name
 
 
@@ -1290,6 +1305,8 @@ _STATED: tuple[Rule, ...] = (
         _zh_score,
         EventType.GOAL,
         rf"(?:^|(?<=[\s,.!~;。，我])|(?<=所以|因此|而且|反正|但是|不过|那就))(?P<subject>{_ZH_SUBJECTS})"
+        # what it stands at now, said between ("雅思口语考了两次都是5.5 😭 想冲6.5")
+        r"(?:[^。!?？\n]{1,16}?[\s，,])?"
         r"(?:我|也|还|一定|必须|今年|至少|起码|这次|下次|这学期)*"
         r"(?<![不没])(?:要|想|得|争取|希望|打算|目标)?(?<![不没])(?P<anchor>冲刺?|考到|考|拿到|拿|上|"
         r"达到|突破)(?![了过])(?:个|到)?(?P<score>\d{2,3}|\d(?:\.\d)?)(?![\d.%])(?:\+|分|分以上|以上)?"

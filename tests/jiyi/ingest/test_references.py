@@ -209,3 +209,19 @@ def test_a_concept_the_user_calls_fine_is_not_what_a_later_slip_is_about(make_tu
         ("s2", "user", "ugh, I keep messing this up"),
     ])  # fmt: skip
     assert "forks" not in _objects(last)
+
+
+def test_a_verdict_is_on_the_known_concept_the_tutors_last_question_asked_about(make_turn) -> None:
+    """The user named the Krebs cycle as a struggle in an earlier session; the tutor asks about
+    it by another name, and the verdict on the answer is about it, not about nothing."""
+    state = SessionEntities()
+    last = _resolve_all(make_turn, state, [
+        ("s1", "user", "三羧酸循环我背了800遍了还是记不住"),
+        ("s2", "user", "我还是改报华中农大吧"),
+        ("s2", "assistant", "那我们继续：柠檬酸循环现在能默写全程了吗？"),
+        ("s2", "user", "柠檬酸 异柠檬酸 α-酮戊二酸 琥珀酰CoA 琥珀酸 延胡索酸 苹果酸 草酰乙酸！！"),
+        ("s2", "assistant", "完全正确，一步都没错 🎉"),
+    ])  # fmt: skip
+    [right] = last.events
+    assert right.event_type is EventType.CONCEPT_MASTERY
+    assert right.attributes[EventAttr.OBJECT] == "三羧酸循环"

@@ -7,7 +7,7 @@ import pytest
 
 from jiyi.domain import MISSED, MISSED_AGAIN, RIGHT, Event, EventAttr, EventType, Role, Turn
 from jiyi.extraction.engine import extract_with_rules
-from jiyi.extraction.rules.assessment import concepts_named, concepts_posed
+from jiyi.extraction.rules.assessment import concepts_asked, concepts_named, concepts_posed
 
 
 def tutor_events(text: str) -> list[Event]:
@@ -167,6 +167,20 @@ def test_the_tutors_judgement_that_a_concept_is_learned(text, judged_learned) ->
 )
 def test_a_question_headed_by_its_topic_poses_that_topic(text, named) -> None:
     assert concepts_posed(text) == named
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("那我们继续：柠檬酸循环现在能默写全程了吗？", ["三羧酸循环"]),
+        ("Let's start with keys. Do you know the circle of fifths?", ["circle of fifths"]),
+        ("完全正确 🎉 那再算一下：一圈循环一共产生多少 ATP？（按 NADH=2.5）", ["atp"]),
+        ("The chain rule is key here. Ready?", []),  # the question mentions nothing known
+        ("That's the chain rule.", []),  # no question
+    ],
+)
+def test_the_known_concept_a_closing_question_mentions_is_asked_about(text, asked) -> None:
+    assert concepts_asked(text) == asked
 
 
 @pytest.mark.parametrize(

@@ -59,6 +59,15 @@ def test_one_and_its_measure_word_after_a_verb_go(raw, cleaned):
 
 
 @pytest.mark.parametrize(
+    ("raw", "cleaned"),
+    [("KeyError keeps", "KeyError"), ("the cold war unit", "cold war"),
+     ("the derivatives topic", "derivatives"), ("unit circle", "unit circle"), ("topic", "topic")],
+)  # fmt: skip
+def test_what_it_does_to_the_user_and_the_part_of_a_course_are_no_part_of_a_name(raw, cleaned):
+    assert clean_objects(raw, "en", False) == (cleaned,)
+
+
+@pytest.mark.parametrize(
     ("raw", "frame_after", "clause"),
     [
         ("能画画吗 字", True, "字"),  # "…字我看不懂": the frame follows, the last clause is its

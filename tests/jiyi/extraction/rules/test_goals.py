@@ -184,6 +184,8 @@ def test_not_what_learning_is_for(text):
         ("英语这次一定要考到130+", "英语130分"),
         ("物理想考90分以上", "物理90分"),
         ("雅思至少要考到7", "雅思7"),
+        ("雅思口语想冲6.5", "雅思口语6.5"),
+        ("老师 雅思口语考了两次都是5.5 😭 想冲6.5 申英国的研究生", "雅思口语6.5"),  # now, then aim
     ],
 )
 def test_a_target_score_zh(text, goal):
@@ -197,6 +199,7 @@ def test_a_target_score_zh(text, goal):
         "数学能考120吗?",  # 问句
         "数学考了120 还行",  # 已经考完
         "英语不想冲130了",  # 否定
+        "数学考了90 想冲刺一下",  # 没说分数
     ],
 )
 def test_not_a_target_score_zh(text):
@@ -363,6 +366,7 @@ def test_no_goal_is_given_up_by_near_misses(text) -> None:
         ("hoping to hit 170 on the LSAT", "170 on the LSAT"),
         ("need a 3.7 gpa for grad school", "3.7 GPA"),
         ("taking ap bio this year and i need a 5 on the test", "5 on AP bio"),
+        ("rapid rating 1350 on lichess, want to hit 1600 by end of the year", "1600 rating"),
     ],
 )
 def test_a_grade_or_score_target_en(text, goal):
@@ -390,6 +394,7 @@ def test_a_higher_grade_target_ends_the_lower_one(text, old):
         "I need an A4 sheet",
         "we need a 5 minute break",
         "need 20 minutes on the GRE verbal?",  # a question
+        "want to hit 1600",  # a number of what is not said
     ],
 )
 def test_not_a_grade_or_score_target_en(text):
