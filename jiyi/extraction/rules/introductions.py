@@ -67,7 +67,12 @@ _EN_ITEM_BREAK = re.compile(
 )
 _ZH_ITEM_BREAK = re.compile(rf"(?:[\s,，、;；:：~～…。!?]|{_EMOJI})+")
 #: Items that say neither who nor where and break no list: "28/f/nyc", "m, 34, leeds".
-_EN_NEUTRAL = re.compile(r"(?:[mf]|male|female|guy|girl|man|woman|dude|he/him|she/her)", re.I)
+_EN_NEUTRAL = re.compile(
+    r"(?:[mf]|male|female|guy|girl|man|woman|dude|he/him|she/her|"
+    # how long the user has done what they do ("backend dev, ~6 yrs, 29")
+    r"(?:~|about\s+|over\s+|for\s+)?\d{1,2}\+?\s*(?:yrs?|years?)(?:\s+(?:in|exp|experience))?)",
+    re.I,
+)
 
 # --- English items -----------------------------------------------------------------------------
 _EN_LEAD = re.compile(
@@ -109,7 +114,13 @@ _EN_ROLE_PLACE = re.compile(
 )
 #: ... or what says no more than the role does ("on nights", "at a hospital", "for 6 years").
 _EN_ROLE_DETAIL = re.compile(r"\s+(?:at|on|for|with|since|in\s+(?:a|an|the|my))\b|\s+of\s+\d", re.I)
-_EN_PLACE_LEAD = re.compile(r"(?:(?:in|from|based\s+in|living\s+in|live\s+in|out\s+of)\s+)?", re.I)
+_EN_PLACE_LEAD = re.compile(
+    r"(?:(?:in|from|based\s+in|living\s+in|live\s+in|out\s+of|been\s+(?:living\s+)?in)\s+)?", re.I
+)
+#: How long the user has lived there, after the place ("been in Berlin since '22").
+_EN_PLACE_TRAIL = re.compile(
+    r"(?:\s+(?:since\s+[\w'’]+|for\s+\w+\s+(?:years?|yrs?|months?)))?", re.I
+)
 #: Whom a learner addresses ("teacher, 3 questions"): no role when said bare.
 _EN_ADDRESSED = frozenset({"teacher", "tutor", "professor", "prof", "doctor", "coach", "boss"})
 #: What before a list dates it or makes it a wish: "back when I was 25, nurse, leeds".
@@ -124,6 +135,8 @@ _EN_NOT_NOW = re.compile(
 #: was dropped from ("hello我吉隆坡的"), "我", "今年", "是", a measure word.
 _ZH_LEAD = re.compile(
     r"(?:(?:hi+|hello|hey+|hiya|yo|ok)[!.,~]*)?(?:我|本人|偶|俺)?(?:今年|现在|目前|其实|也|已经|刚)*"
+    # how long the role has been done ("做了八年会计")
+    r"(?:(?:做|当|干)了?(?:[一二三四五六七八九十几两\d]{1,2}年多?的?)?(?=[\u4e00-\u9fff]{2}))?"
     r"(?:是)?(?:一[名个位枚])?",
     re.I,
 )
@@ -152,6 +165,8 @@ _ZH_PLACE_LEAD = re.compile(r"(?:人)?(?:在|坐标|现居|常驻|base\s*)?", re
 #: ("广州人": one from there).
 _ZH_PLACE_TRAIL = re.compile(
     r"人|(?:这边|这里|本地|市区)?(?:上班|工作|打工|读书|上学|读大学|上大学|读研|读博|生活|定居)?的?"
+    # the workplace there ("在苏州一家制造业公司")
+    r"(?:一家[\u4e00-\u9fff]{0,8}(?:公司|医院|学校|工厂|厂|店|餐厅|饭店|银行|诊所|机构))?"
 )
 _ZH_SOMEONE_ELSE = re.compile(
     r"娃|孩子|儿子|女儿|宝宝|闺女|小孩|妹|弟|哥|姐|妈|爸|爷|奶|外公|外婆|老公|老婆|(?<!其)他|她|朋友|同学|"
@@ -216,7 +231,7 @@ def _en_items(item: str, start: int, sentence: str, first: bool) -> list[Item]:
     place_lead = _EN_PLACE_LEAD.match(body).end()  # type: ignore[union-attr]
     if body[:place_lead].lower().startswith("from") and EN_NOT_LISTED_HOME.search(sentence):
         return []  # "originally from Ohio, 34, nurse": where one comes from
-    place = _place_to_end(body, place_lead, "en")
+    place = _place_to_end(body, place_lead, "en", _EN_PLACE_TRAIL)
     return [Item(ItemKind.PLACE, place, at)] if place else []
 
 

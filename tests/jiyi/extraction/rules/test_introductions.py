@@ -62,6 +62,10 @@ def facts_in(text: str) -> dict[str, set[str]]:
         ("28 UI设计师 北京", {AGE: "28", HOME: "北京"}),
         ("我是四川人 大二", {YEAR: "大二", HOME: "四川"}),
         ("高三 85 在北京", {YEAR: "高三", HOME: "北京"}),
+        ("32，做了八年会计，在苏州一家制造业公司", {AGE: "32", ROLE: "会计", HOME: "苏州"}),
+        ("backend dev, mostly Go, ~6 yrs, 29, been in Berlin since '22",
+         {AGE: "29", HOME: "Berlin"}),
+        ("29, in tokyo since 2019", {AGE: "29", HOME: "Tokyo"}),
     ],
 )  # fmt: skip
 def test_an_introduction_in_fragments_says_who_and_where(text, expected):
@@ -90,6 +94,8 @@ def test_an_introduction_in_fragments_says_who_and_where(text, expected):
         ("我妹高二 在成都", "zh"),
         ("上海 28 度 好热", "zh"),
         ("北京 25", "zh"),  # a bare number beside a place alone
+        ("做作业 在家", "zh"),
+        ("6 years, london", "en"),  # how long, and a place: nobody's age
         ("北京 上海 广州 哪个好", "zh"),
         ("数学 90 物理 85", "zh"),
         ("以前 25岁 护士 在上海", "zh"),
