@@ -142,6 +142,9 @@ _SENTENCE_END = re.compile(r"[.!?。！？\n]+")
 #: A contrast: what follows it is said against what came before, by the speaker themself; so
 #: is a clause opening on "actually" ("我妈非让我学奥数 其实我更喜欢画画"), not one inside a
 #: reported view ("my mum thinks I actually like it").
+#: A clause in which the user sets their own view against one just reported ("我老婆说我拍人像
+#: 最好看 … 我自己还是喜欢拍街景"): what came before is someone else's, this is the user's.
+_ZH_OWN_AGAIN = re.compile(r"\s*我(?:自己|本人|倒是|反而|个人)")
 _CONTRAST = re.compile(
     r"\b(?:but|though|however|although|whereas)\b|但是|(?<!不)但(?![愿凡])|可是|不过|然而|"
     r"(?:(?<=[,;，；])|(?<=\S\s))\s*(?:\bactually\b|其实|事实上)",
@@ -467,6 +470,8 @@ def read_claim(
     before = _CONTRAST.split(before)[-1]
     reading: dict[str, str] = {}
     clause = _clause_at(sentence, start)
+    if _ZH_OWN_AGAIN.match(clause):
+        before = ""
     # "我女儿在学钢琴" is someone else's doing, yet "I have a daughter" is the user's own fact, and
     # "儿子5岁了" makes the user a parent: who a person or identity claim is of is its rule's call
     someone_elses = (

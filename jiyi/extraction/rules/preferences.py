@@ -38,7 +38,7 @@ _ZH_WAY_OF_LEARNING = re.compile(
 )
 #: A light verb before the thing a pastime is done with ("做手账", "打游戏", "弹钢琴", "画速写"):
 #: the thing names the interest; a verb that says more than doing ("拍街景") stays.
-ZH_PASTIME_VERB = re.compile(r"^(?:做|玩|打|搞|弄|弹|下|踢|画)(?=[\u4e00-\u9fffA-Za-z]{2})")
+ZH_PASTIME_VERB = re.compile(r"^(?:做|玩|打|搞|弄|弹|下|踢|画|拍|唱)(?=[\u4e00-\u9fffA-Za-z]{2})")
 
 
 def zh_liked_as_interest(name: str) -> bool:

@@ -676,10 +676,18 @@ def test_not_a_wandering_mind(text):
 
 
 @pytest.mark.parametrize(
-    ("text", "liked"), [("我自己还是喜欢拍街景", "拍街景"), ("我还是喜欢看纸质书", "看纸质书")]
+    ("text", "liked"), [("我自己还是喜欢拍街景", "街景"), ("我还是喜欢看纸质书", "看纸质书")]
 )
 def test_a_liking_said_with_oneself_or_still_is_the_users(text, liked):
     assert liked in {e.attributes.get(OBJ) for e in events_of(text) if e.event_type is E.PREFERENCE}
+
+
+def test_the_users_own_view_set_against_one_reported_is_the_users() -> None:
+    text = "我老婆说我拍人像最好看 一直让我去学人像 我自己还是喜欢拍街景"
+    [liking] = [e for e in events_of(text) if e.attributes.get(OBJ) == "街景"]
+    assert EventAttr.HOLDER not in liking.attributes
+    [reported] = [e for e in events_of("我妈说我自己喜欢数学") if e.attributes.get(OBJ) == "数学"]
+    assert reported.attributes[EventAttr.HOLDER] == "other"
 
 
 @pytest.mark.parametrize(
