@@ -512,6 +512,21 @@ RULES: tuple[Rule, ...] = (
         trigger=r"年",
     ),
     rule(
+        "interest_zh_spare_time",
+        EventType.PREFERENCE,
+        # time off, said as such: after the day's work, at weekends, in spare time
+        r"(?:^|(?<=[\s,.!~;。，我]))(?:白天[^\s,.!~;。，]{1,8}[\s,，]*晚上|下班(?:以?后)?|业余(?:时间)?|"
+        r"周末|闲(?:暇|时)|没事(?:的时候)?)(?:就|都|在|会|还|也)*(?:研究|玩|鼓捣|捣鼓|折腾|琢磨)"
+        rf"(?!一下|下|这|那|点|手机)(?P<object>{_ZH_THING}{{2,6}}?)(?=$|[\s,.!?;~。，]|了|啦|呢)",
+        0.75,
+        "闲时钻研的爱好：'白天跑外卖 晚上研究摄影'、'周末玩摄影'（兴趣）。",
+        ("白天跑外卖 晚上研究摄影 📷", "周末玩无人机"),
+        object_kind=EntityKind.TOPIC,
+        object_required=True,
+        relation=RelationKind.INTERESTED_IN,
+        trigger=r"研究|玩|鼓捣|捣鼓|折腾|琢磨",
+    ),
+    rule(
         "interest_zh_my_hobby",
         EventType.PREFERENCE,
         rf"(?:^|(?<=[\s,.!~;。，]))(?:以前|小时候|曾经|之前|原来|现在|最近|其实)?(?:{_ZH_PASTIME_VERBS})?"

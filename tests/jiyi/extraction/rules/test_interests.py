@@ -617,3 +617,17 @@ def test_zh_a_hobby_named_as_such(text, interest):
 )
 def test_zh_not_a_hobby_named_as_such(text):
     assert interests_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "interest"),
+    [("兄弟 晚上好 我白天跑外卖 晚上研究摄影 📷", "摄影"), ("周末玩无人机", "无人机"),
+     ("下班后研究咖啡", "咖啡")],
+)  # fmt: skip
+def test_what_the_user_delves_into_in_time_off(text, interest):
+    assert_interest(text, interest)
+
+
+@pytest.mark.parametrize("text", ["晚上研究线代", "没事玩手机", "周末研究一下这道题"])
+def test_not_time_off_or_not_a_pastime(text):
+    assert interests_in(text) == []
