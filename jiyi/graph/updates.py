@@ -313,7 +313,7 @@ def same_ladder(names: Iterable[str], others: Iterable[str]) -> bool:
 #: past, so a tutor holds them for days ("压力山大", "pretty nervous tbh"), not a mood's one day.
 _WORRIES = re.compile(
     r"stress|anxi|nervous|nerves|worr(?:y|ied)|overwhelm|pressure|burn(?:ed|t)[\s-]*out|dread|"
-    r"panick?|焦虑|紧张|压力|担心|发愁|忐忑|心慌|着急|倦怠",
+    r"panick?|焦虑|紧张|压力|担心|发愁|忐忑|心?慌|着急|倦怠",
     re.I,
 )
 

@@ -285,7 +285,7 @@ def test_a_standing_feeling_fades_by_the_default_class_a_passing_mood_by_its_own
     "feeling",
     ["anxious", "nervous", "stressed out", "so stressed", "worried", "overwhelmed",
      "burnt out", "under pressure", "dreading it", "焦虑", "紧张", "压力山大", "压力好大",
-     "担心", "心慌", "发愁"],
+     "担心", "心慌", "发愁", "慌", "有点慌"],
 )  # fmt: skip
 def test_a_worry_about_what_lies_ahead_fades_by_the_worry_class(ev, feeling: str) -> None:
     claim = claim_for(ev(0, EventType.EMOTION, feeling))
