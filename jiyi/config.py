@@ -204,7 +204,7 @@ class GraphSettings(_Section):
             RelationClass.GOAL: 180.0,
             RelationClass.LEARNING: 90.0,
             RelationClass.SKILL: 180.0,
-            RelationClass.WORRY: 7.0,
+            RelationClass.WORRY: 14.0,
             RelationClass.STRUCTURAL: None,
         },
         description="decay half-life per relation class, in days; null means no decay",

@@ -320,7 +320,7 @@ _WORRIES = re.compile(
 
 def _decay_class(relation: RelationKind, durability: str | None, name: str) -> RelationClass | None:
     """A standing feeling ("anxious since january", "每次都紧张") fades by the default class, a
-    worry about what lies ahead by the worry class (a week); a passing mood keeps the emotion
+    worry about what lies ahead by the worry class (two weeks); a passing mood keeps the emotion
     class (1 day), as every other relation keeps its own."""
     if relation is not RelationKind.FEELS:
         return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from jiyi.domain import MISSED_AGAIN, RIGHT, Event, EventAttr
+from jiyi.domain import MISSED_AGAIN, RIGHT, Event, EventAttr, EventType
 from jiyi.graph.entities import alias_key
 
 MAX_CONCEPTS = 256
@@ -73,6 +73,19 @@ class ExchangeRecord:
             return concept
         return next((c for c, t in reversed(self.tallies.items()) if t.missed_in), None)
 
+    def renamed(self, old: str, new: str) -> None:
+        """The concept called `old` is now called `new` (the user's own word for it, "无差异曲线"
+        after "indifference curves"): its verdicts so far follow it."""
+        old_key, new_key = alias_key(old), alias_key(new)
+        moved = self.tallies.pop(old_key, None) if old_key != new_key else None
+        if moved is None:
+            return
+        kept = self.tallies.pop(new_key, None)
+        if kept is not None:
+            sessions = [s for s in moved.missed_in if s not in kept.missed_in] + kept.missed_in
+            moved = VerdictTally(sessions[-MAX_SESSIONS_KEPT:], moved.rights + kept.rights)
+        self.tallies[new_key] = moved
+
     def tally(self, concept: str) -> VerdictTally:
         found = self.tallies.pop(concept, None) or VerdictTally()
         self.tallies[concept] = found
@@ -118,6 +131,20 @@ def weigh_verdict(event: Event, record: ExchangeRecord, on_exercise: bool, groun
         if verdict == MISSED_AGAIN:
             confidence = max(confidence, event.confidence)
     return event.model_copy(update={"confidence": confidence})
+
+
+def weigh_understanding(event: Event, record: ExchangeRecord) -> Event:
+    """The user's own "I get it now", said of the session's concept (no name of its own), after
+    the tutor fixed a miss on it in this session: the explanation worked, which says no more
+    about mastery than a right answer straight after a hint does, so it keeps only its episode.
+    Said in a session without a miss ("弄懂了" the next day), it is the user's claim as said."""
+    if event.event_type is not EventType.CONCEPT_MASTERY:
+        return event
+    concept = alias_key(event.attributes.get(EventAttr.OBJECT, ""))
+    tally = record.tallies.get(concept) if concept else None
+    if tally is None or event.session_id not in tally.missed_in:
+        return event
+    return _episode_only(event)
 
 
 def _episode_only(event: Event) -> Event:

@@ -30,7 +30,7 @@ from jiyi.graph.entities import (
     parse_reference,
 )
 from jiyi.graph.updates import EVENT_RULES
-from jiyi.ingest.exchange import ExchangeRecord, weigh_verdict
+from jiyi.ingest.exchange import ExchangeRecord, weigh_understanding, weigh_verdict
 from jiyi.ingest.retry import transient_errors
 from jiyi.ingest.similar_names import SimilarNames
 from jiyi.ingest.work import TurnWork
@@ -103,7 +103,9 @@ class SessionEntities:
         return previous
 
     def named(self, entity_id: str, name: str) -> None:
-        self.names.pop(entity_id, None)
+        old = self.names.pop(entity_id, None)
+        if old is not None:
+            self.exchange.renamed(old, name)
         self.names[entity_id] = name
         while len(self.names) > MAX_NAMES_PER_USER:
             self.names.popitem(last=False)
@@ -383,6 +385,8 @@ def resolve_entities(
                     EventAttr.OBJECT_KIND.value: EntityKind.CONCEPT.value,
                 }
                 event = event.model_copy(update={"attributes": attributes})
+                if work.turn.role is Role.USER:
+                    event = weigh_understanding(event, state.exchange)
         elif name and (kind := _object_kind(event, name)) is not None:
             known = _known(lookup, work.turn.user_id, name)
             if known is None and (meant := _meant(name, kind, state, similar)) is not None:

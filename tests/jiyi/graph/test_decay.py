@@ -92,6 +92,7 @@ def test_a_worry_lasts_days_where_a_mood_lasts_one() -> None:
         return decayed_confidence(0.75, T, at, RelationKind.FEELS, SETTINGS, decay_class)
 
     assert feeling(2, RelationClass.WORRY) >= 0.5  # "pretty nervous tbh", two days on: firm
-    assert 0.2 <= feeling(6, RelationClass.WORRY) < 0.5  # "压力山大" a week on: weak
-    assert feeling(20, RelationClass.WORRY) < 0.2  # weeks on, with nothing since: gone
+    assert feeling(8, RelationClass.WORRY) >= 0.5  # "worried abt the clips", a week on: firm
+    assert 0.2 <= feeling(20, RelationClass.WORRY) < 0.5  # "压力山大" three weeks on: weak
+    assert feeling(45, RelationClass.WORRY) < 0.2  # six weeks on, with nothing since: gone
     assert feeling(2, None) < 0.2  # "好累" two days on: a mood, over

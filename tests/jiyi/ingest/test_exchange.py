@@ -15,7 +15,7 @@ from jiyi.domain import (
     event_id_for,
     text_hash,
 )
-from jiyi.ingest.exchange import MAX_CONCEPTS, ExchangeRecord, weigh_verdict
+from jiyi.ingest.exchange import MAX_CONCEPTS, ExchangeRecord, weigh_understanding, weigh_verdict
 
 
 def verdict(kind: str, session: str, concept: str = "chain rule", confidence: float = 0.2) -> Event:
@@ -92,3 +92,17 @@ def test_the_record_is_bounded() -> None:
         weigh(record, verdict(RIGHT, "s1", concept=f"concept {i}"))
     assert len(record.tallies) == MAX_CONCEPTS
     assert "concept 0" not in record.tallies
+
+
+def test_a_concept_renamed_keeps_its_verdicts_and_its_slip_in_the_session() -> None:
+    record = ExchangeRecord()
+    weigh(record, verdict(MISSED, "s1", "indifference curves", confidence=0.3))
+    weigh(record, verdict(RIGHT, "s2", "无差异曲线"))
+    record.renamed("indifference curves", "无差异曲线")
+    assert record.tallies["无差异曲线"].missed_in == ["s1"]
+    assert record.tallies["无差异曲线"].rights == 1
+    understood = verdict(RIGHT, "s1", "无差异曲线", confidence=0.8)
+    understood = understood.model_copy(update={"attributes": {EventAttr.OBJECT: "无差异曲线"}})
+    assert EventAttr.OBJECT not in weigh_understanding(understood, record).attributes
+    next_day = understood.model_copy(update={"session_id": "s3"})
+    assert weigh_understanding(next_day, record) == next_day

@@ -225,3 +225,25 @@ def test_a_verdict_is_on_the_known_concept_the_tutors_last_question_asked_about(
     [right] = last.events
     assert right.event_type is EventType.CONCEPT_MASTERY
     assert right.attributes[EventAttr.OBJECT] == "三羧酸循环"
+
+
+def test_i_get_it_now_after_the_tutor_fixed_a_miss_in_the_session_moves_no_belief(
+    make_turn,
+) -> None:
+    """The explanation worked: that says no more about mastery than a right answer straight
+    after a hint. The next day, the same words are the user's claim."""
+    state = SessionEntities()
+    said = [
+        ("s1", "user", "I don't understand indifference curves"),
+        ("s1", "assistant", "Try this one: why can indifference curves never cross?"),
+        ("s1", "user", "because they are parallel?"),
+        ("s1", "assistant", "Close, but not quite: a crossing point would be liked two ways."),
+    ]
+    _resolve_all(make_turn, state, said)
+    [same_session] = _resolve_all(
+        make_turn, state, [("s1", "user", "ahh that makes sense now")]
+    ).events
+    assert same_session.event_type is EventType.CONCEPT_MASTERY
+    assert EventAttr.OBJECT not in same_session.attributes
+    [next_day] = _resolve_all(make_turn, state, [("s2", "user", "ahh that makes sense now")]).events
+    assert next_day.attributes.get(EventAttr.OBJECT) == "indifference curves"
