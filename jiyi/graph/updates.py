@@ -24,6 +24,8 @@ small_talk, question, task_request, …) never touches the graph, nor does a cla
 marked as someone else's view, a past state, or venting about a preference.
 
 Age, school year and home are single-valued: a new value closes the old one (a correction).
+A school year also makes the user a student (`implied_role`), unless a course of study is held
+by another name ("nursing student"), which, said later, ends the generic one.
 A goal or a role with `polarity=negative` ("I'm not doing the MCAT anymore", "护考不考了",
 "I'm no longer a barista", "不当老师了") closes the one it names (or the one whose name holds it:
 "the finance thing") and creates nothing; a role so said that names none ("I quit my job",

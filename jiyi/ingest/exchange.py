@@ -4,7 +4,8 @@ A careful tutor reads "That's right!" differently after a hint: a right answer s
 miss on the same concept in the same session shows the hint worked, not that the concept is
 learned, so it is no evidence either way. Right answers in sessions without a miss add up (two
 confirmed sessions are more than one), and so do misses: the same slip flagged in three sessions
-is a standing obstacle, one "close, but" a weak one. The record is per user and concept, kept in
+is a standing obstacle, one "close, but" a weak one. The user's own "I get it now" right after the
+tutor fixed a miss is read like that right answer. The record is per user and concept, kept in
 the dataflow state beside the recent entities, so a replay weighs a verdict as the first run did.
 """
 
