@@ -142,14 +142,14 @@ _SENTENCE_END = re.compile(r"[.!?。！？\n]+")
 #: A contrast: what follows it is said against what came before, by the speaker themself; so
 #: is a clause opening on "actually" ("我妈非让我学奥数 其实我更喜欢画画"), not one inside a
 #: reported view ("my mum thinks I actually like it").
-#: A clause in which the user sets their own view against one just reported ("我老婆说我拍人像
-#: 最好看 … 我自己还是喜欢拍街景"): what came before is someone else's, this is the user's.
-_ZH_OWN_AGAIN = re.compile(r"\s*我(?:自己|本人|倒是|反而|个人)")
 _CONTRAST = re.compile(
     r"\b(?:but|though|however|although|whereas)\b|但是|(?<!不)但(?![愿凡])|可是|不过|然而|"
     r"(?:(?<=[,;，；])|(?<=\S\s))\s*(?:\bactually\b|其实|事实上)",
     re.I,
 )
+#: A clause in which the user sets their own view against one just reported ("我老婆说我拍人像
+#: 最好看 … 我自己还是喜欢拍街景"): what came before is someone else's, this is the user's.
+_ZH_OWN_AGAIN = re.compile(r"\s*我(?:自己|本人|倒是|反而|个人)")
 #: Event types whose claim is a view the reader can attribute, date and weigh.
 _READ_TYPES = frozenset({
     EventType.PREFERENCE, EventType.DISLIKE, EventType.LEARNING_STYLE, EventType.GOAL,

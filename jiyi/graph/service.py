@@ -318,15 +318,17 @@ class GraphService:
         """One student role at most: a school year ("year 11", "大三") implies the generic one
         unless the user holds a course of study by another name ("nursing student", "高中生"),
         and such a one, said later, ends the generic one: it says the same, and more."""
+        implied = implied_role(claim)
+        if implied is None and (claim.relation is not RelationKind.HAS_ROLE or claim.retracts):
+            return []  # the common case: no lookup on the write path
         generic = self._find(tx, STUDENT_ROLE["en"])
         generic_id = None if generic is None else generic.entity_id
-        implied = implied_role(claim)
         if implied is not None:
             for edge in self.store.edges(tx.user_id, src=src, relation=RelationKind.HAS_ROLE):
                 if edge.dst != generic_id and is_study_role(_names(tx.entity(edge.dst), edge.dst)):
                     return []
             return self._decide(tx, src, implied, at, evidence, operator)
-        if claim.relation is not RelationKind.HAS_ROLE or generic_id is None or claim.retracts:
+        if generic_id is None:
             return []
         said = self._find(tx, claim.object_name)  # None for a node this transaction made
         if said is not None and said.entity_id == generic_id:
