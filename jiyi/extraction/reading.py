@@ -315,9 +315,11 @@ def _feeling_reading(sentence: str, start: int) -> dict[str, str]:
 
 #: A claim said as unsure is held weakly (`HEDGED_CONFIDENCE`): "maybe", "I guess", "idk",
 #: "好像", "可能", "应该吧". Not "I think", "感觉" or "不太": in chat they open plain statements ("i
-#: think i actually prefer the docs", "感觉好难", "不太懂").
+#: think i actually prefer the docs", "感觉好难", "不太懂"), nor the "possibly" of a polite request
+#: ("could you possibly write it out as numbered steps?").
 _EPISTEMIC = (
-    r"\b(?:maybe|perhaps|probably|prob|possibly|might|i\s+(?:guess|suppose)|not\s+(?:too\s+)?sure|"
+    r"\b(?:maybe|perhaps|probably|prob|(?<!you\s)(?<!\bu\s)possibly|might|i\s+(?:guess|suppose)|"
+    r"not\s+(?:too\s+)?sure|"
     r"idk|i\s+dunno)\b|好像|可能|也许|或许|大概|说不定|似乎|不确定|应该吧"
 )
 #: A degree word says how much, not whether: "kinda burnt out", "a bit stressed", "有点累", "有点难"

@@ -136,6 +136,18 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
     ),
     rule(
+        "emotion_zh_to_death",
+        EventType.EMOTION,
+        r"(?:^|(?<=[\s,.!~;]))(?:我|真的|真是|简直|快|都|要)*(?:(?P<object>紧张|焦虑|慌)|急)死(?:我)?了",
+        0.8,
+        "说到'死了'的着急紧张：'急死了 还剩四个月'（着急）、'紧张死了'。",
+        ("听力还是听不懂 急死了 还剩四个月", "紧张死了"),
+        polarity=NEGATIVE,
+        object_kind=EntityKind.EMOTION,
+        fixed_object="着急",
+        trigger=r"死",
+    ),
+    rule(
         "emotion_zh_positive",
         EventType.EMOTION,
         rf"{ZH_EMOTION_LEAD}(?<!不)(?<!没)(?P<object>{ZH_EMOTIONS_POSITIVE})",

@@ -61,6 +61,8 @@ ZH_EXAMS = (
     r"(?:导游|教师|会计|厨师|护士|医师|律师|营养师|健康管理师|心理咨询师|育婴师|茶艺师|保育员|"
     r"人力资源管理师|电工|焊工|消防|监理|造价|健身教练)(?:资格)?证书?"
 )
+#: By when an exam is to be passed ("暑假", "年底前").
+_ZH_BY_WHEN = r"今年|明年|年底前?|暑假|寒假|这个月|下个月|这次"
 #: Exams and certificates named in English chat ("the CPA", "my theory test").
 _EN_EXAM_NAMES = (
     r"mcat|lsat|gre|gmat|(?-i:SATs?|ACT|DAT|OAT|PCAT)|sat|psat|ielts|toefl|toeic|ccrn|nclex(?:-rn)?|"
@@ -264,6 +266,13 @@ _ZH_FOR_WHOM = re.compile(
     r"^(?:给|帮|为)[\u4e00-\u9fff]{1,4}?(?=(?:亲手|自己)?(?:做|织|画|写|买|种|养|煮|烤|弹|唱|缝|打|搭|修|"
     r"盖|装|拍|绣|编|刻|雕|攒|存|挣|赚)[\u4e00-\u9fff《])"
 )
+#: "把X V下来": the aim said with 把 first ("把周杰伦的《晴天》弹唱下来" → "弹唱《晴天》"), whose
+#: owner before 的 says less than the title; with someone ("陪他把…学完") it is the user's too.
+_ZH_DISPOSAL = re.compile(
+    r"^(?:陪[\u4e00-\u9fff]{1,3}?|和[\u4e00-\u9fff]{1,3}?一起)?把(?:[\u4e00-\u9fff]{1,6}的(?=《))?"
+    r"(?!这|那)(?P<thing>《[^》]{1,20}》|[\u4e00-\u9fffA-Za-z0-9]{2,8}?)"
+    r"(?P<verb>弹唱|弹|唱|背|练|画|写|读|做|学)(?:下来|会|完|熟|好)$"
+)
 #: A verb with an amount ("考个", "做个", "种点", "学点", "买套"): what is aimed at follows it.
 #: "考" alone is a sitting too ("考驾照" → "驾照", "考同济建筑" → "同济建筑"), but "考研",
 #: "考公", "考试", "考虑" are words of their own.
@@ -284,7 +293,8 @@ _ZH_VAGUE_AIMS = frozenset({
 def _zh_goal_name(name: str) -> str | None:
     """A Chinese goal without its emoji, date, first-step or change word, who it is for and the
     verb of doing or sitting with its amount ("想给孙女做个小板凳" → "小板凳", "考个C1驾照" →
-    "C1驾照", "目标改B1" → "B1"); None for a vague "something" ("学点手艺")."""
+    "C1驾照", "目标改B1" → "B1"), said verb first ("把《晴天》弹唱下来" → "弹唱《晴天》"); None for
+    a vague "something" ("学点手艺")."""
     name = _ZH_GOAL_TIME.sub("", name.replace("考到", "")).strip()
     taken = _ZH_TAKE.match(name)
     if taken is not None:
@@ -294,6 +304,8 @@ def _zh_goal_name(name: str) -> str | None:
     if place is not None:
         return place.name_in("zh")
     aim = _ZH_VERB_AMOUNT.sub("", _ZH_FOR_WHOM.sub("", _ZH_STEP_OR_CHANGE.sub("", name)))
+    if disposal := _ZH_DISPOSAL.match(aim):
+        aim = disposal["verb"] + disposal["thing"]
     return None if aim in _ZH_VAGUE_AIMS or (len(aim) < 2 and has_han(aim)) else aim
 
 
@@ -382,8 +394,9 @@ def composed(
 
 
 def _grade(found: re.Match[str]) -> str | None:
-    """ "a 7" → "grade 7"; "a 7 in history" → "7 in history", "an A in stats"; "a 5 on the
-    exam" → nothing: the exam is not named, and "grade 5" would say less than the user meant."""
+    """ "a 7" → "grade 7"; "a 7 in history" → "7 in history", "an A in chem" → "an A in
+    chemistry"; "a 5 on the exam" → nothing: the exam is not named, and "grade 5" would say less
+    than the user meant."""
     grade, where = found["grade"], found["where"]
     if where is None:
         return None if found["generic"] else f"grade {grade}"
@@ -393,7 +406,17 @@ def _grade(found: re.Match[str]) -> str | None:
         return None
     if not grade[0].isdigit():  # "an A in stats": the article keeps it from reading as one
         grade = f"{'an' if grade[0] in 'AEF' else 'a'} {grade}"
-    return f"{grade} {found['prep'].lower()} {where}"
+    return f"{grade} {found['prep'].lower()} {_subject_in_full(where)}"
+
+
+def _subject_in_full(said: str) -> str:
+    """A school subject said short by its full name ("chem" → "chemistry", "bio" →
+    "biology"); any other name as said ("maths" is no shortening of "math")."""
+    entry = vocabulary.lookup(said)
+    if entry is None or entry.kind is not EntityKind.TOPIC:
+        return said
+    full = entry.name_in("en")
+    return full if full.lower().startswith(said.lower()) else said
 
 
 #: Exams chat names by a word that alone means something else ("pass the bar").
@@ -1054,10 +1077,10 @@ _STATED: tuple[Rule, ...] = (
         r"(?:目标|任务|计划)(?:就)?是(?:一次)?(?:过|考过|通过|拿下)(?P<object>N[1-5]|[A-Z]{2,5}\d?|"
         r"[\u4e00-\u9fff]{2,6}?)(?=$|[^\u4e00-\u9fffA-Za-z0-9]|了|吧|啊)|"
         r"(?:^|(?<=[\s,.!~;]))(?:先|一定要|必须)?把?(?P<object2>N[1-5]|[A-Z]{2,5}\d?|"
-        rf"{ZH_EXAMS})(?:先|一定要|必须|争取)?(?:拿下|考过)",
+        rf"{ZH_EXAMS})(?:{_ZH_BY_WHEN})?(?:还是|也|都|先|一定|必须|争取|要|得)*(?:拿下|考过)",
         0.8,
-        "要过的考试：'今年的目标是过N2'、'N2拿下就去大阪'。",
-        ("今年的目标是过N2💪", "N2拿下就去大阪找工作", "任务是考过CPA"),
+        "要过的考试：'今年的目标是过N2'、'N2拿下就去大阪'、'驾照暑假还是要拿下'。",
+        ("今年的目标是过N2💪", "N2拿下就去大阪找工作", "任务是考过CPA", "驾照暑假还是要拿下"),
         object_kind=EntityKind.ACTIVITY,
         trigger=r"目标|任务|计划|拿下|考过",
         case_sensitive=True,
@@ -1762,7 +1785,7 @@ _STATED: tuple[Rule, ...] = (
         "goal_zh_get_exam_done",
         lambda found: found["object"],
         EventType.GOAL,
-        rf"(?:想|要|打算|准备|争取|计划|决定)(?:今年|明年|年底前?|暑假|寒假|这个月|下个月)?(?:先)?把"
+        rf"(?:想|要|打算|准备|争取|计划|决定)(?:{_ZH_BY_WHEN})?(?:先)?把"
         rf"(?P<object>{ZH_EXAMS})(?:给)?(?:考|拿)(?:了|下来|过|掉|到手)(?![^。!?]*[吗?])",
         0.8,
         "要考完的证：'打算今年把驾照考了'（驾照）。",

@@ -1079,10 +1079,17 @@ RULES: tuple[Rule, ...] = (
         EventType.IDENTITY_DECLARATION,
         r"\bI\s+(?:currently\s+|still\s+|now\s+)?drive\s+(?:an?\s+)?(?P<value>"
         rf"{'|'.join(sorted(_EN_DRIVEN, key=len, reverse=True))})(?:e?s)?\s+"
-        r"(?:for\s+(?:a\s+living|work|a\s+job)|professionally|full[\s-]time)\b",
+        r"(?:for\s+(?:a\s+living|work|a\s+job)|professionally|full[\s-]time|"
+        # where one drives it for work ("at a warehouse", "for a logistics company")
+        r"(?:at|for)\s+(?:a|an|the|my)\s+(?:[\w-]+\s+)?(?:warehouse|depot|factory|plant|port|yard|"
+        r"site|company|firm|hospital|school|airport))\b",
         0.8,
-        "What the user drives for a living: 'I drive a truck for a living' → truck driver.",
-        ("I drive a truck for a living so audio is the only way I can study",),
+        "What the user drives for a living: 'I drive a truck for a living', 'I drive a forklift "
+        "at a warehouse' → truck driver, forklift driver.",
+        (
+            "I drive a truck for a living so audio is the only way I can study",
+            "I drive a forklift at a warehouse, zero coding background",
+        ),
         trigger=r"\bdrive\s",
         value_normaliser=lambda raw: _EN_DRIVEN[raw.lower()],
     ),
@@ -1886,8 +1893,10 @@ RULES: tuple[Rule, ...] = (
         rf"|\b(?:help(?:ing)?|tutor(?:ing)?|homeschool(?:ing)?)\s+my\s+{_EN_KID_MOD}{_EN_KID}\b"
         r"(?!\s+(?:brother|sister|bro|sis|cousin|friend))"
         rf"|\bmy\s+{_EN_KID_MOD}(?:son|daughter|kid|child)(?:'s\s+(?:homework|math\s+homework|"
-        r"teacher|school|class|grades?|report\s+card)|\s+(?:is|has\s+been|keeps|just\s+started)\s+"
-        r"(?:learning|struggling|studying|practicing|practising))\b"
+        r"teacher|school|class|grades?|report\s+card)|\s+(?:is|has\s+been|keeps|"
+        r"just\s+started)\s+(?:learning|struggling|studying|practicing|practising|doing))\b"
+        # the child's age in brackets ("my son (11)")
+        rf"|\bmy\s+{_EN_KID_MOD}(?:son|daughter|kid|child)\s*\(\d{{1,2}}\)"
         rf"|\bmy\s+{_EN_SMALL_NUMBER}[\s-]*(?:yo|y/o|year[\s-]olds?|month[\s-]olds?)\b(?=\s+(?:son|"
         r"daughter|kid|boy|girl|twins?|is|has|just|keeps|loves|won't|doesn't|can't|can|and|still)\b|"
         r"\s*[,.!?]|\s*$)"

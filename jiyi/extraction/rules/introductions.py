@@ -56,6 +56,9 @@ class Item:
     #: a bare number said as a Chinese item ("19 大一 广州人"): an age only in a run that says
     #: who the user is (`_is_self_introduction`), never beside a place alone ("上海 28 度")
     bare: bool = False
+    #: a place said as where the user is from ("广州人"): a trip the sentence tells of
+    #: ("暑假在家考驾照") is not to it
+    native: bool = False
 
 
 _EMOJI = r"[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF]"
@@ -287,7 +290,7 @@ def _zh_items(item: str, start: int, sentence: str, first: bool) -> list[Item]:
         )
     place_lead = _ZH_PLACE_LEAD.match(body).end()  # type: ignore[union-attr]
     place = _place_to_end(body, place_lead, "zh", _ZH_PLACE_TRAIL)
-    return [Item(ItemKind.PLACE, place, at)] if place else []
+    return [Item(ItemKind.PLACE, place, at, native=body.endswith("人"))] if place else []
 
 
 def _pieces(sentence: str, lang: str) -> Iterator[tuple[int, str]]:
@@ -360,7 +363,7 @@ def _runs(sentence: str, lang: str) -> Iterator[tuple[list[Item], str, str]]:
 def introduction(sentence: str, lang: str) -> tuple[Item, ...]:
     """The facts the sentence's self-introductions say about the user, in order: not after
     someone else is named, nor after what dates the list or makes it a wish; no place when the
-    sentence is about a trip."""
+    sentence is about a trip, unless it is where the user is from ("广州人")."""
     someone_else = _ZH_SOMEONE_ELSE if lang == "zh" else EN_SOMEONE_ELSE
     not_now = _ZH_NOT_NOW if lang == "zh" else _EN_NOT_NOW
     trip = (ZH_TRIP if lang == "zh" else EN_TRIP).search(sentence)
@@ -370,7 +373,7 @@ def introduction(sentence: str, lang: str) -> tuple[Item, ...]:
         if _is_self_introduction(run := _vouched(found), lead_in)
         and not (someone_else.search(said_before) or not_now.search(lead_in))
         for item in run
-        if not (trip and item.kind is ItemKind.PLACE)
+        if not (trip and item.kind is ItemKind.PLACE and not item.native)
     )
 
 

@@ -402,15 +402,24 @@ RULES: tuple[Rule, ...] = (
     ),
     composed(
         "style_zh_useful_for_me",
-        lambda found: found["object"] or found["object2"],
+        lambda found: found["object"] or found["object2"] or found["object3"],
         EventType.LEARNING_STYLE,
         rf"(?P<object>{_ZH_WAYS})(?:对我|我用着|用起来)(?:来说)?{ZH_ADV}(?:有用|管用|好用|有效|有帮助)"
-        rf"|(?P<object2>{_ZH_WAYS}){ZH_ADV}(?:好用|管用)(?:了|啦)",
+        rf"|(?P<object2>{_ZH_WAYS}){ZH_ADV}(?:好用|管用|有用)(?:了|啦|(?=$|[\s,.!~]))"
+        # understood at once by that way: "看视频一下就明白了"
+        rf"|看(?P<object3>{_ZH_WAYS})(?:一下|一遍)?就(?:明白|懂|会|清楚)",
         0.85,
-        "对我有用的学法：'思维导图对我特别有用'、'错题本对我超有用'、'口诀最好用了'。",
-        ("思维导图对我特别有用", "错题本对我超有用", "口诀最好用了"),
+        "对我有用的学法：'思维导图对我特别有用'、'错题本对我超有用'、'闪卡真的好用'、"
+        "'看视频一下就明白了'。",
+        (
+            "思维导图对我特别有用",
+            "错题本对我超有用",
+            "口诀最好用了",
+            "闪卡真的好用",
+            "看视频一下就明白了",
+        ),
         object_kind=EntityKind.STYLE,
-        trigger=r"有用|管用|好用|有效|有帮助",
+        trigger=r"有用|管用|好用|有效|有帮助|就(?:明白|懂|会|清楚)",
     ),
     composed(
         "style_zh_only_then_remember",

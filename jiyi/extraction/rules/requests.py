@@ -20,13 +20,17 @@ from jiyi.extraction.rules.model import Rule, rule
 from jiyi.text import has_han
 
 _EN_PLEASE = (
-    r"(?:(?:can|could|would|will)\s+(?:u|you)\s+(?:pls\s+|please\s+|maybe\s+|just\s+|like\s+)*|"
+    r"(?:(?:can|could|would|will)\s+(?:u|you|we)\s+(?:pls\s+|please\s+|maybe\s+|possibly\s+|"
+    r"just\s+|like\s+)*|"
     r"pl(?:ea)?s\s+|please\s+)"
 )
 _EN_STYLE_NOUN = (
     rf"(?:{EN_MEDIA}|tables?|timelines?|bullets?|bullet\s+points|graphs?|charts?|mnemonics?|"
     r"analogies|comparisons|pictures?|drawings?|sketch(?:es)?|worked\s+(?:one|examples?)|"
     r"full\s+examples?|practice\s+(?:problems|questions)|problems|quizzes|anki|spaced\s+repetition|"
+    # questions said short ("practice qs", "quickfire qs")
+    r"(?:(?:quick[\s-]?fire|rapid[\s-]fire|quick|practice|exam[\s-]style)\s+)?qs|"
+    r"(?:quick[\s-]?fire|rapid[\s-]fire|quick|exam[\s-]style)\s+questions|"
     r"colou?r[\s-]coding)"
 )
 _ZH_STYLE_NOUN = (
@@ -439,15 +443,18 @@ _RULES: tuple[Rule, ...] = (
         rf"(?:seeing\s+|having\s+|with\s+)?(?:a\s+|the\s+)?(?P<object>(?:[\w-]+\s+){{0,2}}?"
         rf"{_EN_STYLE_NOUN})(?:\s+thing)?(?:\s+again)?(?:,?\s+(?:that|it|this))?\s+"
         r"(?:actually\s+|really\s+|totally\s+|def(?:initely)?\s+)?"
-        r"(?:helps?|helped)\b",
+        r"(?:helps?|helped|made\s+it\s+click|(?:was|is|were|are)\s+(?:a\s+|such\s+a\s+)?"
+        r"(?:game[\s-]?changers?|life[\s-]?savers?|godsend|huge\s+help|massive\s+help))\b",
         0.75,
-        "A way of learning that helped: 'the box picture thing actually helped'.",
+        "A way of learning that helped: 'the box picture thing actually helped', 'the overhead "
+        "video was a game changer'.",
         (
             "can u do the box picture thing again, that actually helped",
             "seeing a full example helps way more",
+            "the overhead video was a game changer",
         ),
         object_kind=EntityKind.STYLE,
-        trigger=r"\bhelp",
+        trigger=r"\bhelp|\bclick|chang|saver|godsend",
     ),
     rule(
         "style_en_better_with",
@@ -781,7 +788,8 @@ _RULES: tuple[Rule, ...] = (
     rule(
         "style_en_do_it_with",
         EventType.LEARNING_STYLE,
-        rf"\b{_EN_PLEASE}(?:just\s+)?(?:do|use|try|give\s+me|show\s+me|send(?:\s+me)?|make\s+it|"
+        rf"\b{_EN_PLEASE}(?:just\s+)?(?:do(?:\s+me)?|use|try|give\s+me|show\s+me|send(?:\s+me)?|make\s+it|"
+        r"(?:point|link|direct)\s+me\s+to|find\s+me|recommend|suggest|"
         r"(?:write|set|lay|break)\s+(?:(?:it|things|stuff|them|this|that|everything)\s+)?(?:(?:out|up|down)\s+)?"
         r"(?:in|as|into)|"
         r"put\s+(?:it|things|this|that|them|everything)\s+(?:in|into)|explain\s+(?:it|things|this|that|"
@@ -796,6 +804,9 @@ _RULES: tuple[Rule, ...] = (
             "can u just show me like loads of worked examples, step by step",
             "Could you please write things out in numbered steps so I can print them off?",
             "Honestly can you send clips?",
+            "Honestly could you point me to a video for shaping?",
+            "can u just do me quickfire qs, like 5 in a row",
+            "can we do practice qs",
         ),
         object_kind=EntityKind.STYLE,
         trigger=r"\b(?:can|could|would|will|pl(?:ea)?s|please)\b",

@@ -449,8 +449,8 @@ RULES: tuple[Rule, ...] = (
         r"literally|completely|constantly)\s+)*(?:trips?\s+me\s+up|throws?\s+me\s+off|"
         r"keeps?\s+(?:tripping\s+me\s+up|throwing\s+me\s+off|confusing\s+me)|"
         r"(?:do(?:es)?n'?t|doesnt|dont)\s+(?:really\s+|even\s+)?make\s+(?:any\s+)?sense(?:\s+to\s+me)?|"
-        r"(?:part\s+|bit\s+)?is\s+where\s+i\s+(?:always\s+|usually\s+)?(?:get|got)\s+(?:lost|stuck|"
-        r"confused)|"
+        r"(?:part\s+|bit\s+)?is\s+where\s+i\s+(?:always\s+|usually\s+)?(?:(?:get|got)\s+(?:lost|"
+        r"stuck|confused)|lose\s+it)|"
         r"gets?\s+me\s+every\s+(?:single\s+)?time|confuses?\s+me|makes?\s+(?:zero|no|little|"
         r"absolutely\s+no)\s+sense(?:\s+to\s+me)?|(?:is|are)\s+(?:so\s+|really\s+|super\s+|"
         r"way\s+too\s+|too\s+|still\s+|a\s+bit\s+|a\s+little\s+|kinda\s+|kind\s+of\s+|pretty\s+|"
@@ -458,8 +458,13 @@ RULES: tuple[Rule, ...] = (
         rf"{_EN_END}(?![^.!]*\?)",
         0.8,
         "A topic said first to confuse: 'integration by parts always trips me up', 'recursion "
-        "makes zero sense to me', 'vectors confuse me', 'the ETC part is where I get lost'.",
-        ("integration by parts always trips me up", "recursion makes zero sense to me"),
+        "makes zero sense to me', 'vectors confuse me', 'the ETC part is where I get lost', "
+        "'the crossing is where I lose it'.",
+        (
+            "integration by parts always trips me up",
+            "recursion makes zero sense to me",
+            "The crossing on the left hand is where I lose it, every single time.",
+        ),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
         trigger=r"trip|throw|gets?\s+me|confus|sense|for\s+me|where\s+i",
@@ -752,6 +757,20 @@ RULES: tuple[Rule, ...] = (
         ("弹性那个我今天小测全对 奶茶法yyds😂", "这次周测全对!", "折旧那章我做题基本全对"),
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
+        trigger=r"全对|满分|没错|做对了|答对了",
+    ),
+    rule(
+        "mastery_zh_test_part_right",
+        EventType.CONCEPT_MASTERY,
+        rf"{_ZH_NOT_OTHERS}(?:模考|小测|测验|周测|月考|考试|期中考?|期末考?|真题|模拟题)(?:里|中|的)?"
+        rf"(?P<object>[\u4e00-\u9fffA-Za-z0-9]{{2,8}}?){_ZH_PART}(?:都|也|居然|竟然|基本|基本上|几乎)?"
+        r"(?:全对|满分|一道没错|一个没错|一题没错|全做对了|都做对了|全答对了|都答对了|拿了满分)",
+        0.8,
+        "考试里那一块全对：'上次模考概率那块几乎满分'（概率）。",
+        ("但我觉得我概率还行啊 上次模考概率那块几乎满分",),
+        object_kind=EntityKind.CONCEPT,
+        polarity=POSITIVE,
+        object_required=True,
         trigger=r"全对|满分|没错|做对了|答对了",
     ),
     # --- said of a topic, lexicon first -------------------------------------------------------

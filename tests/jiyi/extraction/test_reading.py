@@ -287,6 +287,7 @@ def test_a_hedge_reaches_only_its_own_statement(text, event_type):
         ("my dream is to open a bakery one day", E.GOAL),
         # a question asked is no shrug, nor is one asked in another clause
         ("can you use more diagrams?", E.LEARNING_STYLE),
+        ("could you possibly use diagrams?", E.LEARNING_STYLE),  # a polite request, no doubt
         ("I'm 17, is it too late to learn piano?", E.AGE_DECLARATION),
     ],
 )

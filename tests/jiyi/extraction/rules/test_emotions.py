@@ -77,6 +77,8 @@ def feelings_in(text: str) -> set[str]:
         ("the lab practical is really making me nervous", "nervous"),
         ("法语越学越没信心", "没信心"),
         ("数学越做越焦虑", "焦虑"),
+        ("听力还是听不懂 急死了 还剩四个月", "着急"),
+        ("紧张死了", "紧张"),
     ],
 )
 def test_a_feeling_said_in_chat(text, feeling):
@@ -95,6 +97,7 @@ def test_a_feeling_said_in_chat(text, feeling):
         "他心里没底吗",
         "is the exam making you nervous?",
         "他越学越没信心",
+        "他急死了",
     ],
 )
 def test_a_feeling_said_in_chat_not_the_users(text):

@@ -36,7 +36,7 @@ def assert_goal(text: str, expected: str) -> None:
     ("text", "goal"),
     [
         ("honestly i want at least a 6 this year", "grade 6"),
-        ("need an A in bio or my mum will kill me lol", "an A in bio"),
+        ("need an A in bio or my mum will kill me lol", "an A in biology"),
         ("Im hoping for a 9 in maths!!", "9 in maths"),
         ("I'm aiming for a B+ minimum", "grade B+"),
         ("still want a 5 on AP Bio tbh", "5 on AP Bio"),
@@ -361,7 +361,7 @@ def test_no_goal_is_given_up_by_near_misses(text) -> None:
         ("I'd love a 9 in english lit", "9 in english lit"),
         ("need a 6.5 in IELTS for my visa", "6.5 in IELTS"),
         ("need at least a B+ in orgo to stay premed", "a B+ in orgo"),
-        ("ok update: I want an A in chem now, not just a B 😤", "an A in chem"),
+        ("ok update: I want an A in chem now, not just a B 😤", "an A in chemistry"),
         ("need 320+ on the GRE", "320 on the GRE"),
         ("hoping to hit 170 on the LSAT", "170 on the LSAT"),
         ("need a 3.7 gpa for grad school", "3.7 GPA"),
@@ -1256,3 +1256,20 @@ def test_a_goal_said_as_what_one_must_sit_get_done_or_go_for(text, goal):
 )
 def test_no_goal_from_considering_an_exam_day_or_a_thing_done(text):
     assert goals_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("对 驾照暑假还是要拿下 不过先玩几天", "驾照"),
+        ("我想把周杰伦的《晴天》弹唱下来 里面有F吗", "弹唱《晴天》"),
+        ("今年想把《小星星》弹下来", "弹《小星星》"),
+    ],
+)
+def test_an_aim_said_with_ba_first_zh(text, goal):
+    assert_goal(text, goal)
+
+
+def test_a_shortened_subject_of_a_target_grade_is_named_in_full():
+    assert_goal("need an A in chem for my pharmacy offers", "an A in chemistry")
+    assert_goal("I need a 7 in maths", "7 in maths")  # "maths" is no shortening of "math"

@@ -77,6 +77,11 @@ from .graph_claims import claims_in
         ("我开货车的，路上只能听", {("has_role", "司机")}),
         ("I drive a truck for a living so audio it is", {("has_role", "driver")}),
         (
+            "I drive a forklift at a warehouse, zero coding background",
+            {("has_role", "forklift driver")},
+        ),
+        ("My son (11) is doing Python at his school coding club", {("has_role", "parent")}),
+        (
             "backend dev for 6 years and I still don't get CSS grid",
             {("has_role", "backend developer")},
         ),
@@ -120,6 +125,8 @@ def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
         ("我儿子昨天过生日 5岁了", ("age", "5")),
         ("下周生日 就30了", ("age", "30")),
         ("my son just turned 5", ("age", "5")),
+        ("my brother (14) is doing maths", ("has_role", "parent")),
+        ("I drive a car to the office", ("has_role", "driver")),
         ("I turned 90 degrees left", ("age", "90")),
         ("字能不能大一点", ("school_year", "大一")),
         ("大二下个月要考试吗", ("school_year", "大二")),

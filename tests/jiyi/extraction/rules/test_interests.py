@@ -391,6 +391,8 @@ def test_a_move_into_a_field_is_no_hobby():
         ("my hobbies are climbing and chess", "chess"),
         ("hobbies: baking, sudoku", "baking"),
         ("in my free time I paint", "paint"),
+        ("程序员一枚 下班没事自学吉他 三个月了", "吉他"),
+        ("吉他是我最大的爱好", "吉他"),
     ],
 )
 def test_a_hobby_named_as_one(text, interest):

@@ -129,3 +129,9 @@ def test_from_said_with_where_one_grew_up_is_no_home():
         for relation, values in facts_in("grew up in ohio, 34, nurse, from toledo").items()
         if values
     }
+
+
+def test_where_one_is_from_stays_a_home_beside_a_trip_elsewhere_in_the_sentence():
+    # "暑假在家考驾照" tells of the summer, not of a trip to 广州
+    assert facts_in("19 大一 广州人 暑假在家考驾照")[HOME] == {"广州"}
+    assert ItemKind.PLACE not in {i.kind for i in introduction("在三亚 30岁 玩几天", "zh")}

@@ -273,6 +273,13 @@ def test_a_way_of_learning_that_replaced_another_supersedes_it() -> None:
         ("还是老样子 先给代码", "直接给代码"),
         ("麻烦用中文解释一下", "中文讲解"),
         ("一步一步的来吧", "一步一步"),
+        ("找到一个 看视频一下就明白了", "视频"),
+        ("最近Anki也换成N2单词了 闪卡真的好用", "闪卡"),
+        ("honestly the video was a game changer", "videos"),
+        ("Honestly could you point me to a video for shaping?", "videos"),
+        ("can u just do me quickfire qs, like 5 in a row", "practice problems"),
+        ("can we do practice qs", "practice problems"),
+        ("Oh I do like these little sayings", "mnemonics"),
     ],
 )
 def test_a_way_of_learning_said_in_everyday_words(text, style) -> None:
@@ -290,6 +297,8 @@ def test_a_way_of_learning_said_in_everyday_words(text, style) -> None:
         "i need to see it to believe it lol",
         "都是靠自己学的",
         "全靠蒙的",
+        "视频有用吗",
+        "can we do the chain rule next",
     ],
 )
 def test_what_only_looks_like_a_way_of_learning_names_none_or_the_right_one(text) -> None:

@@ -463,6 +463,12 @@ def test_not_my_all_right(text):
     assert_no_claim(text, MASTERY, "mastery_zh_all_right")
 
 
+def test_a_part_of_a_test_all_right():
+    text = "但我觉得我概率还行啊 上次模考概率那块几乎满分"
+    assert_claim(text, MASTERY, "mastery_zh_test_part_right", "概率")
+    assert_no_claim("我同学模考概率那块满分", MASTERY, "mastery_zh_test_part_right")
+
+
 # --- common frames of struggle and ease, zh and en ----------------------------------------------
 
 
@@ -625,6 +631,7 @@ def test_not_getting_why_or_how_names_no_clause(text):
         ("不过电路那块我还是不太会 串并联总搞混", "串并联"),
         ("左右手定则我老是弄反", "左右手定则"),
         ("the electron transport chain part is where I get lost", "electron transport chain"),
+        ("the thumb crossing is where I lose it, every single time", "thumb crossing"),
         ("chem is lowkey my worst subject ngl 😭", "chemistry"),
     ],
 )
