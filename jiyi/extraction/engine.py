@@ -77,8 +77,9 @@ def with_apostrophes(text: str) -> str:
 
 
 def prepare(text: str) -> str:
-    """Text as every reader of it sees it: normalised, with its English apostrophes back."""
-    return with_apostrophes(normalise(text))
+    """Text as every reader of it sees it: normalised, with its English apostrophes back and
+    the northern 俺 read as the 我 it means ("俺今年九岁了"), so no rule spells out both."""
+    return with_apostrophes(normalise(text)).replace("俺", "我")
 
 
 def summarise(text: str, start: int = 0) -> str:

@@ -17,15 +17,15 @@ from jiyi.privacy import ConsentStore, graph_allowed, implied_age, minimise_for_
 def declared_age(event: Event) -> int | None:
     """The age an event declares: in numbers, or implied by a school year only children are in
     (the youngest age of that year, so a 4th grader is a child whichever birthday has passed),
-    whether said as the school year or as who one is with its year ("三年级小学生"; a bare
-    "小学生" as who one is may be a figure of speech: "别把我当小学生")."""
+    whether said as the school year or as who one is ("三年级小学生", "我是小学生"; "别把我当
+    小学生" is a figure of speech, and no declaration: `identity.role_zh_work_as`)."""
     value = event.attributes.get(EventAttr.VALUE, "")
     if event.event_type is EventType.AGE_DECLARATION and value.isdigit():
         return int(value)
     if event.event_type is not EventType.IDENTITY_DECLARATION:
         return None
     school_year = event.attributes.get(EventAttr.RELATION) == RelationKind.SCHOOL_YEAR.value
-    return implied_age(value) if school_year or "年级" in value else None
+    return implied_age(value) if school_year or "年级" in value or value == "小学生" else None
 
 
 def apply_privacy(

@@ -226,6 +226,24 @@ RULES: tuple[Rule, ...] = (
         trigger=r"weak\s+(?:spot|point|area)|gap|sticking\s+point|\bto\s+(?:work|grind|drill|practi|focus)",
     ),
     rule(
+        "assessment_en_trips_you_up",
+        EventType.CONCEPT_CONFUSION,
+        r"\bthe\s+(?:only\s+|one\s+|main\s+|real\s+)?(?:thing|part|bit|step)\s+(?:that\s+)?"
+        r"(?:(?:still\s+|always\s+)?(?:keeps\s+tripping|trips)\s+you\s+up|(?:still\s+)?(?:catches|throws)"
+        r"\s+you(?:\s+out|\s+off)?|you\s+(?:still\s+|always\s+|keep\s+)?(?:get|getting)\s+wrong)\s+is\s+"
+        r"(?P<object>[^.,;:!?()]{2,40}?)(?=\s*(?:$|[.,;:!?()]))",
+        0.7,
+        "The tutor names what keeps going wrong: 'the only thing that keeps tripping you up is "
+        "where range stops'.",
+        (
+            "You've got the loop down; the only thing that keeps tripping you up is where range "
+            "stops.",
+        ),
+        roles=ASSISTANT_ROLES,
+        object_kind=EntityKind.CONCEPT,
+        trigger=r"trip|catches|throws|wrong",
+    ),
+    rule(
         "assessment_en_same_mistake",
         EventType.CONCEPT_CONFUSION,
         r"\b(?:you\s+(?:forgot|missed|dropped|skipped|left\s+out|mixed\s+up|flipped)\b[^.!?]{0,60}"

@@ -154,7 +154,9 @@ _ZH_NOT_A_THING = re.compile(
     r"(?:班上|班里|身边|周围)?(?:好多|很多|不少|一些|其他|别的|大部分|大多数)?(?:人|同学们?)|"
     r"大家|别人|他们|她们|我们|你们|"
     # a measure of subjects ("最讨厌的一科"), or a verb with where it goes ("连起来就不懂了")
-    r"一科|一门|科目|学科|[\u4e00-\u9fff]{1,2}(?:起来|下来|出来|过来|进去|上去))"
+    r"一科|一门|科目|学科|[\u4e00-\u9fff]{1,2}(?:起来|下来|出来|过来|进去|上去)|"
+    # a verb said again before its result ("看字看不明白"): how, not what, is hard
+    r"(?P<verb>[看听读做写背讲练])[\u4e00-\u9fff]{1,3}(?P=verb))"
 )
 _ZH_SELF = re.compile(
     r"^(?:我)?(?:自己|本人)?(?:就|也|还|都)?(?:是(?![否非]))?(?=[\u4e00-\u9fff]{2})"

@@ -269,10 +269,19 @@ _ZH_ROLE_LEAD = re.compile(
 )
 
 
+#: Retired from the role named after it ("刚退休的语文老师").
+_ZH_RETIRED_FROM = r"(?:(?:刚|已经|早就)?退休(?:了)?的)"
+_ZH_RETIRED_ROLE = re.compile(rf"^{_ZH_RETIRED_FROM}(?P<role>.+)$")
+_ZH_TEACHER = re.compile(r"(?:老师|教师)$")
+
+
 def normalise_role(raw: str) -> str | None:
     """A role as the profile keeps it: cleaned, without the words that say nothing about the job
-    ("a full-time nurse" → "nurse", "身为一名护士" → "护士"), and never a trait in an
-    occupation's shape."""
+    ("a full-time nurse" → "nurse", "身为一名护士" → "护士"), a retired one as such ("刚退休的
+    语文老师" → "退休教师"), and never a trait in an occupation's shape."""
+    if retired := _ZH_RETIRED_ROLE.match(raw.strip()):
+        role = normalise_role(retired["role"])
+        return None if role is None else "退休教师" if _ZH_TEACHER.search(role) else f"退休{role}"
     value = normalise_value(_ZH_ROLE_LEAD.sub("", raw.strip()))
     if value is None:
         return None
@@ -874,7 +883,7 @@ RULES: tuple[Rule, ...] = (
         r"(?:and\s+)?(?:a\s+|in\s+)?|\bin\s+my\s+(?=(?:first|second|third|fourth|final)\s+year\s+(?:of|at)\s+"
         r"(?:(?:med|medical|law|grad|nursing)\s+school|uni|university|college|nursing|"
         r"(?:my|the)\s+(?:degree|phd|master'?s|course|program(?:me)?|apprenticeship)\b)))"
-        r"(?P<value>(?:year|grade)\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+(?:grade|year)|"
+        r"(?P<value>(?:year|grade|primary)\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+(?:grade|year)|"
         r"(?:first|second|third|fourth|final)\s+year|freshman|sophomore|junior|senior)\b"
         r"(?!\s+(?:dev|developer|engineer|manager|analyst|partner|associate|citizen|moment))",
         0.8,
@@ -912,7 +921,7 @@ RULES: tuple[Rule, ...] = (
         EventType.IDENTITY_DECLARATION,
         rf"(?:{_ZH_NOT_SAID}我|本人|^|(?<=[,!~\s]))(?:其实|现在|今年|目前|已经)*(?:是)?(?:一名|一个|个)?"
         r"(?P<value>高[一二三]|初[一二三]|"
-        r"大[一二三四]|研[一二三]|博[一二三四五]|[一二三四五六]年级)(?:狗|党|学生|新生|(?:了|啦|生|的)?"
+        r"大[一二三四]|研[一二三]|博[一二三四五]|(?:小学)?[一二三四五六]年级)(?:狗|党|学生|新生|(?:了|啦|生|的)?"
         r"(?:[上下](?:学期)?(?![个次周午面边])|(?=$|[,.!?~\s]|狗|党|来了|了|不是|刚|在(?![一二三四五六七八九十\d]))))",
         0.8,
         "年级随口一说：'我高二'、'高三狗来了'、'大一新生'、'高一刚开学'、'大二下要考四级'（'大一点'"
@@ -1177,10 +1186,10 @@ RULES: tuple[Rule, ...] = (
     rule(
         "role_zh_work_as",
         EventType.IDENTITY_DECLARATION,
-        rf"我(?:现在|目前|一直|已经)?(?:在[\u4e00-\u9fffA-Za-z]{{1,8}}?)?(?:做|当|干)(?:了)?"
+        rf"(?<![把拿让叫])我(?:现在|目前|一直|已经)?(?:在[\u4e00-\u9fffA-Za-z]{{1,8}}?)?(?:做|当|干)(?:了)?"
         rf"(?P<value>{ZH_ROLE}){_ZH_NOT_QUESTION}",
         0.8,
-        "'我在外企做产品经理'、'我做会计的'。",
+        "'我在外企做产品经理'、'我做会计的'（'别把我当小学生'不算）。",
         ("我在外企做产品经理", "我做会计的"),
         trigger=r"做|当|干",
         value_normaliser=normalise_role,
@@ -1530,13 +1539,14 @@ RULES: tuple[Rule, ...] = (
         rf"{_ZH_NOT_SAID}我(?:现在|目前|已经|本身|也|就)?是(?:一名|一个|一位|个|名|位|一枚)?"
         r"(?!(?:一名|一个|一位|个|名|位|一枚)?(?:(?:学|读|念)(?!生)|(?:大[一二三四]|研[一二三]|高[一二三]|"
         r"初[一二三]|[一二三四五六]年级)(?:的)?(?:学生|生)))"
-        rf"{ZH_ROLE_WHERE}?(?:一名|一个|一位|一枚)?"
-        rf"(?P<value>(?:(?!不是|而是)[\u4e00-\u9fff]){{0,6}}(?:{ZH_ROLE}))(?!的[\u4e00-\u9fff]|们|会|家长|部|科|专业)"
+        rf"(?:(?!{_ZH_RETIRED_FROM}){ZH_ROLE_WHERE})?(?:一名|一个|一位|一枚)?"
+        rf"(?P<value>{_ZH_RETIRED_FROM}?(?:(?!不是|而是)[\u4e00-\u9fff]){{0,6}}(?:{ZH_ROLE}))"
+        r"(?!的[\u4e00-\u9fff]|们|会|家长|部|科|专业)"
         rf"{_ZH_NOT_QUESTION}",
         0.85,
         "职业或身份：'我是一名高中生'、'我是程序员'、'我是青岛一所初中的体育老师'（'我是学生家长吗'"
         "不算）。",
-        ("我是一名高中生", "我现在是程序员。", "我是广州这边的规培住院医"),
+        ("我是一名高中生", "我现在是程序员。", "我是广州这边的规培住院医", "我是刚退休的语文老师"),
         trigger=r"是",
         value_normaliser=normalise_role,
     ),
@@ -1566,7 +1576,7 @@ RULES: tuple[Rule, ...] = (
     rule(
         "identity_zh_grade",
         EventType.IDENTITY_DECLARATION,
-        r"(?:我|^|(?<=[\s,，]))(?:现在|目前|今年)?(?:在)?(?:读|上|念)(?P<value>(?:小学|初中|高中|大学)?[一二三四五六1-6]年级"
+        r"(?:我|^|(?<=[\s,，]))(?:现在|目前|今年|刚|才|已经)*(?:在)?(?:读|上|念)(?P<value>(?:小学|初中|高中|大学)?[一二三四五六1-6]年级"
         r"|高[一二三]|初[一二三]|大[一二三四]|研[一二三]|小学|初中|高中|大学|大专|研究生|博士|硕士)",
         0.85,
         "年级或学段：'我在读高二'、'我上初三'。",
@@ -2126,10 +2136,14 @@ RULES += (
         "age_en_yo_opening",
         EventType.AGE_DECLARATION,
         r"(?:^|(?<=[.!?]\s))(?:(?:hi|hey|hello|ok|so)[.,!]*\s+)?(?P<value>[1-9]\d?)\s*(?:y/o|yo|yrs?\s+old|"
-        r"years?\s+old)\b(?=\s*(?:[,.;:!—–-]|$))",
+        r"years?\s+old)\b(?=\s*(?:[,.;:!—–-]|$|(?:btw|lol|here|tho|rn|haha)\b))",
         0.8,
-        "An age opening the message: '19 y/o, first time living away from home'.",
-        ("19 y/o, first time living away from home", "hey, 45 years old. learning python"),
+        "An age opening the message: '19 y/o, first time living away from home', '12 y/o btw'.",
+        (
+            "19 y/o, first time living away from home",
+            "hey, 45 years old. learning python",
+            "12 y/o btw",
+        ),
         trigger=r"y/o|yo\b|old\b",
         value_normaliser=normalise_age,
     ),

@@ -35,6 +35,16 @@ _EN_NAME_BEFORE_TEST = (
 )
 _EN_TEST = r"(?:\s+(?:test|quiz|exam|mock|section|part|questions?|drill|worksheet))?"
 #: Where a name ends: the sentence's end, a mark or emoji, or the chat filler that trails it.
+#: What a learner has as a skill of their own ("my serve", "my Spanish"): languages, school
+#: subjects, and the parts of a craft a tutor coaches.
+_EN_SKILL = (
+    r"(?:spelling|grammar|pronunciation|handwriting|accent|serve|timing|technique|footwork|"
+    r"backhand|forehand|swing|putting|posture|rhythm|intonation|listening|speaking|writing|"
+    r"reading|vocab(?:ulary)?|mental\s+maths?|sight[\s-]reading|times\s+tables|tones|"
+    r"english|spanish|french|german|italian|portuguese|russian|arabic|dutch|polish|greek|turkish|"
+    r"mandarin|chinese|cantonese|japanese|korean|vietnamese|thai|hindi|swedish|welsh|irish|"
+    r"maths?|algebra|geometry|calculus|physics|chemistry|biology|statistics|stats)"
+)
 _EN_END = (
     r"(?=\s*(?:$|[,.;:!?)\u2014\u2013\u2600-\u27bf\U0001f000-\U0001faff]|\s(?:and|but|so|tho|though|lol|lmao|"
     r"ngl|tbh|rn|fr|honestly|at\s+all|either|yet|anymore|still|whatsoever|like|such\s+as|ugh|smh|"
@@ -205,6 +215,23 @@ RULES: tuple[Rule, ...] = (
         ("im honestly trash at free body diagrams", "I'm really bad at fractions."),
         object_kind=EntityKind.CONCEPT,
         object_required=True,
+    ),
+    rule(
+        "struggle_en_my_skill_is_bad",
+        EventType.CONCEPT_CONFUSION,
+        rf"\bmy\s+(?P<object>{_EN_SKILL})\s+(?:is|are|'s)\s+(?:honestly\s+|so\s+|really\s+|just\s+|"
+        r"a\s+(?:bit|little)\s+|still\s+|kinda\s+|pretty\s+|super\s+|absolutely\s+|way\s+too\s+)*"
+        r"(?:trash|bad|terrible|awful|"
+        r"hopeless|rubbish|garbage|atrocious|dreadful|abysmal|shaky|weak|inconsistent|rusty|"
+        r"non-?existent|a\s+(?:mess|disaster|joke))\b",
+        0.75,
+        "A skill of the user's said to be poor: 'my serve is so inconsistent', 'my Portuguese is "
+        "terrible', 'my spelling is awful' (what it is named by the skill lexicon: 'my day is "
+        "terrible' says nothing of learning).",
+        ("my serve is so inconsistent, double faults every match", "my Portuguese is terrible"),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"\bmy\s",
     ),
     rule(
         "struggle_en_shaky_on",

@@ -134,7 +134,8 @@ RULES: tuple[Rule, ...] = (
     rule(
         "struggle_zh_topic_falls_apart",
         EventType.CONCEPT_CONFUSION,
-        rf"{_ZH_NOT_OTHERS}{_NOT_ASKED_HERE}{_TOPIC}一[\u4e00-\u9fffA-Za-z]{{1,3}}?(?:我|脑子|脑袋|手)?"
+        rf"{_ZH_NOT_OTHERS}{_NOT_ASKED_HERE}{_TOPIC}一(?!起|下子|直|定|样|般|共|切|点|些)"
+        r"[\u4e00-\u9fffA-Za-z]{1,3}?(?:我|脑子|脑袋|手)?"
         rf"(?:就|都)(?:会)?{_ZH_LOST}{_ZH_NOT_ASKED}",
         0.8,
         "话题在前、一碰就乱：'三角函数公式一变形我就懵了'、'钢琴一合手就乱'、'指针一用就段错误'。",

@@ -63,14 +63,21 @@ def without_field(name: str) -> str:
     return name[: found.start()] if known or _ONE_LETTER_LANGUAGE.fullmatch(field) else name
 
 
+#: Two names of one kind said side by side ("左手定则右手定则"): the pair, joined as written out.
+_ZH_PAIR = re.compile(
+    r"^(?P<a>[\u4e00-\u9fff]{1,4}?)(?P<end>[\u4e00-\u9fff]{2,4})(?P<b>[\u4e00-\u9fff]{1,4}?)(?P=end)$"
+)
+
+
 def concept_name(raw: str, lang: str) -> str:
     """What a learner's words for a hard or easy topic name, as a tutor would write it down:
     without the pointer, part word or filler chat wraps around it ("发球那个" → 发球, "磨刀这一步"
     → 磨刀, "俄语那个大舌音" → 大舌音, "统计基础" → 统计, "the odds ratio thing still" → odds ratio,
-    "grade 12 physics" → physics), nor the subject it is in ("pointers in C" → pointers)."""
+    "grade 12 physics" → physics), nor the subject it is in ("pointers in C" → pointers); a pair
+    side by side joined ("左手定则右手定则" → 左手定则和右手定则)."""
     if lang == "zh":
         named = _ZH_POINTER_AFTER.sub("", _ZH_ADVERB_AFTER.sub("", ZH_PART_OF.sub("", raw)))
-        return _ZH_FOOTING_AFTER.sub("", named).strip()
+        return _ZH_PAIR.sub(r"\g<a>\g<end>和\g<b>\g<end>", _ZH_FOOTING_AFTER.sub("", named).strip())
     return without_field(_EN_YEAR_BEFORE.sub("", _EN_FILLER_AFTER.sub("", raw)).strip())
 
 
@@ -201,13 +208,15 @@ RULES: tuple[Rule, ...] = (
         "confusion_zh_topic_first",
         EventType.CONCEPT_CONFUSION,
         rf"(?P<object>[^,.;:!?()。\n]{{1,20}}?)(?:我)?{ZH_ADV}(?:还是|完全|有点|有些|始终|就是)?"
-        r"(?:[搞弄学]不(?:太)?(?:懂|明白|清楚?)|看不懂|听不懂|学不会|学不好|理解不了|想不通|不太懂|不懂|"
+        # (学 ending a subject is its name, not "learn": "数学不会" is about 数学)
+        r"(?:(?:[搞弄]|(?<![数化文哲医])学)不(?:太)?(?:懂|明白|清楚?)|看不懂|听不懂|"
+        r"(?<![数化文哲医])学不(?:会|好)|(?<=学)不会(?=$|[,.!?~\s。，！？]|[了啊呀啦])|理解不了|想不通|不太懂|不懂|"
         r"不明白|不理解|(?:好|太|很|有些|有点|比较)难懂|"
         # can't do it at all, said at the clause's end: "调色我是真不会" (not "明天我不会来")
         r"(?:是)?(?:真|完全|根本|压根)(?:就)?不会(?=$|[,.!?~\s。，！？]|[了啊呀啦]))",
         0.8,
         "先说概念再说不懂：'这个链式法则我还是不懂'、'调色我是真不会'。",
-        ("这个链式法则我还是不懂", "三角函数我完全看不懂"),
+        ("这个链式法则我还是不懂", "三角函数我完全看不懂", "小学三年级 数学不会"),
         object_kind=EntityKind.CONCEPT,
         trigger=r"懂|不会|理解不了|想不通|不明白|不理解",
     ),

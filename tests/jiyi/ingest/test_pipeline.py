@@ -146,7 +146,20 @@ def test_a_childs_age_said_any_way_removes_what_earlier_turns_wrote(ctx: Stores,
 
 @pytest.mark.parametrize(
     "text",
-    ["我上四年级", "i'm nine lol", "今年10岁啦", "I'm in 5th grade", "二年级小学生，爱看恐龙书"],
+    [
+        "我上四年级",
+        "i'm nine lol",
+        "今年10岁啦",
+        "I'm in 5th grade",
+        "二年级小学生，爱看恐龙书",
+        "12 y/o btw",
+        "我是小学生",
+        "我是三年级的小学生",
+        "I'm in primary 5",
+        "俺今年九岁了",
+        "我刚上一年级",
+        "小学三年级 数学不会",
+    ],
 )
 def test_child_mode_from_any_common_phrasing(ctx: Stores, make_turn, text) -> None:
     process_turns([make_turn(text, user="kid")], ctx)
@@ -283,7 +296,14 @@ def test_of_two_homes_in_one_sentence_the_current_one_holds(
 
 
 @pytest.mark.parametrize(
-    "text", ["别这么讲 感觉把我当小学生", "I teach 4th grade", "我女儿上三年级"]
+    "text",
+    [
+        "别这么讲 感觉把我当小学生",
+        "别把我当小学生",
+        "I teach 4th grade",
+        "我女儿上三年级",
+        "我是小学老师",
+    ],
 )
 def test_a_school_year_not_said_as_ones_own_leaves_child_mode_off(
     ctx: Stores, make_turn, text

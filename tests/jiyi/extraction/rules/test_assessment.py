@@ -289,3 +289,26 @@ def test_the_part_still_to_work_on_is_the_tutors_weak_spot() -> None:
         if e.event_type is EventType.CONCEPT_CONFUSION
     ]
     assert event.attributes[EventAttr.OBJECT] in {"sight-reading", "sight reading"}
+
+
+@pytest.mark.parametrize(
+    ("text", "obstacle"),
+    [
+        (
+            "You've got the loop down; the only thing that keeps tripping you up is where range "
+            "stops.",
+            "where range stops",
+        ),
+        (
+            "The part you keep getting wrong is the sign of the inner derivative.",
+            "sign of the inner derivative",
+        ),
+    ],
+)
+def test_the_tutor_naming_what_keeps_going_wrong_is_an_obstacle(text, obstacle) -> None:
+    named = [
+        e.attributes.get(EventAttr.OBJECT)
+        for e in tutor_events(text)
+        if e.event_type is EventType.CONCEPT_CONFUSION
+    ]
+    assert named == [obstacle]

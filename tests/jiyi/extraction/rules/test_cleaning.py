@@ -210,6 +210,12 @@ def test_a_manner_or_a_group_of_people_is_no_object(raw):
     assert clean_objects(raw, "zh", False) == ()
 
 
+@pytest.mark.parametrize(("raw", "kept"), [("看字看", None), ("听课听", None), ("数学", "数学")])
+def test_a_verb_said_again_before_its_result_is_no_object(raw, kept):
+    # "我看字看不明白": how it is hard; "学点数学" ends in 学 and is a thing
+    assert clean_objects(raw, "zh", False) == ((kept,) if kept else ())
+
+
 @pytest.mark.parametrize(
     ("raw", "clause"),
     [

@@ -272,6 +272,18 @@ def test_the_users_own_child_names_a_parent(text, role):
 
 
 @pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("老师您好，我是刚退休的语文老师，今年六十八了", "退休教师"),
+        ("你好，我是退休的中学语文老师，今年65岁", "退休教师"),
+        ("我是退休的护士", "退休护士"),
+    ],
+)
+def test_a_role_retired_from_is_held_as_retired(text, role):
+    assert facts_in(text)[ROLE] == [role]
+
+
+@pytest.mark.parametrize(
     ("text", "relation", "new", "old"),
     [
         ("sorry my bad, I'm actually a senior", YEAR, "senior", None),

@@ -160,6 +160,20 @@ def test_a_step_a_question_or_a_mood_is_no_hard_topic(text: str) -> None:
     assert said(text, EventType.CONCEPT_CONFUSION) == {}
 
 
+def test_together_is_no_one_touch_and_it_falls_apart() -> None:
+    assert "合在" not in said("最大问题是左右手 合在一起就乱 单手都行", EventType.CONCEPT_CONFUSION)
+    assert "钢琴" in said("钢琴一合手就乱", EventType.CONCEPT_CONFUSION)
+
+
+def test_two_names_said_side_by_side_are_one_pair() -> None:
+    assert "数学" in said("小学三年级 数学不会", EventType.CONCEPT_CONFUSION)  # 数学, not 数
+    assert "数学" in said("数学学不会", EventType.CONCEPT_CONFUSION)
+
+    found = said("算了还是做两道吧 左手定则右手定则老是搞反", EventType.CONCEPT_CONFUSION)
+    assert "左手定则和右手定则" in found
+    assert "电场磁场" in said("电场磁场老搞混", EventType.CONCEPT_CONFUSION)  # one character shared
+
+
 @pytest.mark.parametrize(
     ("text", "topic"),
     [

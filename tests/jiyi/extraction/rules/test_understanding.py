@@ -632,6 +632,8 @@ def test_not_getting_why_or_how_names_no_clause(text):
         ("左右手定则我老是弄反", "左右手定则"),
         ("the electron transport chain part is where I get lost", "electron transport chain"),
         ("the thumb crossing is where I lose it, every single time", "thumb crossing"),
+        ("my serve is so inconsistent, double faults every match", "serve"),
+        ("renting a flat in Lisbon but my Portuguese is terrible", "Portuguese"),
         ("chem is lowkey my worst subject ngl 😭", "chemistry"),
     ],
 )
@@ -1170,3 +1172,8 @@ def test_fine_with_a_topic_now():
     assert_claim("im fine with fractions now", MASTERY, "mastery_en_fine_with_now", "fractions")
     for text in ("i'm fine with that now, thanks", "I'm fine with the homework deadline"):
         assert_no_claim(text, MASTERY, "mastery_en_fine_with_now")
+
+
+@pytest.mark.parametrize("text", ["my day is terrible", "my brother's maths is terrible"])
+def test_a_poor_thing_that_is_no_skill_of_the_users_is_no_obstacle(text):
+    assert claims(text, CONFUSION) == []
