@@ -150,8 +150,9 @@ _EN_CLAUSE_WORDS = frozenset(
     ]
 )
 _ZH_CLAUSE_MARKS = re.compile(
-    # a comparison ("比他快"), not a word that starts with 比 ("比赛规则", "比例", "比喻")
-    r"^比(?!赛|例|分|喻|特|值)|[我你他她它咱]|把|被|就是|如果|因为|所以|但是|然后|时候|觉得|什么|怎么|一下|"
+    # a comparison ("比他快"), not a word that starts with 比 ("比赛规则", "比例", "比喻"); a
+    # pronoun, not the 他 of 吉他
+    r"^比(?!赛|例|分|喻|特|值)|[我你她它咱]|(?<!吉)他|把|被|就是|如果|因为|所以|但是|然后|时候|觉得|什么|怎么|一下|"
     # a verb with its degree ("讲得太快") or a how-often adverb ("老师一直讲"): said of someone
     r"得(?:太|很|好|不|特别|非常|真|这么|那么|挺|有点|越来越)|得$|一直|总是|老是|经常|常常|从来|每次"
 )

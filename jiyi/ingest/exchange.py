@@ -1,8 +1,9 @@
 """Step 4b: weigh the tutor's verdicts by what the exchange has shown so far.
 
 A careful tutor reads "That's right!" differently after a hint: a right answer straight after a
-miss on the same concept in the same session shows the hint worked, not that the concept is
-learned, so it is no evidence either way. Right answers in sessions without a miss add up (two
+miss on the same concept in the same session (the tutor's "not quite", or the user's own "I'm
+stuck on it") shows the hint worked, not that the concept is learned, so it is no evidence either
+way. Right answers in sessions without a miss add up (two
 confirmed sessions are more than one), and so do misses: the same slip flagged in three sessions
 is a standing obstacle, one "close, but" a weak one. The user's own "I get it now" right after the
 tutor fixed a miss is read like that right answer. The record is per user and concept, kept in
@@ -38,12 +39,26 @@ class VerdictTally:
 
     missed_in: list[str] = field(default_factory=list)
     rights: int = 0
+    #: sessions where the user said they were stuck on it ("卡在F和弦"), newest last
+    stuck_in: list[str] = field(default_factory=list)
 
     def missed(self, session_id: str) -> int:
-        if session_id not in self.missed_in:
-            self.missed_in.append(session_id)
-            del self.missed_in[:-MAX_SESSIONS_KEPT]
+        _add_session(self.missed_in, session_id)
         return len(self.missed_in)
+
+    def stuck(self, session_id: str) -> None:
+        _add_session(self.stuck_in, session_id)
+
+    def fixed_in(self, session_id: str) -> bool:
+        """Whether the tutor had something to fix on it in this session: a miss the tutor flagged
+        or the user's own "I'm stuck on it"."""
+        return session_id in self.missed_in or session_id in self.stuck_in
+
+
+def _add_session(sessions: list[str], session_id: str) -> None:
+    if session_id not in sessions:
+        sessions.append(session_id)
+        del sessions[:-MAX_SESSIONS_KEPT]
 
 
 @dataclass
@@ -87,6 +102,11 @@ class ExchangeRecord:
             moved = VerdictTally(sessions[-MAX_SESSIONS_KEPT:], moved.rights + kept.rights)
         self.tallies[new_key] = moved
 
+    def stuck(self, concept: str, session_id: str) -> None:
+        """The user said in this session that they are stuck on `concept` (a name)."""
+        if key := alias_key(concept):
+            self.tally(key).stuck(session_id)
+
     def tally(self, concept: str) -> VerdictTally:
         found = self.tallies.pop(concept, None) or VerdictTally()
         self.tallies[concept] = found
@@ -119,7 +139,7 @@ def weigh_verdict(event: Event, record: ExchangeRecord, on_exercise: bool, groun
     while len(record.answered) > MAX_SESSIONS_KEPT:
         record.answered.popitem(last=False)
     if verdict == RIGHT:
-        if event.session_id in tally.missed_in or not grounded:
+        if tally.fixed_in(event.session_id) or not grounded:
             return _episode_only(event)
         tally.rights += 1
         if not on_exercise:
@@ -136,14 +156,15 @@ def weigh_verdict(event: Event, record: ExchangeRecord, on_exercise: bool, groun
 
 def weigh_understanding(event: Event, record: ExchangeRecord) -> Event:
     """The user's own "I get it now", said of the session's concept (no name of its own), after
-    the tutor fixed a miss on it in this session: the explanation worked, which says no more
+    the tutor fixed a miss on it in this session (or the user said they were stuck on it, "卡在
+    F和弦" … "看视频一下就明白了"): the explanation worked, which says no more
     about mastery than a right answer straight after a hint does, so it keeps only its episode.
     Said in a session without a miss ("弄懂了" the next day), it is the user's claim as said."""
     if event.event_type is not EventType.CONCEPT_MASTERY:
         return event
     concept = alias_key(event.attributes.get(EventAttr.OBJECT, ""))
     tally = record.tallies.get(concept) if concept else None
-    if tally is None or event.session_id not in tally.missed_in:
+    if tally is None or not tally.fixed_in(event.session_id):
         return event
     return _episode_only(event)
 

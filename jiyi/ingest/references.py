@@ -271,6 +271,16 @@ def _meant(
     return similar.match(name, state.names_of(kind))
 
 
+def _stuck_on(event: Event) -> bool:
+    """Whether a user's event says they are stuck on a named concept now, themselves."""
+    attributes = event.attributes
+    return (
+        event.event_type is EventType.CONCEPT_CONFUSION
+        and bool(attributes.get(EventAttr.OBJECT))
+        and not {EventAttr.HOLDER, EventAttr.TENSE, EventAttr.VERDICT} & attributes.keys()
+    )
+
+
 def _pointer_dropped(event: Event) -> Event:
     """Understanding whose "object" only points ("我就是这里一直搞混" read as "就是", "you nailed
     it"), or a confusion whose object is a clause no name can be ("什么时候乘什么时候加分不清"),
@@ -402,6 +412,8 @@ def resolve_entities(
                     state.exchange.pose(work.turn.session_id, None)  # the user moved the topic
         if work.turn.role is Role.ASSISTANT:
             event = weigh_verdict(event, state.exchange, bool(exercise), grounded)
+        elif _stuck_on(event):  # what a later "I get it now" or right answer is read against
+            state.exchange.stuck(event.attributes[EventAttr.OBJECT], work.turn.session_id)
         resolved.append(event)
     _note_topic(work.with_events(resolved), recent, state, lookup, named)  # after: a verdict is on
     return work.with_events(resolved)  # the last exercise, the turn may pose the next

@@ -100,6 +100,7 @@ def test_names_are_not_references(text) -> None:
         "Lyon",
         "虾",
         "猫",
+        "吉他",  # 他 in a word, not the pronoun
     ],
 )
 def test_short_phrases_are_names(name):
@@ -113,6 +114,7 @@ def test_short_phrases_are_names(name):
         "be able to order food and chat a",
         "把雅思考到6",
         "比他快多了",
+        "他教的和弦",
         "讲语法术语我就晕",
         "i hate this stupid exam",
         "a very long phrase that goes on and on forever",

@@ -247,3 +247,20 @@ def test_i_get_it_now_after_the_tutor_fixed_a_miss_in_the_session_moves_no_belie
     assert EventAttr.OBJECT not in same_session.attributes
     [next_day] = _resolve_all(make_turn, state, [("s2", "user", "ahh that makes sense now")]).events
     assert next_day.attributes.get(EventAttr.OBJECT) == "indifference curves"
+
+
+def test_i_get_it_now_after_saying_one_was_stuck_in_the_session_moves_no_belief(
+    make_turn,
+) -> None:
+    """"卡在F和弦" … "看视频一下就明白了": the video worked, the chord is not learned."""
+    state = SessionEntities()
+    said = [
+        ("s1", "user", "三个月了 卡在F和弦 按不响"),
+        ("s1", "assistant", "F和弦是入门最大的一道坎。试试把食指稍微侧过来压弦。"),
+    ]
+    _resolve_all(make_turn, state, said)
+    [*_, understood] = _resolve_all(
+        make_turn, state, [("s1", "user", "找到一个 看视频一下就明白了")]
+    ).events
+    assert understood.event_type is EventType.CONCEPT_MASTERY
+    assert EventAttr.OBJECT not in understood.attributes
