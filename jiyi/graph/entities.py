@@ -156,6 +156,8 @@ _ZH_CLAUSE_MARKS = re.compile(
     # a verb with its degree ("讲得太快") or a how-often adverb ("老师一直讲"): said of someone
     r"得(?:太|很|好|不|特别|非常|真|这么|那么|挺|有点|越来越)|得$|一直|总是|老是|经常|常常|从来|每次"
 )
+#: What follows "it" in the name of a way of doing ("talking it through", "drawing it out").
+_EN_PARTICLES = frozenset({"out", "through", "back", "over", "down", "up", "aloud"})
 #: Degree words and negation: said of a clause ("teachers talking too fast"), never in a name.
 _EN_DEGREE = frozenset({"too", "very", "not", "really", "so", "please", "pls", "plz"})
 #: A question word first: a question clause ("why my code crashes"), not a name.
@@ -178,7 +180,11 @@ _ZH_NOT_A_THING = frozenset({
     "知识", "题目", "知识点", "这块", "那块", "那么多", "这么多", "那么", "这么",
 })  # fmt: skip
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-_FORMULA = re.compile(r"[=^*/\\<>]|(?:^|\s)[-+]\w")  # "-sin x", "y=2x": an expression, not a name
+#: An expression, not a name: "y=2x", "1/2", "-sin x" (a slash between words is in names:
+#: "TCP/IP", "async/await").
+_FORMULA = re.compile(r"[=^*\\<>]|(?<![A-Za-z])/|/(?![A-Za-z])|(?:^|\s)[-+]\w")
+#: Initials written as such: "IT", "RN" (a chat word when lower case: "it", "rn").
+_INITIALS = re.compile(r"\b[A-Z]{2,}\b")
 
 
 _ONE_LETTER_NAMES = frozenset({"c", "r"})
@@ -202,9 +208,17 @@ def nameable(name: str) -> bool:
     words = key.split()
     if words[0] in _EN_QUESTION_START or key in _EN_NOT_A_THING:
         return False
+    # a way of doing, named with its object ("talking it through", "writing it out by hand"),
+    # and initials that only look like chat words ("IT support", "RN")
+    initials = {w.casefold() for w in _INITIALS.findall(name)}
+    clause_words = [
+        w
+        for w, after in zip(words, [*words[1:], ""], strict=True)
+        if not (w in {"it", "them"} and after in _EN_PARTICLES) and w not in initials
+    ]
     return (
         len(words) <= MAX_NAME_WORDS
-        and _EN_CLAUSE_WORDS.isdisjoint(words)
+        and _EN_CLAUSE_WORDS.isdisjoint(clause_words)
         and (_EN_DEGREE.isdisjoint(words))
     )
 

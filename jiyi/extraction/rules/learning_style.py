@@ -38,6 +38,7 @@ _WAY_NAMES = (
     (re.compile(r"out\s+loud|aloud|大声|念出来|读出来"), "大声朗读", "talking it through"),
     (re.compile(r"teach|复述|讲给|讲出来|讲一遍"), "复述", "teaching back"),
     (re.compile(r"talking"), "", "talking it through"),
+    (re.compile(r"draw|sketch"), "画图", "drawing it out"),
     (re.compile(r"默写"), "默写", ""),
     (re.compile(r"^听$"), "听觉", ""),
     (re.compile(r"看视频"), "视频", ""),
@@ -357,19 +358,27 @@ RULES: tuple[Rule, ...] = (
         "style_en_only_sticks_when",
         _way_named,
         EventType.LEARNING_STYLE,
-        r"\bI\s+(?:(?:only|really|honestly|just|actually)\s+)*(?:(?:remember|learn|get|retain)\s+"
+        r"(?:\bI\s+(?:(?:only|really|honestly|just|actually)\s+)*(?:(?:remember|learn|get|retain)\s+"
         r"(?:(?:it|stuff|things|anything)\s+)?(?:only\s+)?(?:if|when|once)\s+I\s+(?:actually\s+)?|"
         r"(?:need|have|got)\s+to\s+(?:actually\s+)?)"
+        # what helps: "it helps when i draw it out myself"
+        r"|\bit\s+(?:really\s+|actually\s+|honestly\s+)?helps\s+(?:(?:a\s+lot|so\s+much|loads)\s+)?"
+        r"(?:when|if)\s+I\s+(?:actually\s+)?)"
         r"(?P<way>write\s+(?:it|them|things|stuff)\s+(?:out\s+|down\s+)?by\s+hand|"
+        r"draw\s+(?:it|them|things|stuff)\s+out|sketch\s+(?:it|them)\s+out|"
         r"do\s+(?:it|things|stuff)\s+(?:myself\s+)?with\s+my\s+(?:own\s+)?hands|"
         r"say\s+(?:it|them|things|stuff)\s+out\s+loud|read\s+(?:it|them)\s+(?:out\s+)?aloud|"
         r"teach\s+(?:it|them)\s+(?:back|to\s+someone))\b",
         0.85,
         "What makes it stick, in the user's hands or voice: 'I only remember stuff if I write it "
-        "out by hand', 'I need to actually do it with my hands'.",
-        ("I only remember stuff if I write it out by hand", "I need to do it with my hands"),
+        "out by hand', 'I need to actually do it with my hands', 'it helps when i draw it out'.",
+        (
+            "I only remember stuff if I write it out by hand",
+            "I need to do it with my hands",
+            "tbh it helps when i draw it out myself, not just reading it",
+        ),
         object_kind=EntityKind.STYLE,
-        trigger=r"hand|loud|aloud|teach",
+        trigger=r"hand|loud|aloud|teach|draw|sketch",
     ),
     composed(
         "style_en_is_how_it_sticks",

@@ -280,6 +280,7 @@ def test_a_way_of_learning_that_replaced_another_supersedes_it() -> None:
         ("can u just do me quickfire qs, like 5 in a row", "practice problems"),
         ("can we do practice qs", "practice problems"),
         ("Oh I do like these little sayings", "mnemonics"),
+        ("tbh it helps when i draw it out myself, not just reading it", "drawing it out"),
     ],
 )
 def test_a_way_of_learning_said_in_everyday_words(text, style) -> None:
