@@ -143,6 +143,10 @@ _EN_CAREER_CHANGE = re.compile(
     re.IGNORECASE,
 )
 #: Getting a skill going is the skill: "get my Spanish going", "get excel down".
+#: How well the user wants to speak: "be conversational in Korean" → "conversational Korean".
+_EN_BE_IN = re.compile(
+    r"^be\s+(?P<how>conversational|fluent|proficient)\s+in\s+(?P<language>[\w'-]+)$", re.IGNORECASE
+)
 _EN_GET_GOING = re.compile(
     r"^get\s+(?:my\s+|the\s+)?(?P<skill>.+?)\s+(?:going|down|sorted|up\s+to\s+speed|started)$",
     re.IGNORECASE,
@@ -155,7 +159,9 @@ _EN_GOAL_VERB = re.compile(
     r"get\s+serious\s+about|"
     r"improve(?:\s+on)?|work\s+on|brush\s+up\s+on|(?:move|switch|transition|pivot)\s+(?:in)?to|get|score|"
     r"land|become|be(?=\s+an?\s)|crush|nail|"
-    r"do\s+well\s+(?:on|in)|do(?=\s+(?:a|an|the|my)\s)|hit|reach|learn(?!\s+(?:to|how)\b)|master|"
+    # "do law", "do a marathon": what is done is the aim
+    r"do\s+well\s+(?:on|in)|do(?=\s+(?:a|an|the|my)\s|\s+[a-z]+$)|hit|reach|learn(?!\s+(?:to|how)\b)|"
+    r"master|"
     r"(?:play|perform|sing|compete|dance|"
     r"speak|present)\s+(?:at|in)|take\s+part\s+in|sort\s+out|organi[sz]e|tidy\s+up|clean\s+up|"
     r"digiti[sz]e)\s+(?:(?:a|an|the|my|our)\s+)?",
@@ -169,6 +175,10 @@ _EN_GOAL_TAIL = re.compile(
     r"abeg|sha|jor|pls|plz|please|lah|lor|leh|tbh|ngl|fr|honestly|"
     # how well, not what ("learning French properly", "understand anatomy better")
     r"properly|better|fluently|for\s+real|for\s+good|"
+    # whom the user takes after ("be a nurse like my tita")
+    r"like\s+(?:my|his|her|our|their)\s+[\w'-]+|"
+    # by when, said as what happens then ("by the time we visit Seoul")
+    r"by\s+the\s+time\s+.*|"
     r"by\s+(?:day|night)|cert|by|before|until|before\s+i\s+turn\s+\d{2}|(?:this|next)\s+(?:quarter|year|"
     r"season|term|semester|summer|spring|fall|autumn|winter|month)|by\s+(?:the\s+)?end\s+of\s+"
     r"(?:the\s+)?(?:year|month|term|semester|season)|(?:at|by|for|before|over|in|by)\s+(?:the\s+)?"
@@ -335,7 +345,7 @@ def goal_name(name: str, lang: str, sentence: str = "") -> str | None:
     aim = _EN_GOAL_TAIL.sub("", _EN_JOINED_CLAUSE.sub("", _EN_WANTING.sub("", name.strip())))
     if _EN_MOMENTARY.match(aim) or _EN_POINTING.search(aim) or _EN_EXPLORING_AIM.match(aim):
         return None
-    aim = _EN_GET_GOING.sub(r"\g<skill>", aim)
+    aim = _EN_BE_IN.sub(r"\g<how> \g<language>", _EN_GET_GOING.sub(r"\g<skill>", aim))
     aimed_at = _EN_GOAL_VERB.sub("", _EN_CAREER_CHANGE.sub("", aim))
     aimed_at = _EN_GOAL_TAIL.sub("", _EN_ACTUAL.sub("", aimed_at)).strip()
     aimed_at = _EN_SOFT_ADJECTIVE.sub(_without_soft_adjective, _EN_FOR_WHOM.sub("", aimed_at))

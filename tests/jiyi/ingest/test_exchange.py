@@ -57,7 +57,9 @@ def test_a_right_answer_after_a_miss_in_its_session_moves_no_belief() -> None:
     assert weigh(record, verdict(RIGHT, "s2")).confidence == 0.6  # a clean session counts
 
 
-def test_a_right_answer_after_the_user_said_they_were_stuck_in_its_session_moves_no_belief() -> None:
+def test_a_right_answer_after_the_user_said_they_were_stuck_in_its_session_moves_no_belief() -> (
+    None
+):
     record = ExchangeRecord()
     record.stuck("Chain Rule", "s1")  # "I'm stuck on the chain rule", named any way
     assert EventAttr.OBJECT not in weigh(record, verdict(RIGHT, "s1")).attributes

@@ -252,7 +252,7 @@ def test_i_get_it_now_after_the_tutor_fixed_a_miss_in_the_session_moves_no_belie
 def test_i_get_it_now_after_saying_one_was_stuck_in_the_session_moves_no_belief(
     make_turn,
 ) -> None:
-    """"卡在F和弦" … "看视频一下就明白了": the video worked, the chord is not learned."""
+    """ "卡在F和弦" … "看视频一下就明白了": the video worked, the chord is not learned."""
     state = SessionEntities()
     said = [
         ("s1", "user", "三个月了 卡在F和弦 按不响"),

@@ -1273,3 +1273,18 @@ def test_an_aim_said_with_ba_first_zh(text, goal):
 def test_a_shortened_subject_of_a_target_grade_is_named_in_full():
     assert_goal("need an A in chem for my pharmacy offers", "an A in chemistry")
     assert_goal("I need a 7 in maths", "7 in maths")  # "maths" is no shortening of "math"
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        (
+            "I want to be conversational in Korean by the time we visit Seoul",
+            "conversational Korean",
+        ),
+        ("My parents want me to do law. I want to do film.", "film"),
+        ("im 16, live in Cebu and i wanna be a nurse like my tita", "nurse"),
+    ],
+)
+def test_a_goal_is_named_without_be_do_or_whom_it_takes_after(text, goal):
+    assert_goal(text, goal)
