@@ -76,7 +76,9 @@ _EN_PAST = re.compile(
     r"college|uni|school)|when|then)|used\s+to|when\s+I\s+was|as\s+a\s+(?:kid|child|teen)|"
     r"(?<!senior\s)(?<!junior\s)(?<!freshman\s)(?<!sophomore\s)(?<!student\s)(?<!teacher\s)"
     r"in\s+(?:middle|high|primary|elementary|junior\s+high|grade)\s+school|years\s+ago|"
-    r"in\s+the\s+past|last\s+(?:year|semester|term)|before\s+(?:college|uni|university)|"
+    r"in\s+the\s+past|last\s+(?:year|semester|term)|"
+    # (not a deadline: "before uni starts")
+    r"before\s+(?:college|uni|university)(?!\s+(?:starts|begins|opens|kicks))|"
     r"at\s+(?:the\s+)?time|once\s+upon)\b",
     re.I,
 )
@@ -107,6 +109,11 @@ _EN_PAST_LIKING = re.compile(
 )
 #: A move in the past is where the user lives now: "moved to Leeds last year", "去年搬到深圳".
 _MOVED = re.compile(r"\b(?:moved|relocated)\s+(?:to|here|back)\b|搬(?:到|来|去|回)", re.I)
+#: A retirement in the past is being retired now: "I retired last year", "去年退休了" (the
+#: claim itself says it; "I was a teacher before I retired" is past).
+_RETIRED = re.compile(
+    r"(?:I(?:'m|\s+am|\s+have|'ve)?\s+)?(?:\w+\s+)?retired\b|我?(?:\w{0,3})退休", re.I
+)
 _NOW = re.compile(
     r"\b(?:now|these\s+days|nowadays|anymore|no\s+longer)\b|现在|如今|目前|不再", re.I
 )
@@ -144,6 +151,8 @@ _SENTENCE_END = re.compile(r"[.!?。！？\n]+")
 #: reported view ("my mum thinks I actually like it").
 _CONTRAST = re.compile(
     r"\b(?:but|though|however|although|whereas)\b|但是|(?<!不)但(?![愿凡])|可是|不过|然而|"
+    # "…，可我自己想学动画设计": 可 opening a clause the user says of themself
+    r"(?<=[,;，；\s])可(?=我|$)|"
     r"(?:(?<=[,;，；])|(?<=\S\s))\s*(?:\bactually\b|其实|事实上)",
     re.I,
 )
@@ -160,6 +169,9 @@ _LIKING = frozenset({EventType.PREFERENCE, EventType.DISLIKE})
 _IDENTITY = frozenset({EventType.IDENTITY_DECLARATION, EventType.AGE_DECLARATION})
 _CLAUSE_BREAK = re.compile(
     r"[,;，；]|\b(?:but|though|however)\b|但是|可是|不过|然而|"
+    # a new subject or a consequence opens a clause: "I retired last year and I'm learning
+    # Italian", "got a 5 last year so cell resp is fine"
+    r"\b(?:and|so)\s+(?=I\b|I'm\b|i'm\b|im\b|my\b)|\bso\s+(?=\w+(?:\s+\w+)?\s+(?:is|are)\b)|"
     # in chat Chinese a space ends a clause
     r"(?<=\S)\s+(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])\s+(?=\S)",
     re.I,
@@ -498,7 +510,8 @@ def read_claim(
         or _ZH_PAST.search(dated)
         or _over_by_now(sentence, start, clause)
     )
-    if past and not _NOW.search(clause) and not _MOVED.search(clause):
+    became = _MOVED.search(clause) or _RETIRED.match(sentence, start)
+    if past and not _NOW.search(clause) and not became:
         reading[EventAttr.TENSE.value] = PAST_TENSE
     venting = _EN_VENTING.search(text) or _ZH_VENTING.search(text) or _EN_TODAY.search(clause)
     if event_type is EventType.DISLIKE and venting:

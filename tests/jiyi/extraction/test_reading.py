@@ -170,6 +170,15 @@ def test_someone_elses_view_in_an_earlier_sentence_does_not_make_a_later_claim_t
         ("之前说我是文员 其实我是出纳", E.IDENTITY_DECLARATION, "出纳"),
         ("in high school my goal was med school, the goal is nursing", E.GOAL, "nursing"),
         ("back in high school I hated essays, I love physics", E.PREFERENCE, "physics"),
+        # "and I …" / "so …" open a clause of their own
+        ("I retired last year and I'm finally learning Italian", E.GOAL, "Italian"),
+        (
+            "i got a 5 on AP Bio last year so cell resp is fine for me",
+            E.CONCEPT_MASTERY,
+            "cell resp",
+        ),
+        # a retirement dated in the past is being retired now
+        ("I retired last year and I'm finally learning Italian", E.IDENTITY_DECLARATION, "retiree"),
     ],
 )
 def test_a_later_clause_does_not_inherit_an_earlier_clauses_past(text, event_type, current):
@@ -392,3 +401,21 @@ def test_the_tutor_addressed_the_user_in_it_or_a_family_fact_stays_the_users(tex
     holders = _holders(text, event_type)
     assert holders
     assert None in holders
+
+
+@pytest.mark.parametrize(
+    "text", ["我妈觉得我该学医，可我自己想学动画设计", "我爸说学编程没前途，可我真的喜欢写代码。"]
+)
+def test_ke_opening_the_users_own_clause_ends_the_reported_view(text):
+    turn = Turn(user_id="u", session_id="s", role=Role.USER, content=text, client_ts=1)
+    [event] = [
+        e
+        for e in extract_with_rules(turn)
+        if e.event_type in {E.GOAL, E.PREFERENCE} and EventAttr.OBJECT in e.attributes
+    ]
+    assert EventAttr.HOLDER not in event.attributes
+
+
+def test_a_deadline_before_uni_starts_is_no_past():
+    text = "18, just got my provisional, want to pass my driving test before uni starts"
+    assert TENSE not in read_claim(E.GOAL, text, text, text.index("want"))
