@@ -27,7 +27,7 @@ _EN_PLEASE = (
 _EN_STYLE_NOUN = (
     rf"(?:{EN_MEDIA}|tables?|timelines?|bullets?|bullet\s+points|graphs?|charts?|mnemonics?|"
     r"analogies|comparisons|pictures?|drawings?|sketch(?:es)?|worked\s+(?:one|examples?)|"
-    r"full\s+examples?|practice\s+(?:problems|questions)|problems|quizzes|anki|spaced\s+repetition|"
+    r"full\s+examples?|practice\s+(?:problems|questions)|problems|quiz(?:zes)?|anki|spaced\s+repetition|"
     # questions said short ("practice qs", "quickfire qs")
     r"(?:(?:quick[\s-]?fire|rapid[\s-]fire|quick|practice|exam[\s-]style)\s+)?qs|"
     r"(?:quick[\s-]?fire|rapid[\s-]fire|quick|exam[\s-]style)\s+questions|"
@@ -786,10 +786,39 @@ _RULES: tuple[Rule, ...] = (
         trigger=r"\bno\b",
     ),
     rule(
+        "style_en_explain_only_when_wrong",
+        EventType.LEARNING_STYLE,
+        r"\b(?:no\s+|don'?t\s+(?:need\s+)?(?:the\s+)?|skip\s+the\s+)(?:explanations?|explaining|explain)\s+"
+        r"(?:unless|until|except\s+(?:when|if))\s+I\s+(?:get|got|mess)\s+(?:one|it|something|them|any)?\s*"
+        r"(?:wrong|up)|\bonly\s+explain\s+(?:it\s+|things\s+)?(?:when|if)\s+I(?:'m|\s+am|\s+get\s+\w+)\s+"
+        r"wrong",
+        0.8,
+        "Explanations only for mistakes: 'give me 10 more as a quiz, no explanations unless i get "
+        "one wrong', 'only explain when I'm wrong'.",
+        ("can u give me like 10 more as a quiz, no explanations unless i get one wrong",),
+        object_kind=EntityKind.STYLE,
+        fixed_object="explanations only when wrong",
+        trigger=r"wrong|\bup\b",
+    ),
+    rule(
+        "style_zh_explain_only_when_wrong",
+        EventType.LEARNING_STYLE,
+        r"(?:做)?错了(?:你)?再(?:给我)?(?:讲|解释)|(?:不用|别|不要)(?:每道|每题)?(?:都)?(?:讲|解释)"
+        r"[^,，。!?\s]{0,4}(?:错了|做错)再",
+        0.8,
+        "只讲做错的：'直接出题 错了再讲'。",
+        ("直接出题 错了再讲", "不用每道都讲 做错了再给我讲"),
+        object_kind=EntityKind.STYLE,
+        fixed_object="错了再讲",
+        trigger=r"错了",
+    ),
+    rule(
         "style_en_do_it_with",
         EventType.LEARNING_STYLE,
         rf"\b{_EN_PLEASE}(?:just\s+)?(?:do(?:\s+me)?|use|try|give\s+me|show\s+me|send(?:\s+me)?|make\s+it|"
         r"(?:point|link|direct)\s+me\s+to|find\s+me|recommend|suggest|"
+        # how the next ones come: "give me like 10 more as a quiz"
+        r"(?:give|send)\s+me\s+(?:like\s+)?(?:\d+|a\s+few|some|a\s+couple)\s+(?:more\s+)?(?:as|in)|"
         r"(?:write|set|lay|break)\s+(?:(?:it|things|stuff|them|this|that|everything)\s+)?(?:(?:out|up|down)\s+)?"
         r"(?:in|as|into)|"
         r"put\s+(?:it|things|this|that|them|everything)\s+(?:in|into)|explain\s+(?:it|things|this|that|"
@@ -807,6 +836,7 @@ _RULES: tuple[Rule, ...] = (
             "Honestly could you point me to a video for shaping?",
             "can u just do me quickfire qs, like 5 in a row",
             "can we do practice qs",
+            "YES. can u give me like 10 more as a quiz, no explanations unless i get one wrong",
         ),
         object_kind=EntityKind.STYLE,
         trigger=r"\b(?:can|could|would|will|pl(?:ea)?s|please)\b",

@@ -281,6 +281,12 @@ def test_a_way_of_learning_that_replaced_another_supersedes_it() -> None:
         ("can we do practice qs", "practice problems"),
         ("Oh I do like these little sayings", "mnemonics"),
         ("tbh it helps when i draw it out myself, not just reading it", "drawing it out"),
+        (
+            "can u give me like 10 more as a quiz, no explanations unless i get one wrong",
+            "explanations only when wrong",
+        ),
+        ("can u give me like 10 more as a quiz", "practice problems"),
+        ("直接出题 错了再讲", "错了再讲"),
     ],
 )
 def test_a_way_of_learning_said_in_everyday_words(text, style) -> None:
@@ -300,6 +306,7 @@ def test_a_way_of_learning_said_in_everyday_words(text, style) -> None:
         "全靠蒙的",
         "视频有用吗",
         "can we do the chain rule next",
+        "我错了再说吧",
     ],
 )
 def test_what_only_looks_like_a_way_of_learning_names_none_or_the_right_one(text) -> None:
