@@ -213,13 +213,23 @@ def load_messages(path: Path) -> list[Scenario]:
 # ---- judging ----------------------------------------------------------------------------------
 
 
+def _flat(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split()).strip(" .,!?'\"")
+
+
 def normalised_name(text: str) -> str:
     """How an object's name is compared: width, case and spacing aside, a leading article off."""
-    flat = " ".join(unicodedata.normalize("NFKC", text).casefold().split()).strip(" .,!?'\"")
+    flat = _flat(text)
     for article in _LEADING_ARTICLES:
         if flat.startswith(article):
             flat = flat[len(article) :]
     return flat
+
+
+def _forms(text: str) -> set[str]:
+    """A name with its leading article off and as written: "A in chemistry" is a grade, whose
+    "A" only reads as an article once case is gone, so "an A in chemistry" names it too."""
+    return {normalised_name(text), _flat(text)}
 
 
 def state_of(confidence: float) -> BeliefState:
@@ -233,8 +243,8 @@ def names(belief: Belief, expectation: Expectation) -> bool:
     alias is one of the expectation's surface forms."""
     if belief.relation is not expectation.relation:
         return False
-    held = {normalised_name(n) for n in (belief.entity.name, *belief.entity.aliases)}
-    return not held.isdisjoint(normalised_name(form) for form in expectation.object)
+    held = {f for n in (belief.entity.name, *belief.entity.aliases) for f in _forms(n)}
+    return not held.isdisjoint(f for form in expectation.object for f in _forms(form))
 
 
 @dataclass(frozen=True)

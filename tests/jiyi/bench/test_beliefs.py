@@ -105,6 +105,14 @@ def test_states_are_judged_by_decayed_confidence_and_names_by_any_form():
     assert result.child_mode_right == 1
 
 
+def test_a_grade_named_with_or_without_its_article_is_one_name():
+    expectation = beliefs.Expectation(
+        relation=RelationKind.GOAL, object=["A in chemistry"], state=BeliefState.FIRM
+    )
+    assert beliefs.names(belief(RelationKind.GOAL, "an A in chemistry", 0.7), expectation)
+    assert beliefs.names(belief(RelationKind.GOAL, "the A in chemistry", 0.7), expectation)
+
+
 @pytest.mark.integration
 def test_the_bench_runs_the_write_path_next_to_its_baselines(tmp_path):
     write(tmp_path / "scenarios", SCENARIO)
