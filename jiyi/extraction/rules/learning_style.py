@@ -29,7 +29,7 @@ _EN_WAYS = (
 )
 _ZH_WAYS = (
     r"思维导图|错题本|口诀|顺口溜|单词卡|闪卡|卡片|间隔重复|Anki|anki|例题|图解|图表|画图|视频|动画|"
-    r"播客|音频|笔记|表格|时间线|做题|刷题|真题|模拟题|联想记忆|联想法|记忆宫殿|费曼学习法|番茄钟"
+    r"播客|音频|笔记|表格|时间线|做题|刷题|真题|模拟题|联想记忆|联想法|记忆宫殿|费曼学习法|番茄钟|分点"
 )
 #: The way named as a tutor would note it.
 _WAY_NAMES = (
@@ -414,7 +414,7 @@ RULES: tuple[Rule, ...] = (
         lambda found: found["object"] or found["object2"] or found["object3"],
         EventType.LEARNING_STYLE,
         rf"(?P<object>{_ZH_WAYS})(?:对我|我用着|用起来)(?:来说)?{ZH_ADV}(?:有用|管用|好用|有效|有帮助)"
-        rf"|(?P<object2>{_ZH_WAYS}){ZH_ADV}(?:好用|管用|有用)(?:了|啦|(?=$|[\s,.!~]))"
+        rf"|(?P<object2>{_ZH_WAYS}){ZH_ADV}(?:好用|管用|有用|好读|好懂|清楚多了)(?:了|啦|(?=$|[\s,.!~]))"
         # understood at once by that way: "看视频一下就明白了"
         rf"|看(?P<object3>{_ZH_WAYS})(?:一下|一遍)?就(?:明白|懂|会|清楚)",
         0.85,
@@ -428,7 +428,7 @@ RULES: tuple[Rule, ...] = (
             "看视频一下就明白了",
         ),
         object_kind=EntityKind.STYLE,
-        trigger=r"有用|管用|好用|有效|有帮助|就(?:明白|懂|会|清楚)",
+        trigger=r"有用|管用|好用|有效|有帮助|好读|好懂|清楚多了|就(?:明白|懂|会|清楚)",
     ),
     composed(
         "style_zh_only_then_remember",

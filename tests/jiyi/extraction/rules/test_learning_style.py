@@ -204,6 +204,9 @@ def test_look_alikes_of_a_long_text_reaction_name_no_dislike(text) -> None:
         ("别用英文讲了", "英文解释"),
         ("少用公式吧", "公式"),
         ("不要用专业术语", "术语"),
+        ("口诀不要 我就多做题", "口诀"),
+        ("行 你直接出题 别讲那么多理论", "理论讲解"),
+        ("太长了 能不能分点说 我看长段落就犯困", "长篇讲解"),
     ],
 )
 def test_a_format_asked_to_be_left_out_is_a_dislike(text, style) -> None:
@@ -223,6 +226,8 @@ def test_a_format_asked_to_be_left_out_is_a_dislike(text, style) -> None:
         "no mistakes in your answers this time!",
         "不要给我答案",
         "我不想学英语",
+        "视频不用了 谢谢",  # not needed now, no standing dislike
+        "他看书就犯困",
     ],
 )
 def test_look_alikes_of_no_x_please_name_no_dislike(text) -> None:
@@ -287,6 +292,8 @@ def test_a_way_of_learning_that_replaced_another_supersedes_it() -> None:
         ),
         ("can u give me like 10 more as a quiz", "practice problems"),
         ("直接出题 错了再讲", "错了再讲"),
+        ("太长了 能不能分点说", "简短讲解"),
+        ("分点真的好读", "简短讲解"),
     ],
 )
 def test_a_way_of_learning_said_in_everyday_words(text, style) -> None:

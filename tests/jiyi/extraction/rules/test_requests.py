@@ -119,7 +119,7 @@ def test_what_the_user_wants_handed_over_first(text, named):
     [
         ("别讲原理了 先给我例子", "原理"),
         ("原理的东西后面再讲吧", "原理"),
-        ("skip the theory, just show me", "theory"),
+        ("skip the theory, just show me", "theory explanations"),
     ],
 )
 def test_theory_put_off_is_a_weak_dislike(text, obj):
