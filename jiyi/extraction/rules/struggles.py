@@ -45,6 +45,11 @@ _EN_SKILL = (
     r"mandarin|chinese|cantonese|japanese|korean|vietnamese|thai|hindi|swedish|welsh|irish|"
     r"maths?|algebra|geometry|calculus|physics|chemistry|biology|statistics|stats)"
 )
+#: A word of a topic said alone ("hazard perception."), not of a reply ("ok sounds good.").
+_EN_FRAGMENT_WORD = (
+    r"(?!(?:ok|okay|sounds?|good|great|yes|yeah|yep|no|nah|thanks|thank|sure|right|cool|got|it|"
+    r"that|this|i|im|i'm|you|lol|haha|hmm|wait|so|and|but|oh|well|fine|nice|perfect)\b)[A-Za-z][\w'-]*"
+)
 _EN_END = (
     r"(?=\s*(?:$|[,.;:!?)\u2014\u2013\u2600-\u27bf\U0001f000-\U0001faff]|\s(?:and|but|so|tho|though|lol|lmao|"
     r"ngl|tbh|rn|fr|honestly|at\s+all|either|yet|anymore|still|whatsoever|like|such\s+as|ugh|smh|"
@@ -511,6 +516,25 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         object_required=True,
         trigger=r"\bthat\b",
+    ),
+    rule(
+        "struggle_en_fragment_then_the_bit",
+        EventType.CONCEPT_CONFUSION,
+        # a topic said alone, then what it is to the user: "hazard perception. thats the bit im
+        # worried abt"
+        rf"(?:^|(?<=[.!?]\s))(?P<object>{_EN_FRAGMENT_WORD}(?:\s+{_EN_FRAGMENT_WORD}){{0,3}})[.!]+\s+"
+        r"(?:that'?s|thats|this\s+is|"
+        r"it'?s|its)\s+(?:the\s+)?(?:bit|part|one|thing|area|topic)\s+(?:that\s+)?(?:i'?m|im|i\s+am)\s+"
+        r"(?:most\s+|really\s+|so\s+|kinda\s+)?(?:worried|nervous|scared|stressed|stuck|weakest|worst)"
+        r"(?:\s+(?:about|abt|on|at|with))?\b",
+        0.75,
+        "A topic said alone, then that it is the worry: 'hazard perception. thats the bit im "
+        "worried abt'.",
+        ("hazard perception. thats the bit im worried abt. i keep clicking too early",),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"\b(?:bit|part|one|thing|area|topic)\s",
+        whole_text=True,
     ),
     rule(
         "struggle_en_not_my_strong_suit",

@@ -633,6 +633,10 @@ def test_not_getting_why_or_how_names_no_clause(text):
         ("the electron transport chain part is where I get lost", "electron transport chain"),
         ("the thumb crossing is where I lose it, every single time", "thumb crossing"),
         ("my serve is so inconsistent, double faults every match", "serve"),
+        (
+            "hazard perception. thats the bit im worried abt. i keep clicking too early",
+            "hazard perception",
+        ),
         ("renting a flat in Lisbon but my Portuguese is terrible", "Portuguese"),
         ("chem is lowkey my worst subject ngl 😭", "chemistry"),
     ],
@@ -1174,6 +1178,13 @@ def test_fine_with_a_topic_now():
         assert_no_claim(text, MASTERY, "mastery_en_fine_with_now")
 
 
-@pytest.mark.parametrize("text", ["my day is terrible", "my brother's maths is terrible"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my day is terrible",
+        "my brother's maths is terrible",
+        "ok sounds good. that's the part I'm worried about",
+    ],
+)
 def test_a_poor_thing_that_is_no_skill_of_the_users_is_no_obstacle(text):
     assert claims(text, CONFUSION) == []
