@@ -121,6 +121,14 @@ _EN_HARD = (
     r"(?<!was\s)(?<!were\s)(?:such\s+)?an?\s+(?:absolute\s+|total\s+|complete\s+|utter\s+|hot\s+)?"
     r"(?:disaster|mess|train\s?wreck)|"
     r"beyond\s+me|an?\s+(?:(?:complete|total|absolute|real|bit\s+of\s+a)\s+)?mystery(?:\s+to\s+me)?|"
+    # more ways chat says it is hard: "the bane of my existence", "a total black box to me",
+    # "soo confusing for me", "eats me alive", "another story", "dragging it down"
+    r"(?:the\s+)?bane\s+of\s+my\s+(?:existence|life)|an?\s+(?:total\s+|complete\s+)?black\s+box"
+    r"(?:\s+to\s+me)?|so+\s+confusing(?:\s+(?:for|to)\s+me)?|confusing\s+(?:for|to)\s+me|"
+    r"eat(?:s|ing)?\s+me\s+alive|"
+    r"(?:a\s+)?(?:whole\s+)?(?:different|another)\s+story|(?:what'?s\s+)?dragging\s+(?:it|me|my\s+\w+)\s+"
+    r"down|(?:is|are)n'?t\s+clicking|isnt\s+clicking|the\s+one(?:s)?\s+that\s+(?:scares?|terrif(?:y|ies))"
+    r"\s+me|where\s+i\s+start\s+(?:sweating|panicking|to\s+panic|struggling)|"
     r"not\s+clicking|not\s+sticking|where\s+(?:it|things)\s+(?:always\s+|usually\s+)?(?:goes|go|gets?|"
     r"starts?\s+to\s+(?:go|get))\s+(?:fuzzy|hazy|messy|wrong|confusing)|"
     r"(?:do(?:es)?n'?t|dont|never)\s+(?:really\s+|ever\s+)?(?:click|stick)(?:\s+(?:for|with)\s+me)?|"
@@ -161,11 +169,11 @@ _EN_NOT_A_TOPIC = (
 
 #: What a weak spot is called, after "my", "a" or "the".
 _EN_WEAK_SPOT = (
-    r"(?:biggest\s+|real\s+|total\s+)?(?:weak\s+spot|weakness|weakest\s+(?:section|area|topic|part|"
-    r"point)|nemesis|kryptonite|achilles(?:'s)?\s+heel|problem\s+area|worst\s+(?:topic|section|"
-    r"subject))\b"
+    r"(?:biggest\s+|real\s+|total\s+)?(?:weak\s+(?:spot|point)|weakness|weakest\s+(?:section|area|"
+    r"topic|part|point)|nemesis|kryptonite|achilles(?:'s)?\s+heel|problem\s+area|worst\s+(?:topic|"
+    r"section|subject)|downfall)\b"
 )
-_EN_WEAK_SPOT_TRIGGER = r"weak|nemesis|kryptonite|achilles|problem\s+area|worst"
+_EN_WEAK_SPOT_TRIGGER = r"weak|nemesis|kryptonite|achilles|problem\s+area|worst|downfall"
 
 RULES: tuple[Rule, ...] = (
     rule(
@@ -237,6 +245,62 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         object_required=True,
         trigger=r"\bmy\s",
+    ),
+    rule(
+        "struggle_en_my_biggest_worry",
+        EventType.CONCEPT_CONFUSION,
+        r"\bmy\s+(?:(?:biggest|main|only|real|one)\s+(?:worry|weakness|problem|struggle|issue|fear|"
+        r"headache)|(?:biggest\s+)?(?:downfall|kryptonite))\s+"
+        rf"(?:is|are|=)\s+(?:(?:always|still|honestly|definitely)\s+)*(?P<object>{_EN_NAME})"
+        rf"{_EN_END}",
+        0.8,
+        "The one worry named: 'My biggest worry is the speaking section', 'my downfall is always "
+        "the citations'.",
+        ("My biggest worry is the speaking section, I freeze with examiners",),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"\bmy\s+(?:biggest|main|only|real|one|downfall|kryptonite)\b",
+    ),
+    rule(
+        "struggle_en_cant_wrap_head",
+        EventType.CONCEPT_CONFUSION,
+        r"(?:^|(?<=[,.;!?]\s)|\bI\s+)(?:(?:just|still|really|honestly|totally)\s+)*can'?t\s+(?:seem\s+to\s+)?"
+        rf"(?:wrap|get)\s+my\s+head\s+around\s+(?P<object>{_EN_NAME}){_EN_END}",
+        0.85,
+        "'can't wrap my head around recursion, every tutorial loses me'.",
+        ("can't wrap my head around recursion, every tutorial loses me",),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"head\s+around",
+    ),
+    rule(
+        "struggle_en_not_so_much",
+        EventType.CONCEPT_CONFUSION,
+        # set against what is fine: "algebra I'm fine with. trig identities, not so much"
+        rf"(?:^|(?<=[.;!?]\s)|(?<=,\s))(?P<object>{_EN_NAME}),?\s+(?:not\s+so\s+much|not\s+yet|"
+        r"not\s+at\s+all)(?=\s*(?:$|[.!,;)]|lol|haha|tho))",
+        0.75,
+        "A topic set against one that is fine: 'algebra I'm fine with. trig identities, not so "
+        "much', 'Lists and loops make sense, dictionaries not yet'.",
+        ("algebra I'm fine with. trig identities, not so much",),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"not\s+(?:so\s+much|yet|at\s+all)",
+    ),
+    rule(
+        "struggle_en_not_friends",
+        EventType.CONCEPT_CONFUSION,
+        rf"(?:^|(?<=[.;,!?]\s))(?P<object>{_EN_NAME})\s+and\s+(?:I|me)\s+(?:are|r)\s+(?:still\s+)?"
+        r"(?:not|never\s+gonna\s+be)\s+(?:friends|on\s+good\s+terms)",
+        0.8,
+        "'negative numbers and I are not friends'.",
+        (
+            "negative numbers and I are not friends",
+            "Rust borrow checker and I are still not friends",
+        ),
+        object_kind=EntityKind.CONCEPT,
+        object_required=True,
+        trigger=r"friends|good\s+terms",
     ),
     rule(
         "struggle_en_shaky_on",
@@ -508,7 +572,7 @@ RULES: tuple[Rule, ...] = (
         r"just)\s+)*(?:kills?\s+me|trips?\s+me\s+up|gets?\s+me|destroys?\s+me|loses?\s+me|"
         r"throws?\s+me(?:\s+off)?|makes?\s+my\s+(?:head|brain)\s+(?:spin|hurt)|i\s+(?:(?:really|"
         r"always|still)\s+)*(?:struggle\s+with|can'?t\s+(?:do|get|stand)|don'?t\s+get|suck\s+at|"
-        r"mess\s+up))\b",
+        r"mess\s+up)|eats?\s+me\s+alive)\b",
         0.8,
         "Said as the one that is hard: 'it's openings that kill me', 'its the proofs that I "
         "struggle with'.",
@@ -828,8 +892,8 @@ RULES: tuple[Rule, ...] = (
     rule(
         "struggle_en_said_of_topic",
         EventType.CONCEPT_CONFUSION,
-        rf"(?<![\w'])(?<!\bmy\s)(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)"
-        rf"(?!(?:my|our|his|her|their|ugh|ok|okay|yeah|also|btw|hey|omg|lol|so|and|but|well|"
+        rf"(?<![\w'])(?<!\bmy\s)(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!\bevery\s)"
+        rf"(?!(?:my|our|his|her|their|ugh|ok|okay|oh|ah|um|uh|yeah|also|btw|hey|omg|lol|so|and|but|well|"
         rf"honestly|tbh|ngl|like)\s){_EN_NOT_A_TOPIC}(?P<object>{_EN_NAME})\s+{_EN_HARD}"
         r"(?:(?=\s+(?:for|with|when|whenever|once|if)\b)|" + _EN_END + r")(?![^.!]*\?)",
         0.8,
@@ -843,6 +907,7 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.CONCEPT,
         object_required=True,
         trigger=r"kill|destroy|wreck|death|head\s+in|impossible|nightmare|disaster|mess|gibberish|greek|"
+        r"bane|black\s+box|confusing|alive|story|dragging|clicking|scare|terrif|"
         r"over\s+my|beyond|mystery|click|stick|spin|hurt|explode|melt|lose|hard|difficult|tough|"
         r"where\s+i|\bi\s+(?:\w+\s+)*(?:trip|stumbl|mess|screw|struggl|get|blank)",
     ),
