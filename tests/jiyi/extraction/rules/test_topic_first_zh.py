@@ -165,10 +165,12 @@ def test_together_is_no_one_touch_and_it_falls_apart() -> None:
     assert "钢琴" in said("钢琴一合手就乱", EventType.CONCEPT_CONFUSION)
 
 
-def test_two_names_said_side_by_side_are_one_pair() -> None:
+def test_a_subject_ending_in_xue_keeps_it() -> None:
     assert "数学" in said("小学三年级 数学不会", EventType.CONCEPT_CONFUSION)  # 数学, not 数
     assert "数学" in said("数学学不会", EventType.CONCEPT_CONFUSION)
 
+
+def test_two_names_said_side_by_side_are_one_pair() -> None:
     found = said("算了还是做两道吧 左手定则右手定则老是搞反", EventType.CONCEPT_CONFUSION)
     assert "左手定则和右手定则" in found
     assert "电场磁场" in said("电场磁场老搞混", EventType.CONCEPT_CONFUSION)  # one character shared
@@ -218,3 +220,26 @@ def test_a_topic_said_first_is_fine_now(text, topic):
 @pytest.mark.parametrize("text", ["他说数列对他来说不难", "数列对你来说不难吧?"])
 def test_not_fine_for_the_user(text):
     assert said(text, EventType.CONCEPT_MASTERY) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("天天跟老外打交道但是英语还是不行", "英语"),
+        ("日常对话我没问题,就是写作弱一点", "写作"),
+        ("Linux命令熟，但shell脚本一长就写不动。", "shell脚本"),
+        ("楷书练了一年，行书还没入门", "行书"),
+        ("药代动力学这块儿完全没入门", "药代动力学"),
+        ("我一个雅思考生，在青岛，口语是最大难点", "口语"),
+        ("语文阅读题老是丢分", "阅读题"),
+        ("最近练琴手腕一直疼，八度根本弹不连贯。", "八度"),
+        ("AE用得还不太熟", "AE"),
+    ],
+)
+def test_more_ways_chat_says_a_topic_goes_badly(text: str, topic: str) -> None:
+    assert topic in said(text, EventType.CONCEPT_CONFUSION)
+
+
+@pytest.mark.parametrize("text", ["这个方案不行", "我的坑"])
+def test_what_fails_that_is_no_topic_of_learning(text: str) -> None:
+    assert said(text, EventType.CONCEPT_CONFUSION) == {}
