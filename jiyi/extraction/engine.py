@@ -35,7 +35,7 @@ from jiyi.extraction.prefilter import Prefilter, required_literals
 from jiyi.extraction.reading import currency, read_claim, read_confidence
 from jiyi.extraction.rules import Rule, RuleMatch, rules_for
 from jiyi.extraction.rules.goals import goal_name
-from jiyi.extraction.rules.preferences import ZH_PASTIME_VERB, zh_liked_as_interest
+from jiyi.extraction.rules.preferences import ZH_PASTIME_VERB, liked_as_interest
 from jiyi.extraction.rules.understanding import concept_name, without_field
 from jiyi.extraction.validation import check_content
 from jiyi.text import has_han, split_sentences, tokenize
@@ -329,17 +329,18 @@ def _style_relation(entry: vocabulary.Entry) -> RelationKind:
 _OPEN_TO_STYLE = frozenset({None, RelationKind.PREFERS, RelationKind.LEARNING_STYLE})
 
 
-def _zh_liking(rule: Rule) -> bool:
-    """A Chinese liking whose rule leaves the relation to what is liked ("我超爱X")."""
-    return rule.event_type is EventType.PREFERENCE and rule.relation is None and rule.lang == "zh"
+def _liking(rule: Rule) -> bool:
+    """A liking whose rule leaves the relation to what is liked ("我超爱X", "I love X")."""
+    return rule.event_type is EventType.PREFERENCE and rule.relation is None
 
 
 def _relation_named(rule: Rule, name: str | None) -> tuple[RelationKind, EntityKind] | None:
     """The relation and object kind a liking or a way of learning names by its object: a known
     way of being taught by `_style_relation` ("还是用视频吧" as much as "我喜欢看视频"), a liked
-    subject an interest where the rule names no relation ("我更喜欢物理")."""
+    subject an interest where the rule names no relation ("我更喜欢物理"), and so any other
+    thing liked that is no way of learning ("I love Roman history")."""
     entry = vocabulary.lookup(name) if name else None
-    if entry is None and name and _zh_liking(rule) and zh_liked_as_interest(name):
+    if entry is None and name and _liking(rule) and liked_as_interest(name, rule.lang):
         return RelationKind.INTERESTED_IN, EntityKind.TOPIC  # "超爱二战史": a thing, not a way
     if entry is None or rule.event_type not in _WAYS_OF_BEING_TAUGHT:
         return None
@@ -389,7 +390,7 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
                 named = concept_name(named, rule.lang)  # "发球那个" → 发球
             elif rule.object_kind is EntityKind.TOPIC and rule.lang == "en":
                 named = without_field(named)  # "memorising dates in history" → memorising dates
-            elif _zh_liking(rule) and vocabulary.lookup(named) is None:
+            elif _liking(rule) and rule.lang == "zh" and vocabulary.lookup(named) is None:
                 named = ZH_PASTIME_VERB.sub("", named)  # "超爱做手账": 手账
             name = vocabulary.canonical(_head(named, rule.lang), rule.lang)
             learned_by = _vocabulary_kind(name) is EntityKind.STYLE

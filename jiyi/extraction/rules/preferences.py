@@ -41,10 +41,22 @@ _ZH_WAY_OF_LEARNING = re.compile(
 ZH_PASTIME_VERB = re.compile(r"^(?:做|玩|打|搞|弄|弹|下|踢|画|拍|唱)(?=[\u4e00-\u9fffA-Za-z]{2})")
 
 
-def zh_liked_as_interest(name: str) -> bool:
-    """Whether a Chinese "喜欢/爱 X" is an interest in a thing ("超爱做手账", "超爱二战史"), not a
-    way of learning liked ("喜欢早上学", "喜欢你问我问题"), which stays a preference."""
-    return _ZH_WAY_OF_LEARNING.search(name) is None
+#: The English counterpart: a liked session, pace, example or format, or a manner of doing ("I
+#: love short sessions", "Python over JS"), not a subject or a pastime ("I love Roman
+#: history", "I enjoy birds").
+_EN_WAY_OF_LEARNING = re.compile(
+    r"\b(?:sessions?|lessons?|class(?:es)?|pace|examples?|feedback|explanations?|answers?|quiz(?:zes)?|"
+    r"questions?|exercises?|drills?|practice|formats?|notes|steps?|lists?|tables?|videos?|clips?|"
+    r"time|minutes?|hours?|mornings?|evenings?|nights?|approach|method|style|versions?|accent|"
+    r"subtitles?|way|when|if|how|being|doing|getting|having|your|you|over|instead|than)\b",
+    re.IGNORECASE,
+)
+
+
+def liked_as_interest(name: str, lang: str) -> bool:
+    """Whether "I love X" / "喜欢X" is an interest in a thing, not a way of learning liked."""
+    way = _ZH_WAY_OF_LEARNING if lang == "zh" else _EN_WAY_OF_LEARNING
+    return way.search(name) is None
 
 
 _ZH_NAME_CHAR = r"(?:(?![我你他她它这那得的了着过吗呢吧啊就都也还很挺不没])[\u4e00-\u9fffA-Za-z])"
@@ -446,6 +458,7 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.TOPIC,
         object_required=True,
         trigger=r"used\s+to|\bbefore\b|back\s+then|at\s+first|originally|\bi\s+was\s+(?:all|so|really)",
+        relation=RelationKind.PREFERS,  # a choice between two, not a liking of one
     ),
     rule(
         "preference_en_switched_from",
@@ -459,6 +472,7 @@ RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.TOPIC,
         object_required=True,
         trigger=r"switched|swapped|changed|moved\s+on",
+        relation=RelationKind.PREFERS,  # a choice between two, not a liking of one
     ),
     rule(
         "preference_zh_now_only",

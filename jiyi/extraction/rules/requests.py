@@ -284,6 +284,7 @@ def _comparison_rules() -> tuple[Rule, ...]:
                 f"What a comparison chooses: '{example}'.",
                 (example,),
                 object_kind=EntityKind.TOPIC,
+                relation=RelationKind.PREFERS,  # a choice between two, not a liking of one
                 trigger=trigger,
             ),
             composed(
