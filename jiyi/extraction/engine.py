@@ -34,6 +34,7 @@ from jiyi.extraction.learned import SpanReader, complement, is_learned, learned_
 from jiyi.extraction.prefilter import Prefilter, required_literals
 from jiyi.extraction.reading import currency, read_claim, read_confidence
 from jiyi.extraction.rules import Rule, RuleMatch, rules_for
+from jiyi.extraction.rules.emotions import zh_feeling_name
 from jiyi.extraction.rules.goals import goal_name
 from jiyi.extraction.rules.preferences import ZH_PASTIME_VERB, liked_as_interest
 from jiyi.extraction.rules.understanding import concept_name, without_field
@@ -403,6 +404,8 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
             name = named
         elif rule.object_kind is EntityKind.PLACE:
             name = places.canonical(cand.object, rule.lang)  # "NYC" → "New York City"
+        elif rule.object_kind is EntityKind.EMOTION and rule.lang == "zh":
+            name = zh_feeling_name(cand.object)  # "压力好大" → 压力大
         else:
             name = cand.object
         attributes[EventAttr.OBJECT.value] = name

@@ -102,12 +102,18 @@ EVENT_RULES: dict[EventType, Rule] = {
 }
 
 #: What a belief in each relation is counter-evidence against (same object), whoever proposes
-#: it: mastery and an obstacle, a liking and a dislike, a way of learning and a dislike of it.
+#: it: mastery and an obstacle, a liking or an interest and a dislike, a way of learning and a
+#: dislike of it.
 COUNTERS: dict[RelationKind, tuple[RelationKind, ...]] = {
     RelationKind.LEARNING_OBSTACLE: (RelationKind.MASTERY,),
     RelationKind.MASTERY: (RelationKind.LEARNING_OBSTACLE,),
     RelationKind.PREFERS: (RelationKind.DISLIKES,),
-    RelationKind.DISLIKES: (RelationKind.PREFERS, RelationKind.LEARNING_STYLE),
+    RelationKind.INTERESTED_IN: (RelationKind.DISLIKES,),
+    RelationKind.DISLIKES: (
+        RelationKind.PREFERS,
+        RelationKind.INTERESTED_IN,
+        RelationKind.LEARNING_STYLE,
+    ),
     RelationKind.LEARNING_STYLE: (RelationKind.DISLIKES,),
 }
 

@@ -6,6 +6,8 @@ Short because the work is in the vocabularies: the feeling words and what may le
 
 from __future__ import annotations
 
+import re
+
 from jiyi.domain import EntityKind, EventType
 from jiyi.extraction.rules.fragments import (
     EN_EMOTION_DEGREES,
@@ -36,6 +38,18 @@ _ZH_RECURRING_LEAD = (
     r"(?<![他她你])(?:(?:每次|每回)(?:[^,.;!?。\s]{0,6}?(?=都|会|就))?|一(?:到|开|上|考|见|碰到|想到|提到|坐|站|拿|摸|看到|听到)[^,.;!?。\s]{0,8}?就|总是|老是|经常|"
     r"一直)(?:都|会|就|很|好|特别|有点|超级?|非常|还是)*"
 )
+
+#: How much a Chinese feeling is said to be felt is no part of its name: "压力好大" is 压力大,
+#: "好累" is 累.
+_ZH_FEELING_DEGREE = re.compile(
+    r"^(?:好|很|太|特别|超级?|挺|有点)(?=.)|(?<=压力)(?:好|很|太|特别|挺|山|超级?|有点)(?=大)"
+)
+
+
+def zh_feeling_name(said: str) -> str:
+    """A Chinese feeling by its plain name ("压力好大" → 压力大)."""
+    return _ZH_FEELING_DEGREE.sub("", said)
+
 
 RULES: tuple[Rule, ...] = (
     rule(

@@ -137,7 +137,8 @@ _EN_NOT_NOW = re.compile(
 #: What leads into a Chinese item and says nothing: an English greeting the space before "我"
 #: was dropped from ("hello我吉隆坡的"), "我", "今年", "是", a measure word.
 _ZH_LEAD = re.compile(
-    r"(?:(?:hi+|hello|hey+|hiya|yo|ok)[!.,~]*)?(?:我|本人|偶|俺)?(?:今年|现在|目前|其实|也|已经|刚)*"
+    r"(?:(?:hi+|hello|hey+|hiya|yo|ok|你好|您好|嗨|哈喽)(?:啊|呀|哈)?[!.,~]*)?(?:我|本人|偶|俺)?"
+    r"(?:今年|现在|目前|其实|也|已经|刚)*"
     # how long the role has been done ("做了八年会计")
     r"(?:(?:做|当|干)了?(?:[一二三四五六七八九十几两\d]{1,2}年多?的?)?(?=[\u4e00-\u9fff]{2}))?"
     r"(?:是)?(?:一[名个位枚])?",
@@ -160,9 +161,11 @@ _ZH_ROLE = re.compile(
     re.I,
 )
 _ZH_ADDRESSED = frozenset({
-    "老师", "教练", "师傅", "医生", "大夫", "老板", "同学", "学长", "学姐", "教授", "班长",
-    "班主任",
+    "老师", "小老师", "教练", "师傅", "医生", "大夫", "老板", "同学", "学长", "学姐", "教授",
+    "班长", "班主任",
 })  # fmt: skip
+#: A greeting alone before an item: what follows it may still be whom the user addresses.
+_ZH_GREETING = re.compile(r"(?:hi+|hello|hey+|你好|您好|嗨|哈喽)(?:啊|呀|哈)?[!.,~]*", re.I)
 _ZH_PLACE_LEAD = re.compile(r"(?:人)?(?:在|坐标|现居|常驻|base\s*)?", re.I)
 #: What may follow a place item: where in it, what one does there, 的 ("我郑州的 高二"), or 人
 #: ("广州人": one from there).
@@ -280,8 +283,8 @@ def _zh_items(item: str, start: int, sentence: str, first: bool) -> list[Item]:
     if year := _ZH_SCHOOL_YEAR.fullmatch(body):
         return [Item(ItemKind.SCHOOL_YEAR, year.group("value"), at)]
     if role := _ZH_ROLE.fullmatch(body):
-        if first and lead == 0 and body in _ZH_ADDRESSED:
-            return []  # "老师 35岁 北京": whom the user talks to
+        if first and body in _ZH_ADDRESSED and (lead == 0 or _ZH_GREETING.fullmatch(item[:lead])):
+            return []  # "老师 35岁 北京", "你好啊小老师 我今年66了": whom the user talks to
         named = normalise_role(role.group("value"))
         return (
             [Item(ItemKind.ROLE, vocabulary.canonical(named, "zh", EntityKind.ROLE), at)]

@@ -58,9 +58,17 @@ def _way_named(found: re.Match[str]) -> str | None:
 
 def _relied_on(found: re.Match[str]) -> str | None:
     """What the user learns by: "看番" of "靠看番学的"; a known name the verb ends is kept whole
-    ("靠死记硬背的": 死记硬背)."""
+    ("靠死记硬背的": 死记硬背); videos or audio watched or heard are named as such ("看抖音视频":
+    抖音视频)."""
     whole = found["object"] + found["verb"]
-    return whole if vocabulary.lookup(whole) is not None else found["object"]
+    if vocabulary.lookup(whole) is not None:
+        return whole
+    seen = _ZH_SEEN.fullmatch(found["object"])  # "看抖音视频": the videos, of which kind
+    return seen["way"] if seen else found["object"]
+
+
+#: Watching or hearing a way of learning named by what it ends in ("看抖音视频", "听英文播客").
+_ZH_SEEN = re.compile(r"[看听](?P<way>[\u4e00-\u9fffA-Za-z]{0,4}(?:视频|播客|音频|录音|动画))")
 
 
 RULES: tuple[Rule, ...] = (
@@ -131,15 +139,15 @@ RULES: tuple[Rule, ...] = (
         "style_zh_rely_on",
         _relied_on,
         EventType.LEARNING_STYLE,
-        r"(?:主要|基本上?|全|都是?|一直|平时|就是|还是)(?:是)?靠(?!自己|别人|老师|父母|爸|妈|同学|朋友|运气|蒙)"
+        r"(?:主要|基本上?|全|都是?|一直|平时|就是|还是)(?:是)?(?:靠|(?<=都是)(?=看|听))(?!自己|别人|老师|父母|爸|妈|同学|朋友|运气|蒙)"
         r"(?P<object>[^,.;:!?()。\n\s]{1,8}?)(?:来)?(?P<verb>学|练|记|背|复习|提高)(?:的|起来|会的|出来的)?"
         r"(?=$|[\s,.!?;~。，]|了|的)",
         0.8,
-        "靠什么学：'主要靠看番学的'（看番；'我靠'是口头禅，不算）。",
-        ("主要靠看番学的 日剧也看", "单词基本靠刷题记"),
+        "靠什么学：'主要靠看番学的'、'我都是看抖音视频学的'（'我靠'是口头禅，不算）。",
+        ("主要靠看番学的 日剧也看", "单词基本靠刷题记", "我都是看抖音视频学的"),
         object_kind=EntityKind.STYLE,
         object_required=True,
-        trigger=r"靠",
+        trigger=r"靠|都是[看听]",
     ),
     rule(
         "style_en_learned_from",

@@ -16,7 +16,7 @@ from jiyi.extraction.rules.model import Rule, rule
 #: Said bare and first, these are whom a learner addresses ("老师，…") or a subject being
 #: studied ("会计 这章…", "翻译 怎么练"), not the user's job.
 _ZH_NOT_BARE = (
-    r"老师|教练|师傅|医生|大夫|老板|同学|学长|学姐|教授|班长|班主任|学生|会计|翻译|测试|运营|"
+    r"小?老师|教练|师傅|医生|大夫|老板|同学|学长|学姐|教授|班长|班主任|学生|会计|翻译|测试|运营|"
     r"审计|销售|编辑|行政|人事|采购|前端|后端|开发|产品|运维|客服|设计"
 )
 #: A turn that asks about the role ("程序员 是不是很累") declares nothing.
@@ -26,9 +26,9 @@ RULES: tuple[Rule, ...] = (
     rule(
         "role_zh_opening_fragment",
         EventType.IDENTITY_DECLARATION,
-        r"^(?:hi|hello|嗨|哈喽|你好|您好)?[~～!,\s]*(?:本人)?"
+        r"^(?:(?:hi|hello|嗨|哈喽|你好|您好)(?:啊|呀|哈)?)?[~～!,\s]*(?:本人)?"
         rf"{_ZH_NO_QUESTION}(?!(?:{_ZH_NOT_BARE})(?:[,.!~\s]|$))"
-        rf"(?P<value>(?:(?![想要当做干找请问和跟给的是被让叫说去我你他她考转成])[\u4e00-\u9fff]){{0,4}}?"
+        rf"(?P<value>(?:(?![想要当做干找请问和跟给的是被让叫说去我你他她考转成啊呀哈嗨])[\u4e00-\u9fff]){{0,4}}?"
         rf"(?:{ZH_ROLE}))(?:一枚)?(?=\s*[,.;~!]|\s+\S)",
         0.75,
         "开口就报身份：'护士，三班倒'、'兽医 平时要看英文文献'（'老师，这题…'、问句不算）。",

@@ -438,7 +438,7 @@ def test_good_advice_from_a_friend_is_not_feedback_on_the_agent():
         ("I've been feeling lonely lately", "lonely", "negative"),
         ("I'm so excited for the trip!", "excited", "positive"),
         ("我好难过", "难过", "negative"),
-        ("最近压力好大", "压力好大", "negative"),
+        ("最近压力好大", "压力大", "negative"),  # how much is no part of the name
         ("今天好开心!", "开心", "positive"),
         ("我不开心", "不开心", "negative"),
     ],

@@ -76,9 +76,9 @@ def test_a_batch_retried_after_a_lock_error_lands_every_event_once(
     outcomes = apply_graph(batch, ctx.graph)
 
     assert writes["n"] == 3 + 4  # a failed attempt, then the whole batch again
-    assert [o.changes for o in outcomes] == [1, 2, 1]  # the dislike counters the preference once
-    prefers = next(e for e in ctx.graph.store.edges("u1") if e.relation == "prefers")
-    assert [r.action for r in ctx.graph.store.revisions("u1", prefers.edge_id)] == [
+    assert [o.changes for o in outcomes] == [1, 2, 1]  # the dislike counters the interest once
+    liked = next(e for e in ctx.graph.store.edges("u1") if e.relation == "interested_in")
+    assert [r.action for r in ctx.graph.store.revisions("u1", liked.edge_id)] == [
         "create", "counter_evidence"
     ]  # fmt: skip
     assert len(audit_trail(ctx)) == 4  # one per change, none from the undone attempt

@@ -34,7 +34,7 @@ def test_turns_in_both_languages_reach_both_stores(ctx: Stores, make_turn) -> No
     assert {EventType.CONCEPT_CONFUSION, EventType.PREFERENCE, EventType.GREETING} <= stored
     beliefs = _beliefs(ctx, "u1")
     assert beliefs[(RelationKind.LEARNING_OBSTACLE, "velocity_and_acceleration")] == 0.9
-    assert beliefs[(RelationKind.PREFERS, "hiking")] == 0.8
+    assert beliefs[(RelationKind.INTERESTED_IN, "hiking")] == 0.6  # a pastime liked: an interest
     assert any(dst.startswith("concept_") for _, dst in beliefs)  # 链式法则, hashed id
     assert ctx.episodic.count("u2") == 0
     assert ctx.graph.store.edges("u2") == []
@@ -47,7 +47,7 @@ def test_replaying_turns_changes_nothing(ctx: Stores, make_turn) -> None:
     process_turns(turns, ctx)
     events, beliefs = ctx.episodic.count("u1"), _beliefs(ctx, "u1")
     audited = len(ctx.audit.entries("u1"))
-    assert beliefs[(RelationKind.PREFERS, "hiking")] == 0.4  # 0.8 × 0.5
+    assert beliefs[(RelationKind.INTERESTED_IN, "hiking")] == 0.3  # 0.6 × 0.5
 
     again = process_turns(turns, ctx)
     assert sum(p.graph_duplicates for p in again.processed) == 3

@@ -248,3 +248,7 @@ def test_a_capital_a_before_a_chord_or_an_exam_is_no_article(raw, cleaned):
 )
 def test_a_long_hyphenated_description_before_a_name_is_no_part_of_it(raw, cleaned):
     assert clean_objects(raw, "en", False) == (cleaned,)
+
+
+def test_an_aspect_particle_opening_a_chinese_capture_goes():
+    assert clean_objects("了老家宜昌", "zh", False) == ("老家宜昌",)

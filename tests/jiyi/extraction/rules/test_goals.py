@@ -1264,6 +1264,7 @@ def test_no_goal_from_considering_an_exam_day_or_a_thing_done(text):
         ("对 驾照暑假还是要拿下 不过先玩几天", "驾照"),
         ("我想把周杰伦的《晴天》弹唱下来 里面有F吗", "弹唱《晴天》"),
         ("今年想把《小星星》弹下来", "弹《小星星》"),
+        ("太卷了 改报了老家宜昌的乡镇岗", "乡镇岗"),
     ],
 )
 def test_an_aim_said_with_ba_first_zh(text, goal):
@@ -1288,3 +1289,7 @@ def test_a_shortened_subject_of_a_target_grade_is_named_in_full():
 )
 def test_a_goal_is_named_without_be_do_or_whom_it_takes_after(text, goal):
     assert_goal(text, goal)
+
+
+def test_someone_elses_exam_across_a_space_is_no_goal():
+    assert goals_in("人还在武汉备考 室友都在考研 我不考") == []

@@ -579,7 +579,7 @@ def test_no_age_from_a_list_of_numbers_or_someone_elses_list(text):
 @pytest.mark.parametrize(
     ("text", "role"),
     [
-        ("兄弟 晚上好 我白天跑外卖 晚上研究摄影", "外卖骑手"),
+        ("兄弟 晚上好 我白天跑外卖 晚上研究摄影", "外卖员"),
         ("二战考研 数一 线代特征值那块一直搞不清楚", "二战考研"),
     ],
 )

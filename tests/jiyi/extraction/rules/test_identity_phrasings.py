@@ -81,6 +81,11 @@ from .graph_claims import claims_in
             {("has_role", "forklift driver")},
         ),
         ("My son (11) is doing Python at his school coding club", {("has_role", "parent")}),
+        # a job said with 做…的 and no 我, a place before 读, an age corrected after other words
+        ("hi 坐标广州 做HR的 白天忙成狗", {("has_role", "人事"), ("lives_in", "广州")}),
+        ("我在杭州一家小公司做财务", {("has_role", "会计")}),
+        ("我22 武汉读大四 应届生", {("school_year", "大四"), ("age", "22")}),
+        ("对了纠正下 上次说28 我是97年的 过完生日其实29了", {("age", "29")}),
         (
             "backend dev for 6 years and I still don't get CSS grid",
             {("has_role", "backend developer")},
@@ -121,11 +126,15 @@ def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
     [
         ("我是美国公司的员工", ("lives_in", "美国")),
         ("我以前是深圳一家公司的会计 现在辞职了", ("lives_in", "深圳")),
-        ("我妈在深圳送外卖", ("has_role", "外卖骑手")),
+        ("我妈在深圳送外卖", ("has_role", "外卖员")),
         ("我儿子昨天过生日 5岁了", ("age", "5")),
         ("下周生日 就30了", ("age", "30")),
         ("my son just turned 5", ("age", "5")),
         ("my brother (14) is doing maths", ("has_role", "parent")),
+        ("你好啊小老师 我今年66了", ("has_role", "小老师")),  # whom the user addresses
+        ("我儿子读大四", ("school_year", "大四")),
+        ("我想考上大学", ("school_year", "大学")),
+        ("HR说我可以", ("has_role", "人事")),
         ("I drive a car to the office", ("has_role", "driver")),
         ("I turned 90 degrees left", ("age", "90")),
         ("字能不能大一点", ("school_year", "大一")),

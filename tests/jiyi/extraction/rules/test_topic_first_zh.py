@@ -234,6 +234,7 @@ def test_not_fine_for_the_user(text):
         ("语文阅读题老是丢分", "阅读题"),
         ("最近练琴手腕一直疼，八度根本弹不连贯。", "八度"),
         ("AE用得还不太熟", "AE"),
+        ("英语一是最大的拦路虎", "英语一"),
     ],
 )
 def test_more_ways_chat_says_a_topic_goes_badly(text: str, topic: str) -> None:
@@ -243,3 +244,7 @@ def test_more_ways_chat_says_a_topic_goes_badly(text: str, topic: str) -> None:
 @pytest.mark.parametrize("text", ["这个方案不行", "我的坑"])
 def test_what_fails_that_is_no_topic_of_learning(text: str) -> None:
     assert said(text, EventType.CONCEPT_CONFUSION) == {}
+
+
+def test_all_remembered_is_mastery() -> None:
+    assert "平假名" in said("片假名真是噩梦 平假名倒是都记住了", EventType.CONCEPT_MASTERY)
