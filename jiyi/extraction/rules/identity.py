@@ -1013,6 +1013,8 @@ RULES: tuple[Rule, ...] = (
         EventType.IDENTITY_DECLARATION,
         rf"{_EN_START}\s*(?:(?:hey|hi|hello|yo|ok|so|well|um|also|btw)\b[.,!]*\s*)?"
         rf"(?:\d{{1,2}}\s*(?:yo|y/o)\s+)?(?:(?:just|only)\s+(?:a|an)\s+(?:humble\s+|lowly\s+)?)?"
+        # a greeting is no word of the role: "Hello teacher!" greets whom the user talks to
+        r"(?!(?:hey|hi|hiya|hello|yo|dear|morning|evening)\b)"
         rf"(?P<value>(?:retired\s+)?{EN_WORD_BEFORE_ROLE}{{0,2}}?(?:{EN_ROLE_COMPOUND})|(?:retired\s+)?"
         rf"{EN_WORD_BEFORE_ROLE}{{1,2}}?(?:{EN_ROLE_PHRASE}))"
         r"(?=\s*$|\s*[.!]|,\s|\s+(?:in|at|from|studying|working|on|out\s+of)\b)",
@@ -1357,12 +1359,19 @@ RULES: tuple[Rule, ...] = (
         "role_en_work_as",
         EventType.IDENTITY_DECLARATION,
         r"(?:^|\bI\s+|\bI'm\s+|\bim\s+|\bI've\s+been\s+)(?:currently\s+|now\s+|also\s+|still\s+)?"
-        r"(?:work(?:ing)?|employed)\s+as\s+(?:a|an)\s+"
+        r"(?:work(?:ing)?|employed)\s+(?:(?:nights|days|evenings|weekends|shifts|part[\s-]time|"
+        r"full[\s-]time)\s+)?as\s+(?:(?:a|an)\s+)?"
         rf"(?P<value>{EN_WORD_BEFORE_ROLE}{{0,3}}?(?:{EN_ROLE}|{EN_ROLE_SUFFIX})){_EN_AFTER_ROLE}",
         0.85,
-        "'work as a bartender', 'I've been working as a nurse'.",
-        ("work as a bartender", "I've been working as a nurse for 6 years"),
-        trigger=r"\bas\s+an?\b",
+        "'work as a bartender', 'I've been working as a nurse', 'I work nights as a security "
+        "guard', 'I work as accountant'.",
+        (
+            "work as a bartender",
+            "I've been working as a nurse for 6 years",
+            "I am 38, a dad, I work nights as a security guard here in Dublin",
+            "I work as accountant in Ho Chi Minh City",
+        ),
+        trigger=r"\bas\s",
         value_normaliser=normalise_role,
     ),
     rule(

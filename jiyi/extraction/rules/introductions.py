@@ -43,6 +43,8 @@ class ItemKind(StrEnum):
     SCHOOL_YEAR = "school_year"
     ROLE = "role"
     PLACE = "place"
+    #: the user's name ("names Dave, 52, …"): it makes the run an introduction, no belief
+    NAME = "name"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +125,14 @@ _EN_PLACE_LEAD = re.compile(
 #: How long the user has lived there, after the place ("been in Berlin since '22").
 _EN_PLACE_TRAIL = re.compile(
     r"(?:\s+(?:since\s+[\w'’]+|for\s+\w+\s+(?:years?|yrs?|months?)))?", re.I
+)
+#: A role by its initials, signed on with ("RN here"): written in capitals, never a chat word.
+_EN_INITIALS_ROLE = re.compile(r"(?P<value>RN|LPN|NP|GP|EMT|CNA)\s+here")
+#: The user's name as an item: "names Dave", "I'm Ayesha", "my name is Rosa" (a capital, one
+#: word, after what says it is a name).
+_EN_NAME_ITEM = re.compile(
+    r"(?i:(?:(?:hey+|hi+|hello|hiya|yo|evening|morning|salam|salut|hola|ok)[!.,~\s]*)?"
+    r"(?:(?:my\s+)?name'?s|my\s+name\s+is|names|i'?m|im|i\s+am|this\s+is))\s+(?P<name>[A-Z][a-z'-]+)",
 )
 #: Whom a learner addresses ("teacher, 3 questions"): no role when said bare.
 _EN_ADDRESSED = frozenset({"teacher", "tutor", "professor", "prof", "doctor", "coach", "boss"})
@@ -217,6 +227,9 @@ def _en_items(item: str, start: int, sentence: str, first: bool) -> list[Item]:
     role and its place); `first`: the sentence opens with it (where a bare "teacher" is whom
     the user talks to)."""
     lead = _EN_LEAD.match(item).end()  # type: ignore[union-attr]  # matches the empty string
+    if initials := _EN_INITIALS_ROLE.fullmatch(item, lead):
+        named = vocabulary.canonical(initials["value"], "en", EntityKind.ROLE)
+        return [Item(ItemKind.ROLE, named, start + lead)]
     body = _without_fillers(item[lead:])
     at = start + lead
     if not body:
@@ -238,7 +251,10 @@ def _en_items(item: str, start: int, sentence: str, first: bool) -> list[Item]:
     if body[:place_lead].lower().startswith("from") and EN_NOT_LISTED_HOME.search(sentence):
         return []  # "originally from Ohio, 34, nurse": where one comes from
     place = _place_to_end(body, place_lead, "en", _EN_PLACE_TRAIL)
-    return [Item(ItemKind.PLACE, place, at)] if place else []
+    if place:
+        return [Item(ItemKind.PLACE, place, at)]
+    name = _EN_NAME_ITEM.fullmatch(item.strip(_EN_END_PUNCTUATION))
+    return [Item(ItemKind.NAME, name["name"], start + name.start("name"))] if name else []
 
 
 def _without_fillers(said: str) -> str:
@@ -310,8 +326,8 @@ def _pieces(sentence: str, lang: str) -> Iterator[tuple[int, str]]:
 
 def _is_self_introduction(run: list[Item], lead_in: str) -> bool:
     """Two kinds of fact at least, one age, year and place at most ("15, 20, Paris" lists
-    values), an age under 13 only beside a school year, and no age first after a number ("i
-    got 9/10, 85, …" lists scores)."""
+    values), an age under 13 only beside a school year or the user's name ("I'm Sam, 12"), and
+    no age first after a number ("i got 9/10, 85, …" lists scores)."""
     kinds = [item.kind for item in run]
     single = all(kinds.count(kind) <= 1 for kind in kinds if kind is not ItemKind.ROLE)
     young = any(item.kind is ItemKind.AGE and int(item.value) < _CHILD_AGE for item in run)
@@ -319,7 +335,7 @@ def _is_self_introduction(run: list[Item], lead_in: str) -> bool:
     return (
         single
         and len(set(kinds)) >= 2
-        and (not young or ItemKind.SCHOOL_YEAR in kinds)
+        and (not young or ItemKind.SCHOOL_YEAR in kinds or ItemKind.NAME in kinds)
         and not counted
     )
 

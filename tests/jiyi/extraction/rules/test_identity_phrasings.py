@@ -86,6 +86,18 @@ from .graph_claims import claims_in
         ("我在杭州一家小公司做财务", {("has_role", "会计")}),
         ("我22 武汉读大四 应届生", {("school_year", "大四"), ("age", "22")}),
         ("对了纠正下 上次说28 我是97年的 过完生日其实29了", {("age", "29")}),
+        # a name makes a list an introduction; initials signed on; a job worked "nights as"
+        ("evening! names Dave, 52, i drive the number 19 bus round Leeds", {("age", "52")}),
+        ("salam! I'm Ayesha, 19, 2nd year econ at LUMS", {("age", "19")}),
+        (
+            "hi! RN here, 34, med-surg at a hospital in Toronto.",
+            {("has_role", "nurse"), ("age", "34")},
+        ),
+        (
+            "I am 38, a dad, I work nights as a security guard here in Dublin",
+            {("has_role", "security guard")},
+        ),
+        ("Em là Linh, I work as accountant in Ho Chi Minh City.", {("has_role", "accountant")}),
         (
             "backend dev for 6 years and I still don't get CSS grid",
             {("has_role", "backend developer")},
@@ -135,6 +147,10 @@ def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
         ("我儿子读大四", ("school_year", "大四")),
         ("我想考上大学", ("school_year", "大学")),
         ("HR说我可以", ("has_role", "人事")),
+        ("Hello teacher! I need help", ("has_role", "Hello teacher")),
+        ("Hello teacher! I need help", ("has_role", "teacher")),
+        ("I'm 30, my son Sam, 12", ("age", "12")),
+        ("rn here, 34", ("has_role", "nurse")),
         ("I drive a car to the office", ("has_role", "driver")),
         ("I turned 90 degrees left", ("age", "90")),
         ("字能不能大一点", ("school_year", "大一")),
