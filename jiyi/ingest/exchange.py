@@ -3,11 +3,11 @@
 A careful tutor reads "That's right!" differently after a hint: a right answer straight after a
 miss on the same concept in the same session (the tutor's "not quite", or the user's own "I'm
 stuck on it") shows the hint worked, not that the concept is learned, so it is no evidence either
-way. Right answers in sessions without a miss add up (two
-confirmed sessions are more than one), and so do misses: the same slip flagged in three sessions
-is a standing obstacle, one "close, but" a weak one. The user's own "I get it now" right after the
-tutor fixed a miss is read like that right answer. The record is per user and concept, kept in
-the dataflow state beside the recent entities, so a replay weighs a verdict as the first run did.
+way. Right answers in sessions without a miss add up (two confirmed sessions are more than one),
+and so do misses: the same slip flagged in three sessions is a standing obstacle, one "close,
+but" a weak one. The user's own "I get it now" right after the tutor fixed a miss is read like
+that right answer. The record is per user and concept, kept in the dataflow state beside the
+recent entities, so a replay weighs a verdict as the first run did.
 """
 
 from __future__ import annotations
@@ -99,7 +99,12 @@ class ExchangeRecord:
         kept = self.tallies.pop(new_key, None)
         if kept is not None:
             sessions = [s for s in moved.missed_in if s not in kept.missed_in] + kept.missed_in
-            moved = VerdictTally(sessions[-MAX_SESSIONS_KEPT:], moved.rights + kept.rights)
+            stuck = [s for s in moved.stuck_in if s not in kept.stuck_in] + kept.stuck_in
+            moved = VerdictTally(
+                sessions[-MAX_SESSIONS_KEPT:],
+                moved.rights + kept.rights,
+                stuck[-MAX_SESSIONS_KEPT:],
+            )
         self.tallies[new_key] = moved
 
     def stuck(self, concept: str, session_id: str) -> None:
@@ -122,8 +127,9 @@ def _by_count(scale: tuple[float, ...], count: int) -> float:
 def weigh_verdict(event: Event, record: ExchangeRecord, on_exercise: bool, grounded: bool) -> Event:
     """The verdict event with the confidence the exchange so far gives it.
 
-    A right answer right after a miss in its session, or on a concept only carried over from
-    an earlier session (not `grounded` in this one), keeps its episode but loses its object:
+    A right answer right after a miss (or the user's "I'm stuck") in its session, or on a
+    concept only carried over from an earlier session (not `grounded` in this one), keeps its
+    episode but loses its object:
     no belief moves on it. Right answers count only on an exercise the tutor named
     (`on_exercise`): one on whatever the session was about may be on a part of it ("the
     midpoint step" of elasticity), and as a weak sign blended into a firmer belief (or halving

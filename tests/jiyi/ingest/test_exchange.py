@@ -116,3 +116,12 @@ def test_a_concept_renamed_keeps_its_verdicts_and_its_slip_in_the_session() -> N
     assert EventAttr.OBJECT not in weigh_understanding(understood, record).attributes
     next_day = understood.model_copy(update={"session_id": "s3"})
     assert weigh_understanding(next_day, record) == next_day
+
+
+def test_being_stuck_follows_a_renamed_concept_into_the_tally_it_joins() -> None:
+    record = ExchangeRecord()
+    record.stuck("indifference curves", "s1")
+    weigh(record, verdict(RIGHT, "s0", concept="无差异曲线"))  # the new name has a tally already
+    record.renamed("indifference curves", "无差异曲线")
+    assert record.tallies["无差异曲线"].stuck_in == ["s1"]
+    assert EventAttr.OBJECT not in weigh(record, verdict(RIGHT, "s1", "无差异曲线")).attributes
