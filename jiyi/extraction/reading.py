@@ -151,8 +151,9 @@ _SENTENCE_END = re.compile(r"[.!?。！？\n]+")
 #: reported view ("my mum thinks I actually like it").
 _CONTRAST = re.compile(
     r"\b(?:but|though|however|although|whereas)\b|但是|(?<!不)但(?![愿凡])|可是|不过|然而|"
-    # "…，可我自己想学动画设计": 可 opening a clause the user says of themself
-    r"(?<=[,;，；\s])可(?=我|$)|"
+    # "…，可我自己想学动画设计": 可 opening a clause the user says of themself; so "… said I'm on
+    # track so now im going for an 8": what the user does about it is their own
+    r"(?<=[,;，；\s])可(?=我|$)|\bso\s+(?:now\s+)?(?=i'?m\b|im\b|i\s+am\b|i'?ll\b)|"
     r"(?:(?<=[,;，；])|(?<=\S\s))\s*(?:\bactually\b|其实|事实上)",
     re.I,
 )

@@ -784,6 +784,19 @@ RULES: tuple[Rule, ...] = (
         object_required=True,
     ),
     rule(
+        "allergy_en_its_x",
+        EventType.PERSONAL_FACT,
+        rf"\b(?:it'?s|its|it\s+is)\s+(?:actually\s+)?(?:the\s+)?{_EN_ALLERGEN}\s+(?:that\s+)?{_EN_IM}\s+"
+        r"(?:actually\s+)?allergic\s+to\b",
+        0.9,
+        "The allergen named first: 'its tree nuts im allergic to not peanuts'.",
+        ("my mum says its tree nuts im allergic to not peanuts",),
+        object_kind=EntityKind.OBJECT,
+        relation=RelationKind.ALLERGIC_TO,
+        object_required=True,
+        trigger=r"allergic",
+    ),
+    rule(
         "allergy_en_the_one",
         EventType.PERSONAL_FACT,
         r"allerg[\s\S]{0,200}?\b(?:wait|no|nah|nope|actually|oops|sorry|i\s+mean|correction)\b"

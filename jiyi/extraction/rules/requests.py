@@ -20,7 +20,7 @@ from jiyi.extraction.rules.model import Rule, rule
 from jiyi.text import has_han
 
 _EN_PLEASE = (
-    r"(?:(?:can|could|would|will)\s+(?:u|you|we)\s+(?:pls\s+|please\s+|maybe\s+|possibly\s+|"
+    r"(?:(?:(?:any\s+chance\s+)?(?:can|could|would|will))\s+(?:u|you|we)\s+(?:pls\s+|please\s+|maybe\s+|possibly\s+|"
     r"just\s+|like\s+)*|"
     r"pl(?:ea)?s\s+|please\s+)"
 )
@@ -135,7 +135,8 @@ _EN_FORMAT = (
     r"jargon|technical\s+(?:terms|words|jargon)|big\s+words|fancy\s+words|acronyms|"
     r"abbreviations|formulas?|equations|(?:math\s+)?notation|symbols|greek\s+letters|latex|"
     r"emojis?|lectures?|videos?|links|analogies|metaphors|definitions|proofs|terminology|"
-    r"(?:grammar|medical|legal|science|math)\s+(?:terms|terminology|jargon)"
+    r"(?:grammar|medical|legal|science|math)\s+(?:terms|terminology|jargon)|"
+    r"(?:(?:big|long|huge)\s+)?(?:verb\s+)?tables"
 )
 _EN_IN_YOUR = (
     r"in\s+(?:ur|your|the)\s+(?:examples|answers|explanations|replies|notes|messages|sentences)"
@@ -413,7 +414,7 @@ _RULES: tuple[Rule, ...] = (
     rule(
         "style_en_as_a",
         EventType.LEARNING_STYLE,
-        rf"\b(?:{_EN_PLEASE}(?:\w+\s+){{0,4}}?|\b)(?:as|in|on|into|with)\s+(?:a\s+|an\s+|some\s+|little\s+)*"
+        rf"\b(?:{_EN_PLEASE}(?:\w+\s+){{0,4}}?|\b)(?<!doing\s)(?:as|in|on|into|with)\s+(?:a\s+|an\s+|some\s+|little\s+)*"
         rf"(?:little\s+|quick\s+|simple\s+)?(?P<object>timeline|table|graph|chart|diagram|picture|"
         r"mind\s+map|list|bullet\s+points|bullets|flashcards?)s?\b(?=[^.!?]*(?:\?|pl(?:ea)?s|$))",
         0.75,
@@ -752,8 +753,11 @@ _RULES: tuple[Rule, ...] = (
         "dislike_en_no_format",
         EventType.DISLIKE,
         r"(?:\b(?:pl(?:ea)?s|please|plz)\s+no\s+(?:more\s+)?|\b(?:don'?t|do\s+not|dont|stop|quit)\s+"
-        r"(?:using|use|giving\s+me|give\s+me|putting|adding|writing|throwing\s+in|with\s+the)\s+"
-        r"(?:the\s+|any\s+|so\s+much\s+|all\s+the\s+|more\s+|those\s+|that\s+)?|"
+        r"(?:using|use|giving\s+me|give\s+me|send(?:ing)?\s+me|putting|adding|writing|throwing\s+in|"
+        r"with\s+the)\s+(?:the\s+|any\s+|so\s+much\s+|all\s+the\s+|more\s+|those\s+|that\s+|them\s+)?|"
+        # "cant be doing with tables", "keep the jargon to a minimum"
+        r"\bcan'?t\s+be\s+doing\s+with\s+(?:the\s+|all\s+the\s+|them\s+)?|"
+        rf"\bkeep\s+(?:the\s+)?(?=(?:{_EN_FORMAT})\s+to\s+a\s+minimum)|"
         rf"\bno\s+(?:more\s+)?(?=(?:{_EN_FORMAT})\s+(?:pl(?:ea)?s|please|plz|anymore|{_EN_IN_YOUR})\b)|"
         rf"\bwithout\s+(?:the\s+|any\s+|all\s+the\s+)?(?=(?:{_EN_FORMAT})\s+(?:pl(?:ea)?s|please)\b)|"
         # "explain without all those greek letters": what the explanation is asked to leave out
@@ -767,10 +771,12 @@ _RULES: tuple[Rule, ...] = (
             "dont use so much jargon",
             "no formulas pls",
             "abeg explain without all those greek letters",
+            "pls dont send me them big verb tables, cant be doing with tables",
+            "Please do keep the jargon to a minimum, dear.",
         ),
         object_kind=EntityKind.STYLE,
         object_required=True,
-        trigger=r"\bno\b|don'?t|dont|do\s+not|stop|quit|without",
+        trigger=r"\bno\b|don'?t|dont|do\s+not|stop|quit|without|doing\s+with|minimum",
     ),
     rule(
         "dislike_en_no_in_examples",
@@ -785,6 +791,19 @@ _RULES: tuple[Rule, ...] = (
         object_kind=EntityKind.STYLE,
         object_required=True,
         trigger=r"\bno\b",
+    ),
+    rule(
+        "style_en_is_there_a",
+        EventType.LEARNING_STYLE,
+        r"\b(?:is\s+there|are\s+there|do\s+you\s+have|have\s+you\s+got|(?:you|u)\s+got)\s+"
+        r"(?:an?\s+|any\s+)?(?:good\s+|short\s+|quick\s+)?(?P<object>videos?|diagrams?|pictures?|animations?|"
+        r"clips?)\b[^.!?]*\?",
+        0.75,
+        "A medium asked for: 'Is there a video you could point me to?'.",
+        ("I'd much rather watch someone do it. Is there a video you could point me to?",),
+        object_kind=EntityKind.STYLE,
+        object_required=True,
+        trigger=r"\bvideo|diagram|picture|animation|clip",
     ),
     rule(
         "style_en_explain_only_when_wrong",

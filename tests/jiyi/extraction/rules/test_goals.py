@@ -1285,6 +1285,8 @@ def test_a_shortened_subject_of_a_target_grade_is_named_in_full():
         ),
         ("My parents want me to do law. I want to do film.", "film"),
         ("im 16, live in Cebu and i wanna be a nurse like my tita", "nurse"),
+        # what the user does about a teacher's view is their own
+        ("my teacher said im on track for an 8 so now im going for an 8 not a 7", "grade 8"),
     ],
 )
 def test_a_goal_is_named_without_be_do_or_whom_it_takes_after(text, goal):

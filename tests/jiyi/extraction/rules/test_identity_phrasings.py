@@ -98,6 +98,7 @@ from .graph_claims import claims_in
             {("has_role", "security guard")},
         ),
         ("Em là Linh, I work as accountant in Ho Chi Minh City.", {("has_role", "accountant")}),
+        ("oh wait its tree nuts im allergic to, not peanuts", {("allergic_to", "tree nuts")}),
         (
             "backend dev for 6 years and I still don't get CSS grid",
             {("has_role", "backend developer")},

@@ -208,6 +208,8 @@ def test_look_alikes_of_a_long_text_reaction_name_no_dislike(text) -> None:
         ("行 你直接出题 别讲那么多理论", "理论讲解"),
         ("太长了 能不能分点说 我看长段落就犯困", "长篇讲解"),
         ("另外别给我灌鸡汤啊", "鸡汤"),
+        ("oh and pls dont send me them big verb tables, cant be doing with tables", "tables"),
+        ("Please do keep the jargon to a minimum, dear.", "jargon"),
     ],
 )
 def test_a_format_asked_to_be_left_out_is_a_dislike(text, style) -> None:
@@ -298,6 +300,7 @@ def test_a_way_of_learning_that_replaced_another_supersedes_it() -> None:
         ("小老师 你打字能不能短点", "简短讲解"),
         ("上班摸鱼没法开声音 你给我整理成表格就行", "表格"),
         ("我都是看抖音视频学的", "抖音视频"),
+        ("Is there a video you could point me to?", "videos"),
     ],
 )
 def test_a_way_of_learning_said_in_everyday_words(text, style) -> None:
