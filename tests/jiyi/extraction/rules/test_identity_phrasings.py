@@ -146,6 +146,7 @@ def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
         ("my brother (14) is doing maths", ("has_role", "parent")),
         ("你好啊小老师 我今年66了", ("has_role", "小老师")),  # whom the user addresses
         ("我儿子读大四", ("school_year", "大四")),
+        ("我朋友读研一 她说累成狗", ("school_year", "研一")),
         ("我想考上大学", ("school_year", "大学")),
         ("HR说我可以", ("has_role", "人事")),
         ("Hello teacher! I need help", ("has_role", "Hello teacher")),
