@@ -168,6 +168,8 @@ _READ_TYPES = frozenset({
 })  # fmt: skip
 _LIKING = frozenset({EventType.PREFERENCE, EventType.DISLIKE})
 _IDENTITY = frozenset({EventType.IDENTITY_DECLARATION, EventType.AGE_DECLARATION})
+#: The user as the subject of the claim's own clause ("im allergic to", "我对…过敏").
+_SAID_OF_ME = re.compile(r"\b(?:i'?m|im|i\s+am)\b|我(?!们)", re.I)
 _CLAUSE_BREAK = re.compile(
     r"[,;，；]|\b(?:but|though|however)\b|但是|可是|不过|然而|"
     # a new subject or a consequence opens a clause: "I retired last year and I'm learning
@@ -485,8 +487,10 @@ def read_claim(
     before = _CONTRAST.split(before)[-1]
     reading: dict[str, str] = {}
     clause = _clause_at(sentence, start)
-    if _ZH_OWN_AGAIN.match(clause):
-        before = ""
+    if _ZH_OWN_AGAIN.match(clause) or (
+        event_type is EventType.PERSONAL_FACT and _SAID_OF_ME.search(clause)
+    ):
+        before = ""  # "my mum says its tree nuts im allergic to": a fact of the user's, relayed
     # "我女儿在学钢琴" is someone else's doing, yet "I have a daughter" is the user's own fact, and
     # "儿子5岁了" makes the user a parent: who a person or identity claim is of is its rule's call
     someone_elses = (

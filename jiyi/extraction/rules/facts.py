@@ -15,7 +15,8 @@ _EN_PLACE = (
     r"(?=\s*(?:$|[,.;:!?)]|\d)|\s+(?:for|since|with|and|but|so|now|last|this|next|a|in|about|around|"
     r"because|lol|by|btw|tho|ago)\b)"
 )
-_EN_ALLERGEN = r"(?P<object>[^,.;:!?()\n]{2,40}?)"
+#: (not what is said not to be one: "allergic to not peanuts" is a correction's tail)
+_EN_ALLERGEN = r"(?!not\b|nothing\b)(?P<object>[^,.;:!?()\n]{2,40}?)"
 
 RULES: tuple[Rule, ...] = (
     rule(

@@ -99,6 +99,9 @@ from .graph_claims import claims_in
         ),
         ("Em là Linh, I work as accountant in Ho Chi Minh City.", {("has_role", "accountant")}),
         ("oh wait its tree nuts im allergic to, not peanuts", {("allergic_to", "tree nuts")}),
+        # a fact of the user's relayed from someone who knows ("my mum says …")
+        ("my mum says its tree nuts im allergic to not peanuts", {("allergic_to", "tree nuts")}),
+        ("我妈说我对花生过敏", {("allergic_to", "花生")}),
         (
             "backend dev for 6 years and I still don't get CSS grid",
             {("has_role", "backend developer")},
@@ -153,6 +156,9 @@ def test_an_identity_fact_said_the_way_chat_says_it(text, expected):
         ("Hello teacher! I need help", ("has_role", "teacher")),
         ("I'm 30, my son Sam, 12", ("age", "12")),
         ("rn here, 34", ("has_role", "nurse")),
+        ("my mum says its tree nuts im allergic to not peanuts", ("allergic_to", "not peanuts")),
+        ("my sister says she is allergic to peanuts", ("allergic_to", "peanuts")),
+        ("我妈对花生过敏", ("allergic_to", "花生")),
         ("I drive a car to the office", ("has_role", "driver")),
         ("I turned 90 degrees left", ("age", "90")),
         ("字能不能大一点", ("school_year", "大一")),
