@@ -168,7 +168,7 @@ def test_reputting_a_value_is_idempotent(store, memory):
     store.put(NOTES, "tea", {"content": "I love oolong tea."})
     assert memory.stores.episodic.count("alice") == events
     assert memory.profile("alice", as_of=as_of) == beliefs
-    assert [b.relation for b in beliefs] == ["prefers"]
+    assert [b.relation for b in beliefs] == ["interested_in"]
 
 
 def test_an_overwrite_takes_back_the_events_of_the_text_it_replaces(store, memory):

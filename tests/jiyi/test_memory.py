@@ -205,11 +205,12 @@ def test_linking_a_device_to_an_account_merges_and_routes_memories(memory):
     [contradiction] = report.contradictions
     assert contradiction.object_name == "cilantro"
     assert (contradiction.kept.relation.value, contradiction.dropped.relation.value) == (
-        "prefers", "dislikes",
-    )  # fmt: skip
+        "interested_in",
+        "dislikes",
+    )  # fmt: skip  (a thing liked that is no way of being taught is an interest)
     assert contradiction.reason == "more recent"
     beliefs = {(b.relation.value, b.entity.name) for b in memory.profile("acct-7")}
-    assert ("prefers", "cilantro") in beliefs
+    assert ("interested_in", "cilantro") in beliefs
     assert ("dislikes", "cilantro") not in beliefs
     assert sum(name == "jazz piano" for _, name in beliefs) == 1
     assert _events(memory, "phone-7") == []

@@ -78,7 +78,7 @@ def test_the_page_and_its_data_are_reachable_only_through_the_link(setup):
     assert page.status_code == 200
     assert "What the assistant believes about you" in page.text
     beliefs = client.get(f"{path}/beliefs").json()
-    assert {b["relation"] for b in beliefs} >= {"prefers", "learning_obstacle"}
+    assert {b["relation"] for b in beliefs} >= {"interested_in", "learning_obstacle"}
     assert client.get(f"{path}x/beliefs").json()["error"]["code"] == "forbidden"
     kinds = client.get(f"{path}/memories").json()
     assert kinds["greeting"] >= 1
@@ -88,13 +88,15 @@ def test_the_user_corrects_deletes_and_clears(setup):
     client, memory, path = setup.client, setup.memory, setup.path
     corrected = client.post(
         f"{path}/beliefs/correct",
-        json={"relation": "prefers", "object": "hiking", "new_object": "trail running"},
+        json={"relation": "interested_in", "object": "hiking", "new_object": "trail running"},
     ).json()
     assert corrected[-1]["source"] == "human"
     objects = {b.entity.name for b in memory.profile("acme:u1")}
     assert "trail running" in objects
     assert "hiking" not in objects
-    client.post(f"{path}/beliefs/retract", json={"relation": "prefers", "object": "trail running"})
+    client.post(
+        f"{path}/beliefs/retract", json={"relation": "interested_in", "object": "trail running"}
+    )
     assert "trail running" not in {b.entity.name for b in memory.profile("acme:u1")}
     assert client.delete(f"{path}/events", params={"type": "greeting"}).json()["removed"] >= 1
     assert "greeting" not in client.get(f"{path}/memories").json()
@@ -210,7 +212,7 @@ def test_in_a_real_browser_a_correction_persists(live_server, tmp_path, chromium
     url, memory = live_server
     page = chromium.new_page()
     page.goto(url)
-    row = page.locator("#beliefs tr[data-relation='prefers'][data-object='hiking']")
+    row = page.locator("#beliefs tr[data-relation='interested_in'][data-object='hiking']")
     row.wait_for()
     page.once("dialog", lambda dialog: dialog.accept("mountain biking"))
     row.get_by_role("button", name="Correct").click()
