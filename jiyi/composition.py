@@ -21,11 +21,12 @@ from jiyi.config import Settings
 from jiyi.deadletter import DeadLetterStore
 from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import IndexTerms
-from jiyi.extraction.engine import ResidueStage, extract
+from jiyi.extraction.engine import ResidueStage, extract, extract_answer
 from jiyi.extraction.learned import default_reader
 from jiyi.feedback import FeedbackLog
 from jiyi.graph.service import GraphService
 from jiyi.graph.store import GraphStore
+from jiyi.ingest.answers import AnswerReader
 from jiyi.ingest.episodic import HeldCounts
 from jiyi.ingest.extract import Extractor
 from jiyi.ingest.similar_names import THRESHOLDS as SIMILAR_NAME_THRESHOLDS
@@ -412,6 +413,7 @@ class Stores:
 
     settings: Settings
     extractor: Extractor
+    answer_reader: AnswerReader
     encoder: SpaceEncoder
     terms: IndexTerms
     episodic: EpisodicStore
@@ -441,6 +443,7 @@ class Stores:
                 read_claims=settings.extraction.read_claims,
                 reader=default_reader() if settings.extraction.learned_reader else None,
             ),
+            answer_reader=partial(extract_answer, read_claims=settings.extraction.read_claims),
             encoder=encoder,
             terms=open_index_terms(settings),
             episodic=open_episodic_store(settings, encoder),

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from jiyi.composition import Stores
 from jiyi.config import Settings
 from jiyi.ingest import Erasure, Processed, Rejected, TurnWork
+from jiyi.ingest.answers import read_answer
 from jiyi.ingest.consent_gate import apply_privacy
 from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.episodic import EmbeddedBatch, embed_batch, upsert_batch
@@ -70,6 +71,7 @@ class Steps:
         if isinstance(work, Erasure):
             return None, work
         state = state or SessionEntities()
+        work = read_answer(work, state, self.stores.answer_reader)
         work = resolve_entities(work, state, self.stores.graph.resolve, self.stores.similar_names)
         return state, attach_context(work, state, self.stores.terms)
 

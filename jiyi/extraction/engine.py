@@ -33,7 +33,8 @@ from jiyi.domain.turns import DEFAULT_MAX_CONTENT_BYTES
 from jiyi.extraction.learned import SpanReader, complement, is_learned, learned_matches
 from jiyi.extraction.prefilter import Prefilter, required_literals
 from jiyi.extraction.reading import currency, read_claim, read_confidence
-from jiyi.extraction.rules import Rule, RuleMatch, rules_for
+from jiyi.extraction.rules import Rule, RuleMatch, answers, rules_for
+from jiyi.extraction.rules.answers import Asked
 from jiyi.extraction.rules.emotions import zh_feeling_name
 from jiyi.extraction.rules.goals import goal_name
 from jiyi.extraction.rules.preferences import ZH_PASTIME_VERB, liked_as_interest
@@ -474,6 +475,12 @@ def extract_with_rules(
             )
         )
     return events
+
+
+def extract_answer(turn: Turn, question: Asked, read_claims: bool = True) -> list[Event]:
+    """The claims a user's reply makes as the answer to the tutor's `question` ("Offside."
+    after "What part worries you most?"), each read in its context like any rule's."""
+    return extract_with_rules(turn, answers.BY_QUESTION[question], read_claims=read_claims)
 
 
 def extract(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from jiyi import clock
 from jiyi.domain import Turn
+from jiyi.ingest.answers import read_answer
 from jiyi.ingest.consent_gate import apply_privacy
 from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.episodic import embed_batch, upsert_batch
@@ -48,14 +49,15 @@ class IngestReport:
 def prepare(
     admitted: TurnWork | Rejected, stores: Stores, state: SessionEntities
 ) -> TurnWork | Rejected:
-    """Extract → privacy → entity resolution → context terms, for a turn already admitted
-    (`parse_record` for a logged payload, `admit_turn` for a `Turn`)."""
+    """Extract → privacy → answers read by their question → entity resolution → context terms,
+    for a turn already admitted (`parse_record` for a logged payload, `admit_turn` for a `Turn`)."""
     work = admitted
     if isinstance(work, TurnWork):
         work = extract_events(work, stores.extractor)
     if isinstance(work, TurnWork):
         work = apply_privacy(work, stores.consent, stores.settings.privacy)
     if isinstance(work, TurnWork):
+        work = read_answer(work, state, stores.answer_reader)
         work = resolve_entities(work, state, stores.graph.resolve, stores.similar_names)
         work = attach_context(work, state, stores.terms)
     return work

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from jiyi import vocabulary
 from jiyi.domain import MISSED_AGAIN, Entity, EntityKind, Event, EventAttr, EventType, Role
 from jiyi.extraction.engine import normalise
+from jiyi.extraction.rules.answers import Asked
 from jiyi.extraction.rules.assessment import concepts_asked, concepts_named, concepts_posed
 from jiyi.graph.entities import (
     KIND_NOUNS,
@@ -87,12 +88,24 @@ class SessionEntities:
     """One user's per-session recent entities (least recently used sessions dropped first), the
     name each entity was last mentioned by, which is what a resolved reference becomes, each
     session's last turn as blinded context terms (`jiyi.episodic.terms`: nothing readable is
-    kept in the stream's recovery snapshots), and the tutor's verdicts so far per concept."""
+    kept in the stream's recovery snapshots), the tutor's verdicts so far per concept, and what
+    each session's last tutor turn asked."""
 
     sessions: OrderedDict[str, RecentEntities] = field(default_factory=OrderedDict)
     names: OrderedDict[str, str] = field(default_factory=OrderedDict)
     last_turn_terms: OrderedDict[str, tuple[str, ...]] = field(default_factory=OrderedDict)
     exchange: ExchangeRecord = field(default_factory=ExchangeRecord)
+    #: what each session's last tutor turn asked the learner to name (`jiyi.ingest.answers`)
+    asked: OrderedDict[str, Asked] = field(default_factory=OrderedDict)
+
+    def ask(self, session_id: str, question: Asked | None) -> Asked | None:
+        """What the session's last tutor turn asked; `question` (the newest turn's) replaces it."""
+        previous = self.asked.pop(session_id, None)
+        if question is not None:
+            self.asked[session_id] = question
+            while len(self.asked) > MAX_SESSIONS_PER_USER:
+                self.asked.popitem(last=False)
+        return previous
 
     def swap_context(self, session_id: str, terms: tuple[str, ...]) -> tuple[str, ...]:
         """The session's previous turn's terms; `terms` (this turn's) take their place."""

@@ -46,11 +46,11 @@ RULES: tuple[Rule, ...] = (
     rule(
         "assessment_zh_correct",
         EventType.CONCEPT_MASTERY,
-        rf"{_OPENING}{_ZH_NO_BUT}(?:对(?=[。！!.]|\s*$)|对了|对的|没错|完全正确|答对了|正确|完全对|太棒了|漂亮|bingo|非常好|很好)"
-        r"(?=[!,.~。！，]|$|[\u4e00-\u9fff])",
+        rf"{_OPENING}{_ZH_NO_BUT}(?:[用写答算做画译]得(?:很|非常)?)?(?:对(?=[。！!.]|\s*$)|对了|对的|没错|完全正确|答对了|正确|完全对|太棒了|漂亮|bingo|非常好|很好)"
+        r"(?=[!,.~。！，\s]|$|[\u4e00-\u9fff])",
         0.2,
         "老师确认答对：'对了！完全正确'（概念：本次会话讨论的）。",
-        ("对了!完全正确。", "没错,就是6x"),
+        ("对了!完全正确。", "没错,就是6x", "用得完全正确 👍"),
         roles=ASSISTANT_ROLES,
         object_kind=EntityKind.CONCEPT,
         polarity=POSITIVE,
@@ -305,8 +305,13 @@ _NOT_A_NAME_LAST = re.compile(
     re.IGNORECASE,
 )
 _ZH_NAMING = re.compile(
-    r"(?:这|这个|这种|它)(?:就)?(?:叫(?:做)?|称为)(?P<called>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)(?=[,.;:!?，。：；！？、]|$)"
+    r"(?:这|这个|这种|它)(?:就)?(?:叫(?:做)?|称为)(?P<called>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)"
+    r"(?=[,.;:!?，。：；！？、(（]|$)"
     r"|(?:这|这个|那|那个)就?是(?P<named>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)[:：（(]"
+)
+#: "用得完全正确 👍 那就是列表推导式，…": named in passing, so a known concept only.
+_ZH_NAMED_KNOWN = re.compile(
+    r"(?:这|这个|那|那个)就是(?P<named>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)(?=[,.;!，。；！]|$)"
 )
 #: The slip named as a repeat: "the same sign error again", "又是那个介词" (known concepts only).
 _EN_AGAIN = re.compile(
@@ -318,10 +323,13 @@ _ZH_AGAIN = re.compile(
     r"又是(?:那个|这个)?(?P<again>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[,.;:!?，。：；！？、]|$)"
 )
 #: The tutor posing the next exercise on a named concept: "Try a related rates one:",
-#: "换一题：静脉补钾的原则有哪些？", "再来一道配平题".
+#: "换一题：静脉补钾的原则有哪些？", "再来一道配平题", or on the way to solve it: "Use the midpoint
+#: method."
 _EN_POSING = re.compile(
     r"\b(?:try|here's|next|now|let's\s+do)\b[^.?!:]{0,20}?\b(?:a|an|one|this|another)\s+"
-    r"(?P<posed>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,3}?)\s+(?:problem|question|example|exercise)s?\b",
+    r"(?P<posed>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,3}?)\s+(?:problem|question|example|exercise)s?\b"
+    r"|(?:^|[.!:]\s+)(?:now\s+)?use\s+(?:the\s+)?(?P<way>[A-Za-z][\w'/+-]*(?:\s+[\w'/+-]+){0,2}?\s+"
+    r"(?:method|formula|rule|theorem|trick))\b",
     re.IGNORECASE,
 )
 #: A question headed by its topic: "Hemodynamics: normal CVP and normal PCWP?", "酸碱平衡：…？"
@@ -501,7 +509,8 @@ def concepts_named(text: str) -> list[str]:
     …", "那个就是现在完成时（present perfect）", "that's A major.", a known one it calls the same
     slip again: "又是那个介词"): a verdict in the same turn is about them."""
     found = _names_in(text, ((_EN_NAMING, "en"), (_ZH_NAMING, "zh")))
-    found += _known_concepts(_names_in(text, ((_EN_AGAIN, "en"), (_ZH_AGAIN, "zh"))))
+    again = ((_EN_AGAIN, "en"), (_ZH_AGAIN, "zh"), (_ZH_NAMED_KNOWN, "zh"))
+    found += _known_concepts(_names_in(text, again))
     found += _named_last(text)
     return list(dict.fromkeys(name for _, name in sorted(found)))
 
@@ -533,9 +542,16 @@ def concepts_posed(text: str) -> list[str]:
 _LAST_QUESTION = re.compile(r"(?:^|[。！!.:：;；\n])(?P<asked>[^。！!.:：;；\n?？]*[?？])[^?？]*$")
 
 
+def closing_question(text: str) -> str | None:
+    """The last question of a tutor's turn, from its sentence's start to its mark: the one the
+    user's next turn answers."""
+    found = _LAST_QUESTION.search(text)
+    return found["asked"] if found else None
+
+
 def concepts_asked(text: str) -> list[str]:
     """The known concepts a tutor's closing question mentions ("柠檬酸循环现在能默写全程了吗？",
     "Do you know the circle of fifths?"), when no pattern says what the next exercise is on:
     the answer that follows is about them."""
-    asked = _LAST_QUESTION.search(text)
-    return vocabulary.mentions(asked["asked"], EntityKind.CONCEPT) if asked else []
+    asked = closing_question(text)
+    return vocabulary.mentions(asked, EntityKind.CONCEPT) if asked else []

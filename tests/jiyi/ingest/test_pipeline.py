@@ -311,3 +311,25 @@ def test_a_school_year_not_said_as_ones_own_leaves_child_mode_off(
 ) -> None:
     process_turns([make_turn(text, user="adult")], ctx)
     assert not ctx.consent.get("adult").child_mode
+
+
+def test_a_reply_is_read_as_the_answer_to_the_tutors_question(ctx: Stores, make_turn) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    turns = [
+        make_turn("Evening. Going for my referee promotion this season"),
+        make_turn("What part of the Laws worries you most?", role="assistant"),
+        make_turn("Offside. Always offside."),
+        make_turn("Nice! What can you play so far?", session="s2", role="assistant"),
+        make_turn("power chords mostly.", session="s2"),
+        make_turn("power chords mostly.", session="s2"),  # the question was answered
+    ]
+    report = process_turns(turns, ctx)
+    assert report.rejected == []
+    held = {(relation, dst) for relation, dst in _beliefs(ctx, "u1")}
+    assert (RelationKind.LEARNING_OBSTACLE, "offside") in held
+    assert (RelationKind.MASTERY, "power_chords") in held
+    mastery = [
+        s.event for s in from_table(ctx.episodic.scan("u1"))
+        if s.event.event_type is EventType.CONCEPT_MASTERY
+    ]  # fmt: skip
+    assert len(mastery) == 1

@@ -49,6 +49,8 @@ def verdicts_in(text: str) -> list[str]:
         ("✅ 对。下一个：三相电，线电压多少？", RIGHT),
         ("👍 Correct — filter then map again.", RIGHT),
         ("❌ 不对，不是乘2。", MISSED),
+        ("用得完全正确 👍", RIGHT),  # how it was done, judged
+        ("写得很好！", RIGHT),
     ],
 )
 def test_each_verdict_is_read_as_what_it_says(text, verdict) -> None:
@@ -86,6 +88,11 @@ def test_turns_that_judge_no_attempt_give_no_verdict(text) -> None:
         ("That's exactly right — that's A major. Crammed is normal.", ["A major"]),
         ("Exactly — 13\". That's Pythagoras, done cleanly.", ["Pythagoras"]),
         ("Correct — that's the quadratic formula.", ["quadratic formula"]),
+        # named with its English name in brackets, or in passing when the concept is known
+        ("这可以写成一行，这叫列表推导式（list comprehension）。", ["列表推导式"]),
+        ("用得完全正确 👍 那就是列表推导式，你已经能用在工作里了。", ["列表推导式"]),
+        # the way to solve the exercise
+        ("Try it: price goes from $10 to $12. Use the midpoint method.", ["midpoint method"]),
     ],
 )
 def test_the_concept_a_tutor_names_for_the_exchange(text, named) -> None:
@@ -112,6 +119,8 @@ def test_the_concept_a_tutor_names_for_the_exchange(text, named) -> None:
         "题：220V 接一个 44Ω 的电热丝，电流多少？",  # a numbered exercise with no topic
         "That's right, that's Chinese for hello.",
         "That's a lovely sound.",  # not known, not a proper name
+        "那就是问题所在，我们再看一遍。",  # named in passing, and not known
+        "You can use the same method for the next one.",  # no sentence of its own
     ],
 )
 def test_praise_and_pointers_name_no_concept(text) -> None:

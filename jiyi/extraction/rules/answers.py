@@ -1,0 +1,147 @@
+"""A short answer read by the question it answers: "What part worries you most?" "Offside."
+
+A careful reader takes "power chords mostly." after "What can you play so far?" as something
+the learner can do, and "函数" after "哪部分最头疼？" as what is hard, though neither reply says
+so in words. The tutor's closing question says what it asks for (`asked`); the next user turn,
+when it opens with a bare name, is read by that question's rules (`BY_QUESTION`, outside the
+rule table), and only then: the same words without the question claim nothing. The session
+state that remembers the question is the ingest step's (`jiyi.ingest.answers`).
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+from jiyi.domain import EntityKind, EventType
+from jiyi.extraction.rules.assessment import closing_question
+from jiyi.extraction.rules.model import Rule, rule
+
+
+class Asked(StrEnum):
+    """What a tutor's question asks the learner to name."""
+
+    OBSTACLE = "obstacle"  # "What part worries you most?", "哪部分最难？"
+    MASTERY = "mastery"  # "What can you play so far?", "你现在会弹什么？"
+
+
+_ASKS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
+    (
+        Asked.OBSTACLE,
+        re.compile(
+            r"\b(?:what|which|where)\b[^?]{0,40}?\b(?:worr(?:y|ies|ied|ying)|hard(?:est)?|"
+            r"difficult|tricky|trickiest|trouble|struggl\w*|stuck|confus\w*|scar(?:es|y|iest)|"
+            r"challenging|weak(?:est)?|trips?\s+you\s+up|gets?\s+you|throws?\s+you|stresse?s?)\b"
+            r"|(?:哪|什么|啥)[^？?]{0,10}?(?:最)?(?:难|不懂|不会|卡|头疼|头大|薄弱|搞不|弄不|困难|"
+            r"担心|怕|吃力|费劲|容易错|老错)|(?:卡|难|错)在哪",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        Asked.MASTERY,
+        re.compile(
+            r"\bwhat\b[^?]{0,30}?\bcan\s+you\s+(?:already\s+)?\w+(?:\s+\w+)?\s+(?:so\s+far|already|"
+            r"now|comfortably|confidently|well)\b|\bwhat\s+(?:are\s+you|do\s+you\s+feel)\s+"
+            r"(?:already\s+)?(?:good|confident|comfortable|solid)\s+(?:at|with|on)\b"
+            r"|(?:现在|已经|目前)(?:能|会)[\u4e00-\u9fff]{0,2}?(?:什么|哪些|啥)|"
+            r"(?:哪些|什么|啥)[^？?]{0,8}?(?:已经)?(?:会了|掌握了|没问题|比较熟|拿手)",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+
+def asked(tutor_text: str) -> Asked | None:
+    """What the tutor's closing question asks the learner to name, if it asks for one (an
+    earlier question in the turn was answered by the turn itself: "Any idea? Try this: …")."""
+    question = closing_question(tutor_text)
+    if question is None:
+        return None
+    return next((kind for kind, pattern in _ASKS if pattern.search(question)), None)
+
+
+#: Words that open an answer without being part of it: "um", "honestly", "mostly".
+_EN_LEAD = (
+    r"(?:(?:um+|uh+|hmm+|well|honestly|tbh|ngl|probably|prob|definitely|def|deffo|mostly|mainly|"
+    r"oh|ah|haha|lol|i\s+(?:think|guess|(?:'d|would)\s+say))[,!]*\s+)*"
+)
+#: What may follow the name before its sentence ends: "Offside. Always offside.", "power
+#: chords mostly."
+_EN_TAIL = (
+    r"(?:\s+(?:mostly|mainly|probably|for\s+sure|i\s+think|i\s+guess|tbh|honestly|lol|haha\w*))*"
+)
+#: Not a name however short: a yes or no, a shrug, a pronoun, a whole ("all of it").
+_EN_NOT_AN_ANSWER = (
+    r"(?!(?:yes|yeah|yep|yup|no|nope|nah|ok|okay|sure|not|idk|dunno|no\s+idea|i|i'm|im|you|it|"
+    r"that|this|those|these|there|all|everything|anything|nothing|none|both|neither|either|"
+    r"thanks|thank|hi|hey|hello|so|and|but|the\s+(?:one|thing|part|bit)|just|still|kinda|"
+    r"hmm|um|uh|good|fine|great|nice|cool|lol|haha|what|why|how|when|where|who|which|can|could|"
+    r"would|will|do|does|did|is|are|was|were|have|has|had|maybe|depends|same|more|less)\b)"
+)
+_EN_ANSWER = (
+    rf"^\s*{_EN_LEAD}{_EN_NOT_AN_ANSWER}(?P<object>[A-Za-z][\w'+#/-]*(?:\s+[\w'+#/-]+){{0,3}}?)"
+    rf"{_EN_TAIL}\s*(?=$|[.!,;:\n…]|\s+[-–—]\s)"
+)
+_ZH_LEAD = (
+    r"(?:(?:嗯+|额+|呃+|唔+|emm+|主要是|应该是|可能是|大概是|感觉是|我觉得是?|就是)[，,\s]*)*"
+)
+#: Not a name: a shrug ("不知道", "都还行"), a pronoun, a yes or no, a whole ("全部").
+_ZH_NOT_AN_ANSWER = (
+    r"(?!不|没|都|我|你|他|她|它|这|那|还|好|对|是|嗯|哈|呵|谢|可以|什么|啥|怎么|为什么|哪|随便|"
+    r"全部|所有|整个|一般|其实|反正|有点|有些|太|挺|很|感觉)"
+)
+_ZH_ANSWER = (
+    rf"^\s*{_ZH_LEAD}{_ZH_NOT_AN_ANSWER}(?P<object>[\u4e00-\u9fffA-Za-z0-9]{{2,10}}?)"
+    r"(?:吧|啊|呀|呢|哈|啦|叭)?\s*(?=$|[。！!，,？?…～~\s])"
+)
+
+BY_QUESTION: dict[Asked, tuple[Rule, ...]] = {
+    Asked.OBSTACLE: (
+        rule(
+            "answer_en_obstacle",
+            EventType.CONCEPT_CONFUSION,
+            _EN_ANSWER,
+            0.7,
+            "The answer to 'what worries you / what's hardest?': 'Offside. Always offside.'",
+            ("Offside. Always offside.", "fractions mostly, tbh"),
+            object_kind=EntityKind.CONCEPT,
+            object_required=True,
+            whole_text=True,
+        ),
+        rule(
+            "answer_zh_obstacle",
+            EventType.CONCEPT_CONFUSION,
+            _ZH_ANSWER,
+            0.7,
+            "回答'哪部分最难？'：'函数吧 一看就晕'。",
+            ("函数吧 一看就晕", "主要是听力。"),
+            object_kind=EntityKind.CONCEPT,
+            object_required=True,
+            whole_text=True,
+        ),
+    ),
+    Asked.MASTERY: (
+        rule(
+            "answer_en_mastery",
+            EventType.CONCEPT_MASTERY,
+            _EN_ANSWER,
+            0.7,
+            "The answer to 'what can you play so far?': 'power chords mostly.'",
+            ("power chords mostly. can do smoke on the water", "Basic scales."),
+            object_kind=EntityKind.CONCEPT,
+            object_required=True,
+            whole_text=True,
+        ),
+        rule(
+            "answer_zh_mastery",
+            EventType.CONCEPT_MASTERY,
+            _ZH_ANSWER,
+            0.7,
+            "回答'你现在会弹什么？'：'C和弦，其他的还不行'。",
+            ("C和弦，其他的还不行", "五线谱吧"),
+            object_kind=EntityKind.CONCEPT,
+            object_required=True,
+            whole_text=True,
+        ),
+    ),
+}

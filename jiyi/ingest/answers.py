@@ -1,0 +1,36 @@
+"""Step 3b: a user's short reply read as the answer to the tutor's question before it.
+
+"Offside." after "What part of the Laws worries you most?" names the learner's obstacle, though
+the reply alone says nothing of the kind (`jiyi.extraction.rules.answers`). What each session's
+last tutor turn asked is kept in the user's dataflow state, as a kind and never as text, and
+only the next user turn of that session is read against it. Child mode reads no answers: its
+events keep their type only, and an answer is read for the graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from jiyi.domain import Event, EventAttr, Role, Turn
+from jiyi.extraction.rules.answers import Asked, asked
+from jiyi.ingest.references import SessionEntities
+from jiyi.ingest.work import TurnWork
+
+#: A user turn and the question it answers → the claims it makes as that answer.
+AnswerReader = Callable[[Turn, Asked], Sequence[Event]]
+
+
+def read_answer(work: TurnWork, state: SessionEntities, reader: AnswerReader) -> TurnWork:
+    """Note what a tutor's turn asks; add to a user turn the claims it makes as the answer
+    to the question just before it in its session, besides those its own words make."""
+    turn = work.turn
+    if turn.role is Role.ASSISTANT:
+        state.ask(turn.session_id, asked(turn.content))
+        return work
+    question = state.ask(turn.session_id, None)  # one reply answers it
+    if question is None or work.child_mode or turn.role is not Role.USER:
+        return work
+    # "fractions confuse me" answers in words of its own: the reply's claims of the kind asked
+    said = {e.event_type for e in work.events if e.attributes.get(EventAttr.OBJECT)}
+    added = [event for event in reader(turn, question) if event.event_type not in said]
+    return work.with_events([*work.events, *added]) if added else work

@@ -1,0 +1,99 @@
+"""A reply read by the tutor's question before it (`jiyi.extraction.rules.answers`), zh and en."""
+
+from __future__ import annotations
+
+import pytest
+
+from jiyi.domain import EventAttr, EventType, Role, Turn
+from jiyi.extraction.engine import extract_answer, extract_with_rules
+from jiyi.extraction.rules.answers import BY_QUESTION, Asked, asked
+
+
+def reply(text: str) -> Turn:
+    return Turn(user_id="u1", session_id="s1", role=Role.USER, content=text, client_ts=1)
+
+
+def named(text: str, question: Asked) -> list[tuple[EventType, str]]:
+    return [
+        (e.event_type, e.attributes.get(EventAttr.OBJECT, ""))
+        for e in extract_answer(reply(text), question)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Good evening! What part of the Laws worries you most?", Asked.OBSTACLE),
+        ("Which topic do you find hardest?", Asked.OBSTACLE),
+        ("Where do you usually get stuck?", Asked.OBSTACLE),
+        ("好的。哪部分最难？", Asked.OBSTACLE),
+        ("这道题你卡在哪？", Asked.OBSTACLE),
+        ("Nice! What can you play so far?", Asked.MASTERY),
+        ("What are you already comfortable with?", Asked.MASTERY),
+        ("你现在会弹什么？", Asked.MASTERY),
+        ("What have you covered so far?", None),  # covered is not learned
+        ("Which did you want?", None),
+        ("What part worries you most? Also, quick one: what is 2 + 2?", None),  # not the last
+        ("Offside is hard. Let's start there.", None),  # no question
+        ("你平时 Excel 用得多吗？", None),
+        # the question's options follow its colon: the answer picks one, or none ("all of it")
+        ("What kind of calculations are you worried about: doses, rates, conversions?", None),
+    ],
+)
+def test_what_a_closing_question_asks_for(question, kind) -> None:
+    assert asked(question) is kind
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "expected"),
+    [
+        ("Offside. Always offside. I know the basic law fine", Asked.OBSTACLE, "offside"),
+        ("fractions mostly, tbh", Asked.OBSTACLE, "fractions"),
+        ("honestly, related rates", Asked.OBSTACLE, "related rates"),
+        ("power chords mostly. can do smoke on the water", Asked.MASTERY, "power chords"),
+        ("函数吧 一看就晕", Asked.OBSTACLE, "函数"),
+        ("主要是听力。", Asked.OBSTACLE, "听力"),
+        ("C和弦，其他的还不行", Asked.MASTERY, "C和弦"),
+    ],
+)
+def test_a_short_reply_names_what_the_question_asked_for(text, question, expected) -> None:
+    event_type = BY_QUESTION[question][0].event_type
+    assert [(t, o.casefold()) for t, o in named(text, question)] == [
+        (event_type, expected.casefold())
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not sure tbh",
+        "all of it lol. the one that gets me is mcg to mg",
+        "i just freeze when i see them",
+        "idk, everything?",
+        "yeah the second one",
+        "the one with the big numbers",
+        "不知道",
+        "都挺难的",
+        "还好吧",
+        "我也说不上来",
+        "这个吧",
+    ],
+)
+def test_a_shrug_or_a_clause_names_nothing(text) -> None:
+    assert named(text, Asked.OBSTACLE) == []
+    assert named(text, Asked.MASTERY) == []
+
+
+def test_the_same_words_without_the_question_claim_nothing() -> None:
+    assert not [
+        e
+        for e in extract_with_rules(reply("Offside. Always offside."))
+        if e.attributes.get("object")
+    ]
+
+
+@pytest.mark.parametrize("question", list(Asked))
+def test_every_example_reads_as_its_rule_says(question) -> None:
+    for rule in BY_QUESTION[question]:
+        for example in rule.examples:
+            assert named(example, question), (rule.name, example)
