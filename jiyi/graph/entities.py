@@ -171,6 +171,8 @@ _EN_NOT_A_THING = frozenset({
     "deciding", "choosing", "using", "finding", "keeping", "staying", "trying", "following",
     "telling", "seeing", "having", "taking", "giving", "putting", "dealing", "handling",
     "applying", "working", "going", "thinking",
+    # what a thing has, said without the thing: "the interpretations kill me", "for a level"
+    "level", "levels", "detail", "details", "interpretation", "interpretations",
 })  # fmt: skip
 #: Chinese names that are no thing of their own: a single verb, adjective or function character
 #: a capture was cut to ("讲", "难"), or a generic head ("方式", "问题") without what it is of.

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from jiyi.domain import Event, EventAttr, Role, Turn
 from jiyi.extraction.rules.answers import Asked, asked
+from jiyi.graph.entities import alias_key
 from jiyi.ingest.references import SessionEntities
 from jiyi.ingest.work import TurnWork
 
@@ -30,7 +31,17 @@ def read_answer(work: TurnWork, state: SessionEntities, reader: AnswerReader) ->
     question = state.ask(turn.session_id, None)  # one reply answers it
     if question is None or work.child_mode or turn.role is not Role.USER:
         return work
-    # "fractions confuse me" answers in words of its own: the reply's claims of the kind asked
-    said = {e.event_type for e in work.events if e.attributes.get(EventAttr.OBJECT)}
-    added = [event for event in reader(turn, question) if event.event_type not in said]
+    added = [event for event in reader(turn, question) if not _said_already(event, work.events)]
     return work.with_events([*work.events, *added]) if added else work
+
+
+def _said_already(answer: Event, own: Sequence[Event]) -> bool:
+    """Whether the reply's own words already make the answer's claim: "fractions confuse me"
+    names its obstacle itself, where "Offside. … the interpretations kill me" names another."""
+    said = alias_key(answer.attributes.get(EventAttr.OBJECT, ""))
+    return any(
+        event.event_type is answer.event_type
+        and (name := alias_key(event.attributes.get(EventAttr.OBJECT, "")))
+        and (name in said or said in name)
+        for event in own
+    )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
-from jiyi.domain import EntityKind, EventType
+from jiyi.domain import EntityKind, EventType, RelationKind
 from jiyi.extraction.rules.assessment import closing_question
 from jiyi.extraction.rules.model import Rule, rule
 
@@ -23,6 +23,7 @@ class Asked(StrEnum):
 
     OBSTACLE = "obstacle"  # "What part worries you most?", "哪部分最难？"
     MASTERY = "mastery"  # "What can you play so far?", "你现在会弹什么？"
+    WAY = "way"  # how they want to be taught: "What do you want from me?", "你希望我怎么讲？"
 
 
 _ASKS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
@@ -45,6 +46,19 @@ _ASKS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
             r"(?:already\s+)?(?:good|confident|comfortable|solid)\s+(?:at|with|on)\b"
             r"|(?:现在|已经|目前)(?:能|会)[\u4e00-\u9fff]{0,2}?(?:什么|哪些|啥)|"
             r"(?:哪些|什么|啥)[^？?]{0,8}?(?:已经)?(?:会了|掌握了|没问题|比较熟|拿手)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        Asked.WAY,
+        re.compile(
+            r"\bwhat\s+(?:do|would)\s+you\s+(?:want|need|like)\s+from\s+me\b|"
+            r"\bwhat\s+(?:kind|sort|type)\s+of\s+(?:help|feedback|explanations?|support|practice)\b"
+            r"[^?]{0,30}?\b(?:want|like|prefer|need|useful|helps?)\b|"
+            r"\bhow\s+(?:do|would)\s+you\s+(?:like|prefer|want)\s+(?:me\s+to\s+(?:explain|teach|"
+            r"help|go\s+through)|to\s+(?:learn|be\s+taught|study|practi[cs]e))\b"
+            r"|你(?:想|希望|喜欢|需要)我?(?:怎么|怎样|用什么方式|以什么方式|哪种方式)(?:讲|教|帮|学|练|来)"
+            r"|你(?:想要|需要|希望)我(?:做什么|帮你什么|怎么帮)",
             re.IGNORECASE,
         ),
     ),
@@ -76,7 +90,7 @@ _EN_NOT_AN_ANSWER = (
     r"that|this|those|these|there|all|everything|anything|nothing|none|both|neither|either|"
     r"thanks|thank|hi|hey|hello|so|and|but|the\s+(?:one|thing|part|bit)|just|still|kinda|"
     r"hmm|um|uh|good|fine|great|nice|cool|lol|haha|what|why|how|when|where|who|which|can|could|"
-    r"would|will|do|does|did|is|are|was|were|have|has|had|maybe|depends|same|more|less)\b)"
+    r"would|will|do|does|did|is|are|was|were|have|has|had|maybe|depends|same|more|less|help)\b)"
 )
 _EN_ANSWER = (
     rf"^\s*{_EN_LEAD}{_EN_NOT_AN_ANSWER}(?P<object>[A-Za-z][\w'+#/-]*(?:\s+[\w'+#/-]+){{0,3}}?)"
@@ -140,6 +154,33 @@ BY_QUESTION: dict[Asked, tuple[Rule, ...]] = {
             "回答'你现在会弹什么？'：'C和弦，其他的还不行'。",
             ("C和弦，其他的还不行", "五线谱吧"),
             object_kind=EntityKind.CONCEPT,
+            object_required=True,
+            whole_text=True,
+        ),
+    ),
+    Asked.WAY: (
+        rule(
+            "answer_en_way",
+            EventType.LEARNING_STYLE,
+            _EN_ANSWER,
+            0.7,
+            "The answer to 'what do you want from me?': 'blunt feedback.' (a known way of "
+            "learning keeps its own relation).",
+            ("blunt feedback. my writing group sugar-coats everything", "diagrams mostly"),
+            object_kind=EntityKind.STYLE,
+            relation=RelationKind.PREFERS,
+            object_required=True,
+            whole_text=True,
+        ),
+        rule(
+            "answer_zh_way",
+            EventType.LEARNING_STYLE,
+            _ZH_ANSWER,
+            0.7,
+            "回答'你希望我怎么讲？'：'例题吧'、'画图。'（已知的学习方式归其关系）。",
+            ("例题吧 看例题最快", "画图。"),
+            object_kind=EntityKind.STYLE,
+            relation=RelationKind.PREFERS,
             object_required=True,
             whole_text=True,
         ),

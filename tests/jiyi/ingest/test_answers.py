@@ -67,6 +67,9 @@ def test_what_the_reply_says_itself_is_not_said_twice() -> None:
     said = work("fractions confuse me")
     answered = read_answer(said, state, extract_answer)
     assert answered.events == said.events
+    read_answer(work("What part worries you most?", "assistant"), state, extract_answer)
+    both = read_answer(work("Offside. The interpretations kill me."), state, extract_answer)
+    assert objects(both, EventType.CONCEPT_CONFUSION) == ["interpretations", "Offside"]
 
 
 def test_the_state_keeps_the_question_as_a_kind_not_as_text() -> None:

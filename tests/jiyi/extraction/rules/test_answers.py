@@ -31,6 +31,9 @@ def named(text: str, question: Asked) -> list[tuple[EventType, str]]:
         ("Nice! What can you play so far?", Asked.MASTERY),
         ("What are you already comfortable with?", Asked.MASTERY),
         ("你现在会弹什么？", Asked.MASTERY),
+        ("Hi! 40k is a real chunk. What do you want from me?", Asked.WAY),
+        ("How would you like me to explain things?", Asked.WAY),
+        ("你希望我怎么讲？", Asked.WAY),
         ("What have you covered so far?", None),  # covered is not learned
         ("Which did you want?", None),
         ("What part worries you most? Also, quick one: what is 2 + 2?", None),  # not the last
@@ -82,6 +85,22 @@ def test_a_short_reply_names_what_the_question_asked_for(text, question, expecte
 def test_a_shrug_or_a_clause_names_nothing(text) -> None:
     assert named(text, Asked.OBSTACLE) == []
     assert named(text, Asked.MASTERY) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "name"),
+    [
+        ("blunt feedback. my writing group sugar-coats everything", "prefers", "blunt feedback"),
+        ("diagrams mostly", "learning_style", "visual diagrams"),  # known: its own relation
+        ("画图。", "learning_style", "图解"),
+    ],
+)
+def test_a_way_of_being_taught_asked_for_is_held_in_its_relation(text, relation, name) -> None:
+    events = extract_answer(reply(text), Asked.WAY)
+    assert [(e.attributes[EventAttr.RELATION], e.attributes[EventAttr.OBJECT]) for e in events] == [
+        (relation, name)
+    ]
+    assert not extract_answer(reply("help with my essay pls"), Asked.WAY)
 
 
 def test_the_same_words_without_the_question_claim_nothing() -> None:
