@@ -68,6 +68,7 @@ def build_flow(
     by_user = op.key_on("key_by_user", keyed, lambda item: item.key)
     resolved = op.key_rm("unkey_user", op.stateful_map("resolve_entities", by_user, steps.resolve))
     erased, resolved = _erasures("erased_route", resolved)
+    resolved, bad_answer = _route("answered_route", resolved)  # an answered age refused
 
     lanes = op.key_on("key_by_embed_lane", resolved, _embed_lane)
     batches = op.collect("batch_for_embedding", lanes, timeout=batch_window, max_size=batch_size)
@@ -76,7 +77,9 @@ def build_flow(
     finished = op.flat_map("apply_graph_and_audit", stored, steps.graph_and_audit)
     done, bad_store = _route("stored_route", finished)
 
-    rejected = op.merge("all_rejected", bad_input, bad_extraction, bad_privacy, bad_store)
+    rejected = op.merge(
+        "all_rejected", bad_input, bad_extraction, bad_privacy, bad_answer, bad_store
+    )
     op.output("dead_letters", rejected, DeadLetterSink(lambda r: steps.stores.dead_letter(r)))
     progress = progress or ProgressSink(
         layout(settings).stream_progress, lambda own: stream_status(settings, own).lag

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from jiyi.composition import Stores
 from jiyi.config import Settings
 from jiyi.ingest import Erasure, Processed, Rejected, TurnWork
-from jiyi.ingest.answers import read_answer
+from jiyi.ingest.answers import answer_with_privacy
 from jiyi.ingest.consent_gate import apply_privacy
 from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.episodic import EmbeddedBatch, embed_batch, upsert_batch
@@ -65,14 +65,19 @@ class Steps:
 
     def resolve(
         self, state: SessionEntities | None, work: TurnWork | Erasure
-    ) -> tuple[SessionEntities | None, TurnWork | Erasure]:
-        """The user's recent entities carried from turn to turn; an erasure drops them (a
-        `None` state is forgotten, and no later recovery snapshot holds it)."""
+    ) -> tuple[SessionEntities | None, TurnWork | Erasure | Rejected]:
+        """The user's recent entities carried from turn to turn, and what the tutor last asked;
+        an erasure drops them (a `None` state is forgotten, and no later recovery snapshot holds
+        it). An answered age the consent record refuses sets the turn aside."""
         if isinstance(work, Erasure):
             return None, work
         state = state or SessionEntities()
-        work = read_answer(work, state, self.stores.answer_reader)
-        work = resolve_entities(work, state, self.stores.graph.resolve, self.stores.similar_names)
+        answered = answer_with_privacy(work, state, self.stores)
+        if isinstance(answered, Rejected):
+            return state, answered
+        work = resolve_entities(
+            answered, state, self.stores.graph.resolve, self.stores.similar_names
+        )
         return state, attach_context(work, state, self.stores.terms)
 
     def embed(self, batch: list[TurnWork]) -> tuple[EmbeddedBatch, list[Rejected]]:

@@ -49,6 +49,8 @@ _NAMED_BY_VOCABULARY = frozenset({EntityKind.CONCEPT, EntityKind.TOPIC, EntityKi
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "＇": "'"})
 _SPACES = re.compile(r"[ \t\u00a0\u3000]+")
 _LATIN = re.compile(r"[A-Za-z]")
+_DIGIT = re.compile(r"\d")
+_BOTH = frozenset({"zh", "en"})
 
 
 class ResidueStage(Protocol):
@@ -173,10 +175,12 @@ def _line_at(text: str, position: int) -> tuple[str, int]:
 
 
 def _readable_by(text: str) -> frozenset[str]:
-    """The rule languages worth trying on `text`: zh rules need Han, en rules Latin letters."""
-    return frozenset(
+    """The rule languages worth trying on `text`: zh rules need Han, en rules Latin letters,
+    and a number said alone ("12", the answer to "how old are you?") is either's."""
+    langs = frozenset(
         lang for lang, present in (("zh", has_han(text)), ("en", _LATIN.search(text))) if present
     )
+    return langs or (_BOTH if _DIGIT.search(text) else langs)
 
 
 _LANGUAGE_SETS = [frozenset(c) for c in ((), ("zh",), ("en",), ("zh", "en"))]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from jiyi import clock
 from jiyi.domain import Turn
-from jiyi.ingest.answers import read_answer
+from jiyi.ingest.answers import answer_with_privacy
 from jiyi.ingest.consent_gate import apply_privacy
 from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.episodic import embed_batch, upsert_batch
@@ -57,7 +57,8 @@ def prepare(
     if isinstance(work, TurnWork):
         work = apply_privacy(work, stores.consent, stores.settings.privacy)
     if isinstance(work, TurnWork):
-        work = read_answer(work, state, stores.answer_reader)
+        work = answer_with_privacy(work, state, stores)
+    if isinstance(work, TurnWork):
         work = resolve_entities(work, state, stores.graph.resolve, stores.similar_names)
         work = attach_context(work, state, stores.terms)
     return work

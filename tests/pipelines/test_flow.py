@@ -7,7 +7,7 @@ from pathlib import Path
 from bytewax.testing import run_main
 
 from jiyi.composition import DataLayout, Stores, open_turn_log, open_turn_source
-from jiyi.domain import Turn
+from jiyi.domain import Role, Turn
 from jiyi.ingest import Stage, process_turns
 from jiyi.ingest.references import SessionEntities
 from pipelines.flow import build_flow
@@ -86,3 +86,26 @@ def test_flow_and_library_path_write_the_same(tmp_path: Path) -> None:
     assert stream["edges"]
     assert stream["events"] == library["events"]
     assert stream["edges"] == library["edges"]
+
+
+def test_an_age_given_as_the_answer_to_how_old_switches_child_mode(tmp_path: Path) -> None:
+    """ "9" after "How old are you?" is a declared age in the stream as in the library."""
+    settings = settings_for(tmp_path)
+    log = open_turn_log(settings)
+    for i, (role, content) in enumerate(
+        [("user", "hi can u help with fractions"), ("assistant", "Sure! How old are you?"),
+         ("user", "9"), ("user", "12")]  # the second reply answers nothing
+    ):  # fmt: skip
+        log.append(
+            Turn(user_id="kid", session_id="s1", role=Role(role), content=content,
+                 client_ts=1_700_000_000_000 + i * 1000)
+        )  # fmt: skip
+    log.close()
+    run_main(build_flow(settings, open_turn_source(settings, tail=False)))
+    ctx = Stores.open(settings)
+    try:
+        state = ctx.consent.get("kid")
+        assert state.child_mode
+        assert state.declared_age == 9
+    finally:
+        ctx.close()

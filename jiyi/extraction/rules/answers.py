@@ -15,7 +15,17 @@ from enum import StrEnum
 
 from jiyi.domain import EntityKind, EventType, RelationKind
 from jiyi.extraction.rules.assessment import closing_question
+from jiyi.extraction.rules.cleaning import normalise_age
+from jiyi.extraction.rules.fragments import EN_NUMBER_WORDS
+from jiyi.extraction.rules.identity import (
+    EN_ROLE,
+    EN_ROLE_SUFFIX,
+    EN_WORD_BEFORE_ROLE,
+    ZH_ROLE,
+    normalise_role,
+)
 from jiyi.extraction.rules.model import Rule, rule
+from jiyi.extraction.rules.personal import EN_PLACE_TAIL, ZH_PLACE_TAIL, place_rule
 
 
 class Asked(StrEnum):
@@ -24,6 +34,9 @@ class Asked(StrEnum):
     OBSTACLE = "obstacle"  # "What part worries you most?", "哪部分最难？"
     MASTERY = "mastery"  # "What can you play so far?", "你现在会弹什么？"
     WAY = "way"  # how they want to be taught: "What do you want from me?", "你希望我怎么讲？"
+    AGE = "age"  # "How old are you?", "你今年多大？"
+    HOME = "home"  # "Where are you based?", "你在哪个城市？"
+    JOB = "job"  # "What do you do for work?", "你是做什么工作的？"
 
 
 _ASKS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
@@ -59,6 +72,35 @@ _ASKS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
             r"help|go\s+through)|to\s+(?:learn|be\s+taught|study|practi[cs]e))\b"
             r"|你(?:想|希望|喜欢|需要)我?(?:怎么|怎样|用什么方式|以什么方式|哪种方式)(?:讲|教|帮|学|练|来)"
             r"|你(?:想要|需要|希望)我(?:做什么|帮你什么|怎么帮)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        Asked.AGE,
+        re.compile(
+            r"\bhow\s+old\s+are\s+(?:you|u|ya)\b|\bwhat(?:'s|\s+is)\s+your\s+age\b|"
+            r"(?:你|您)(?:今年)?(?:多大|几岁|多少岁)|(?:你|您)的?年龄|多大年纪",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        Asked.HOME,
+        re.compile(
+            r"\bwhere\s+(?:do|d)\s+(?:you|u)\s+live\b|\bwhere\s+are\s+(?:you|u)\s+(?:based|living|"
+            r"located|staying)\b|\bwhat\s+(?:city|town|country)\s+(?:do|are)\s+(?:you|u)\s+"
+            r"(?:live|in|based)\b|(?:你|您)(?:现在)?(?:在|住在?)(?:哪|哪个城市|哪座城市|什么地方)"
+            r"|(?:你|您)(?:现在)?住哪",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        Asked.JOB,
+        re.compile(
+            r"\bwhat\s+do\s+(?:you|u)\s+do\s+(?:for\s+(?:work|a\s+living|a\s+job)|now)\b|"
+            r"\bwhat(?:'s|\s+is)\s+your\s+(?:job|work|occupation|profession)\b|"
+            r"\bwhat\s+do\s+(?:you|u)\s+work\s+as\b|\bwhat\s+(?:kind\s+of\s+)?work\s+do\s+(?:you|u)\s+do\b"
+            r"|(?:你|您)(?:是)?(?:做|干)(?:什么|啥)(?:工作)?的|(?:你|您)(?:现在)?(?:做|从事)(?:什么|啥|哪)"
+            r"(?:行|工作|职业)|(?:你|您)的(?:工作|职业)是",
             re.IGNORECASE,
         ),
     ),
@@ -182,6 +224,81 @@ BY_QUESTION: dict[Asked, tuple[Rule, ...]] = {
             object_kind=EntityKind.STYLE,
             relation=RelationKind.PREFERS,
             object_required=True,
+            whole_text=True,
+        ),
+    ),
+    Asked.AGE: (
+        rule(
+            "answer_en_age",
+            EventType.AGE_DECLARATION,
+            rf"^\s*{_EN_LEAD}(?:(?:i'?m|i\s+am|im|me)\s+)?(?:only\s+|just\s+|almost\s+|nearly\s+)?"
+            rf"(?P<value>\d{{1,2}}|{EN_NUMBER_WORDS})(?:\s*(?:years?|yrs?|yo|y/o)(?:\s+old)?)?"
+            rf"{_EN_TAIL}\s*(?=$|[.!,;:?\n…)]|\s+(?:lol|haha\w*|btw|now|and|but|next|this|tho|rn)\b|"
+            r"\s*[\U0001F300-\U0001FAFF])",
+            0.85,
+            "The answer to 'how old are you?': '9', 'twelve lol', 'im 15. why?'.",
+            ("9", "twelve lol", "im 15. why?"),
+            value_normaliser=normalise_age,
+            whole_text=True,
+        ),
+        rule(
+            "answer_zh_age",
+            EventType.AGE_DECLARATION,
+            rf"^\s*{_ZH_LEAD}我?(?:今年|现在)?(?P<value>\d{{1,3}}|[零一二两三四五六七八九十]{{1,3}})\s*"
+            r"(?:周岁|岁)?(?:了|啦|呀|哦)?\s*(?=$|[。！!，,？?…～~\s])",
+            0.85,
+            "回答'你今年多大？'：'十岁'、'12'。",
+            ("十岁", "12", "九岁啦"),
+            value_normaliser=normalise_age,
+            whole_text=True,
+        ),
+    ),
+    Asked.HOME: (
+        place_rule(
+            "answer_en_home",
+            rf"^\s*{_EN_LEAD}(?:(?:i\s+live\s+in|in|near|around|outside|just\s+outside|based\s+in)\s+)?"
+            r"(?P<object>\w)",
+            0.75,
+            "The answer to 'where are you based?': 'Leeds', 'just outside Lyon' (a place the "
+            "gazetteer knows).",
+            ("Leeds", "just outside Lyon lol"),
+            tail=EN_PLACE_TAIL,
+            whole_text=True,
+        ),
+        place_rule(
+            "answer_zh_home",
+            rf"^\s*{_ZH_LEAD}我?(?:现在)?(?:在|住在?)?(?P<object>[\u4e00-\u9fffA-Za-z])",
+            0.75,
+            "回答'你在哪个城市？'：'杭州'、'在成都呢'（地名表里的地方）。",
+            ("杭州", "在成都呢"),
+            tail=ZH_PLACE_TAIL,
+            whole_text=True,
+        ),
+    ),
+    Asked.JOB: (
+        rule(
+            "answer_en_job",
+            EventType.IDENTITY_DECLARATION,
+            rf"^\s*{_EN_LEAD}(?:(?:i'?m|i\s+am|im)\s+)?(?:(?:just|only|currently|still)\s+)?"
+            rf"(?:an?\s+)?(?!(?:nothing|none|no|not|between|unemployed|jobless)\b)"
+            rf"(?P<value>{EN_WORD_BEFORE_ROLE}{{0,2}}?(?:{EN_ROLE}|{EN_ROLE_SUFFIX}))"
+            r"(?=\s*(?:$|[.!,;:\n…)]|\s+(?:at|in|for|on|lol|haha\w*|by|here|now|atm|rn|mostly)\b))",
+            0.8,
+            "The answer to 'what do you do for work?': 'nurse, nights', 'a plumber lol'.",
+            ("nurse, nights mostly", "a plumber lol"),
+            value_normaliser=normalise_role,
+            whole_text=True,
+        ),
+        rule(
+            "answer_zh_job",
+            EventType.IDENTITY_DECLARATION,
+            rf"^\s*{_ZH_LEAD}我?(?:是|做|在做|当)?(?:一名|一个|个)?"
+            rf"(?P<value>[\u4e00-\u9fff]{{0,4}}?(?:{ZH_ROLE}))的?(?:吧|啊|呀|呢|啦)?\s*"
+            r"(?=$|[。！!，,？?…～~\s])",
+            0.8,
+            "回答'你是做什么工作的？'：'护士'、'做会计的'。",
+            ("护士", "做会计的"),
+            value_normaliser=normalise_role,
             whole_text=True,
         ),
     ),

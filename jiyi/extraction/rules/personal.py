@@ -117,7 +117,7 @@ _ZH_OTHER = re.compile(
 )
 #: What may follow a place the user says they are in: the clause's end, "rn", "lol", "now",
 #: "area", "since 2019"... not "for the weekend" (a trip) nor "'s" ("in Jordan's class").
-_EN_TAIL = re.compile(
+EN_PLACE_TAIL = re.compile(
     r"\s*(?:$|[,.;:!?)~…\-—]|[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF])|"
     r"\s+(?:rn|right\s+now|atm|now|currently|these\s+days|nowadays|lol|lmao|lmfao|haha\w*|"
     r"hehe\w*|btw|tbh|ngl|tho|though|and|but|so|where|which|too|also|as\s+well|area|metro|"
@@ -130,7 +130,7 @@ _EN_TAIL = re.compile(
 )
 #: What may follow "我在X": the clause's end, a particle, "这边", a district, where they work or
 #: how they live there ("现在在广州带孙子").
-_ZH_TAIL = re.compile(
+ZH_PLACE_TAIL = re.compile(
     r"(?:$|[,.!?;:~…、)\s]|。|[呢啊呀啦哦了哈嘛吧哟喔诶欸]|这边|那边|这里|这儿|那儿|那里|本地|当地|市区|郊区|"
     r"周边|附近|一带|上班|工作|打工|读书|上学|念书|读大学|上大学|读研|读博|定居|安家|扎根|落户|"
     # studying abroad, a working holiday, a district before "这边" ("深圳南山这边")
@@ -490,7 +490,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
         "Where the user is, said in passing: 'im in Bordeaux rn', 'we're in Denver now' (a "
         "place the gazetteer knows; not 'I'm in love', not 'for the weekend').",
         ("im in Bordeaux rn", "I'm currently in Seoul lol", "we're in the UK"),
-        tail=_EN_TAIL,
+        tail=EN_PLACE_TAIL,
     ),
     place_rule(
         "lives_en_here_in",
@@ -541,7 +541,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
         "Living somewhere said without 'I live in': 'I'm from Ohio but live in Seattle now', "
         "'been living in Berlin for 3 years', 'from Ohio, now in Seattle'.",
         ("I'm from Ohio but live in Seattle now", "I've been living in Berlin for 3 years"),
-        tail=_EN_TAIL,
+        tail=EN_PLACE_TAIL,
         trusted=True,
         trigger=r"living|based|resid|settled|live|now|currently|stay",
     ),
@@ -553,7 +553,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
         0.75,
         "A role and a place: 'I'm a nurse in Leeds', 'im a uni student in Melbourne'.",
         ("I'm a nurse in Leeds", "im a 2nd year uni student in Melbourne"),
-        tail=_EN_TAIL,
+        tail=EN_PLACE_TAIL,
     ),
     place_rule(
         "lives_en_in_x_we",
@@ -576,7 +576,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
         0.8,
         "在哪儿（地名）：'我在成都'、'人在魔都'、'我家在杭州'、'我在深圳上班'（不是'我在学习'，不是出差旅游）。",
         ("我在成都", "人在魔都", "我现在在深圳上班"),
-        tail=_ZH_TAIL,
+        tail=ZH_PLACE_TAIL,
         trigger=r"在",
     ),
     place_rule(
@@ -647,7 +647,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
         "Where the user works or studies: 'I teach English in Bordeaux', 'I work in Leeds' (a "
         "place the gazetteer knows; 'I work in IT' names none).",
         ("I teach English in Bordeaux", "I work in Leeds", "we study at a lycee in Lyon"),
-        tail=_EN_TAIL,
+        tail=EN_PLACE_TAIL,
         trigger=r"\b(?:work|teach|study|school|uni|college|phd|masters|degree)\b",
     ),
     place_rule(
@@ -666,7 +666,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
         0.7,
         "Home said by where it is: 'just got back home to Bordeaux', 'home in Leeds'.",
         ("just got back home to Bordeaux", "finally home in Leeds"),
-        tail=_EN_TAIL,
+        tail=EN_PLACE_TAIL,
         trigger=r"\bhome\s+(?:in|to)\b",
     ),
     place_rule(
@@ -686,7 +686,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
         0.85,
         "现在在哪：'我老家武汉，现在在广州'。",
         ("我老家武汉，现在在广州", "目前人在深圳"),
-        tail=_ZH_TAIL,
+        tail=ZH_PLACE_TAIL,
         trigger=r"现在|目前|如今",
     ),
     place_rule(
@@ -696,7 +696,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
         0.7,
         "在某地读书工作：'在成都读研'、'我们学校在成都'（后面要有读书、上班之类，或是学校、公司所在）。",
         ("在成都读研", "我们学校在成都"),
-        tail=_ZH_TAIL,
+        tail=ZH_PLACE_TAIL,
         trigger=r"在",
     ),
     place_rule(
@@ -705,7 +705,7 @@ _LIVES_RULES: tuple[Rule, ...] = (
         0.8,
         "身在某地：'身在成都'。",
         ("身在成都", "本人身在杭州"),
-        tail=_ZH_TAIL,
+        tail=ZH_PLACE_TAIL,
         trigger=r"身在",
     ),
 )
@@ -1093,7 +1093,7 @@ _LIVES_NEAR_RULES: tuple[Rule, ...] = (
         0.85,
         "A settlement near a city: 'I live in a village just outside Kraków' (the city).",
         ("I live in a village just outside Kraków", "we live in a small town near Leeds"),
-        tail=_EN_TAIL,
+        tail=EN_PLACE_TAIL,
         trusted=True,
         trigger=r"outside|near|close|far|north|south|east|west|\bby\b",
     ),
@@ -1174,7 +1174,7 @@ _LIVES_NEAR_RULES: tuple[Rule, ...] = (
         0.8,
         "'我这边乌鲁木齐'：说自己所在的地方。",
         ("我这边乌鲁木齐，网偶尔卡", "我们这里是哈尔滨"),
-        tail=_ZH_TAIL,
+        tail=ZH_PLACE_TAIL,
         trigger=r"这边|这里|这儿",
     ),
     place_rule(
@@ -1183,7 +1183,7 @@ _LIVES_NEAR_RULES: tuple[Rule, ...] = (
         0.8,
         "'我一个人在伊斯坦布尔读书'：一个人在某地读书工作。",
         ("我一个人在伊斯坦布尔读书", "我自己在墨尔本上班"),
-        tail=_ZH_TAIL,
+        tail=ZH_PLACE_TAIL,
         trigger=r"在",
     ),
     place_rule(
@@ -1192,7 +1192,7 @@ _LIVES_NEAR_RULES: tuple[Rule, ...] = (
         0.8,
         "'家在广州番禺'、'住温哥华'、'我住台北'（'老家X'是来处，不算）。",
         ("家在广州番禺", "住温哥华，娃在这边上小学", "我住台北，习惯看繁体"),
-        tail=re.compile(rf"{_ZH_TAIL.pattern}|[\u4e00-\u9fff]{{1,3}}(?=[,，。\s]|$)"),
+        tail=re.compile(rf"{ZH_PLACE_TAIL.pattern}|[\u4e00-\u9fff]{{1,3}}(?=[,，。\s]|$)"),
         trigger=r"家|住",
     ),
 )

@@ -333,3 +333,23 @@ def test_a_reply_is_read_as_the_answer_to_the_tutors_question(ctx: Stores, make_
         if s.event.event_type is EventType.CONCEPT_MASTERY
     ]  # fmt: skip
     assert len(mastery) == 1
+
+
+def test_an_age_given_as_an_answer_starts_child_mode_and_removes_earlier_beliefs(
+    ctx: Stores, make_turn
+) -> None:
+    ctx.consent.set_state("u1", granted=True)
+    process_turns([make_turn("I love dinosaurs")], ctx)
+    assert _beliefs(ctx, "u1")
+    turns = [make_turn("How old are you?", role="assistant"), make_turn("9")]
+    report = process_turns(turns, ctx)
+    assert report.rejected == []
+    assert ctx.consent.get("u1").child_mode
+    assert _beliefs(ctx, "u1") == {}
+    stored = [s.event for s in from_table(ctx.episodic.scan("u1"))]
+    assert all(not e.attributes for e in stored if e.turn_id == turns[1].turn_id)  # minimised
+
+
+def test_a_bare_number_with_no_question_before_it_declares_nothing(ctx: Stores, make_turn) -> None:
+    process_turns([make_turn("What's 4 + 5?", role="assistant"), make_turn("9")], ctx)
+    assert not ctx.consent.get("u1").child_mode

@@ -34,6 +34,13 @@ def named(text: str, question: Asked) -> list[tuple[EventType, str]]:
         ("Hi! 40k is a real chunk. What do you want from me?", Asked.WAY),
         ("How would you like me to explain things?", Asked.WAY),
         ("你希望我怎么讲？", Asked.WAY),
+        ("How old are you?", Asked.AGE),
+        ("你今年多大？", Asked.AGE),
+        ("Where are you based?", Asked.HOME),
+        ("你在哪个城市？", Asked.HOME),
+        ("What do you do for work?", Asked.JOB),
+        ("你是做什么工作的？", Asked.JOB),
+        ("Where are you from originally?", None),  # a birthplace, not a home
         ("What have you covered so far?", None),  # covered is not learned
         ("Which did you want?", None),
         ("What part worries you most? Also, quick one: what is 2 + 2?", None),  # not the last
@@ -101,6 +108,38 @@ def test_a_way_of_being_taught_asked_for_is_held_in_its_relation(text, relation,
         (relation, name)
     ]
     assert not extract_answer(reply("help with my essay pls"), Asked.WAY)
+
+
+def value_of(text: str, question: Asked) -> list[str]:
+    return [
+        e.attributes.get(EventAttr.VALUE) or e.attributes.get(EventAttr.OBJECT, "")
+        for e in extract_answer(reply(text), question)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "said"),
+    [
+        ("9", Asked.AGE, ["9"]),  # a number alone is read in either language
+        ("twelve lol", Asked.AGE, ["12"]),
+        ("im 15. why?", Asked.AGE, ["15"]),
+        ("十岁", Asked.AGE, ["10"]),
+        ("old enough lol", Asked.AGE, []),
+        ("15 in march", Asked.AGE, []),  # a birthday to come: no age said as now
+        ("Leeds", Asked.HOME, ["Leeds"]),
+        ("just outside Lyon lol", Asked.HOME, ["Lyon"]),
+        ("在成都呢", Asked.HOME, ["成都"]),
+        ("far away lol", Asked.HOME, []),  # no place the gazetteer knows
+        ("Paris for a week", Asked.HOME, []),  # a trip, not a home
+        ("nurse, nights mostly", Asked.JOB, ["nurse"]),
+        ("a plumber lol", Asked.JOB, ["plumber"]),
+        ("做会计的", Asked.JOB, ["会计"]),
+        ("nothing rn", Asked.JOB, []),
+        ("i work in a warehouse", Asked.JOB, []),  # a clause: the rule table's to read
+    ],
+)
+def test_an_age_a_home_or_a_job_given_as_the_answer(text, question, said) -> None:
+    assert value_of(text, question) == said
 
 
 def test_the_same_words_without_the_question_claim_nothing() -> None:
