@@ -36,6 +36,7 @@ from jiyi.extraction.reading import currency, read_claim, read_confidence
 from jiyi.extraction.rules import Rule, RuleMatch, answers, rules_for
 from jiyi.extraction.rules.answers import Asked
 from jiyi.extraction.rules.emotions import zh_feeling_name
+from jiyi.extraction.rules.especially import singled_out
 from jiyi.extraction.rules.goals import goal_name
 from jiyi.extraction.rules.preferences import ZH_PASTIME_VERB, liked_as_interest
 from jiyi.extraction.rules.understanding import concept_name, without_field
@@ -266,11 +267,34 @@ def _candidates(text: str, table: _RuleTable, reader: SpanReader | None) -> list
             for match in complement(ruled, learned_matches(reader, sentence)):
                 for obj in match.objects or (None,):
                     found.append(_Candidate(match, obj, sentence, match.start, index))
+        found.extend(_singled_out(sentence, index, readable, found))
     for match in _hits(table.whole_text[_readable_by(text)], text):
         line, start = _line_at(text, match.start)
         for obj in match.objects or (None,):
             found.append(_Candidate(match, obj, line, start, -1))
     return found
+
+
+def _singled_out(
+    sentence: str, index: int, readable: frozenset[str], found: list[_Candidate]
+) -> list[_Candidate]:
+    """The claim before "especially X" / "尤其是X" said of X too ("architecture, especially
+    brutalism"): the sentence's last claim with an object before the phrase, else, when the
+    phrase opens its sentence ("Lifetimes especially."), the previous sentence's last."""
+    copies = []
+    for lang in readable:
+        said = singled_out(_as_read_in(lang, sentence), lang)
+        if said is None:
+            continue
+        at, part = said
+        named = [c for c in found if c.object and c.rule.lang == lang]
+        before = [c for c in named if c.order == index and c.start < at]
+        if not before and at == 0:
+            before = [c for c in named if c.order == index - 1]
+        if before and part.casefold() != (before[-1].object or "").casefold():
+            anchor = before[-1]
+            copies.append(_Candidate(anchor.match, part, anchor.sentence, anchor.start, index))
+    return copies
 
 
 def _claim_kind(cand: _Candidate) -> tuple[EventType, RelationKind | None, str | None]:
