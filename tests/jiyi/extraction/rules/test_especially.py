@@ -24,7 +24,8 @@ from jiyi.extraction.rules.especially import singled_out
 )
 def test_the_part_a_sentence_singles_out(sentence, lang, part) -> None:
     found = singled_out(sentence, lang)
-    assert found is not None and found[1] == part
+    assert found is not None
+    assert found[1] == part
 
 
 @pytest.mark.parametrize(
