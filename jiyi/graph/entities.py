@@ -173,6 +173,8 @@ _EN_NOT_A_THING = frozenset({
     "applying", "working", "going", "thinking",
     # what a thing has, said without the thing: "the interpretations kill me", "for a level"
     "level", "levels", "detail", "details", "interpretation", "interpretations",
+    # a state or a bare verb, no thing: "i got stuck", "wanna get out", "I just want to play"
+    "stuck", "confused", "lost", "out", "play", "learn", "start", "improve",
 })  # fmt: skip
 #: Chinese names that are no thing of their own: a single verb, adjective or function character
 #: a capture was cut to ("讲", "难"), or a generic head ("方式", "问题") without what it is of.
@@ -180,8 +182,14 @@ _ZH_NOT_A_THING = frozenset({
     *"讲说做学看写听读背记算想懂会难快慢多少好坏易用问答教练考跟给让叫对错行能要去来上下题课样种次点些",
     "方式", "方法", "感觉", "时候", "样子", "东西", "地方", "问题", "事情", "情况", "部分", "内容",
     "知识", "题目", "知识点", "这块", "那块", "那么多", "这么多", "那么", "这么",
+    # words that grade, join or turn a clause, never name a thing ("完全记不住", "不然记不住")
+    "完全", "不然", "要不然", "根本", "一直", "其实", "反正", "总是", "老是", "还是", "就是",
+    "而且", "否则", "要不", "真的", "确实", "实在", "简直", "到底", "究竟", "本来", "居然",
+    "竟然", "基本", "基本上", "几乎", "稍微", "比较", "特别", "非常", "十分", "总之", "虽然",
+    "不过", "然而", "或者",
 })  # fmt: skip
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+_NUMBERS_AND_SPACES = re.compile(r"[\d\s.%+]+")
 #: An expression, not a name: "y=2x", "1/2", "-sin x" (a slash between words is in names:
 #: "TCP/IP", "async/await").
 _FORMULA = re.compile(r"[=^*\\<>]|(?<![A-Za-z])/|/(?![A-Za-z])|(?:^|\s)[-+]\w")
@@ -206,6 +214,8 @@ def nameable(name: str) -> bool:
     if has_han(key):
         if key in _ZH_NOT_A_THING or key in CHINESE_STOPWORDS:
             return False
+        if _NUMBERS_AND_SPACES.sub("", key) in _ZH_NOT_A_THING:
+            return False  # "93 错", "上80": a score and what it did, no thing
         return len(_HAN.findall(key)) <= MAX_NAME_HAN and not _ZH_CLAUSE_MARKS.search(key)
     words = key.split()
     if words[0] in _EN_QUESTION_START or key in _EN_NOT_A_THING:

@@ -11,7 +11,8 @@ from jiyi.domain import Consent, ConsentState, Event
 _EN_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
                 "ninth", "tenth", "eleventh", "twelfth")  # fmt: skip
 _EN_GRADE = re.compile(
-    r"^(?:(?P<n>\d{1,2})(?:st|nd|rd|th)?\s+grader?|(?:grade|primary)\s+(?P<g>\d{1,2})|"
+    r"^(?:(?P<n>\d{1,2})(?:st|nd|rd|th)?\s+(?:grader?|class|std|standard)|"
+    r"(?:grade|primary|class|std\.?|standard)\s+(?P<g>\d{1,2})|"
     rf"(?P<w>{'|'.join(_EN_ORDINALS)})\s+grader?|year\s+(?P<y>\d{{1,2}})|"
     r"(?P<primary>elementary|primary)\s+school(?:\s+student)?)$"
 )

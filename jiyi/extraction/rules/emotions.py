@@ -24,14 +24,14 @@ from jiyi.extraction.rules.model import NEGATIVE, POSITIVE, Rule, rule
 #: exam", "been anxious since january", "still anxious about test day". The clause must start
 #: there, so "are you nervous?" and "she's so stressed" are not the user's.
 _EN_BARE_LEAD = (
-    r"(?:^|[,;:!?~]+\s*|\s[-–]\s)(?:(?:and|but|also|tbh|ngl|honestly|lowkey|ok|okay|lol|ugh|"
+    r"(?:^|[,;:!?~]+\s*|\s[-–]\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]\s*)(?:(?:and|but|also|tbh|ngl|honestly|lowkey|ok|okay|lol|ugh|"
     r"man|tho)\s+)*(?:(?:been|still|always|getting|feeling)\s+)*(?:(?:so+|really|very|super|kinda|"
     r"kind\s+of|a\s+bit|a\s+little|pretty|lowkey|extremely|hella|rly|mega|sooo+|still)\s+)*"
 )
 #: What follows a bare feeling word when it is a statement about oneself.
 _EN_BARE_TAIL = (
     r"(?=\s+(?:about|abt|since|for|lately|af|asf|rn|tbh|ngl|of|to|every|all|before|over|with|doing|"
-    r"these|this)\b|\s*(?:[,.!~😭😩😓😣😰😥🥲]|$))"
+    r"these|this|lol|lmao|haha\w*)\b|\s*(?:[,.!~😭😩😓😣😰😥🥲]|$))"
 )
 #: "每次都紧张", "一到考试就焦虑", "一直很焦虑": a feeling tied to a recurring situation.
 _ZH_RECURRING_LEAD = (
@@ -59,7 +59,11 @@ RULES: tuple[Rule, ...] = (
         0.75,
         "A negative feeling said without 'I': 'so nervous about this exam tbh', 'been anxious "
         "since january'.",
-        ("so nervous about this exam tbh", "been anxious about it since january"),
+        (
+            "so nervous about this exam tbh",
+            "been anxious about it since january",
+            "test tmrw 😬 kinda nervous ngl",
+        ),
         polarity=NEGATIVE,
         object_kind=EntityKind.EMOTION,
         object_required=True,

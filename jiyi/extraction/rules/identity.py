@@ -334,6 +334,9 @@ _EN_ACTIVITY_ROLES = {
     "hospital": "hospital worker", "school": "school staff", "bank": "banker",
     "factory": "factory worker", "restaurant": "restaurant worker",
     "warehouse": "warehouse worker", "office": "office worker", "clinic": "healthcare worker",
+    "cafe": "cafe worker", "café": "cafe worker", "coffee shop": "cafe worker",
+    "supermarket": "supermarket worker", "hotel": "hotel worker",
+    "call centre": "call centre worker", "call center": "call centre worker",
     "pharmacy": "pharmacist", "daycare": "childcare worker",
 }  # fmt: skip
 
@@ -810,12 +813,13 @@ RULES: tuple[Rule, ...] = (
     rule(
         "age_en_leading",
         EventType.AGE_DECLARATION,
-        r"(?:^|(?<=[.!?,]\s))(?:hey|hi|hello|yo|ok|so)?[.,!]*\s*(?P<value>\d{1,2})\s*(?:yo|y/o|years?\s+old)\b"
+        r"(?:^|(?<=[.!?,]\s))(?:hey|hi|hello|yo|ok|so)?[.,!]*\s*(?P<value>\d{1,2})\s*(?:yo|y/o|"
+        r"(?:years?|yrs?)[\s-]+old)\b"
         r"(?=\s+(?:\w+\s+){0,3}?(?:here|trying|learning|who|looking|student|mom|mum|mama|dad|guy|girl|"
         rf"{EN_OCCUPATIONS}))",
         0.8,
         "An age opening a self-description: '34 yo warehouse supervisor trying to learn python'.",
-        ("hey. 34 yo warehouse supervisor trying to learn python",),
+        ("hey. 34 yo warehouse supervisor trying to learn python", "hi. 41 yr old dad of 3 here"),
         value_normaliser=normalise_age,
     ),
     rule(
@@ -885,7 +889,9 @@ RULES: tuple[Rule, ...] = (
         r"(?:and\s+)?(?:a\s+|in\s+)?|\bin\s+my\s+(?=(?:first|second|third|fourth|final)\s+year\s+(?:of|at)\s+"
         r"(?:(?:med|medical|law|grad|nursing)\s+school|uni|university|college|nursing|"
         r"(?:my|the)\s+(?:degree|phd|master'?s|course|program(?:me)?|apprenticeship)\b)))"
-        r"(?P<value>(?:year|grade|primary)\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+(?:grade|year)|"
+        # "class 10", "std 8": a school year as India and Pakistan name it
+        r"(?P<value>(?:year|grade|primary|class|std\.?|standard)\s+\d{1,2}|"
+        r"\d{1,2}(?:st|nd|rd|th)\s+(?:grade|year|class|std|standard)|"
         r"(?:first|second|third|fourth|final)\s+year|freshman|sophomore|junior|senior)\b"
         r"(?!\s+(?:dev|developer|engineer|manager|analyst|partner|associate|citizen|moment))",
         0.8,
@@ -896,6 +902,7 @@ RULES: tuple[Rule, ...] = (
             "im a junior btw",
             "salut! 2nd year econ at mcgill",
             "in my second year of med school and mnemonics help",
+            "im 15, class 10 cbse, pune",
         ),
         value_normaliser=normalise_value,
         relation=RelationKind.SCHOOL_YEAR,
@@ -1415,12 +1422,13 @@ RULES: tuple[Rule, ...] = (
         EventType.IDENTITY_DECLARATION,
         r"\bI\s+(?:currently\s+|now\s+|also\s+|still\s+)?work\s+(?:(?:at|in|for)\s+(?:a|an|the)\s+"
         r"(?:[\w-]+\s+)?(?=(?:hospital|school|bank|factory|restaurant|warehouse|clinic|pharmacy|"
-        r"daycare)\b)|in\s+)(?P<value>hospital|school|bank|factory|restaurant|warehouse|clinic|"
-        r"pharmacy|daycare|(?-i:IT)|tech|healthcare|health\s+care|retail|finance|hospitality|"
+        r"daycare|caf[eé]|coffee\s+shop|supermarket|hotel|call\s+cent(?:re|er))\b)|in\s+)"
+        r"(?P<value>hospital|school|bank|factory|restaurant|warehouse|clinic|pharmacy|daycare|caf[eé]|"
+        r"coffee\s+shop|supermarket|hotel|call\s+cent(?:re|er)|(?-i:IT)|tech|healthcare|health\s+care|retail|finance|hospitality|"
         r"construction|sales|marketing|real\s+estate)\b",
         0.7,
         "Where the user works: 'I work at a hospital', 'I work in IT'.",
-        ("I work at a hospital", "I work in IT"),
+        ("I work at a hospital", "I work in IT", "i work at a cafe in auckland"),
         trigger=r"\bwork\s+(?:at|in|for)\b",
         value_normaliser=normalise_activity_role,
     ),

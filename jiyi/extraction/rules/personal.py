@@ -642,13 +642,32 @@ _LIVES_RULES: tuple[Rule, ...] = (
     place_rule(
         "lives_en_work_in",
         r"\b(?:I|we)\s+(?:(?:currently|now|still|also|actually)\s+)?(?:work|teach|study|go\s+to\s+"
-        r"(?:school|uni|college)|do\s+my\s+(?:phd|masters|degree))\b[^.,;!?\n]{0,30}?\bin\s+(?P<object>\w)",
+        r"(?:school|uni|college)|do\s+my\s+(?:phd|masters|degree))\b[^.,;!?\n]{0,30}?\bin\s+"
+        # "work in a warehouse in toronto": the place is after the workplace
+        r"(?!(?:a|an|the|my|our|this|that)\s)(?P<object>\w)",
         0.86,  # above the bare place mention it would otherwise lose to
         "Where the user works or studies: 'I teach English in Bordeaux', 'I work in Leeds' (a "
         "place the gazetteer knows; 'I work in IT' names none).",
-        ("I teach English in Bordeaux", "I work in Leeds", "we study at a lycee in Lyon"),
+        (
+            "I teach English in Bordeaux",
+            "I work in Leeds",
+            "we study at a lycee in Lyon",
+            "i work in a warehouse in toronto",
+        ),
         tail=EN_PLACE_TAIL,
         trigger=r"\b(?:work|teach|study|school|uni|college|phd|masters|degree)\b",
+    ),
+    place_rule(
+        "lives_en_workplace_in",
+        r"\bat\s+(?:a|an|the|my)\s+(?:[\w-]+\s+){0,2}?(?:college|school|uni|university|academy|"
+        r"sixth\s+form|firm|company|hospital|clinic|caf[eé]|restaurant|shop|store|bank|hotel|office|"
+        r"factory|warehouse|bakery|salon|gym|startup|agency|lab)\s+in\s+(?P<object>\w)",
+        0.8,
+        "Where the user's school or workplace is: 'year 11 at a college in manchester', "
+        "'accountant at an audit firm in hcmc'.",
+        ("im 17, year 11 at a college in manchester", "im accountant at an audit firm in hcmc"),
+        tail=EN_PLACE_TAIL,
+        trigger=r"\bat\s",
     ),
     place_rule(
         "lives_en_my_home_in",

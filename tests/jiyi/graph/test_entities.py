@@ -128,6 +128,12 @@ def test_short_phrases_are_names(name):
         "a very long phrase that goes on and on forever",
         "interpretations",  # of what: "the interpretations kill me"
         "level",  # "for a level", the article cut off
+        "完全",  # "完全记不住": how much, not what
+        "不然",  # "不然记不住": a turn of the clause
+        "93 错",  # a score and what it did
+        "上80",
+        "stuck",  # a state: "i got stuck"
+        "out",  # "wanna get out"
     ],
 )
 def test_clauses_are_not_names(name):

@@ -46,7 +46,8 @@ def test_child_events_keep_their_type_only():
     ("school_year", "age"),
     [("4th grade", 9), ("sixth grader", 11), ("grade 7", 12), ("year 7", 11), ("四年级", 9),
      ("小学三年级", 8), ("primary school", 8), ("10th grade", 15), ("高二", None),
-     ("college", None), ("三年级小学生", 8), ("五年级的学生", 10), ("三年级的老师", None)],
+     ("college", None), ("三年级小学生", 8), ("五年级的学生", 10), ("三年级的老师", None),
+     ("class 4", 9), ("std 5", 10), ("10th std", 15)],
 )  # fmt: skip
 def test_a_school_year_implies_the_youngest_age_it_is_reached_at(school_year, age):
     assert implied_age(school_year) == age
