@@ -364,6 +364,13 @@ def _liking(rule: Rule) -> bool:
     return rule.event_type is EventType.PREFERENCE and rule.relation is None
 
 
+def _of_interest(rule: Rule) -> bool:
+    """A liking, or a claim of interest: what is done for pastime is the interest ("听京剧")."""
+    return _liking(rule) or (
+        rule.event_type is EventType.PREFERENCE and rule.relation is RelationKind.INTERESTED_IN
+    )
+
+
 def _relation_named(rule: Rule, name: str | None) -> tuple[RelationKind, EntityKind] | None:
     """The relation and object kind a liking or a way of learning names by its object: a known
     way of being taught by `_style_relation` ("还是用视频吧" as much as "我喜欢看视频"), a liked
@@ -420,8 +427,8 @@ def _attributes(cand: _Candidate) -> dict[str, str]:
                 named = concept_name(named, rule.lang)  # "发球那个" → 发球
             elif rule.object_kind is EntityKind.TOPIC and rule.lang == "en":
                 named = without_field(named)  # "memorising dates in history" → memorising dates
-            elif _liking(rule) and rule.lang == "zh" and vocabulary.lookup(named) is None:
-                named = ZH_PASTIME_VERB.sub("", named)  # "超爱做手账": 手账
+            elif _of_interest(rule) and rule.lang == "zh" and vocabulary.lookup(named) is None:
+                named = ZH_PASTIME_VERB.sub("", named)  # "超爱做手账": 手账, "喜欢听京剧": 京剧
             name = vocabulary.canonical(_head(named, rule.lang), rule.lang)
             learned_by = _vocabulary_kind(name) is EntityKind.STYLE
             if rule.object_kind is EntityKind.CONCEPT and learned_by:

@@ -173,8 +173,8 @@ _EN_NOT_A_THING = frozenset({
     "applying", "working", "going", "thinking",
     # what a thing has, said without the thing: "the interpretations kill me", "for a level"
     "level", "levels", "detail", "details", "interpretation", "interpretations",
-    # a state or a bare verb, no thing: "i got stuck", "wanna get out", "I just want to play"
-    "stuck", "confused", "lost", "out", "play", "learn", "start", "improve",
+    # a particle or a bare verb, no thing: "wanna get out", "I just want to play"
+    "out", "play", "learn", "start", "improve",
 })  # fmt: skip
 #: Chinese names that are no thing of their own: a single verb, adjective or function character
 #: a capture was cut to ("讲", "难"), or a generic head ("方式", "问题") without what it is of.

@@ -14,7 +14,6 @@ import re
 from enum import StrEnum
 
 from jiyi.domain import EntityKind, EventType, RelationKind
-from jiyi.extraction.rules.assessment import closing_question
 from jiyi.extraction.rules.cleaning import normalise_age
 from jiyi.extraction.rules.fragments import EN_NUMBER_WORDS
 from jiyi.extraction.rules.identity import (
@@ -37,6 +36,7 @@ class Asked(StrEnum):
     AGE = "age"  # "How old are you?", "你今年多大？"
     HOME = "home"  # "Where are you based?", "你在哪个城市？"
     JOB = "job"  # "What do you do for work?", "你是做什么工作的？"
+    GOAL = "goal"  # "What score are you aiming for?", "你想减多少？"
 
 
 _ASKS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
@@ -104,15 +104,42 @@ _ASKS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
             re.IGNORECASE,
         ),
     ),
+    (
+        Asked.GOAL,
+        re.compile(
+            r"\bwhat(?:'s|\s+is|\s+are)\s+your\s+(?:main\s+|big\s+)?(?:goals?|targets?|aims?)\b|"
+            r"\bwhat\s+(?:score|grade|band|mark|level)\s+(?:do|are|would)\s+(?:you|u)\s+(?:need|aiming|"
+            r"hoping|want|like)\b|\bwhat\s+are\s+(?:you|u)\s+aiming\s+for\b|"
+            r"\bwhat\s+do\s+(?:you|u)\s+(?:want|hope)\s+to\s+(?:achieve|get\s+out\s+of)\b"
+            r"|(?:你|您)的?(?:目标|目的)(?:是|呢)|目标(?:是)?(?:多少|什么|啥)|"
+            r"(?:你|您)?(?:想|要|打算)(?:考|减|达到|拿|冲|练到|学到)(?:到)?(?:多少|什么(?:水平|程度|分)|几分)",
+            re.IGNORECASE,
+        ),
+    ),
 )
+
+
+#: A turn's questions, each from its sentence's start to its mark.
+_QUESTIONS = re.compile(r"[^。！!.:：;；\n?？]*[?？]")
+#: A question that only lists the choices of the one before it: "哪块最难？阅读、长难句还是作文？",
+#: "What's hardest? Reading, writing or speaking?".
+_CHOICES = re.compile(r"还是|或者|、|\bor\b", re.IGNORECASE)
 
 
 def asked(tutor_text: str) -> Asked | None:
     """What the tutor's closing question asks the learner to name, if it asks for one (an
-    earlier question in the turn was answered by the turn itself: "Any idea? Try this: …")."""
-    question = closing_question(tutor_text)
-    if question is None:
+    earlier question in the turn was answered by the turn itself: "Any idea? Try this: …"),
+    or the question before it when the closing one only lists its choices."""
+    questions = _QUESTIONS.findall(tutor_text)
+    if not questions:
         return None
+    kind = _kind_of(questions[-1])
+    if kind is None and len(questions) > 1 and _CHOICES.search(questions[-1]):
+        kind = _kind_of(questions[-2])
+    return kind
+
+
+def _kind_of(question: str) -> Asked | None:
     return next((kind for kind, pattern in _ASKS if pattern.search(question)), None)
 
 
@@ -299,6 +326,31 @@ BY_QUESTION: dict[Asked, tuple[Rule, ...]] = {
             "回答'你是做什么工作的？'：'护士'、'做会计的'。",
             ("护士", "做会计的"),
             value_normaliser=normalise_role,
+            whole_text=True,
+        ),
+    ),
+    Asked.GOAL: (
+        rule(
+            "answer_en_goal",
+            EventType.GOAL,
+            _EN_ANSWER,
+            0.75,
+            "The answer to 'what score are you aiming for?': 'band 7 overall'.",
+            ("band 7 overall", "a 7 in maths lol"),
+            object_kind=EntityKind.ACTIVITY,
+            object_required=True,
+            whole_text=True,
+        ),
+        rule(
+            "answer_zh_goal",
+            EventType.GOAL,
+            rf"^\s*{_ZH_LEAD}(?P<object>[\u4e00-\u9fffA-Za-z0-9+.]{{2,12}}?)"
+            r"(?:吧|啊|呀|呢|哈|啦)?\s*(?=$|[。！!，,？?…～~\s])",
+            0.75,
+            "回答'你想减多少？'：'年底前减20斤'（目标：减20斤）。",
+            ("年底前减20斤", "雅思6.5吧"),
+            object_kind=EntityKind.ACTIVITY,
+            object_required=True,
             whole_text=True,
         ),
     ),

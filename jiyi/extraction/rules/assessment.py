@@ -542,16 +542,9 @@ def concepts_posed(text: str) -> list[str]:
 _LAST_QUESTION = re.compile(r"(?:^|[。！!.:：;；\n])(?P<asked>[^。！!.:：;；\n?？]*[?？])[^?？]*$")
 
 
-def closing_question(text: str) -> str | None:
-    """The last question of a tutor's turn, from its sentence's start to its mark: the one the
-    user's next turn answers."""
-    found = _LAST_QUESTION.search(text)
-    return found["asked"] if found else None
-
-
 def concepts_asked(text: str) -> list[str]:
     """The known concepts a tutor's closing question mentions ("柠檬酸循环现在能默写全程了吗？",
     "Do you know the circle of fifths?"), when no pattern says what the next exercise is on:
     the answer that follows is about them."""
-    asked = closing_question(text)
-    return vocabulary.mentions(asked, EntityKind.CONCEPT) if asked else []
+    asked = _LAST_QUESTION.search(text)
+    return vocabulary.mentions(asked["asked"], EntityKind.CONCEPT) if asked else []

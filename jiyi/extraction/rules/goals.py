@@ -251,15 +251,15 @@ _EN_NEEDS = re.compile(
 )
 
 _ZH_GOAL_TIME = re.compile(
-    r"^(?:(?:今年|明年|下半年|上半年|年底|年初|月底|暑假|寒假|下个?月|这个?月|本月|下周|\d{1,2}月份?)(?:之?前|以前)?)+"
-    r"(?=[\u4e00-\u9fff]{2})"
+    r"^趁?(?:(?:今年|明年|下半年|上半年|年底|年初|月底|暑假|寒假|下个?月|这个?月|本月|下周|\d{1,2}月份?)(?:之?前|以前)?)+"
+    r"(?=[\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9])"
 )
 #: Moving or changing jobs to a place is named by the place ("跳槽去东京" → "东京"), so a plan
 #: said later of the place ("东京计划改了") meets the goal it ends.
 #: "把CPA的会计和税法两门先拿下": the exam whose parts are to be passed.
 _ZH_TAKE = re.compile(
     r"^把(?P<exam>[A-Za-z][A-Za-z0-9]{1,5}|[\u4e00-\u9fff]{2,4}?)(?:的[^\s,.!?]{0,12})?"
-    r"(?:先|都|全|一次性)?(?:拿下|考过|过掉)$"
+    r"(?:先|都|全|一次性)?(?:拿下|拿到|拿|考过|过掉)(?:了)?$"
 )
 _ZH_MOVE_TO = re.compile(
     r"^(?:跳槽|搬家|搬|移民|出国|回)?(?:去|到)(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)"

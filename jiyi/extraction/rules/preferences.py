@@ -36,9 +36,11 @@ _ZH_WAY_OF_LEARNING = re.compile(
     r"自己|多|少|慢慢|直接|一步|一个|一点)|学|讲|教|背|复习|题|解释|答案|方法|方式|"
     r"(?:版|式|音|风格|格式|字幕|模式|语速|口音)$"
 )
-#: A light verb before the thing a pastime is done with ("做手账", "打游戏", "弹钢琴", "画速写"):
+#: A light verb before the thing a pastime is done with ("做手账", "打游戏", "弹钢琴", "听京剧"):
 #: the thing names the interest; a verb that says more than doing ("拍街景") stays.
-ZH_PASTIME_VERB = re.compile(r"^(?:做|玩|打|搞|弄|弹|下|踢|画|拍|唱)(?=[\u4e00-\u9fffA-Za-z]{2})")
+ZH_PASTIME_VERB = re.compile(
+    r"^(?:做|玩|打|搞|弄|弹|下|踢|画|拍|唱|听)(?=[\u4e00-\u9fffA-Za-z]{2})"
+)
 
 
 #: The English counterpart: a liked session, pace, example or format, or a manner of doing ("I

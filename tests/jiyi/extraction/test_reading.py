@@ -44,6 +44,9 @@ def test_someone_elses_view_is_marked(text, event_type):
         # a state of the start, with a later clause saying how it is now
         ("刚开始我不太理解递归，如今没问题", E.CONCEPT_CONFUSION),
         ("at first I hated essays, these days they're fine", E.DISLIKE),
+        # a job before retiring, a wish recalled with 来着
+        ("退休前我在纺织厂当会计，一辈子跟数字打交道", E.IDENTITY_DECLARATION),
+        ("嘿嘿 初中我还想当飞行员来着 现在近视400度", E.GOAL),
     ],
 )
 def test_a_past_state_is_marked_past(text, event_type):

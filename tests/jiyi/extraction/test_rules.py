@@ -676,7 +676,12 @@ def test_not_a_wandering_mind(text):
 
 
 @pytest.mark.parametrize(
-    ("text", "liked"), [("我自己还是喜欢拍街景", "街景"), ("我还是喜欢看纸质书", "看纸质书")]
+    ("text", "liked"),
+    [
+        ("我自己还是喜欢拍街景", "街景"),
+        ("我还是喜欢看纸质书", "看纸质书"),
+        ("平时我还喜欢听京剧", "京剧"),
+    ],
 )
 def test_a_liking_said_with_oneself_or_still_is_the_users(text, liked):
     assert liked in {e.attributes.get(OBJ) for e in events_of(text) if e.event_type is E.PREFERENCE}

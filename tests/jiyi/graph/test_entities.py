@@ -132,7 +132,6 @@ def test_short_phrases_are_names(name):
         "不然",  # "不然记不住": a turn of the clause
         "93 错",  # a score and what it did
         "上80",
-        "stuck",  # a state: "i got stuck"
         "out",  # "wanna get out"
     ],
 )

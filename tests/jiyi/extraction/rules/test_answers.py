@@ -40,6 +40,12 @@ def named(text: str, question: Asked) -> list[tuple[EventType, str]]:
         ("你在哪个城市？", Asked.HOME),
         ("What do you do for work?", Asked.JOB),
         ("你是做什么工作的？", Asked.JOB),
+        ("What score are you aiming for?", Asked.GOAL),
+        ("有当兵的底子。你想减多少、什么时候之前？", Asked.GOAL),
+        # a closing question that only lists the choices of the one before it
+        ("六级480还可以。你觉得现在哪块最难？阅读、长难句、作文还是单词？", Asked.OBSTACLE),
+        ("Which part is hardest? Reading, writing or speaking?", Asked.OBSTACLE),
+        ("Nice. Tea or coffee?", None),
         ("Where are you from originally?", None),  # a birthplace, not a home
         ("What have you covered so far?", None),  # covered is not learned
         ("Which did you want?", None),
@@ -136,6 +142,9 @@ def value_of(text: str, question: Asked) -> list[str]:
         ("做会计的", Asked.JOB, ["会计"]),
         ("nothing rn", Asked.JOB, []),
         ("i work in a warehouse", Asked.JOB, []),  # a clause: the rule table's to read
+        ("年底前减20斤", Asked.GOAL, ["减20斤"]),  # named without its deadline
+        ("band 7 overall", Asked.GOAL, ["band 7 overall"]),
+        ("not sure yet", Asked.GOAL, []),
     ],
 )
 def test_an_age_a_home_or_a_job_given_as_the_answer(text, question, said) -> None:

@@ -451,7 +451,8 @@ def test_an_interest_said_softly_is_held_weakly():
         content="最近对做陶艺好像也有点兴趣",
         client_ts=1,
     )
-    (found,) = [e for e in extract_with_rules(turn) if e.attributes.get(OBJ) == "做陶艺"]
+    # named by the thing, not the doing: "做陶艺" is an interest in 陶艺
+    (found,) = [e for e in extract_with_rules(turn) if e.attributes.get(OBJ) == "陶艺"]
     assert found.attributes[REL] == RelationKind.INTERESTED_IN.value
     assert found.confidence < 0.5
 
