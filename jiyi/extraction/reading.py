@@ -523,6 +523,8 @@ def read_claim(
         reading[EventAttr.DURABILITY.value] = TRANSIENT
     elif event_type in _VIEWS and TENSE not in reading and _CHANGED.search(clause):
         reading[EventAttr.CHANGE.value] = SUPERSEDES  # "now I prefer the docs": the old view ends
+    elif event_type is EventType.CONCEPT_MASTERY and TENSE not in reading and _NOW.search(clause):
+        reading[EventAttr.CHANGE.value] = SUPERSEDES  # "ABGs look solid now": no obstacle now
     elif event_type is EventType.GOAL and TENSE not in reading and _GOAL_CHANGED.search(clause):
         reading[EventAttr.CHANGE.value] = SUPERSEDES  # "目标改B1了": not A2 any more
     elif event_type is EventType.IDENTITY_DECLARATION and TENSE not in reading:

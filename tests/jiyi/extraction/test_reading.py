@@ -101,6 +101,24 @@ def test_a_changed_view_supersedes_the_old_one(text, event_type):
 
 
 @pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("Correct, three in a row. ABGs look solid now.", Role.ASSISTANT),
+        ("链式法则现在没问题了", Role.USER),
+    ],
+)
+def test_a_concept_learned_now_ends_the_obstacle(text, role):
+    """Said as the state now, learning supersedes the contrary obstacle instead of halving it."""
+    turn = Turn(user_id="u", session_id="s", role=role, content=text, client_ts=1)
+    [event] = [e for e in extract_with_rules(turn) if e.event_type is E.CONCEPT_MASTERY]
+    assert event.attributes[EventAttr.CHANGE] == "supersedes"
+    plain = Turn(user_id="u", session_id="s", role=Role.ASSISTANT, content="配平你已经完全掌握了!",
+                 client_ts=1)  # fmt: skip
+    [said] = [e for e in extract_with_rules(plain) if e.event_type is E.CONCEPT_MASTERY]
+    assert EventAttr.CHANGE not in said.attributes
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "所以我目标改B1了",

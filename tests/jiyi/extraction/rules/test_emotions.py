@@ -81,6 +81,8 @@ def feelings_in(text: str) -> set[str]:
         ("紧张死了", "紧张"),
         ("学这个可开心了😄", "开心"),
         ("就是最近压力好大 每天都睡不好", "压力大"),
+        ("真的好烦 又考砸了", "烦"),
+        ("test tmrw 😬 kinda nervous ngl", "nervous"),
     ],
 )
 def test_a_feeling_said_in_chat(text, feeling):
@@ -96,6 +98,7 @@ def test_a_feeling_said_in_chat(text, feeling):
         "I used to feel lost in maths",
         "他最近压力有点大",
         "我妈说她快撑不住了",
+        "节拍器那个滴滴声好烦",  # the sound is annoying: no feeling of the user's
         "他心里没底吗",
         "is the exam making you nervous?",
         "他越学越没信心",
