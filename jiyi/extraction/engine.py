@@ -282,7 +282,7 @@ def _singled_out(
     brutalism"): the sentence's last claim with an object before the phrase, else, when the
     phrase opens its sentence ("Lifetimes especially."), the previous sentence's last."""
     copies = []
-    for lang in readable:
+    for lang in sorted(readable, reverse=True):  # zh, then en, as the rules are tried
         said = singled_out(_as_read_in(lang, sentence), lang)
         if said is None:
             continue

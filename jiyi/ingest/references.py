@@ -98,6 +98,11 @@ class SessionEntities:
     #: what each session's last tutor turn asked the learner to name (`jiyi.ingest.answers`)
     asked: OrderedDict[str, Asked] = field(default_factory=OrderedDict)
 
+    def __setstate__(self, saved: dict[str, object]) -> None:
+        """A recovery snapshot taken before a field was added gains it empty, so a stream
+        upgraded mid-log resumes from its last snapshot."""
+        self.__dict__.update({**SessionEntities().__dict__, **saved})
+
     def ask(self, session_id: str, question: Asked | None) -> Asked | None:
         """What the session's last tutor turn asked; `question` (the newest turn's) replaces it."""
         previous = self.asked.pop(session_id, None)
