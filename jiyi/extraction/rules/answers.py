@@ -37,6 +37,7 @@ class Asked(StrEnum):
     HOME = "home"  # "Where are you based?", "你在哪个城市？"
     JOB = "job"  # "What do you do for work?", "你是做什么工作的？"
     GOAL = "goal"  # "What score are you aiming for?", "你想减多少？"
+    INTEREST = "interest"  # "What do you do for fun?", "你平时有什么爱好？"
 
 
 _ASKS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
@@ -101,6 +102,18 @@ _ASKS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
             r"\bwhat\s+do\s+(?:you|u)\s+work\s+as\b|\bwhat\s+(?:kind\s+of\s+)?work\s+do\s+(?:you|u)\s+do\b"
             r"|(?:你|您)(?:是)?(?:做|干)(?:什么|啥)(?:工作)?的|(?:你|您)(?:现在)?(?:做|从事)(?:什么|啥|哪)"
             r"(?:行|工作|职业)|(?:你|您)的(?:工作|职业)是",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        Asked.INTEREST,
+        re.compile(
+            r"\bwhat\s+do\s+(?:you|u)\s+(?:like\s+to\s+)?do\s+(?:for\s+fun|in\s+your\s+(?:free|spare)\s+"
+            r"time|outside\s+(?:of\s+)?(?:work|school|class))\b|\bwhat\s+are\s+(?:you|u)\s+into\b|"
+            r"\b(?:any|what(?:'s|\s+are)\s+your)\s+(?:hobbies|interests)\b|\bwhat\s+(?:kind\s+of\s+)?"
+            r"(?:music|books|games|shows|films|movies)\s+do\s+(?:you|u)\s+(?:like|enjoy|love)\b"
+            r"|(?:有|有没有)(?:什么|啥)?(?:爱好|兴趣)|(?:你|您)?平时(?:喜欢|爱)(?:做|干|玩)?(?:什么|啥)|"
+            r"(?:你|您)(?:喜欢|爱)(?:听|看|玩)?(?:什么|啥|哪些)",
             re.IGNORECASE,
         ),
     ),
@@ -350,6 +363,32 @@ BY_QUESTION: dict[Asked, tuple[Rule, ...]] = {
             "回答'你想减多少？'：'年底前减20斤'（目标：减20斤）。",
             ("年底前减20斤", "雅思6.5吧"),
             object_kind=EntityKind.ACTIVITY,
+            object_required=True,
+            whole_text=True,
+        ),
+    ),
+    Asked.INTEREST: (
+        rule(
+            "answer_en_interest",
+            EventType.PREFERENCE,
+            _EN_ANSWER,
+            0.7,
+            "The answer to 'what do you do for fun?': 'gaming mostly lol'.",
+            ("gaming mostly lol", "bouldering, and some chess"),
+            object_kind=EntityKind.TOPIC,
+            relation=RelationKind.INTERESTED_IN,
+            object_required=True,
+            whole_text=True,
+        ),
+        rule(
+            "answer_zh_interest",
+            EventType.PREFERENCE,
+            _ZH_ANSWER,
+            0.7,
+            "回答'你平时有什么爱好？'：'钓鱼吧'。",
+            ("钓鱼吧 周末都去", "追剧！"),
+            object_kind=EntityKind.TOPIC,
+            relation=RelationKind.INTERESTED_IN,
             object_required=True,
             whole_text=True,
         ),

@@ -41,6 +41,9 @@ def named(text: str, question: Asked) -> list[tuple[EventType, str]]:
         ("What do you do for work?", Asked.JOB),
         ("你是做什么工作的？", Asked.JOB),
         ("What score are you aiming for?", Asked.GOAL),
+        ("Nice! What do you do for fun?", Asked.INTEREST),
+        ("你平时有什么爱好？", Asked.INTEREST),
+        ("What do you want to work on today?", None),
         ("有当兵的底子。你想减多少、什么时候之前？", Asked.GOAL),
         # a closing question that only lists the choices of the one before it
         ("六级480还可以。你觉得现在哪块最难？阅读、长难句、作文还是单词？", Asked.OBSTACLE),
@@ -145,6 +148,9 @@ def value_of(text: str, question: Asked) -> list[str]:
         ("年底前减20斤", Asked.GOAL, ["减20斤"]),  # named without its deadline
         ("band 7 overall", Asked.GOAL, ["band 7 overall"]),
         ("not sure yet", Asked.GOAL, []),
+        ("gaming mostly lol", Asked.INTEREST, ["gaming"]),
+        ("钓鱼吧 周末都去", Asked.INTEREST, ["钓鱼"]),
+        ("nothing really", Asked.INTEREST, []),
     ],
 )
 def test_an_age_a_home_or_a_job_given_as_the_answer(text, question, said) -> None:
