@@ -160,6 +160,8 @@ def test_a_childs_age_said_any_way_removes_what_earlier_turns_wrote(ctx: Stores,
         "我刚上一年级",
         "小学三年级 数学不会",
         "Hi, I'm Sam, 12",
+        "ITS MY BIRTHDAY im 10 today!!!! 🎂🎂",
+        "im in class 4",
     ],
 )
 def test_child_mode_from_any_common_phrasing(ctx: Stores, make_turn, text) -> None:
