@@ -72,8 +72,8 @@ _EN_BARE_NEGATION = re.compile(
 )
 
 
-#: "im" typed for "I'm" ("tbh im bored", "ITS MY BIRTHDAY im 10 today"): every "I'm" rule reads it.
-_EN_BARE_IM = re.compile(r"\b[iI]m\b(?=\s+[a-z0-9])")
+#: "im" typed for "I'm" ("tbh im bored"): every "I'm" rule reads it.
+_EN_BARE_IM = re.compile(r"\b[iI]m\b(?=\s+[a-z])")
 
 
 def with_apostrophes(text: str) -> str:

@@ -681,7 +681,9 @@ RULES: tuple[Rule, ...] = (
     rule(
         "age_en_declared",
         EventType.AGE_DECLARATION,
-        rf"\b(?:{EN_I_AM}|I\s+(?:just\s+)?turned|I'll\s+be|I\s+will\s+be|my\s+age\s+is|"
+        # "im" before a number too ("ITS MY BIRTHDAY im 10 today"): the write path's own
+        # apostrophes (`engine.with_apostrophes`) are put back only before a word
+        rf"\b(?:{EN_I_AM}|[iI]m(?=\s+\d)|I\s+(?:just\s+)?turned|I'll\s+be|I\s+will\s+be|my\s+age\s+is|"
         rf"(?:{EN_I_AM}|im)\s+(?:turning|gonna\s+be|going\s+to\s+be))\s+"
         r"(?:(?:now|only|just|almost|nearly|about|actually|really)\s+)?(?P<value>\d{1,3})"
         r"(?:\s*(?:years?|yrs?)(?:\s+old)?|\s*y/?o\b)?"
@@ -693,6 +695,7 @@ RULES: tuple[Rule, ...] = (
             "Hi! I'm Alice, I'm 17 and I'm studying.",
             "I just turned 30 last week.",
             "also im turning 11 on saturday!!",
+            "ITS MY BIRTHDAY im 10 today!!!! 🎂🎂",
         ),
         value_normaliser=normalise_age,
     ),
