@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from typing import Any
 
 from jiyi.domain import EntityKind, EventType, RelationKind
 from jiyi.extraction.rules.cleaning import normalise_age
@@ -191,81 +192,72 @@ _ZH_ANSWER = (
     r"(?:吧|啊|呀|呢|哈|啦|叭)?\s*(?=$|[。！!，,？?…～~\s])"
 )
 
-BY_QUESTION: dict[Asked, tuple[Rule, ...]] = {
-    Asked.OBSTACLE: (
+
+def _named(
+    what: str,
+    event_type: EventType,
+    en: tuple[str, tuple[str, ...]],
+    zh: tuple[str, tuple[str, ...]],
+    confidence: float = 0.7,
+    zh_pattern: str = _ZH_ANSWER,
+    **options: Any,
+) -> tuple[Rule, ...]:
+    """The en and zh rules of an answer that is a bare name (`en`, `zh`: the description and
+    the examples of each): the turn opens with it, and it is required."""
+    return tuple(
         rule(
-            "answer_en_obstacle",
-            EventType.CONCEPT_CONFUSION,
-            _EN_ANSWER,
-            0.7,
+            f"answer_{lang}_{what}",
+            event_type,
+            pattern,
+            confidence,
+            description,
+            examples,
+            object_required=True,
+            whole_text=True,
+            **options,
+        )
+        for lang, pattern, (description, examples) in (
+            ("en", _EN_ANSWER, en),
+            ("zh", zh_pattern, zh),
+        )
+    )
+
+
+BY_QUESTION: dict[Asked, tuple[Rule, ...]] = {
+    Asked.OBSTACLE: _named(
+        "obstacle",
+        EventType.CONCEPT_CONFUSION,
+        (
             "The answer to 'what worries you / what's hardest?': 'Offside. Always offside.'",
             ("Offside. Always offside.", "fractions mostly, tbh"),
-            object_kind=EntityKind.CONCEPT,
-            object_required=True,
-            whole_text=True,
         ),
-        rule(
-            "answer_zh_obstacle",
-            EventType.CONCEPT_CONFUSION,
-            _ZH_ANSWER,
-            0.7,
-            "回答'哪部分最难？'：'函数吧 一看就晕'。",
-            ("函数吧 一看就晕", "主要是听力。"),
-            object_kind=EntityKind.CONCEPT,
-            object_required=True,
-            whole_text=True,
-        ),
+        ("回答'哪部分最难？'：'函数吧 一看就晕'。", ("函数吧 一看就晕", "主要是听力。")),
+        object_kind=EntityKind.CONCEPT,
     ),
-    Asked.MASTERY: (
-        rule(
-            "answer_en_mastery",
-            EventType.CONCEPT_MASTERY,
-            _EN_ANSWER,
-            0.7,
+    Asked.MASTERY: _named(
+        "mastery",
+        EventType.CONCEPT_MASTERY,
+        (
             "The answer to 'what can you play so far?': 'power chords mostly.'",
             ("power chords mostly. can do smoke on the water", "Basic scales."),
-            object_kind=EntityKind.CONCEPT,
-            object_required=True,
-            whole_text=True,
         ),
-        rule(
-            "answer_zh_mastery",
-            EventType.CONCEPT_MASTERY,
-            _ZH_ANSWER,
-            0.7,
-            "回答'你现在会弹什么？'：'C和弦，其他的还不行'。",
-            ("C和弦，其他的还不行", "五线谱吧"),
-            object_kind=EntityKind.CONCEPT,
-            object_required=True,
-            whole_text=True,
-        ),
+        ("回答'你现在会弹什么？'：'C和弦，其他的还不行'。", ("C和弦，其他的还不行", "五线谱吧")),
+        object_kind=EntityKind.CONCEPT,
     ),
-    Asked.WAY: (
-        rule(
-            "answer_en_way",
-            EventType.LEARNING_STYLE,
-            _EN_ANSWER,
-            0.7,
+    Asked.WAY: _named(
+        "way",
+        EventType.LEARNING_STYLE,
+        (
             "The answer to 'what do you want from me?': 'blunt feedback.' (a known way of "
             "learning keeps its own relation).",
             ("blunt feedback. my writing group sugar-coats everything", "diagrams mostly"),
-            object_kind=EntityKind.STYLE,
-            relation=RelationKind.PREFERS,
-            object_required=True,
-            whole_text=True,
         ),
-        rule(
-            "answer_zh_way",
-            EventType.LEARNING_STYLE,
-            _ZH_ANSWER,
-            0.7,
+        (
             "回答'你希望我怎么讲？'：'例题吧'、'画图。'（已知的学习方式归其关系）。",
             ("例题吧 看例题最快", "画图。"),
-            object_kind=EntityKind.STYLE,
-            relation=RelationKind.PREFERS,
-            object_required=True,
-            whole_text=True,
         ),
+        object_kind=EntityKind.STYLE,
+        relation=RelationKind.PREFERS,
     ),
     Asked.AGE: (
         rule(
@@ -342,55 +334,29 @@ BY_QUESTION: dict[Asked, tuple[Rule, ...]] = {
             whole_text=True,
         ),
     ),
-    Asked.GOAL: (
-        rule(
-            "answer_en_goal",
-            EventType.GOAL,
-            _EN_ANSWER,
-            0.75,
+    Asked.GOAL: _named(
+        "goal",
+        EventType.GOAL,
+        (
             "The answer to 'what score are you aiming for?': 'band 7 overall'.",
             ("band 7 overall", "a 7 in maths lol"),
-            object_kind=EntityKind.ACTIVITY,
-            object_required=True,
-            whole_text=True,
         ),
-        rule(
-            "answer_zh_goal",
-            EventType.GOAL,
-            rf"^\s*{_ZH_LEAD}(?P<object>[\u4e00-\u9fffA-Za-z0-9+.]{{2,12}}?)"
-            r"(?:吧|啊|呀|呢|哈|啦)?\s*(?=$|[。！!，,？?…～~\s])",
-            0.75,
-            "回答'你想减多少？'：'年底前减20斤'（目标：减20斤）。",
-            ("年底前减20斤", "雅思6.5吧"),
-            object_kind=EntityKind.ACTIVITY,
-            object_required=True,
-            whole_text=True,
-        ),
+        ("回答'你想减多少？'：'年底前减20斤'（目标：减20斤）。", ("年底前减20斤", "雅思6.5吧")),
+        confidence=0.75,
+        # a goal says how much: "减20斤", "6.5"
+        zh_pattern=rf"^\s*{_ZH_LEAD}(?P<object>[\u4e00-\u9fffA-Za-z0-9+.]{{2,12}}?)"
+        r"(?:吧|啊|呀|呢|哈|啦)?\s*(?=$|[。！!，,？?…～~\s])",
+        object_kind=EntityKind.ACTIVITY,
     ),
-    Asked.INTEREST: (
-        rule(
-            "answer_en_interest",
-            EventType.PREFERENCE,
-            _EN_ANSWER,
-            0.7,
+    Asked.INTEREST: _named(
+        "interest",
+        EventType.PREFERENCE,
+        (
             "The answer to 'what do you do for fun?': 'gaming mostly lol'.",
             ("gaming mostly lol", "bouldering, and some chess"),
-            object_kind=EntityKind.TOPIC,
-            relation=RelationKind.INTERESTED_IN,
-            object_required=True,
-            whole_text=True,
         ),
-        rule(
-            "answer_zh_interest",
-            EventType.PREFERENCE,
-            _ZH_ANSWER,
-            0.7,
-            "回答'你平时有什么爱好？'：'钓鱼吧'。",
-            ("钓鱼吧 周末都去", "追剧！"),
-            object_kind=EntityKind.TOPIC,
-            relation=RelationKind.INTERESTED_IN,
-            object_required=True,
-            whole_text=True,
-        ),
+        ("回答'你平时有什么爱好？'：'钓鱼吧'。", ("钓鱼吧 周末都去", "追剧！")),
+        object_kind=EntityKind.TOPIC,
+        relation=RelationKind.INTERESTED_IN,
     ),
 }
