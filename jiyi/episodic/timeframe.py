@@ -1,5 +1,6 @@
-"""When a query points: relative time expressions ("two weeks ago", "last Saturday", "in April",
-"三天前", "上周六") turned into time windows, so recall can prefer events from then.
+"""When a query points: time expressions ("two weeks ago", "last Saturday", "in April", "on 3
+June, 2023", "三天前", "上周六", "5月3日") turned into time windows, so recall can prefer events
+from then.
 
 Pure functions of the query text and the moment it is asked (`now_ms`, the client's clock):
 no model, no LLM. Dates are read in UTC, as the events' client timestamps are stored. Each
@@ -59,6 +60,17 @@ _EN_MONTH = re.compile(
     + "|".join(m for m in _MONTHS if m != "may")
     + r")|\b(?:in|during)\s+(may))\b(?:,?\s+(\d{4})\b)?"
 )
+_MONTH_NAMES = "|".join(
+    [*_MONTHS, "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sept", "sep", "oct", "nov", "dec"]
+)
+_EN_DAY_MONTH = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+({_MONTH_NAMES})\b\.?(?:,?\s+(\d{{4}})\b)?"
+)
+_EN_MONTH_DAY = re.compile(  # "may 3" only as a date: "on may 3", "may 3rd", "may 3, 2023"
+    rf"(?:\b(?:on|by|since|until|till|before|after|from)\s+(may)|\b({_MONTH_NAMES}))\.?\s+"
+    r"(\d{1,2})(st|nd|rd|th)?\b(?!:)(?:,?\s+(\d{4})\b)?"
+)
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
 _ZH_AGO = re.compile(
     r"([0-9]+|[零一二两三四五六七八九十几半]+)个?(天|日|周|星期|礼拜|月|年)(?:以)?前"
 )
@@ -66,6 +78,10 @@ _ZH_LAST_WEEKDAY = re.compile(r"上(?:个)?(?:周|星期|礼拜)([一二三四�
 _ZH_LAST_PERIOD = re.compile(r"上(?:个)?(周|星期|礼拜|月)(?![一二三四五六日天])|(去)年")
 _ZH_THIS_PERIOD = re.compile(r"(?:这|本)(?:个)?(周|星期|礼拜|月)|(今)年")
 _ZH_MONTH = re.compile(r"(?:([0-9]{4})年)?([0-9]{1,2}|十[一二]?|[一二三四五六七八九])月(?!前)")
+_ZH_DAY = re.compile(
+    r"(?:([0-9]{4})年)?([0-9]{1,2}|十[一二]?|[一二三四五六七八九])月"
+    r"([0-9]{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]"
+)
 
 
 @dataclass(frozen=True)
@@ -141,7 +157,41 @@ def _month(now: datetime, month: int, year: str = "") -> TimeWindow | None:
     return _span(start, end)
 
 
+def _month_number(name: str) -> int:
+    return next(i for i, month in enumerate(_MONTHS, 1) if month.startswith(name[:3]))
+
+
+def _date(now: datetime, month: int, day: int, year: str = "") -> TimeWindow | None:
+    """That day of `year` when given, else its latest occurrence up to today; None for a date
+    no calendar holds (31 April)."""
+    years = [int(year)] if year else [now.year, now.year - 1]
+    for year_number in years:
+        try:
+            start = datetime(year_number, month, day, tzinfo=UTC)
+        except ValueError:
+            return None
+        if year or start <= now:
+            return _span(start, start + timedelta(days=1))
+    return None
+
+
+def _dates(text: str, now: datetime) -> Iterator[TimeWindow]:
+    """Dates named in full or by day and month: "31 July, 2023", "June 3rd", "2023-06-03"."""
+    for day, month, year in _EN_DAY_MONTH.findall(text):
+        if window := _date(now, _month_number(month), int(day), year):
+            yield window
+    for may, month, day, ordinal, year in _EN_MONTH_DAY.findall(text):
+        if month == "may" and not (ordinal or year):
+            continue  # "I may 3 times": a verb
+        if window := _date(now, _month_number(may or month), int(day), year):
+            yield window
+    for year, month, day in _ISO_DATE.findall(text):
+        if 1 <= int(month) <= 12 and (window := _date(now, int(month), int(day), year)):
+            yield window
+
+
 def _english(text: str, now: datetime) -> Iterator[TimeWindow]:
+    yield from _dates(text, now)
     for count, unit in _EN_AGO.findall(text):
         number = int(count) if count.isdigit() else _EN_NUMBERS[count]
         yield _around(now, number * _UNIT_DAYS[unit])
@@ -191,7 +241,11 @@ def _chinese(text: str, now: datetime) -> Iterator[TimeWindow]:
     for unit, year in _ZH_THIS_PERIOD.findall(text):
         period = "year" if year else "month" if unit == "月" else "week"
         yield _span(_period_start(now, period, 0), now)
-    for year, month in _ZH_MONTH.findall(text):
+    for year, month, day in _ZH_DAY.findall(text):
+        number = int(_zh_number(month))
+        if 1 <= number <= 12 and (window := _date(now, number, int(_zh_number(day)), year)):
+            yield window
+    for year, month in _ZH_MONTH.findall(_ZH_DAY.sub("", text)):  # a day is not its month
         number = int(_zh_number(month))
         if 1 <= number <= 12 and (window := _month(now, number, year)):
             yield window

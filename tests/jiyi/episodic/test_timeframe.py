@@ -38,6 +38,14 @@ def _days(query: str) -> list[tuple[str, str]]:
         ("What did I say yesterday?", [("05-28", "05-30")]),
         ("I may go hiking", []),
         ("How many months have passed since I last visited a museum?", []),
+        ("What did Gina find for her store on 1 February, 2023?", [("02-01", "02-01")]),
+        ("what did we talk about on March 3rd", [("03-03", "03-03")]),
+        ("the 3rd of may", [("05-03", "05-03")]),
+        ("plans made on may 4", [("05-04", "05-04")]),
+        ("what happened on 2023-04-17", [("04-17", "04-17")]),
+        ("at 10:30 on Jan 2", [("01-02", "01-02")]),
+        ("I may 3 times a week", []),  # "may" the verb
+        ("on 31 April", []),  # no such day
     ],
 )
 def test_english_time_expressions(query, expected):
@@ -54,6 +62,9 @@ def test_english_time_expressions(query, expected):
         ("上个月的考试", [("04-01", "04-30")]),
         ("3月的时候我在读什么书", [("03-01", "03-31")]),
         ("十二月的旅行", [("12-01", "12-31")]),
+        ("5月3日我做了什么", [("05-03", "05-03")]),  # the day, not its month
+        ("2023年4月17号那天", [("04-17", "04-17")]),
+        ("十二月二十五日的聚会", [("12-25", "12-25")]),
         ("我三个月的计划", []),
     ],
 )
@@ -61,13 +72,17 @@ def test_chinese_time_expressions(query, expected):
     assert _days(query) == expected
 
 
-def test_a_month_not_yet_reached_this_year_means_last_year():
-    (window,) = time_windows("what did I do in December?", NOW)
+@pytest.mark.parametrize("query", ["what did I do in December?", "what did I do on June 2?"])
+def test_a_month_or_day_not_yet_reached_this_year_means_last_year(query):
+    (window,) = time_windows(query, NOW)
     assert datetime.fromtimestamp(window.start_ms / 1000, UTC).year == 2022
 
 
-@pytest.mark.parametrize("query", ["What did I paint in July 2021?", "2021年7月我画了什么"])
-def test_a_month_with_its_year_means_that_year(query):
+@pytest.mark.parametrize(
+    "query",
+    ["What did I paint in July 2021?", "2021年7月我画了什么", "on 9 July, 2021", "2021-07-09"],
+)
+def test_a_month_or_day_with_its_year_means_that_year(query):
     (window,) = time_windows(query, NOW)
     start = datetime.fromtimestamp(window.start_ms / 1000, UTC)
     assert (start.year, start.month) == (2021, 7)
