@@ -134,6 +134,12 @@ class EpisodicSettings(_Section):
         "best of the turn's passages, a turn of one sentence being its own) in recall's "
         "relevance, times the share of the user's events with a turn vector",
     )
+    reply_pairs: bool = Field(
+        True,
+        description="score a reply also as one passage with the turn before it, when that turn "
+        "asked something ('They were awestruck.' after 'How did the kids react?'), in the "
+        "passage channel",
+    )
     speaker_weight: float = Field(
         0.5,
         ge=0.0,

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pyarrow as pa
 import pytest
@@ -29,6 +31,7 @@ from jiyi.episodic.retrieval import (
     lexical_scores,
     rank,
     recall,
+    reply_cosines,
 )
 from jiyi.health import skipped_values
 from models.channels import ChannelEncoder, TurnChannelEncoder
@@ -350,6 +353,70 @@ def test_best_passage_is_the_largest_passage_cosine_else_the_turns():
     assert block([None] * 4) is None  # no row holds one: the turn's cosine everywhere
     sliced = passage_block(pa.table({PASSAGES_COLUMN: pa.array(held, PASSAGES_TYPE)}).slice(3))
     np.testing.assert_allclose(best_passage(turn[3:], sliced, query), [0.0])  # offsets kept
+
+
+def test_a_reply_is_scored_with_the_question_before_it():
+    """Rows come in any order; a turn's events share its pair; only a turn that follows one
+    asking something in the same session gets one, and only where both have a turn vector."""
+    q, a, b, c = (np.array(v, dtype=np.float32) for v in ([1, 0], [0.6, 0.8], [0, 1], [0.8, 0.6]))
+    nan = np.full(2, np.nan, dtype=np.float32)
+    rows = [  # session, ts, turn, type, turn vector
+        ("s1", 3, "t3", EventType.PREFERENCE, b),  # replies to t2's question
+        ("s1", 1, "t1", EventType.QUESTION, a),
+        ("s1", 2, "t2", EventType.QUESTION, c),  # replies to t1, and asks
+        ("s1", 3, "t3", EventType.GOAL, b),  # t3's second event
+        ("s2", 4, "t4", EventType.PREFERENCE, a),  # another session: t3 is not its question
+        ("s2", 5, "t5", EventType.QUESTION, nan),  # asks, but has no turn vector
+        ("s2", 6, "t6", EventType.PREFERENCE, a),
+    ]
+    table = pa.table(
+        {
+            "session_id": [r[0] for r in rows],
+            "ts": pa.array([r[1] for r in rows], pa.int64()),
+            "turn_id": [r[2] for r in rows],
+            "event_type": [r[3].value for r in rows],
+        }
+    )
+    cosines = reply_cosines(table, np.stack([r[4] for r in rows]), q)
+
+    def pair(x: np.ndarray, y: np.ndarray) -> float:
+        mean = x + y
+        return float(q @ (mean / np.linalg.norm(mean)))
+
+    np.testing.assert_allclose(cosines[[0, 2, 3]], [pair(c, b), pair(a, c), pair(c, b)], atol=1e-6)
+    assert np.isnan(cosines[[1, 4, 5, 6]]).all()
+    assert np.isnan(reply_cosines(table.slice(0, 1), np.stack([b]), q)).all()
+
+
+def test_a_reply_the_question_explains_is_found_with_it(tmp_path, make_item, terms):
+    """ "They were awestruck and humbled." names nothing the query asks about; read with the
+    question before it, it is the answer."""
+    encoder = TurnChannelEncoder(HashingEncoder(256), HashingEncoder(256), passages=4)
+    store = LanceEpisodicStore(tmp_path / "replies", encoder.space_id, encoder.dimension)
+    turns = [
+        ("t1", "How did your kids react when they saw the war memorial last weekend?"),
+        ("t2", "They were awestruck and humbled, honestly more than I had expected of them."),
+        ("t3", "I also had pasta for dinner and it was far too salty for my own taste."),
+        ("t4", "Nothing much happened at work this week apart from a long meeting on Monday."),
+    ]
+    kinds = {"t1": EventType.QUESTION}
+    items = [
+        make_item("alice", text, kinds.get(turn, EventType.PREFERENCE), turn, NOW - DAY_MS + i)
+        for i, (turn, text) in enumerate(turns)
+    ]
+    write_events(store, encoder, terms, items, SETTINGS)
+    passages = RetrievalConfig(lexical_weight=0.0, vector_weight=0.0, turn_vector_weight=0.0)
+    query = "how did the kids react at the war memorial"
+
+    def found(config: RetrievalConfig) -> dict[str, float | None]:
+        hits = recall(store, encoder, terms, "alice", query, k=4, now_ms=NOW, config=config)
+        return {h.event.turn_id: h.parts.passage_vector for h in hits}
+
+    alone, read_together = found(replace(passages, reply_pairs=False)), found(passages)
+    assert read_together["t2"] > alone["t2"]  # type: ignore[operator]
+    assert read_together["t2"] > read_together["t3"]  # type: ignore[operator]
+    assert read_together["t3"] == alone["t3"]  # t2 asks nothing: t3 is no reply
+    assert not config_for(EpisodicSettings(reply_pairs=False)).reply_pairs
 
 
 def test_a_row_with_passages_of_another_width_loses_them_not_the_read():
