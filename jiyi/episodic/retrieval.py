@@ -313,6 +313,7 @@ def rank(
         channels.cjk_query if channels else None,
     )
     cosine, cjk = by_channel.primary, by_channel.cjk
+    statement = statements(table)
     turn = passage = None
     turn_query = None if channels is None else channels.turn_query
     if parts is not None and parts.turn is not None and turn_query is not None:
@@ -320,7 +321,8 @@ def rank(
         if channels is not None and channels.passages:
             passage = best_passage(turn, passage_block(table, len(turn_query)), turn_query)
             if config.reply_pairs:
-                passage = np.fmax(passage, reply_cosines(table, parts.turn, turn_query))
+                asks = statement == 0.0
+                passage = np.fmax(passage, reply_cosines(table, parts.turn, turn_query, asks))
     relevance = fuse(cosine, lexical, config, cjk, turn, passage)
     confidence = table.column("confidence").to_numpy()
     weight = table.column("retrieval_weight").to_numpy()
@@ -332,7 +334,6 @@ def rank(
         sessions = table.column("session_id").to_numpy(zero_copy_only=False)
         first_talk = first_talk_prior(ts, sessions, analysis)
     speaker = speaker_match(table.column("attributes"), analysis)
-    statement = statements(table)
     score = (
         relevance
         * (1.0 - config.confidence_weight + config.confidence_weight * confidence)
@@ -392,36 +393,36 @@ def best_passage(turn: np.ndarray, passages: PassageBlock | None, query: np.ndar
     return best
 
 
-def reply_cosines(table: pa.Table, turns: np.ndarray, query: np.ndarray) -> np.ndarray:
+def reply_cosines(
+    table: pa.Table, turns: np.ndarray, query: np.ndarray, asks: np.ndarray
+) -> np.ndarray:
     """Per row, the cosine of the query to its turn read together with the turn before it in
-    its session, when that turn asked something (one of its events is a question) and both
-    have a turn vector (`turns`, NaN rows where none); NaN elsewhere. The pair's vector is the
-    mean of the two turns' vectors, as a turn's is the mean of its passages' (`pooled`), so
+    its session, when that turn asked something (one of its rows `asks`: a question event) and
+    both have a turn vector (`turns`, NaN rows where none); NaN elsewhere. The pair's vector is
+    the mean of the two turns' vectors, as a turn's is the mean of its passages' (`pooled`), so
     nothing more is stored and a replay of the write path is unchanged."""
     out = np.full(table.num_rows, np.nan)
     if table.num_rows < 2:
         return out
-    order = pc.sort_indices(
-        table.select(["session_id", "ts", "turn_id"]),
-        sort_keys=[("session_id", "ascending"), ("ts", "ascending"), ("turn_id", "ascending")],
-    ).to_numpy()
-    sessions = table.column("session_id").take(order).to_numpy(zero_copy_only=False)
-    turn_ids = table.column("turn_id").take(order).to_numpy(zero_copy_only=False)
-    starts = np.flatnonzero(
-        np.r_[True, (sessions[1:] != sessions[:-1]) | (turn_ids[1:] != turn_ids[:-1])]
-    )  # each turn's first row, in session order: a turn's events share its vector
-    asks = np.maximum.reduceat(1.0 - statements(table)[order], starts) > 0
+    keys = table.select(["session_id", "ts", "turn_id"])
+    order = pc.sort_indices(keys, sort_keys=[(k, "ascending") for k in keys.column_names])
+    sessions = keys.column("session_id").take(order).combine_chunks()
+    turn_ids = keys.column("turn_id").take(order).combine_chunks()
+    same_session = pc.equal(sessions[1:], sessions[:-1]).to_numpy(zero_copy_only=False)
+    same_turn = same_session & pc.equal(turn_ids[1:], turn_ids[:-1]).to_numpy(zero_copy_only=False)
+    # a turn's events share its vector: one entry per turn, in session order
+    starts = np.flatnonzero(np.concatenate(([True], ~same_turn)))
+    order = order.to_numpy()
+    asked = np.maximum.reduceat(asks[order].astype(np.int8), starts) > 0
     vectors = turns[order[starts]]
     cosines = vectors @ query
-    replies = np.flatnonzero(
-        np.r_[False, (sessions[starts][1:] == sessions[starts][:-1]) & asks[:-1]]
-        & ~np.isnan(cosines)
-        & ~np.isnan(np.r_[np.nan, cosines[:-1]])
-    )
+    held = ~np.isnan(cosines)
+    follows = same_session[starts[1:] - 1] & asked[:-1]  # the turn before asked, same session
+    replies = 1 + np.flatnonzero(follows & held[1:] & held[:-1])
     pair = np.full(len(starts), np.nan)
     together = np.einsum("ij,ij->i", vectors[replies], vectors[replies - 1])
     pair[replies] = (cosines[replies] + cosines[replies - 1]) / np.sqrt(2.0 + 2.0 * together)
-    out[order] = np.repeat(pair, np.diff(np.r_[starts, table.num_rows]))
+    out[order] = np.repeat(pair, np.diff(starts, append=table.num_rows))
     return out
 
 

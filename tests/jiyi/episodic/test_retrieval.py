@@ -377,7 +377,8 @@ def test_a_reply_is_scored_with_the_question_before_it():
             "event_type": [r[3].value for r in rows],
         }
     )
-    cosines = reply_cosines(table, np.stack([r[4] for r in rows]), q)
+    asks = np.array([r[3] is EventType.QUESTION for r in rows])
+    cosines = reply_cosines(table, np.stack([r[4] for r in rows]), q, asks)
 
     def pair(x: np.ndarray, y: np.ndarray) -> float:
         mean = x + y
@@ -385,7 +386,7 @@ def test_a_reply_is_scored_with_the_question_before_it():
 
     np.testing.assert_allclose(cosines[[0, 2, 3]], [pair(c, b), pair(a, c), pair(c, b)], atol=1e-6)
     assert np.isnan(cosines[[1, 4, 5, 6]]).all()
-    assert np.isnan(reply_cosines(table.slice(0, 1), np.stack([b]), q)).all()
+    assert np.isnan(reply_cosines(table.slice(0, 1), np.stack([b]), q, asks[:1])).all()
 
 
 def test_a_reply_the_question_explains_is_found_with_it(tmp_path, make_item, terms):
