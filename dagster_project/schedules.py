@@ -14,7 +14,9 @@ group_jobs = [
 #: LoCoMo dev (`jiyi bench locomo`, BENCHMARKS.md session 17) one trained on the domain pairs
 #: lowers jiyi's turn any@10 from 0.840 to 0.828 and all@10 from 0.756 to 0.737, and one trained
 #: on conversation pairs leaves it within a question of the base model. So the night trains and
-#: judges a candidate; an ML engineer promotes one by running `embedder_job`.
+#: judges a candidate, on pairs and on jiyi's recall over held-back conversations (the gate
+#: wants both raised); an ML engineer promotes one by running `embedder_job`, which re-embeds
+#: the whole store (BENCHMARKS.md, sizing: days at 10 million users, not a nightly step).
 PROMOTION = dg.AssetSelection.assets("reembedded_episodic_store", "promoted_adapter")
 nightly_job = dg.define_asset_job("nightly_job", selection=dg.AssetSelection.all() - PROMOTION)
 nightly_schedule = dg.ScheduleDefinition(

@@ -1,4 +1,4 @@
-"""Retrieval quality on held-out pairs: recall@1, recall@5 and MRR, and the promotion gate.
+"""Retrieval quality on held-out pairs: recall@1, recall@5 and MRR, and the promotion gates.
 
 The corpus is every distinct positive among the pairs; each query must rank its own positive
 first. The same pairs score every model (base, current, candidate), so the numbers compare.
@@ -73,3 +73,27 @@ def promotion_gate(
     return GateDecision(
         True, f"{metric} {current[metric]:.3f} → {candidate[metric]:.3f} (+{gain:.3f})"
     )
+
+
+def recall_gate(
+    candidate: Mapping[str, float], current: Mapping[str, float], metrics: Sequence[str]
+) -> GateDecision:
+    """The candidate must raise recall on the held-back conversations' probes
+    (`jiyi.bench.probes`): higher on one of `metrics`, lower on none. An adapter that only
+    matches the current model is not worth re-embedding the store for."""
+    for name, values in (("candidate", candidate), ("current", current)):
+        missing = [m for m in metrics if m not in values]
+        if missing:
+            raise ValueError(f"{name} recall: need {missing}, got {sorted(values)}")
+    lower = [m for m in metrics if candidate[m] < current[m]]
+    if lower:
+        worst = lower[0]
+        return GateDecision(
+            False, f"recall {worst} {candidate[worst]:.3f} below current {current[worst]:.3f}"
+        )
+    higher = [m for m in metrics if candidate[m] > current[m]]
+    if not higher:
+        shown = ", ".join(f"{m} {candidate[m]:.3f}" for m in metrics)
+        return GateDecision(False, f"recall no higher than the current model's ({shown})")
+    gains = ", ".join(f"{m} {current[m]:.3f} → {candidate[m]:.3f}" for m in higher)
+    return GateDecision(True, f"recall {gains}")

@@ -23,6 +23,7 @@ import polars as pl
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "training"
 _HAN = re.compile(r"[\u3400-\u9fff]")
 MAX_TEXT_CHARS = 2000
+PAIR_SALT = "jiyi-pairs-v1"  # which groups `split_pairs` holds out; recall probes read the same
 
 
 class PairError(ValueError):
@@ -73,18 +74,21 @@ def domain_pairs(directory: Path = DEFAULT_DATA_DIR) -> list[Pair]:
 
 
 def event_pairs(events: pl.DataFrame, turns: pl.DataFrame) -> list[Pair]:
-    """Turn text → the event's indexed text (summary and keywords), joined on `turn_id`.
+    """Turn text → the event's indexed text (summary and keywords), joined on `turn_id`, grouped
+    by the turn's session, so a session held out of training (`split_pairs`) is held out whole
+    and recall can be probed on it (`jiyi.bench.probes`).
 
-    `events`: turn_id, event_id, summary, keywords (list); `turns`: turn_id, content.
+    `events`: turn_id, event_id, summary, keywords (list); `turns`: user_id, session_id,
+    turn_id, content.
     """
-    joined = events.join(turns.select("turn_id", "content"), on="turn_id", how="inner")
+    columns = ["user_id", "session_id", "turn_id", "content"]
+    joined = events.join(turns.select(columns), on="turn_id", how="inner")
     pairs = []
     for row in joined.iter_rows(named=True):
         positive = " ".join([row["summary"], *row["keywords"]]).strip()
         if positive and row["content"].strip() and row["content"].strip() != positive:
-            pairs.append(
-                make_pair(row["content"][:MAX_TEXT_CHARS], positive, "event", row["event_id"])
-            )
+            group = session_group(row["user_id"], row["session_id"])
+            pairs.append(make_pair(row["content"][:MAX_TEXT_CHARS], positive, "event", group))
     return pairs
 
 
@@ -104,7 +108,7 @@ def conversation_pairs(turns: pl.DataFrame) -> list[Pair]:
             continue
         query, positive = turn["content"].strip(), reply["content"].strip()
         if query and positive and query != positive:
-            group = "/".join(session)
+            group = session_group(*session)
             pairs.append(
                 make_pair(query[:MAX_TEXT_CHARS], positive[:MAX_TEXT_CHARS], "conversation", group)
             )
@@ -134,13 +138,18 @@ def dedupe(pairs: Iterable[Pair]) -> list[Pair]:
     return list(seen.values())
 
 
+def session_group(user_id: str, session_id: str) -> str:
+    """The group of a session's conversation pairs: a session is trained on or held out whole."""
+    return f"{user_id}/{session_id}"
+
+
 def held_out(group: str, fraction: float, salt: str) -> bool:
     digest = hashlib.sha256(f"{salt}\x1f{group}".encode()).digest()
     return int.from_bytes(digest[:8], "big") / 2**64 < fraction
 
 
 def split_pairs(
-    pairs: Sequence[Pair], eval_fraction: float = 0.2, salt: str = "jiyi-pairs-v1"
+    pairs: Sequence[Pair], eval_fraction: float = 0.2, salt: str = PAIR_SALT
 ) -> tuple[list[Pair], list[Pair]]:
     """(train, held-out): deterministic, by group, so no group straddles the two."""
     if not 0.0 < eval_fraction < 1.0:

@@ -1,9 +1,11 @@
 """Embedder group, the ML engineers' loop: pairs, LoRA candidate, evaluation, gate, promotion.
 
-The candidate is only promoted when its blocking check passes (it beats the current model on the
-held-out pairs); the episodic store is re-embedded into a staging store first and swapped in whole
-right before the registry's pointer moves, so a search never mixes two models' vectors. The
-nightly job stops before the re-embedding (`schedules.PROMOTION`): a person promotes.
+The candidate is only promoted when its blocking check passes: it beats the current model on the
+held-out pairs, and it raises jiyi's own recall on conversations it never trained on (the sessions
+held out of training, probed by their questions and replies: `jiyi.bench.probes`). The episodic
+store is re-embedded into a staging store first and swapped in whole right before the registry's
+pointer moves, so a search never mixes two models' vectors. The nightly job stops before the
+re-embedding (`schedules.PROMOTION`): a person promotes.
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ import dagster as dg
 import polars as pl
 
 from dagster_project.resources import JiyiResource, ModelsResource
+from jiyi.bench.probes import probe_haystacks, probe_recall
 from jiyi.composition import open_adapter_encoder
 from jiyi.domain import stable_id
 from jiyi.maintenance import promote_staging_store, sync_staging_store
 from models.channels import own_vector_encoder
 from models.embedder import Encoder, resolve_model_path
-from models.evaluation import compare, promotion_gate
+from models.evaluation import GateDecision, compare, promotion_gate, recall_gate
 from models.pairs import (
     DEFAULT_DATA_DIR,
     Pair,
@@ -38,6 +41,7 @@ from models.registry import AdapterVersion
 from models.training import train_and_register
 
 GROUP = "embedder"
+RECALL_METRICS = ("any@5", "any@10")  # jiyi's, on the held-back conversations' probes
 
 
 @dataclass(frozen=True)
@@ -113,7 +117,11 @@ def candidate_adapter(
     )
 
 
-@dg.asset(group_name=GROUP, description="recall@1/@5 and MRR: base vs current vs candidate.")
+@dg.asset(
+    group_name=GROUP,
+    description="recall@1/@5 and MRR on held-out pairs, and jiyi's recall on held-back "
+    "conversations: base vs current vs candidate.",
+)
 def adapter_evaluation(
     jiyi: JiyiResource,
     models: ModelsResource,
@@ -140,11 +148,14 @@ def adapter_evaluation(
         "candidate": own_vectors(registry.get(candidate_adapter)),
     }
     metrics = compare(encoders, training_pairs.held_out)
+    candidate = registry.get(candidate_adapter)
     result: dict[str, object] = {
         "candidate": candidate_adapter,
         "current": current.version if current else None,
         "metrics": metrics,
-    }
+        "recall": _probe_recall(jiyi, models, {"base": None, "current": current,
+                                               "candidate": candidate}),
+    }  # fmt: skip
     directory = jiyi.layout().evaluations
     directory.mkdir(parents=True, exist_ok=True)
     (directory / f"{candidate_adapter}.json").write_text(json.dumps(result, indent=2))
@@ -153,20 +164,51 @@ def adapter_evaluation(
         for name, values in metrics.items()
         for key, value in values.items()
         if not key.startswith("n")
+    } | {
+        f"{name}/recall {key}": value
+        for name, values in result["recall"].items()  # type: ignore[attr-defined]
+        for key, value in values.items()
+        if key != "n"
     }
     return dg.Output(result, metadata=flat)
+
+
+def _probe_recall(
+    jiyi: JiyiResource, models: ModelsResource, adapters: dict[str, AdapterVersion | None]
+) -> dict[str, dict[str, float]]:
+    """Recall on the held-back conversations' probes (`jiyi.bench.probes`) per named adapter,
+    each adapter measured once; none when the held-back sessions hold no question and reply."""
+    probes = probe_haystacks(jiyi.training_turns(), models.eval_fraction)
+    if not probes:
+        return {}
+    measured: dict[str | None, dict[str, float]] = {}
+    for adapter in adapters.values():
+        key = adapter.version if adapter else None
+        if key not in measured:
+            encoder = open_adapter_encoder(jiyi.settings(), adapter)
+            measured[key] = probe_recall(jiyi.settings(), probes, encoder)
+    return {name: measured[a.version if a else None] for name, a in adapters.items()}
 
 
 @dg.asset_check(
     asset=adapter_evaluation,
     blocking=True,
-    description="Promotion gate: the candidate must beat the current model on held-out pairs.",
+    description="Promotion gate: the candidate must beat the current model on held-out pairs "
+    "and raise jiyi's recall on held-back conversations.",
 )
 def candidate_beats_current(adapter_evaluation: dict[str, object]) -> dg.AssetCheckResult:
-    metrics = adapter_evaluation["metrics"]
+    metrics, recall = adapter_evaluation["metrics"], adapter_evaluation.get("recall")
     assert isinstance(metrics, dict)
-    decision = promotion_gate(metrics["candidate"], metrics["current"])
-    return dg.AssetCheckResult(passed=decision.passed, metadata={"reason": decision.reason})
+    decisions = [promotion_gate(metrics["candidate"], metrics["current"])]
+    if recall:
+        assert isinstance(recall, dict)
+        decisions.append(recall_gate(recall["candidate"], recall["current"], RECALL_METRICS))
+    else:
+        decisions.append(GateDecision(False, "no held-back question and reply to probe recall"))
+    passed = all(d.passed for d in decisions)
+    return dg.AssetCheckResult(
+        passed=passed, metadata={"reason": "; ".join(d.reason for d in decisions)}
+    )
 
 
 def _sync_staging(jiyi: JiyiResource, models: ModelsResource, version: str) -> dict[str, int]:

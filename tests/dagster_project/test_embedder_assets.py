@@ -16,8 +16,9 @@ import pytest
 from dagster_project.assets import embedder
 from dagster_project.resources import JiyiResource, ModelsResource
 from jiyi.bench.batch import synthetic_events
-from jiyi.composition import open_adapter_encoder
+from jiyi.composition import open_adapter_encoder, open_turn_log
 from jiyi.config import load_settings
+from jiyi.domain import Role, Turn
 from jiyi.episodic.indexing import build_records
 from jiyi.episodic.lancedb_store import LanceEpisodicStore
 from jiyi.episodic.terms import IndexTerms
@@ -25,6 +26,12 @@ from models.pairs import domain_pairs
 from models.registry import AdapterRegistry, AdapterVersion
 
 pytestmark = pytest.mark.integration
+CONVERSATION = [
+    "What did you cook for the party on Saturday?",
+    "A big paella with saffron, prawns and a lot of lemon.",
+    "Which museum did you visit with your sister?",
+    "The natural history one, mostly for the whale skeleton.",
+]
 
 
 @pytest.fixture
@@ -32,6 +39,14 @@ def deployment(tmp_path: Path, terms: IndexTerms) -> Path:
     base = open_adapter_encoder(load_settings(data_dir=tmp_path / "data"), None)
     store = LanceEpisodicStore(tmp_path / "data" / "episodic", base.space_id, base.dimension)
     store.upsert(build_records(synthetic_events(2, 10, 1_800_000_000_000), base, terms, False))
+    log = open_turn_log(load_settings(data_dir=tmp_path / "data"))
+    for user in range(20):  # conversations: some sessions are held back and probe recall
+        for i, text in enumerate(CONVERSATION):
+            log.append(
+                Turn(user_id=f"u{user}", session_id="s1", role=Role.USER, content=text,
+                     client_ts=1_800_000_000_000 + 100 * user + i, turn_id=f"u{user}-t{i}")
+            )  # fmt: skip
+    log.close()
     pairs = domain_pairs()
     chosen = [p for p in pairs if p.lang == "zh"][:48] + [p for p in pairs if p.lang == "en"][:24]
     pair_dir = tmp_path / "pairs"
@@ -95,6 +110,8 @@ def test_a_trained_candidate_is_promoted_with_its_store_or_not_at_all(deployment
         (deployment / "data" / "batch" / "evaluations" / f"{candidate.version}.json").read_text()
     )
     assert set(evaluation["metrics"]) == {"base", "current", "candidate"}
+    assert set(evaluation["recall"]) == {"base", "current", "candidate"}  # held-back sessions
+    assert evaluation["recall"]["base"]["n"] >= 1
     if gate.passed:
         assert result.success
         assert registry.promoted() == candidate

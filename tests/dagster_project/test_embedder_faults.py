@@ -44,10 +44,20 @@ def test_training_refuses_a_model_that_takes_no_adapter(tmp_path: Path, model: s
 
 
 @pytest.mark.parametrize(
-    ("candidate", "passed"),
-    [({"recall@1": 0.6, "mrr": 0.7}, True), ({"recall@1": 0.4, "mrr": 0.7}, False)],
+    ("candidate", "recall", "passed"),
+    [
+        ({"recall@1": 0.6, "mrr": 0.7}, {"any@5": 0.5, "any@10": 0.7}, True),
+        ({"recall@1": 0.4, "mrr": 0.7}, {"any@5": 0.5, "any@10": 0.7}, False),
+        ({"recall@1": 0.6, "mrr": 0.7}, {"any@5": 0.5, "any@10": 0.6}, False),  # pairs alone
+        ({"recall@1": 0.6, "mrr": 0.7}, None, False),  # no held-back conversation to probe
+    ],
 )
-def test_the_gate_check_passes_only_a_better_candidate(candidate, passed):
-    evaluation = {"metrics": {"candidate": candidate, "current": {"recall@1": 0.5, "mrr": 0.6}}}
+def test_the_gate_check_passes_only_a_candidate_better_on_pairs_and_recall(
+    candidate, recall, passed
+):
+    evaluation: dict[str, object] = {
+        "metrics": {"candidate": candidate, "current": {"recall@1": 0.5, "mrr": 0.6}},
+        "recall": {"candidate": recall, "current": {"any@5": 0.5, "any@10": 0.6}} if recall else {},
+    }
     result = candidate_beats_current(adapter_evaluation=evaluation)
     assert result.passed is passed

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-from models.evaluation import compare, promotion_gate, retrieval_metrics
+from models.evaluation import compare, promotion_gate, recall_gate, retrieval_metrics
 from models.hashing import HashingEncoder
 from models.pairs import make_pair
 
@@ -76,3 +76,25 @@ def test_gate_requires_a_strict_gain_and_no_mrr_loss():
 def test_no_pairs_is_an_error():
     with pytest.raises(ValueError, match="pairs"):
         retrieval_metrics(Oracle(), [])
+
+
+RECALL = ("any@5", "any@10")
+
+
+@pytest.mark.parametrize(
+    ("candidate", "passed", "reason"),
+    [
+        ({"any@5": 0.5, "any@10": 0.7}, True, "any@10 0.600 → 0.700"),
+        ({"any@5": 0.5, "any@10": 0.6}, False, "no higher"),  # a tie is not worth re-embedding
+        ({"any@5": 0.6, "any@10": 0.5}, False, "any@10 0.500 below current 0.600"),
+    ],
+)
+def test_the_recall_gate_wants_a_gain_and_no_loss(candidate, passed, reason):
+    decision = recall_gate(candidate, {"any@5": 0.5, "any@10": 0.6}, RECALL)
+    assert decision.passed is passed
+    assert reason in decision.reason
+
+
+def test_the_recall_gate_names_a_missing_metric():
+    with pytest.raises(ValueError, match="any@10"):
+        recall_gate({"any@5": 0.5}, {"any@5": 0.5, "any@10": 0.6}, RECALL)

@@ -48,14 +48,17 @@ def test_event_pairs_join_turn_text_to_the_event_text():
     )
     turns = pl.DataFrame(
         {
+            "user_id": ["u1", "u2"],
+            "session_id": ["s1", "s1"],
             "turn_id": ["t1", "t2"],
             "content": ["我老是分不清楞次定律和右手定则", "I like animations"],
         }
     )
     pairs = event_pairs(events, turns)
+    # grouped by session: a held-out session is held out whole, event pairs and all
     assert [(p.query, p.positive, p.lang, p.group) for p in pairs] == [
-        ("我老是分不清楞次定律和右手定则", "混淆楞次定律和右手定则 楞次定律", "zh", "e1"),
-        ("I like animations", "likes animations", "en", "e2"),
+        ("我老是分不清楞次定律和右手定则", "混淆楞次定律和右手定则 楞次定律", "zh", "u1/s1"),
+        ("I like animations", "likes animations", "en", "u2/s1"),
     ]
 
 

@@ -1,0 +1,124 @@
+"""Recall probes from held-back conversations: what a LoRA candidate is judged by.
+
+An adapter that ranks its held-out pairs better has not been shown to raise recall (BENCHMARKS.md,
+session 17: one trained on the domain pairs won on pairs and lowered LoCoMo recall). So the
+candidate is also judged by jiyi's own recall, the fused ranking of the deployment's mode, on
+conversations it never trained on: the sessions `models.pairs.split_pairs` holds out of
+training. In them, a turn that asks something and the turn that replies to it are a query and the
+turn that answers it, taken from what the store holds, never from a benchmark. The asking turn is
+left out of the conversation written for the probe, so the reply must be found by what it says,
+not by sitting next to the question's own words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+import polars as pl
+
+from jiyi.bench.recall import (
+    BenchQuestion,
+    BenchTurn,
+    Haystack,
+    RecallBenchResult,
+    cached,
+    extractor_for,
+    run_recall_bench,
+)
+from jiyi.config import Settings
+from jiyi.domain import Role
+from jiyi.text import split_sentences
+from models.embedder import SpaceEncoder
+from models.pairs import PAIR_SALT, held_out, session_group
+
+PROBE_CATEGORY = "probe"
+MAX_PROBES = 300  # spread evenly over the held-back sessions: about a minute of recall per model
+PROBE_KS = (5, 10)
+
+
+def asks(text: str) -> bool:
+    """Whether a turn asks something: one of its sentences ends with a question mark."""
+    return any(s.endswith(("?", "？")) for s in split_sentences(text))
+
+
+def probe_haystacks(
+    turns: pl.DataFrame, fraction: float, salt: str = PAIR_SALT, limit: int = MAX_PROBES
+) -> list[Haystack]:
+    """Each user's held-back sessions as one haystack, with at most `limit` probes in all: a
+    turn that asks, followed in its session by a reply, is asked of the user's other turns (it
+    is left out of them), and the reply is the turn to find. `turns`: user_id, session_id,
+    turn_id, role, client_ts, content (the turn log)."""
+    ordered = turns.filter(pl.col("content").str.strip_chars() != "").sort(
+        ["user_id", "session_id", "client_ts"], maintain_order=True
+    )
+    rows = [
+        row
+        for row in ordered.iter_rows(named=True)
+        if held_out(session_group(row["user_id"], row["session_id"]), fraction, salt)
+    ]
+    candidates = []
+    for question, reply in pairwise(rows):
+        same = (question["user_id"], question["session_id"]) == (
+            reply["user_id"],
+            reply["session_id"],
+        )
+        if same and asks(question["content"]) and not asks(reply["content"]):
+            candidates.append((question, reply))
+    step = max(1, -(-len(candidates) // limit))
+    chosen = candidates[::step][:limit]
+    asked = {question["turn_id"] for question, _ in chosen}
+    haystacks = []
+    for user_id in dict.fromkeys(row["user_id"] for row in rows):
+        mine = [r for r in rows if r["user_id"] == user_id and r["turn_id"] not in asked]
+        probes = [(q, r) for q, r in chosen if q["user_id"] == user_id]
+        if not probes:
+            continue
+        last = max(r["client_ts"] for r in mine)
+        haystacks.append(
+            Haystack(
+                user_id,
+                [
+                    BenchTurn(
+                        r["turn_id"], r["session_id"], r["content"], r["client_ts"], Role(r["role"])
+                    )
+                    for r in mine
+                ],
+                [
+                    BenchQuestion(
+                        q["content"],
+                        PROBE_CATEGORY,
+                        frozenset({r["turn_id"]}),
+                        frozenset({r["session_id"]}),
+                        last,
+                    )
+                    for q, r in probes
+                ],
+            )
+        )
+    return haystacks
+
+
+def probe_recall(
+    settings: Settings, haystacks: Sequence[Haystack], encoder: SpaceEncoder
+) -> dict[str, float]:
+    """jiyi's any@5 and any@10 on the probes (in the deployment's storage mode) with `encoder`
+    (a candidate in the space it would serve in: `jiyi.composition.open_adapter_encoder`), the
+    vector channel's alone beside them, and the probes' count `n`."""
+    if not haystacks:
+        raise ValueError("no held-back turn that asks and is replied to: nothing to probe")
+    encoder = cached(encoder)
+    extractor = extractor_for(settings, encoder)
+    result = run_recall_bench("probes", haystacks, encoder, False, settings.episodic, extractor)
+    mode = "jiyi/raw" if settings.episodic.keep_raw_text else "jiyi/minimised"
+    return probe_metrics(result, mode)
+
+
+def probe_metrics(result: RecallBenchResult, retriever: str) -> dict[str, float]:
+    tally = result.tally
+    metrics = {
+        f"{name}any@{k}": tally.recall(source, "turn", k, "any", "all")
+        for k in PROBE_KS
+        for name, source in (("", retriever), ("vector ", "vector"))
+    }
+    return {**metrics, "n": float(tally.questions["all"])}
