@@ -336,7 +336,9 @@ def bench_lora(
             "nightly job trains on the store it serves).",
         ),
     ] = None,
-    kind: Annotated[str, typer.Option(help="DATA's format: locomo or longmemeval.")] = "locomo",
+    kind: Annotated[
+        str, typer.Option(help="DATA's format: locomo, longmemeval or memorybank.")
+    ] = "locomo",
     epochs: Annotated[int, typer.Option(min=1, max=20)] = 2,
     max_pairs: Annotated[int, typer.Option(min=2, help="Training pairs at most.")] = 2000,
     limit: LimitOption = None,
@@ -346,11 +348,21 @@ def bench_lora(
     """A LoRA adapter trained on conversations (each turn and the next; no questions), and
     every retriever with the base model and with it, in one run."""
     from jiyi.bench import lora, recall
+    from jiyi.bench.memorybank import load_memorybank
     from models.training import TrainingConfig, TrainingError
 
-    loaders = {"locomo": recall.load_locomo, "longmemeval": recall.load_longmemeval}
+    def memorybank_users(path: Path, limit: int | None = None) -> list[recall.Haystack]:
+        return load_memorybank(path)[:limit]
+
+    loaders = {
+        "locomo": recall.load_locomo,
+        "longmemeval": recall.load_longmemeval,
+        "memorybank": memorybank_users,
+    }
     if kind not in loaders:
-        raise typer.BadParameter(f"{kind!r}: use locomo or longmemeval", param_hint="--kind")
+        raise typer.BadParameter(
+            f"{kind!r}: use locomo, longmemeval or memorybank", param_hint="--kind"
+        )
     haystacks = list(loaders[kind](data, limit))
     train_on = list(loaders[kind](train)) if train else haystacks
     training = TrainingConfig(epochs=epochs)

@@ -110,3 +110,23 @@ def test_cli_bench_lora_refuses_a_model_that_takes_no_adapter_without_a_trace(
     assert result.exit_code == 2
     assert "Traceback" not in result.output
     assert "hashing" in result.output
+
+
+MEMORYBANK = (
+    Path(__file__).resolve().parents[4] / "shared" / "benchmarks" / "memorybank"
+) / "memory_bank_cn_dev.json"
+
+
+@pytest.mark.skipif(not MEMORYBANK.is_file(), reason="../shared/benchmarks is absent")
+def test_cli_bench_lora_reads_memorybank_too(tmp_path, monkeypatch):
+    """The Chinese bench is one more kind; with a model that takes no adapter it stops after
+    reading it, at the training step, with the model named."""
+    monkeypatch.setenv("JIYI_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("JIYI_EMBEDDER__MODEL", "hashing:64")
+    command = ["bench", "lora", "--kind", "memorybank", "--data", str(MEMORYBANK)]
+    result = CliRunner().invoke(app, command)
+    assert result.exit_code == 2
+    assert "hashing" in result.output
+    wrong = CliRunner().invoke(app, ["bench", "lora", "--kind", "x", "--data", str(MEMORYBANK)])
+    assert wrong.exit_code == 2
+    assert "memorybank" in wrong.output
