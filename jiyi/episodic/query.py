@@ -80,7 +80,12 @@ def first_talk_prior(
     return closeness(ts_ms, (TimeWindow(int(first.min()), int(first.max()) + 1),))
 
 
-def speaker_match(attributes: pa.ChunkedArray | pa.Array, analysis: QueryAnalysis) -> np.ndarray:
-    """Per row, 1.0 when the event's speaker is the one the query asks about, else 0.0."""
-    by_other_speaker = pc.match_substring(attributes, _SPEAKER_KEY).to_numpy(zero_copy_only=False)
-    return (by_other_speaker == analysis.about_assistant).astype(np.float64)
+def said_by_user(attributes: pa.ChunkedArray | pa.Array) -> np.ndarray:
+    """Per row, whether the user said the event's turn (no other speaker is named)."""
+    return ~pc.match_substring(attributes, _SPEAKER_KEY).to_numpy(zero_copy_only=False)
+
+
+def speaker_match(by_user: np.ndarray, analysis: QueryAnalysis) -> np.ndarray:
+    """Per row (`said_by_user`), 1.0 when the event's speaker is the one the query asks about,
+    else 0.0."""
+    return (by_user != analysis.about_assistant).astype(np.float64)

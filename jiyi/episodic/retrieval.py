@@ -42,6 +42,7 @@ from jiyi.episodic.query import (
     QueryAnalysis,
     analyse,
     first_talk_prior,
+    said_by_user,
     speaker_match,
 )
 from jiyi.episodic.records import (
@@ -92,9 +93,12 @@ class RetrievalConfig:
     # loses as much; scoring only turns with passages costs LongMemEval-S preference questions.
     passage_vector_weight: float = 0.4
     # A reply says what its question asked about only together with it ("They were awestruck
-    # and humbled." after "How did they react when they saw it?"), so a turn that follows one
-    # asking something in its session is scored also as that pair, in the passage channel
-    # (`reply_cosines`). Dev, minimised: LoCoMo turn any@10 0.832 → 0.842, all@10 0.749 → 0.760.
+    # and humbled." after "How did they react when they saw it?"), so the user's turn that
+    # follows one asking something in its session is scored also as that pair, in the passage
+    # channel (`reply_cosines`). Dev, minimised: LoCoMo turn any@5 / any@10 / all@5 / all@10
+    # 0.741 / 0.832 / 0.657 / 0.749 → 0.747 / 0.842 / 0.661 / 0.758; LongMemEval-S and
+    # MemoryBank unchanged. Pairing an assistant's answer too cost LongMemEval-S session
+    # multi-session all@5 a question.
     reply_pairs: bool = True
     rrf_k: int = 60
     # Priors break ties between comparably relevant events; they must not outweigh relevance:
@@ -313,7 +317,7 @@ def rank(
         channels.cjk_query if channels else None,
     )
     cosine, cjk = by_channel.primary, by_channel.cjk
-    statement = statements(table)
+    statement, by_user = statements(table), said_by_user(table.column("attributes"))
     turn = passage = None
     turn_query = None if channels is None else channels.turn_query
     if parts is not None and parts.turn is not None and turn_query is not None:
@@ -321,8 +325,8 @@ def rank(
         if channels is not None and channels.passages:
             passage = best_passage(turn, passage_block(table, len(turn_query)), turn_query)
             if config.reply_pairs:
-                asks = statement == 0.0
-                passage = np.fmax(passage, reply_cosines(table, parts.turn, turn_query, asks))
+                replies = reply_cosines(table, parts.turn, turn_query, statement == 0.0, by_user)
+                passage = np.fmax(passage, replies)
     relevance = fuse(cosine, lexical, config, cjk, turn, passage)
     confidence = table.column("confidence").to_numpy()
     weight = table.column("retrieval_weight").to_numpy()
@@ -333,7 +337,7 @@ def rank(
     if analysis.first_talk:  # the session column is read only for such a question
         sessions = table.column("session_id").to_numpy(zero_copy_only=False)
         first_talk = first_talk_prior(ts, sessions, analysis)
-    speaker = speaker_match(table.column("attributes"), analysis)
+    speaker = speaker_match(by_user, analysis)
     score = (
         relevance
         * (1.0 - config.confidence_weight + config.confidence_weight * confidence)
@@ -394,13 +398,15 @@ def best_passage(turn: np.ndarray, passages: PassageBlock | None, query: np.ndar
 
 
 def reply_cosines(
-    table: pa.Table, turns: np.ndarray, query: np.ndarray, asks: np.ndarray
+    table: pa.Table, turns: np.ndarray, query: np.ndarray, asks: np.ndarray, by_user: np.ndarray
 ) -> np.ndarray:
-    """Per row, the cosine of the query to its turn read together with the turn before it in
-    its session, when that turn asked something (one of its rows `asks`: a question event) and
-    both have a turn vector (`turns`, NaN rows where none); NaN elsewhere. The pair's vector is
-    the mean of the two turns' vectors, as a turn's is the mean of its passages' (`pooled`), so
-    nothing more is stored and a replay of the write path is unchanged."""
+    """Per row said by the user (`by_user`), the cosine of the query to its turn read together
+    with the turn before it in its session, when that turn asked something (one of its rows
+    `asks`: a question event) and both have a turn vector (`turns`, NaN rows where none); NaN
+    elsewhere. The user's reply is what their memory holds; an assistant's answer restates what
+    it answers. The pair's vector is the mean of the two turns' vectors, as a turn's is the mean
+    of its passages' (`pooled`), so nothing more is stored and a replay of the write path is
+    unchanged."""
     out = np.full(table.num_rows, np.nan)
     if table.num_rows < 2:
         return out
@@ -418,7 +424,8 @@ def reply_cosines(
     cosines = vectors @ query
     held = ~np.isnan(cosines)
     follows = same_session[starts[1:] - 1] & asked[:-1]  # the turn before asked, same session
-    replies = 1 + np.flatnonzero(follows & held[1:] & held[:-1])
+    users = by_user[order[starts]]
+    replies = 1 + np.flatnonzero(follows & users[1:] & held[1:] & held[:-1])
     pair = np.full(len(starts), np.nan)
     together = np.einsum("ij,ij->i", vectors[replies], vectors[replies - 1])
     pair[replies] = (cosines[replies] + cosines[replies - 1]) / np.sqrt(2.0 + 2.0 * together)

@@ -378,7 +378,8 @@ def test_a_reply_is_scored_with_the_question_before_it():
         }
     )
     asks = np.array([r[3] is EventType.QUESTION for r in rows])
-    cosines = reply_cosines(table, np.stack([r[4] for r in rows]), q, asks)
+    by_user = np.ones(len(rows), dtype=bool)
+    cosines = reply_cosines(table, np.stack([r[4] for r in rows]), q, asks, by_user)
 
     def pair(x: np.ndarray, y: np.ndarray) -> float:
         mean = x + y
@@ -386,7 +387,12 @@ def test_a_reply_is_scored_with_the_question_before_it():
 
     np.testing.assert_allclose(cosines[[0, 2, 3]], [pair(c, b), pair(a, c), pair(c, b)], atol=1e-6)
     assert np.isnan(cosines[[1, 4, 5, 6]]).all()
-    assert np.isnan(reply_cosines(table.slice(0, 1), np.stack([b]), q, asks[:1])).all()
+    assert np.isnan(reply_cosines(table.slice(0, 1), np.stack([b]), q, asks[:1], by_user[:1])).all()
+    by_assistant = by_user.copy()
+    by_assistant[[0, 3]] = False  # t3 said by the assistant: its answer restates the question
+    answered = reply_cosines(table, np.stack([r[4] for r in rows]), q, asks, by_assistant)
+    assert np.isnan(answered[[0, 3]]).all()
+    assert answered[2] == cosines[2]
 
 
 def test_a_reply_the_question_explains_is_found_with_it(tmp_path, make_item, terms):
