@@ -141,21 +141,20 @@ def adapter_evaluation(
         # judged on what an adapter changes: the event's own vector, not the base model's turn
         return own_vector_encoder(open_adapter_encoder(settings, adapter))
 
-    base = own_vectors(None)
+    base, candidate = own_vectors(None), registry.get(candidate_adapter)
     encoders: dict[str, Encoder] = {
         "base": base,
         "current": own_vectors(current) if current else base,
-        "candidate": own_vectors(registry.get(candidate_adapter)),
+        "candidate": own_vectors(candidate),
     }
     metrics = compare(encoders, training_pairs.held_out)
-    candidate = registry.get(candidate_adapter)
+    adapters = {"base": None, "current": current, "candidate": candidate}
     result: dict[str, object] = {
         "candidate": candidate_adapter,
         "current": current.version if current else None,
         "metrics": metrics,
-        "recall": _probe_recall(jiyi, models, {"base": None, "current": current,
-                                               "candidate": candidate}),
-    }  # fmt: skip
+        "recall": _probe_recall(jiyi, models, adapters),
+    }
     directory = jiyi.layout().evaluations
     directory.mkdir(parents=True, exist_ok=True)
     (directory / f"{candidate_adapter}.json").write_text(json.dumps(result, indent=2))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import Any
 
 import polars as pl
 
@@ -35,6 +36,8 @@ from models.pairs import PAIR_SALT, held_out, session_group
 PROBE_CATEGORY = "probe"
 MAX_PROBES = 300  # spread evenly over the held-back sessions: about a minute of recall per model
 PROBE_KS = (5, 10)
+Row = dict[str, Any]  # a turn log row: user_id, session_id, turn_id, role, client_ts, content
+Probe = tuple[Row, Row]  # a turn that asks, and the reply to find
 
 
 def asks(text: str) -> bool:
@@ -57,7 +60,7 @@ def probe_haystacks(
         for row in ordered.iter_rows(named=True)
         if held_out(session_group(row["user_id"], row["session_id"]), fraction, salt)
     ]
-    candidates = []
+    candidates: list[Probe] = []
     for question, reply in pairwise(rows):
         same = (question["user_id"], question["session_id"]) == (
             reply["user_id"],
@@ -67,36 +70,36 @@ def probe_haystacks(
             candidates.append((question, reply))
     step = max(1, -(-len(candidates) // limit))
     chosen = candidates[::step][:limit]
-    asked = {question["turn_id"] for question, _ in chosen}
-    haystacks = []
-    for user_id in dict.fromkeys(row["user_id"] for row in rows):
-        mine = [r for r in rows if r["user_id"] == user_id and r["turn_id"] not in asked]
-        probes = [(q, r) for q, r in chosen if q["user_id"] == user_id]
-        if not probes:
-            continue
-        last = max(r["client_ts"] for r in mine)
-        haystacks.append(
-            Haystack(
-                user_id,
-                [
-                    BenchTurn(
-                        r["turn_id"], r["session_id"], r["content"], r["client_ts"], Role(r["role"])
-                    )
-                    for r in mine
-                ],
-                [
-                    BenchQuestion(
-                        q["content"],
-                        PROBE_CATEGORY,
-                        frozenset({r["turn_id"]}),
-                        frozenset({r["session_id"]}),
-                        last,
-                    )
-                    for q, r in probes
-                ],
+    asked = {(question["user_id"], question["turn_id"]) for question, _ in chosen}
+    by_user: dict[str, list[Probe]] = {}
+    for probe in chosen:
+        by_user.setdefault(probe[0]["user_id"], []).append(probe)
+    kept: dict[str, list[Row]] = {user: [] for user in by_user}
+    for row in rows:
+        if row["user_id"] in kept and (row["user_id"], row["turn_id"]) not in asked:
+            kept[row["user_id"]].append(row)
+    return [_haystack(user, kept[user], probes) for user, probes in by_user.items()]
+
+
+def _haystack(user_id: str, turns: list[Row], probes: list[Probe]) -> Haystack:
+    last = max(t["client_ts"] for t in turns)
+    return Haystack(
+        user_id,
+        [
+            BenchTurn(t["turn_id"], t["session_id"], t["content"], t["client_ts"], Role(t["role"]))
+            for t in turns
+        ],
+        [
+            BenchQuestion(
+                question["content"],
+                PROBE_CATEGORY,
+                frozenset({reply["turn_id"]}),
+                frozenset({reply["session_id"]}),
+                last,
             )
-        )
-    return haystacks
+            for question, reply in probes
+        ],
+    )
 
 
 def probe_recall(

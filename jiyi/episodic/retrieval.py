@@ -171,7 +171,8 @@ class ScoreParts:
         None  # cosine in the CJK channel; None: the event has no vector there
     )
     turn_vector: float | None = None  # cosine to the whole turn; None: no turn vector
-    passage_vector: float | None = None  # cosine to the turn's best passage; None: no turn vector
+    # cosine to the turn's best passage, or to it read with the question it replies to
+    passage_vector: float | None = None  # None: no turn vector
     statement: float = 1.0  # 0.0 when the event is itself a question (`question_weight`)
     first_talk: float = 1.0  # nearness to the user's first session, when the query asks
 

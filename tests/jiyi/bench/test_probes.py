@@ -82,3 +82,16 @@ def test_probe_recall_ranks_the_reply_with_the_deployments_recall(tmp_path):
     assert set(metrics) == {"any@5", "any@10", "vector any@5", "vector any@10", "n"}
     with pytest.raises(ValueError, match="nothing to probe"):
         probe_recall(settings, [], HashingEncoder(64))
+
+
+def test_a_question_left_out_is_one_users_turn_even_when_ids_repeat():
+    rows = [
+        ("u1", "s1", "t1", 1, "Which film did you see?"),
+        ("u1", "s1", "t2", 2, "A documentary about octopuses."),
+        ("u2", "s1", "t1", 3, "The bus was late again."),  # the same turn id, another user
+        ("u2", "s1", "t2", 4, "Why did it take so long?"),
+        ("u2", "s1", "t3", 5, "Roadworks on the bridge."),
+    ]
+    haystacks = {h.user_id: h for h in probe_haystacks(_turns(rows), ALL)}
+    assert [t.turn_id for t in haystacks["u2"].turns] == ["t1", "t3"]
+    assert [t.turn_id for t in haystacks["u1"].turns] == ["t2"]
