@@ -112,9 +112,11 @@ def probe_recall(
         raise ValueError("no held-back turn that asks and is replied to: nothing to probe")
     encoder = cached(encoder)
     extractor = extractor_for(settings, encoder)
-    result = run_recall_bench("probes", haystacks, encoder, False, settings.episodic, extractor)
-    mode = "jiyi/raw" if settings.episodic.keep_raw_text else "jiyi/minimised"
-    return probe_metrics(result, mode)
+    mode = "raw" if settings.episodic.keep_raw_text else "minimised"  # the deployment's alone
+    result = run_recall_bench(
+        "probes", haystacks, encoder, False, settings.episodic, extractor, modes=(mode,)
+    )
+    return probe_metrics(result, f"jiyi/{mode}")
 
 
 def probe_metrics(result: RecallBenchResult, retriever: str) -> dict[str, float]:

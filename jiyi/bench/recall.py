@@ -465,18 +465,20 @@ def bench_haystacks(
     session_level: bool,
     settings: EpisodicSettings,
     extractor: Extractor | None,
+    modes: Sequence[str] = tuple(MODES),
 ) -> BenchPart:
-    """Every retriever on every question of `haystacks`, in one process: one store per mode."""
+    """Every retriever on every question of `haystacks`, in one process: one store per mode
+    (of `modes`: a gate that judges one deployment writes its mode alone)."""
     cached_encoder = cached(encoder)
     channels = cjk_channels(cached_encoder)
     cjk_baseline = channels is not None and any(has_cjk(t.text) for h in haystacks for t in h.turns)
     terms = IndexTerms(secrets.token_bytes(32))
-    part = BenchPart()
+    part = BenchPart(stats={mode: IndexStats() for mode in modes})
     tally, stats = part.tally, part.stats
     depth = SESSION_DEPTH if session_level else max(KS)
     with tempfile.TemporaryDirectory(prefix="jiyi-bench-") as tmp:
         stores = {
-            mode: open_local_episodic_store(Path(tmp) / mode, cached_encoder) for mode in MODES
+            mode: open_local_episodic_store(Path(tmp) / mode, cached_encoder) for mode in modes
         }
         for haystack in haystacks:
             rankers: dict[str, Ranker] = {
@@ -490,7 +492,8 @@ def bench_haystacks(
                 e.rule if e.rule == "whole_turn" else e.source.value for e in events
             )
             items = index_items(haystack, events, terms)
-            for mode, keep in MODES.items():
+            for mode in modes:
+                keep = MODES[mode]
                 stats[mode].turns += len(haystack.turns)
                 mode_settings = settings.model_copy(update={"keep_raw_text": keep})
                 rankers[f"jiyi/{mode}"] = jiyi_ranker(
@@ -553,12 +556,15 @@ def _open_worker(opener: Callable[[], BenchTools]) -> None:
 
 
 def _bench_in_worker(
-    haystacks: Sequence[Haystack], session_level: bool, settings: EpisodicSettings
+    haystacks: Sequence[Haystack],
+    session_level: bool,
+    settings: EpisodicSettings,
+    modes: Sequence[str],
 ) -> BenchPart:
     if _worker_tools is None:
         raise RuntimeError("bench worker: the pool's initializer did not open the tools")
     encoder, extractor = _worker_tools
-    return bench_haystacks(haystacks, encoder, session_level, settings, extractor)
+    return bench_haystacks(haystacks, encoder, session_level, settings, extractor, modes)
 
 
 def shares(haystacks: Sequence[Haystack], count: int) -> list[list[Haystack]]:
@@ -586,6 +592,7 @@ def run_recall_bench(
     extractor: Extractor | None = None,
     workers: int = 1,
     opener: Callable[[], BenchTools] | None = None,
+    modes: Sequence[str] = tuple(MODES),
 ) -> RecallBenchResult:
     """Every retriever on every question, with `encoder` and `extractor`, else (None) the
     ones `opener` builds: a picklable callable such as `partial(open_bench_tools, settings)`.
@@ -596,7 +603,7 @@ def run_recall_bench(
     started = time.perf_counter()
     settings = settings or EpisodicSettings()
     dealt = shares(haystacks, workers) if workers > 1 and opener is not None else []
-    part = BenchPart()
+    part = BenchPart(stats={mode: IndexStats() for mode in modes})
     if len(dealt) <= 1 and encoder is None:
         if opener is None:
             raise ValueError("run_recall_bench: pass an encoder or an opener")
@@ -607,12 +614,16 @@ def run_recall_bench(
             len(dealt), mp_context=context, initializer=_open_worker, initargs=(opener,)
         ) as pool:
             for done in pool.map(
-                _bench_in_worker, dealt, [session_level] * len(dealt), [settings] * len(dealt)
+                _bench_in_worker,
+                dealt,
+                [session_level] * len(dealt),
+                [settings] * len(dealt),
+                [modes] * len(dealt),
             ):
                 part.add(done)
     else:
         assert encoder is not None  # opened above
-        part = bench_haystacks(haystacks, encoder, session_level, settings, extractor)
+        part = bench_haystacks(haystacks, encoder, session_level, settings, extractor, modes)
     tally = part.tally
     retrievers = [r for r in RETRIEVERS if any(key[0] == r for key in tally.hits)]
     levels = ["turn", "session"] if session_level else ["turn"]

@@ -177,6 +177,14 @@ def test_locomo_bench_runs_every_retriever_on_the_real_write_path(locomo_file):
     assert result.index_stats["minimised"].events == 5
 
 
+def test_a_bench_of_one_mode_writes_that_mode_alone(locomo_file):
+    haystacks = list(load_locomo(locomo_file))
+    result = run_recall_bench("t", haystacks, HashingEncoder(64), False, modes=("raw",))
+    assert result.retrievers == ["bm25", "vector", "jiyi/raw"]
+    assert set(result.index_stats) == {"raw"}
+    assert result.index_stats["raw"].events == 5
+
+
 def test_a_cjk_channel_adds_its_own_baseline_where_some_turn_has_cjk(locomo_file):
     encoder = ChannelEncoder(HashingEncoder(64), HashingEncoder(32))
     result = run_recall_bench("t", list(load_locomo(locomo_file)), encoder, False)
