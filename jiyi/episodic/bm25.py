@@ -55,21 +55,25 @@ def column_scores(
     docs: pa.Array, query: Sequence[str], term_chars: int, k1: float = K1, b: float = B
 ) -> np.ndarray:
     """The same scores as `BM25`, for documents stored as space-separated terms that all have
-    `term_chars` characters (the blind index): a term's frequency is then a substring count,
-    done by Arrow in C++, and a document's length follows from its character count, so recall
-    splits and counts nothing in Python."""
+    `term_chars` characters (the blind index): the terms are split and looked up among the
+    query's by Arrow in C++, in one pass over the column (a pass per query term cost ≈ 5× more),
+    and a document's length follows from its character count, so recall loops over nothing in
+    Python."""
     chars = pc.utf8_length(docs).to_numpy(zero_copy_only=False).astype(np.float64)
     lengths = np.where(chars > 0, (chars + 1) / (term_chars + 1), 0.0)
     out = np.zeros(len(docs), dtype=np.float64)
-    if not len(docs):
+    wanted = pa.array(list(dict.fromkeys(query)), pa.string())
+    if not len(docs) or not len(wanted):
         return out
-    avg = float(lengths.mean()) or 1.0
-    norm = k1 * (1.0 - b + b * lengths / avg)
-    for term in dict.fromkeys(query):
-        tf = pc.count_substring(docs, term).to_numpy(zero_copy_only=False).astype(np.float64)
-        df = int(np.count_nonzero(tf))
-        if df == 0:
-            continue
-        idf = math.log(1.0 + (len(docs) - df + 0.5) / (df + 0.5))
-        out += idf * tf * (k1 + 1.0) / (tf + norm)
-    return out
+    split = pc.split_pattern(docs, " ")
+    which = pc.index_in(pc.list_flatten(split), value_set=wanted)
+    found = which.is_valid().to_numpy(zero_copy_only=False)
+    if not found.any():
+        return out
+    tf = np.zeros((len(docs), len(wanted)))
+    rows = pc.list_parent_indices(split).to_numpy()[found]
+    np.add.at(tf, (rows, which.fill_null(0).to_numpy()[found]), 1.0)
+    df = np.count_nonzero(tf, axis=0)
+    idf = np.log(1.0 + (len(docs) - df + 0.5) / (df + 0.5))
+    norm = k1 * (1.0 - b + b * lengths / (float(lengths.mean()) or 1.0))
+    return (idf * tf * (k1 + 1.0) / (tf + norm[:, None])).sum(axis=1)

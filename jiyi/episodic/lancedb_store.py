@@ -12,13 +12,15 @@ kept in memory between reads for as long as no process has written them (`user_r
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 import threading
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Coroutine, Iterable, Sequence
 from datetime import timedelta
 from pathlib import Path
+from typing import Any, TypeVar
 
 import lancedb
 import numpy as np
@@ -54,6 +56,28 @@ COMPACT_EVERY_WRITES = 20  # LanceDB's own rule of thumb: optimise after about 2
 # process started on an older version (the nightly batch's whole-table scans) to finish.
 OLD_VERSIONS_KEPT = timedelta(minutes=10)
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class _ReadLoop:
+    """One event loop thread per process for reads through LanceDB's async API. The sync API
+    crosses into LanceDB's own loop about six times per query; reading one user's rows among
+    2 million that way took 8.8 ms at p50 and 12.3 at p95, against 7.2 and 10.1 in one crossing
+    (interleaved, this machine), and recall waits on that read."""
+
+    _loop: asyncio.AbstractEventLoop | None = None
+    _lock = threading.Lock()
+
+    @classmethod
+    def run(cls, work: Coroutine[Any, Any, T]) -> T:
+        with cls._lock:
+            if cls._loop is None:
+                cls._loop = asyncio.new_event_loop()
+                thread = threading.Thread(
+                    target=cls._loop.run_forever, name="jiyi-lance-reads", daemon=True
+                )
+                thread.start()
+        return asyncio.run_coroutine_threadsafe(work, cls._loop).result()
 
 
 def stored_space(path: Path) -> tuple[str, int] | None:
@@ -89,6 +113,8 @@ class LanceEpisodicStore(EpisodicStore):
         self._compacting = threading.Lock()
         self._marks = UserMarks(Path(path) / MARKS_FILE)
         self._cached = UserRowsCache()
+        self._path = Path(path)
+        self._reader: lancedb.AsyncTable | None = None
         if TABLE in self._db.list_tables().tables:
             self._table = self._db.open_table(TABLE)
             stored = (self._table.schema.metadata or {}).get(SPACE_METADATA_KEY, b"").decode()
@@ -250,4 +276,12 @@ class LanceEpisodicStore(EpisodicStore):
         self._marks.close()
 
     def _query(self, where: str) -> pa.Table:
-        return self._table.search().where(where).limit(None).to_arrow()
+        return _ReadLoop.run(self._read(where))
+
+    async def _read(self, where: str) -> pa.Table:
+        if self._reader is None:  # opened on first read: the table exists by then
+            connection = await lancedb.connect_async(
+                str(self._path), read_consistency_interval=timedelta(0)
+            )
+            self._reader = await connection.open_table(TABLE)
+        return await self._reader.query().where(where).to_arrow()

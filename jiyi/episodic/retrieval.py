@@ -50,6 +50,7 @@ from jiyi.episodic.records import (
     EpisodicInputError,
     PassageBlock,
     check_user,
+    float32_values,
     indexed_records,
     passage_block,
 )
@@ -284,9 +285,9 @@ def lexical_scores(
 
 
 def vector_matrix(table: pa.Table) -> np.ndarray:
-    """The rows' vectors as one (rows, dimension) float32 block."""
+    """The rows' vectors as one (rows, dimension) float32 block (stored in half precision)."""
     vectors = table.column("vector").combine_chunks()
-    return vectors.flatten().to_numpy().reshape(len(vectors), -1)
+    return float32_values(vectors.flatten()).reshape(len(vectors), -1)
 
 
 def rank(

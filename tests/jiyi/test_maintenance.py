@@ -330,7 +330,7 @@ def test_a_store_with_passages_inside_its_rows_is_reembedded_into_their_column(t
     new = LanceEpisodicStore(tmp_path / "new", encoder.space_id, encoder.dimension)
     assert reembed_sync(old, new, encoder).copied == 1
     (moved,) = _events(new, "u1")
-    np.testing.assert_allclose(moved.vector[32:] * np.sqrt(2), said[0], rtol=1e-5)
+    np.testing.assert_allclose(moved.vector[32:] * np.sqrt(2), said[0], atol=1e-3)  # half precision
     assert moved.passages is not None
     np.testing.assert_allclose(moved.passages, said[1:], atol=1e-3)  # half precision
 

@@ -11,6 +11,7 @@ import pytest
 
 from jiyi.episodic.lancedb_store import COMPACT_EVERY_WRITES, TABLE, LanceEpisodicStore
 from jiyi.episodic.records import PASSAGES_COLUMN, EpisodicInputError, arrow_schema, to_table
+from jiyi.episodic.retrieval import vector_matrix
 from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder
 
@@ -134,3 +135,38 @@ def test_a_table_from_before_the_passages_column_gains_it_and_keeps_its_rows(
     store.upsert([dataclasses.replace(new, passages=held)])
     np.testing.assert_array_equal(store.get("alice", new.event.event_id).passages, held)
     assert store.count("alice") == 2
+
+
+def _vector_type(store: LanceEpisodicStore) -> pa.DataType:
+    return store._table.schema.field("vector").type.value_type
+
+
+def test_vectors_are_stored_in_half_precision(tmp_path, encoder, make_item, records):
+    store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+    (record,) = records([make_item("alice", "I love hiking in the Alps")])
+    store.upsert([record])
+    assert _vector_type(store) == pa.float16()
+    (hit,) = store.search("alice", record.vector, limit=1)
+    assert hit[1] == pytest.approx(1.0, abs=1e-3)
+    matrix = vector_matrix(store.scan("alice"))
+    assert matrix.dtype == np.float32
+    np.testing.assert_allclose(matrix[0], record.vector, atol=1e-3)
+
+
+def test_a_table_from_before_half_precision_keeps_float32_and_takes_new_rows(
+    tmp_path, encoder, make_item, records
+):
+    path = tmp_path / "episodic"
+    (kept, loaded, written) = records(
+        [make_item("alice", "I love tea"), make_item("alice", "chess"), make_item("alice", "Alps")]
+    )
+    full = arrow_schema(encoder.dimension, encoder.space_id, pa.float32())
+    lancedb.connect(str(path)).create_table(TABLE, to_table([kept], full), schema=full)
+    store = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    # rows in half precision, bulk-loaded or upserted: LanceDB casts them to the table's type
+    assert store.append_rows(to_table([loaded], arrow_schema(encoder.dimension, encoder.space_id)))
+    assert store.upsert([written]) == 1
+    assert _vector_type(store) == pa.float32()
+    got = store.get("alice", kept.event.event_id)
+    np.testing.assert_array_equal(got.vector, kept.vector)  # nothing was rounded
+    assert store.count("alice") == 3
