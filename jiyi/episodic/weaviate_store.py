@@ -39,6 +39,7 @@ from jiyi.episodic.records import (
     from_table,
     last_per_key,
     to_row,
+    to_table,
 )
 from jiyi.episodic.store import EpisodicStore
 from models.embedder import check_space
@@ -250,8 +251,7 @@ class WeaviateEpisodicStore(EpisodicStore):
                 for obj in self._collection.with_tenant(tenant).iterator(include_vector=True)
                 if obj.properties["event_type"] in wanted
             ]
-        rows = [to_row(self._record(obj)) for obj in objects]
-        return pa.Table.from_pylist(rows, schema=self._schema)
+        return to_table([self._record(obj) for obj in objects], self._schema)
 
     def append_rows(self, rows: pa.Table) -> int:
         """Bulk-load rows as built by `to_table`. Weaviate's batch insert is already keyed by

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from jiyi.episodic.records import float32_values
+from jiyi.episodic.records import arrow_schema, float32_values, from_table, to_table
 
 
 def test_float32_values_widens_half_precision_exactly_and_passes_float32_through():
@@ -22,3 +22,14 @@ def test_float32_values_reads_a_slice_of_a_column():
     half = np.arange(12, dtype=np.float16)
     column = pa.FixedSizeListArray.from_arrays(pa.array(half), 3)[1:3]
     np.testing.assert_array_equal(float32_values(column.flatten()), np.arange(3, 9))
+
+
+def test_to_table_writes_vectors_in_the_schemas_precision(encoder, make_item, records):
+    """Half precision for new tables, float32 for a table written before (LanceDB keeps its
+    type; Weaviate's scans rebuild rows through here)."""
+    (record,) = records([make_item("alice", "I love hiking in the Alps")])
+    for precision in (pa.float16(), pa.float32()):
+        table = to_table([record], arrow_schema(encoder.dimension, encoder.space_id, precision))
+        assert table.schema.field("vector").type.value_type == precision
+        (back,) = from_table(table)
+        np.testing.assert_allclose(back.vector, record.vector, atol=1e-3)
