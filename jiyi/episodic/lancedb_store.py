@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import os
 import threading
 import warnings
 from collections.abc import Coroutine, Iterable, Sequence
@@ -66,13 +67,14 @@ class _ReadLoop:
     (interleaved, this machine), and recall waits on that read."""
 
     _loop: asyncio.AbstractEventLoop | None = None
+    _pid = 0  # a forked child inherits the loop but not its thread: it starts its own
     _lock = threading.Lock()
 
     @classmethod
     def run(cls, work: Coroutine[Any, Any, T]) -> T:
         with cls._lock:
-            if cls._loop is None:
-                cls._loop = asyncio.new_event_loop()
+            if cls._loop is None or cls._pid != os.getpid():
+                cls._loop, cls._pid = asyncio.new_event_loop(), os.getpid()
                 thread = threading.Thread(
                     target=cls._loop.run_forever, name="jiyi-lance-reads", daemon=True
                 )
@@ -114,7 +116,7 @@ class LanceEpisodicStore(EpisodicStore):
         self._marks = UserMarks(Path(path) / MARKS_FILE)
         self._cached = UserRowsCache()
         self._path = Path(path)
-        self._reader: lancedb.AsyncTable | None = None
+        self._reader: tuple[asyncio.AbstractEventLoop, lancedb.AsyncTable] | None = None
         if TABLE in self._db.list_tables().tables:
             self._table = self._db.open_table(TABLE)
             stored = (self._table.schema.metadata or {}).get(SPACE_METADATA_KEY, b"").decode()
@@ -279,9 +281,10 @@ class LanceEpisodicStore(EpisodicStore):
         return _ReadLoop.run(self._read(where))
 
     async def _read(self, where: str) -> pa.Table:
-        if self._reader is None:  # opened on first read: the table exists by then
+        loop = asyncio.get_running_loop()
+        if self._reader is None or self._reader[0] is not loop:  # first read, or a new loop
             connection = await lancedb.connect_async(
                 str(self._path), read_consistency_interval=timedelta(0)
             )
-            self._reader = await connection.open_table(TABLE)
-        return await self._reader.query().where(where).to_arrow()
+            self._reader = (loop, await connection.open_table(TABLE))
+        return await self._reader[1].query().where(where).to_arrow()

@@ -9,7 +9,12 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from jiyi.episodic.lancedb_store import COMPACT_EVERY_WRITES, TABLE, LanceEpisodicStore
+from jiyi.episodic.lancedb_store import (
+    COMPACT_EVERY_WRITES,
+    TABLE,
+    LanceEpisodicStore,
+    _ReadLoop,
+)
 from jiyi.episodic.records import PASSAGES_COLUMN, EpisodicInputError, arrow_schema, to_table
 from jiyi.episodic.retrieval import vector_matrix
 from models.embedder import SpaceMismatchError
@@ -170,3 +175,16 @@ def test_a_table_from_before_half_precision_keeps_float32_and_takes_new_rows(
     got = store.get("alice", kept.event.event_id)
     np.testing.assert_array_equal(got.vector, kept.vector)  # nothing was rounded
     assert store.count("alice") == 3
+
+
+def test_reads_go_on_in_a_forked_process(tmp_path, encoder, make_item, records, monkeypatch):
+    """A child forked after a read inherits the read loop but not its thread: it starts its own
+    (here the fork is simulated by the process id the loop was started in)."""
+    store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+    store.upsert(records([make_item("alice", "I love tea")]))
+    assert store.scan("alice").num_rows == 1
+    parent_loop = _ReadLoop._loop
+    monkeypatch.setattr(_ReadLoop, "_pid", -1)
+    store.upsert(records([make_item("alice", "I love chess")]))
+    assert store.scan("alice").num_rows == 2
+    assert _ReadLoop._loop is not parent_loop
