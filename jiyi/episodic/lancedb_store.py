@@ -63,8 +63,8 @@ T = TypeVar("T")
 class _ReadLoop:
     """One event loop thread per process for reads through LanceDB's async API. The sync API
     crosses into LanceDB's own loop about six times per query; reading one user's rows among
-    2 million that way took 8.8 ms at p50 and 12.3 at p95, against 7.2 and 10.1 in one crossing
-    (interleaved, this machine), and recall waits on that read."""
+    2 million that way took 8.4 ms at p50 and 12.7 at p95, against 6.8 and 10.2 in one crossing
+    (interleaved on one store, this machine), and recall waits on that read."""
 
     _loop: asyncio.AbstractEventLoop | None = None
     _pid = 0  # a forked child inherits the loop but not its thread: it starts its own
