@@ -7,7 +7,7 @@ import pyarrow as pa
 import pytest
 
 from jiyi.config import EpisodicSettings
-from jiyi.domain import EventType
+from jiyi.domain import EventType, text_hash
 from jiyi.episodic.lancedb_store import LanceEpisodicStore
 from jiyi.episodic.merging import write_events
 from jiyi.episodic.query import analyse
@@ -32,9 +32,10 @@ from jiyi.episodic.retrieval import (
     rank,
     recall,
     reply_cosines,
+    whole_turn_vectors,
 )
 from jiyi.health import skipped_values
-from models.channels import ChannelEncoder, TurnChannelEncoder
+from models.channels import ChannelEncoder, TurnChannelEncoder, TurnParts
 from models.embedder import SpaceMismatchError
 from models.hashing import HashingEncoder
 
@@ -424,6 +425,67 @@ def test_a_reply_the_question_explains_is_found_with_it(tmp_path, make_item, ter
     assert read_together["t2"] > read_together["t3"]  # type: ignore[operator]
     assert read_together["t3"] == alone["t3"]  # t2 asks nothing: t3 is no reply
     assert not config_for(EpisodicSettings(reply_pairs=False)).reply_pairs
+
+
+def test_a_short_reply_is_read_with_its_question_through_its_own_vector(tmp_path, make_item, terms):
+    """A reply no longer than a summary is stored whole and has no turn vector: its own vector
+    is its turn's when the turn channel is the own vector's model, and it pairs with the
+    question before it. With another turn model (an adapter) it cannot, nor can a reply whose
+    summary is not the whole turn."""
+    hashing = HashingEncoder(256)
+    same, other = (
+        TurnChannelEncoder(hashing, hashing, 4),
+        TurnChannelEncoder(hashing, HashingEncoder(256), 4),
+    )
+    turns = [
+        ("t1", "How did your kids react when they saw the war memorial last weekend?", None),
+        ("t2", "They were awestruck and humbled.", None),
+        ("t3", "We drove there on Saturday.", "drove Saturday"),  # summary is not the turn
+        (
+            "t4",
+            "Nothing much happened at work this week apart from a long meeting on Monday.",
+            None,
+        ),
+    ]
+    kinds = {"t1": EventType.QUESTION, "t2": EventType.QUESTION}  # t2 asks t3
+    query = "how did the kids react at the war memorial"
+
+    def found(encoder: TurnChannelEncoder, name: str) -> dict[str, float | None]:
+        store = LanceEpisodicStore(tmp_path / name, encoder.space_id, encoder.dimension)
+        items = [
+            make_item(
+                "alice",
+                text,
+                kinds.get(turn, EventType.PREFERENCE),
+                turn,
+                NOW - DAY_MS + i,
+                summary=summary,
+            )
+            for i, (turn, text, summary) in enumerate(turns)
+        ]
+        write_events(store, encoder, terms, items, SETTINGS)
+        config = RetrievalConfig(lexical_weight=0.0, vector_weight=0.0, turn_vector_weight=0.0)
+        hits = recall(store, encoder, terms, "alice", query, k=4, now_ms=NOW, config=config)
+        return {h.event.turn_id: h.parts.passage_vector for h in hits}
+
+    paired, unpaired = found(same, "same"), found(other, "other")
+    assert paired["t2"] is not None
+    assert unpaired["t2"] is None
+    assert paired["t3"] is None  # its summary is not what was said
+    assert paired["t2"] > paired["t4"]  # type: ignore[operator]
+
+
+def test_a_whole_turn_vector_is_the_own_vector_only_of_a_turn_stored_whole_without_cjk():
+    said = ["They were awestruck.", "我们很感动。", "We drove there on Saturday."]
+    table = pa.table(
+        {"summary": [said[0], said[1], "drove Saturday"], "raw_hash": [text_hash(t) for t in said]}
+    )
+    own = np.array([[1, 0, 0, 0], [0, 1, 0.5, 0], [0, 0, 1, 0]], dtype=np.float32)  # [en | cjk]
+    turns = np.full((3, 2), np.nan, dtype=np.float32)
+    whole = whole_turn_vectors(table, TurnParts(own, turns), 2)
+    np.testing.assert_array_equal(whole[0], [1, 0])
+    assert np.isnan(whole[1:]).all()  # a CJK channel beside it; a summary that is not the turn
+    assert np.isnan(turns).all()  # the parts are left as they were
 
 
 def test_a_row_with_passages_of_another_width_loses_them_not_the_read():
