@@ -209,9 +209,10 @@ def whole_turn_event(user_id: str, turn: BenchTurn) -> Event:
 Extractor = Callable[[Turn], list[Event]]  # e.g. jiyi.extraction.extract with a residue stage
 
 
-def turn_event(user_id: str, turn: BenchTurn, extractor: Extractor | None) -> Event:
-    """The turn's first extracted event (the turn is the unit recall is scored on), else the
-    whole turn as one event: assistant turns no rule covers, or content extraction refuses."""
+def turn_events(user_id: str, turn: BenchTurn, extractor: Extractor | None) -> list[Event]:
+    """Every event extraction yields from the turn, as the write path stores them ("Thanks,
+    Maria. What do you have in this spread?" is feedback and a question), else the whole turn
+    as one event: assistant turns no rule covers, or content extraction refuses."""
     if extractor is not None:
         try:
             events = extractor(
@@ -227,8 +228,8 @@ def turn_event(user_id: str, turn: BenchTurn, extractor: Extractor | None) -> Ev
         except ValueError:  # the extraction's bad-input errors; such a turn is kept whole
             events = []
         if events:
-            return events[0]
-    return whole_turn_event(user_id, turn)
+            return events
+    return [whole_turn_event(user_id, turn)]
 
 
 def extractor_for(settings: Settings, encoder: SpaceEncoder) -> Extractor:
@@ -351,14 +352,16 @@ class IndexStats:
         )
 
 
-def index_items(haystack: Haystack, events: Sequence[Event], terms: IndexTerms) -> list[IndexItem]:
-    """Each turn's event with its text and, as the write path does, the context terms of the
-    turn before it in the same session."""
+def index_items(
+    haystack: Haystack, events: Sequence[Sequence[Event]], terms: IndexTerms
+) -> list[IndexItem]:
+    """Each turn's events (`events[i]` for the i-th turn) with its text and, as the write path
+    does, the context terms of the turn before it in the same session."""
     items, previous = [], None
-    for event, turn in zip(events, haystack.turns, strict=True):
+    for said, turn in zip(events, haystack.turns, strict=True):
         same_session = previous is not None and previous.session_id == turn.session_id
         context = terms.context(haystack.user_id, previous.text) if same_session else ()
-        items.append(IndexItem(event, turn.text, context))
+        items.extend(IndexItem(event, turn.text, context) for event in said)
         previous = turn
     return items
 
@@ -429,9 +432,7 @@ class RecallBenchResult:
     levels: list[str]
     categories: list[str]
     index_stats: dict[str, IndexStats]
-    event_sources: Counter[
-        str
-    ]  # rule / classifier / llm / whole_turn: where each turn's event came from
+    event_sources: Counter[str]  # rule / classifier / llm / whole_turn: where each event came from
     seconds: float
 
 
@@ -487,9 +488,9 @@ def bench_haystacks(
             }
             if channels is not None and cjk_baseline:
                 rankers[CJK_BASELINE] = vector_ranker(haystack, channels.cjk)
-            events = [turn_event(haystack.user_id, t, extractor) for t in haystack.turns]
+            events = [turn_events(haystack.user_id, t, extractor) for t in haystack.turns]
             part.sources.update(
-                e.rule if e.rule == "whole_turn" else e.source.value for e in events
+                e.rule if e.rule == "whole_turn" else e.source.value for s in events for e in s
             )
             items = index_items(haystack, events, terms)
             for mode in modes:
@@ -645,7 +646,7 @@ def report(result: RecallBenchResult) -> str:
     lines = [
         f"{result.name}: {tally.questions['all']} questions, {result.seconds:.0f} s; "
         "recall_any@k / recall_all@k by category (n)",
-        "  one event per turn, from: "
+        "  events extracted, from: "
         + ", ".join(f"{k} {v}" for k, v in sorted(result.event_sources.items())),
     ]
     for mode, stats in result.index_stats.items():

@@ -356,7 +356,7 @@ def rank(
         * (1.0 - config.question_weight + config.question_weight * statement)
     )
     vector_ranks, lexical_ranks = _ranks(cosine), _ranks(lexical)
-    best = np.argsort(-score, kind="stable")[:k]
+    best = best_per_turn(table, score, k)
     hits = table.take(pa.array(best))
     if PASSAGES_COLUMN in hits.column_names:  # a hit carries no passages: not decoded
         hits = hits.drop_columns([PASSAGES_COLUMN])
@@ -388,6 +388,17 @@ def rank(
         )
         for i, record in ((best[row], record) for row, record in indexed_records(hits))
     ]
+
+
+def best_per_turn(table: pa.Table, score: np.ndarray, k: int) -> np.ndarray:
+    """The rows of the `k` best scores, one per turn: a turn's other events (its feedback
+    beside its question, each of two facts) would show the reader the same words again (in raw
+    mode the same text) in place of another turn."""
+    order = np.argsort(-score, kind="stable")
+    turns = pc.binary_join_element_wise(table.column("session_id"), table.column("turn_id"), "\x1f")
+    codes = turns.combine_chunks().dictionary_encode().indices.to_numpy()
+    _, first = np.unique(codes[order], return_index=True)
+    return order[np.sort(first)][:k]
 
 
 def best_passage(turn: np.ndarray, passages: PassageBlock | None, query: np.ndarray) -> np.ndarray:

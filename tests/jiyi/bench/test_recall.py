@@ -236,7 +236,8 @@ def test_the_bench_dealt_to_two_processes_measures_what_one_process_does(
     assert dict(two.tally.hits) == dict(one.tally.hits)
     assert two.event_sources == one.event_sources
     for mode, stats in two.index_stats.items():
-        assert (stats.turns, stats.events) == (one.index_stats[mode].turns, 2 * 4)
+        assert (stats.turns, stats.events) == (2 * 4, one.index_stats[mode].events)
+        assert stats.events == sum(two.event_sources.values())  # every event extracted
         assert len(stats.query_ms) == 2
 
 

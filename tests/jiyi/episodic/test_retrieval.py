@@ -132,6 +132,25 @@ def test_an_event_that_asks_ranks_below_one_that_states(encoder, make_item, reco
     assert off[0].score == off[1].score
 
 
+def test_a_recall_holds_one_event_per_turn_its_best(encoder, make_item, records, terms):
+    """Two events of one turn (a fact and a question said together) both match: the turn is
+    recalled once, by its better event, and the next place goes to another turn."""
+    text = "I like green tea. Do you like green tea too?"
+    fact, _, _ = make_item("alice", text, EventType.PREFERENCE, "t1", summary="I like green tea")
+    asks, _, _ = make_item("alice", text, EventType.QUESTION, "t1", summary="like green tea too?")
+    other, _, _ = make_item("alice", "tea in the morning", EventType.PERSONAL_FACT, "t2")
+    built = records([IndexItem(fact, text), IndexItem(asks, text), IndexItem(other)])
+    table = to_table(built, arrow_schema(encoder.dimension, encoder.space_id))
+    query = "green tea"
+    lexical = lexical_scores(table, terms.of("alice", query))
+    hits = rank(table, encoder.encode([query])[0], lexical, NOW, k=2)
+    assert [(h.event.turn_id, h.event.event_type) for h in hits] == [
+        ("t1", EventType.PREFERENCE),
+        ("t2", EventType.PERSONAL_FACT),
+    ]
+    assert len(rank(table, encoder.encode([query])[0], lexical, NOW, k=5)) == 2
+
+
 def test_fusion_modes_stay_in_unit_range_and_agree_on_a_clear_winner():
     vector = np.array([0.9, 0.2, 0.1])
     lexical = np.array([5.0, 0.0, 1.0])
