@@ -303,9 +303,10 @@ def rank(
     channels: QueryChannels | None = None,
 ) -> list[Hit]:
     """Pure ranking of one user's rows (`arrow_schema`) for one query, given their
-    `lexical_scores` and its `analyse`: the best `k` with parts. Works on columns; `Event`s
-    are rebuilt only for the hits. Rows of a `ChannelEncoder` or `TurnChannelEncoder` need
-    `channels` (`query_channels`): the parts' widths and the query's vectors in them.
+    `lexical_scores` and its `analyse`: the best `k` with parts, one per turn (`best_per_turn`).
+    Works on columns; `Event`s are rebuilt only for the hits. Rows of a `ChannelEncoder` or
+    `TurnChannelEncoder` need `channels` (`query_channels`): the parts' widths and the query's
+    vectors in them.
     """
     if table.num_rows == 0:
         return []
@@ -496,7 +497,7 @@ def recall(
     now_ms: int | None = None,
     config: RetrievalConfig = DEFAULT_CONFIG,
 ) -> list[Hit]:
-    """The user's `k` best events for `query` (of `event_types` only, if given)."""
+    """The user's `k` best events for `query` (of `event_types` only, if given), one per turn."""
     check_query(query)
     if k < 1:
         raise EpisodicInputError(f"k: must be >= 1, got {k}")
