@@ -67,7 +67,9 @@ class _ReadLoop:
     (interleaved on one store, this machine), and recall waits on that read."""
 
     _loop: asyncio.AbstractEventLoop | None = None
-    _pid = 0  # a forked child inherits the loop but not its thread: it starts its own
+    # A forked child inherits the loop but not its thread: it starts its own rather than wait
+    # forever (LanceDB's own fork support is experimental; jiyi's processes are spawned).
+    _pid = 0
     _lock = threading.Lock()
 
     @classmethod
