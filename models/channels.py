@@ -223,6 +223,14 @@ def cjk_part(row: np.ndarray, primary_dimension: int) -> np.ndarray | None:
     return part * BOTH if np.any(part != 0) else None
 
 
+def cjk_vectors(matrix: np.ndarray, primary_dimension: int) -> np.ndarray:
+    """Each row's unit vector in the second channel, a NaN row where it holds none."""
+    out = np.full((len(matrix), matrix.shape[1] - primary_dimension), np.nan, dtype=np.float32)
+    both = cjk_rows(matrix, primary_dimension)
+    out[both] = matrix[both, primary_dimension:] * BOTH
+    return out
+
+
 def channel_cosines(
     matrix: np.ndarray,
     query: np.ndarray,

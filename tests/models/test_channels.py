@@ -13,6 +13,7 @@ from models.channels import (
     cjk_channels,
     cjk_part,
     cjk_rows,
+    cjk_vectors,
     has_cjk,
     own_vector_encoder,
     primary_encoder,
@@ -87,6 +88,13 @@ def test_cjk_part_is_the_second_channels_unit_vector(encoder):
     english, chinese = encoder.encode(TEXTS[:2])
     assert cjk_part(english, 32) is None
     np.testing.assert_allclose(cjk_part(chinese, 32), SECOND.encode([TEXTS[1]])[0], rtol=1e-6)
+
+
+def test_cjk_vectors_are_the_rows_second_channel_vectors(encoder):
+    rows = encoder.encode(TEXTS[:2])
+    vectors = cjk_vectors(rows, 32)
+    assert np.isnan(vectors[0]).all()
+    np.testing.assert_allclose(vectors[1], SECOND.encode([TEXTS[1]])[0], rtol=1e-6)
 
 
 def test_cosines_per_channel_match_each_encoder_alone(encoder):

@@ -25,6 +25,7 @@ from jiyi.episodic.retrieval import (
     DAY_MS,
     Hit,
     RetrievalConfig,
+    asking_rows,
     best_passage,
     config_for,
     fuse,
@@ -444,6 +445,43 @@ def test_a_reply_the_question_explains_is_found_with_it(tmp_path, make_item, ter
     assert read_together["t2"] > read_together["t3"]  # type: ignore[operator]
     assert read_together["t3"] == alone["t3"]  # t2 asks nothing: t3 is no reply
     assert not config_for(EpisodicSettings(reply_pairs=False)).reply_pairs
+
+
+def test_a_turn_asks_by_a_question_event_or_a_question_mark_in_its_summary():
+    summaries = ["你是否休息得够充足呢？", "Any plans?", "我很好。", "what a day"]
+    table = pa.table({"summary": summaries})
+    statement = np.array([1.0, 1.0, 1.0, 0.0])  # the last is a question event
+    assert asking_rows(table, statement).tolist() == [True, True, False, True]
+
+
+def test_a_chinese_reply_is_read_with_the_question_before_it_in_the_cjk_channel(
+    tmp_path, make_item, terms
+):
+    """A Chinese turn has no turn vector; the user's answer to an assistant's question
+    ("你最近睡眠怎么样？", no question event: extraction types the user's questions alone) is
+    read with it in the CJK channel, which then scores the answer higher."""
+    encoder = _channel_encoder()
+    store = LanceEpisodicStore(tmp_path / "zh", encoder.space_id, encoder.dimension)
+    turns = [
+        ("t1", "你最近睡眠怎么样？晚上能睡够八个小时吗？"),
+        ("t2", "可能是工作太忙了导致的。"),
+        ("t3", "我今天中午吃了红烧鱼。"),
+    ]
+    items = [
+        make_item("alice", text, EventType.PERSONAL_FACT, turn, NOW - DAY_MS + i)
+        for i, (turn, text) in enumerate(turns)
+    ]
+    write_events(store, encoder, terms, items, SETTINGS)
+    query = "我晚上睡眠怎么样"
+
+    def found(config: RetrievalConfig) -> dict[str, float | None]:
+        hits = recall(store, encoder, terms, "alice", query, k=3, now_ms=NOW, config=config)
+        return {h.event.turn_id: h.parts.cjk_vector for h in hits}
+
+    alone, read_together = found(RetrievalConfig(reply_pairs=False)), found(RetrievalConfig())
+    assert read_together["t2"] > alone["t2"]  # type: ignore[operator]
+    assert read_together["t3"] == alone["t3"]  # t2 asks nothing: t3 is no reply
+    assert read_together["t1"] == alone["t1"]  # nothing before it
 
 
 def test_a_short_reply_is_read_with_its_question_through_its_own_vector(tmp_path, make_item, terms):
