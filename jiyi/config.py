@@ -333,8 +333,9 @@ class EmbedderSettings(_Section):
     )
     quantisation: Literal["none", "int8"] = Field(
         "none",
-        description="'int8': weights quantised on ONNX Runtime, about twice as fast; a space of "
-        "its own (stored float vectors must be re-embedded), see BENCHMARKS for what it keeps",
+        description="'int8': inputs smoothed and weights quantised on ONNX Runtime, about "
+        "twice as fast; a space of its own (stored vectors of another must be re-embedded), see "
+        "BENCHMARKS for what it keeps",
     )
 
     @model_validator(mode="after")

@@ -174,6 +174,6 @@ def test_the_embedders_runtime_and_quantisation_reach_the_encoder() -> None:
     assert isinstance(exact, ChannelEncoder)
     assert isinstance(int8, ChannelEncoder)
     assert exact.space_id == f"{exact.primary.space_id}&cjk:usem3/512"
-    assert int8.space_id == f"{exact.primary.space_id}/int8&cjk:usem3/512"
+    assert int8.space_id == f"{exact.primary.space_id}/int8-smooth0.75&cjk:usem3/512"
     assert on_torch.space_id == exact.space_id
     assert on_torch.primary is not exact.primary  # one process may hold both, never one slot

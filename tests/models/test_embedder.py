@@ -126,7 +126,7 @@ def test_int8_is_a_space_of_its_own_near_torch_and_never_falls_back(monkeypatch)
     texts = ["I keep mixing up velocity and acceleration", "我总把a和v搞混", "ok", "hiking"] * 2
     exact = load_embedder().encode(texts)
     int8 = Embedder(DEFAULT_MODEL, quantisation="int8")
-    assert int8.space_id == "packaged:all-MiniLM-L6-v2+base/384/int8"
+    assert int8.space_id == "packaged:all-MiniLM-L6-v2+base/384/int8-smooth0.75"
     rows = int8.encode(texts)
     np.testing.assert_allclose(np.linalg.norm(rows, axis=1), 1.0, rtol=1e-5)
     cosines = (rows * exact).sum(axis=1)

@@ -1,0 +1,54 @@
+"""The int8 export's smoothing, on the real packaged all-MiniLM-L6-v2."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from models import onnx_runtime
+from models.embedder import DEFAULT_MODEL, resolve_model_path
+
+# none of these is a calibration text
+TEXTS = [
+    "What did I tell you about my sister's wedding in June?",
+    "I switched from nursing to data science last spring and I still miss the night shifts.",
+    "Can you remind me which paint colour we picked for the hallway?",
+    "My daughter is allergic to peanuts, so the party snacks have to be nut free.",
+    "ok",
+    "We drove to the coast on Saturday and the kids built a huge sand castle.",
+    "I have been learning the cello for two years, mostly Bach suites.",
+    "The meeting moved to Thursday at 3 pm because the client was travelling.",
+    "我上周去医院看了牙医，医生说要拔智齿。",
+    "今天我和朋友去爬山了，风景特别美。",
+    "我最近在学做川菜，麻婆豆腐已经做得不错了。",
+    "周末打算在家看电影，你有什么推荐吗？",
+]
+
+
+@pytest.fixture(scope="module")
+def model():
+    from sentence_transformers import SentenceTransformer
+
+    return SentenceTransformer(resolve_model_path(DEFAULT_MODEL), device="cpu")
+
+
+def _int8(model, texts: list[str]) -> np.ndarray:
+    sample = model.preprocess(TEXTS[:2])
+    inputs = [name for name in ("input_ids", "attention_mask", "token_type_ids") if name in sample]
+    graph = onnx_runtime._quantise_int8(onnx_runtime._export(model, inputs, sample))
+    rows = onnx_runtime.OnnxEncoder(graph, model.preprocess, inputs, 1).encode(texts)
+    return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+@pytest.mark.integration
+def test_smoothing_keeps_the_models_vectors_and_brings_int8_nearer_them(model):
+    exact = model.encode(TEXTS, normalize_embeddings=True)
+    smoothed = onnx_runtime._smoothed(model)
+    np.testing.assert_allclose(
+        smoothed.encode(TEXTS, normalize_embeddings=True), exact, atol=1e-5
+    )  # the same function: the inputs' division cancels the weights' multiplication
+    np.testing.assert_array_equal(model.encode(TEXTS, normalize_embeddings=True), exact)
+    plain = (_int8(model, TEXTS) * exact).sum(axis=1)
+    smooth = (_int8(smoothed, TEXTS) * exact).sum(axis=1)
+    assert smooth.mean() > plain.mean() + 0.002
+    assert smooth.min() > plain.min()
