@@ -567,7 +567,7 @@ def serve(
 
     settings = _settings(config)
     memory = Memory(settings, process_inline=inline)
-    memory.stores.encoder.encode(["warm-up"])  # the first query would pay the ONNX export
+    memory.warm_up()
     api = create_app(memory, _key_store(settings))
     if find_spec("mcp"):  # the `agents` extra: MCP clients at /mcp, with the same keys
         from jiyi.mcp_server import mount_mcp
@@ -601,7 +601,7 @@ def mcp_stdio(
                     fg=typer.colors.RED, err=True)  # fmt: skip
         raise typer.Exit(code=2)
     memory = Memory(settings)
-    memory.stores.encoder.encode(["warm-up"])  # the first recall would pay the ONNX export
+    memory.warm_up()
     try:
         serve_stdio(memory, Caller(settings.mcp.tenant, settings.mcp.user_id))
     finally:

@@ -12,6 +12,7 @@ from jiyi.feedback import FeedbackKind
 from jiyi.graph import GraphInputError
 from jiyi.ingest import process_turns
 from jiyi.memory import Memory
+from jiyi.text import has_han
 from models.hashing import HashingEncoder
 
 DAY_MS = 86_400_000
@@ -220,3 +221,15 @@ def test_linking_a_device_to_an_account_merges_and_routes_memories(memory):
     assert "sushi" in memory.recall("acct-7", "sushi").text
     audit = memory.stores.audit.entries(user_id="acct-7")
     assert any(e.action == "merge_identity" and e.reason for e in audit)
+
+
+def test_warm_up_pays_the_first_requests_one_time_costs_in_both_scripts(memory, monkeypatch):
+    encoded: list[str] = []
+    tokenised: list[str] = []
+    encode = memory.stores.encoder.encode
+    monkeypatch.setattr(memory.stores.encoder, "encode", lambda t: encoded.extend(t) or encode(t))
+    monkeypatch.setattr("jiyi.memory.query_terms", lambda text: tokenised.append(text) or [])
+    memory.warm_up()
+    assert any(has_han(text) for text in encoded)
+    assert any(not has_han(text) for text in encoded)
+    assert any(has_han(text) for text in tokenised)  # jieba's dictionary loads on its first cut
