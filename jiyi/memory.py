@@ -164,8 +164,8 @@ class Memory:
 
     def warm_up(self) -> None:
         """Pay what a process pays once before its first request does: the embedder's ONNX
-        export, the CJK channel's model and jieba's dictionary (≈ 0.9 s, the first Chinese
-        query's otherwise)."""
+        export and jieba's dictionary (≈ 0.9 s, the first Chinese query's otherwise), with the
+        CJK channel called once too."""
         self.stores.encoder.encode([WARM_UP["en"], WARM_UP["zh"]])
         query_terms(WARM_UP["zh"])
 
