@@ -23,6 +23,7 @@ from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import IndexTerms
 from jiyi.extraction.engine import ResidueStage, extract, extract_answer
 from jiyi.extraction.learned import default_reader
+from jiyi.extraction.residue import build_residue_stage
 from jiyi.feedback import FeedbackLog
 from jiyi.graph.service import GraphService
 from jiyi.graph.store import GraphStore
@@ -431,8 +432,11 @@ class Stores:
         encoder: SpaceEncoder | None = None,
         residue: ResidueStage | None = None,
     ) -> Stores:
-        """Open every store the write path touches (the encoder from settings unless given)."""
+        """Open every store the write path touches (the encoder from settings unless given; the
+        residue stage from `extraction.residue` unless given)."""
         encoder = encoder or open_encoder(settings)
+        if residue is None and settings.extraction.residue == "classifier":
+            residue = build_residue_stage(settings, encoder)
         audit = open_audit_log(settings)
         return cls(
             settings=settings,

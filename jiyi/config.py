@@ -358,6 +358,13 @@ class ExtractionSettings(_Section):
         "on `data/claim_training/`) finds in a user's sentence where no rule read that kind of "
         "claim; false leaves the rule table alone",
     )
+    residue: Literal["classifier", "none"] = Field(
+        "classifier",
+        description="a user's turn no rule covers: 'classifier' keeps it as one event typed by "
+        "its nearest exemplars (`data/exemplars/`; behind the LLM extractor when `llm.base_url` "
+        "is set), for recall alone (a classifier's type is no claim about the user and no "
+        "mention in the session); 'none' keeps nothing of it in episodic memory",
+    )
 
 
 class LLMSettings(_Section):

@@ -18,6 +18,7 @@ from jiyi.domain.events import (
     EventType,
     ExtractionSource,
     event_id_for,
+    recall_only,
 )
 from jiyi.domain.ids import (
     DeviceId,
@@ -83,6 +84,7 @@ __all__ = [
     "clamp_confidence",
     "edge_id_for",
     "event_id_for",
+    "recall_only",
     "stable_id",
     "text_hash",
 ]

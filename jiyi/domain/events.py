@@ -120,6 +120,13 @@ class Event(BaseModel):
         return list(dict.fromkeys(cleaned))
 
 
+def recall_only(event: Event) -> bool:
+    """Whether the event is the residue classifier's pick for a turn no rule covers (a type by
+    its nearest exemplars, no rule named): kept so the turn can be recalled, never a claim
+    about the user nor a mention in the session. The learned reader's events name their rule."""
+    return event.source is ExtractionSource.CLASSIFIER and event.rule is None
+
+
 def event_id_for(user_id: str, turn_id: str, event_type: EventType, discriminator: str = "") -> str:
     """Deterministic event id: re-processing a turn upserts the same event instead of adding one."""
     return stable_id("event", user_id, turn_id, event_type.value, discriminator)

@@ -36,6 +36,8 @@ USER_EVENT_TYPES = frozenset(EventType) - {EventType.PLAN_GENERATED}
 #: A classifier's guess is never trusted as much as a rule's match.
 MAX_CLASSIFIER_CONFIDENCE = 0.75
 LEXICAL_DIMENSION = 1024
+#: Exemplar vectors by encoder space and texts: the same space gives the same vectors.
+_EXEMPLAR_VECTORS: dict[tuple[str, tuple[str, ...]], np.ndarray] = {}
 
 
 class Encoder(Protocol):
@@ -118,7 +120,15 @@ class ResidueClassifier:
         self._k = k
         self._temperature = temperature
         self._types = np.array([e.event_type.value for e in exemplars])
-        self._matrix = self._encode([normalise(e.text) for e in exemplars])
+        texts = tuple(normalise(e.text) for e in exemplars)
+        space = getattr(encoder, "space_id", None)
+        if space is None:
+            self._matrix = self._encode(texts)
+        else:  # every store a process opens (each `Memory`) shares one encoding of them
+            key = (space, texts)
+            if key not in _EXEMPLAR_VECTORS:
+                _EXEMPLAR_VECTORS[key] = self._encode(texts)
+            self._matrix = _EXEMPLAR_VECTORS[key]
 
     def _encode(self, texts: Sequence[str]) -> np.ndarray:
         vectors = np.asarray(self._encoder.encode(list(texts)), dtype=np.float32)
@@ -176,6 +186,8 @@ class ConcatEncoder:
             raise ValueError("encoders: at least one is needed")
         self._encoders = encoders
         self.dimension = sum(e.dimension for e in encoders)
+        spaces = [getattr(e, "space_id", None) for e in encoders]
+        self.space_id = None if None in spaces else " | ".join(str(s) for s in spaces)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         parts = [np.asarray(e.encode(texts), dtype=np.float32) for e in self._encoders]

@@ -71,6 +71,7 @@ from jiyi.domain import (
     RelationClass,
     RelationKind,
     clamp_confidence,
+    recall_only,
 )
 from jiyi.domain.claims import RELATION_CHOICES
 from jiyi.domain.knowledge import MIN_CONFIDENCE
@@ -196,6 +197,8 @@ def claim_for(event: Event) -> Claim | None:
     hold a belief about, which is not an error in the turn."""
     attributes = event.attributes
     if any(attributes.get(attr) == value for attr, value in _NOT_THE_USERS_NOW.items()):
+        return None
+    if recall_only(event):
         return None
     rule = _rule_for(event)
     if rule is None:

@@ -18,7 +18,16 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 
 from jiyi import vocabulary
-from jiyi.domain import MISSED_AGAIN, Entity, EntityKind, Event, EventAttr, EventType, Role
+from jiyi.domain import (
+    MISSED_AGAIN,
+    Entity,
+    EntityKind,
+    Event,
+    EventAttr,
+    EventType,
+    Role,
+    recall_only,
+)
 from jiyi.extraction.engine import normalise
 from jiyi.extraction.rules.answers import Asked
 from jiyi.extraction.rules.assessment import concepts_asked, concepts_named, concepts_posed
@@ -361,7 +370,11 @@ def resolve_entities(
     """Rewrite a reference object to the name of the entity it points at, a new name for a
     thing the user named before to that name (`similar`: by embedding), give understanding
     said without an object the session's concept, and note every named object in session
-    state. This is the one place references are resolved: the graph refuses any left over."""
+    state. This is the one place references are resolved: the graph refuses any left over.
+    A residue classifier's event passes untouched (`recall_only`): a guessed type
+    ("concept_confusion" for a worked answer) would move the session's topic."""
+    kept_aside = [e for e in work.events if recall_only(e)]
+    work = work.with_events([e for e in work.events if not recall_only(e)])
     recent = state.recent(work.turn.session_id)
     events = [_pointer_dropped(event) for event in work.events]
     named: list[str] = []  # "对！那个就是现在完成时": the turn's verdict is on what it names
@@ -434,4 +447,4 @@ def resolve_entities(
             state.exchange.stuck(event.attributes[EventAttr.OBJECT], work.turn.session_id)
         resolved.append(event)
     _note_topic(work.with_events(resolved), recent, state, lookup, named)  # after: a verdict is on
-    return work.with_events(resolved)  # the last exercise, the turn may pose the next
+    return work.with_events([*resolved, *kept_aside])  # the last exercise; it may pose the next

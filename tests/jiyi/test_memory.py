@@ -6,7 +6,7 @@ import pytest
 
 from jiyi.archive import archive_cold_events
 from jiyi.config import Settings
-from jiyi.domain import EventType, Identity, IdentityKind, Role, Turn
+from jiyi.domain import EventType, Identity, IdentityKind, Role, Turn, recall_only
 from jiyi.episodic.records import from_table
 from jiyi.feedback import FeedbackKind
 from jiyi.graph import GraphInputError
@@ -233,3 +233,18 @@ def test_warm_up_pays_the_first_requests_one_time_costs_in_both_scripts(memory, 
     assert any(has_han(text) for text in encoded)
     assert any(not has_han(text) for text in encoded)
     assert any(has_han(text) for text in tokenised)  # jieba's dictionary loads on its first cut
+
+
+@pytest.mark.parametrize(("residue", "kept"), [("classifier", 1), ("none", 0)])
+def test_a_turn_no_rule_covers_is_kept_for_recall_alone_by_default(tmp_path, residue, kept):
+    settings = Settings(data_dir=tmp_path / "data", extraction={"residue": residue})
+    memory = Memory(settings, encoder=HashingEncoder(256))
+    try:
+        memory.consent("alice", granted=True)
+        memory.add_turns([_turn("alice", "They were awestruck and humbled.", T0)])
+        events = _events(memory, "alice")
+        assert len(events) == kept
+        assert all(recall_only(e.event) for e in events)
+        assert memory.profile("alice") == []  # a classifier's type is no claim about the user
+    finally:
+        memory.close()

@@ -15,6 +15,7 @@ from jiyi.domain import (
     ExtractionSource,
     RelationClass,
     RelationKind,
+    recall_only,
 )
 from jiyi.graph.model import GraphInputError, RevisionAction
 from jiyi.graph.updates import (
@@ -103,12 +104,20 @@ def test_role_may_come_from_the_value_attribute(ev) -> None:
     assert claim_for(event).object_name == "高三学生"
 
 
-def test_a_classifiers_claim_says_so_ranks_as_a_models_and_is_clamped(ev) -> None:
-    claim = claim_for(
-        ev(0, EventType.GOAL, "learn calculus", confidence=0.02, source=ExtractionSource.CLASSIFIER)
+def test_a_learned_readers_claim_says_so_ranks_as_a_models_and_is_clamped(ev) -> None:
+    read = ev(
+        0, EventType.GOAL, "learn calculus", confidence=0.02, source=ExtractionSource.CLASSIFIER
     )
+    claim = claim_for(read.model_copy(update={"rule": "learned_goal"}))
     assert (claim.source, claim.confidence) == (EdgeSource.CLASSIFIER, 0.1)
     assert EdgeSource.CLASSIFIER.rank == EdgeSource.LLM.rank < EdgeSource.RULE.rank
+
+
+def test_the_residue_classifiers_pick_is_kept_for_recall_and_claims_nothing(ev) -> None:
+    """A type by nearest exemplars, no rule named: even with an object filled in later."""
+    pick = ev(0, EventType.GOAL, "learn calculus", source=ExtractionSource.CLASSIFIER)
+    assert recall_only(pick)
+    assert claim_for(pick) is None
 
 
 @pytest.mark.parametrize(
