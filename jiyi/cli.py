@@ -288,7 +288,15 @@ def _recall_bench(
 
     opener = partial(recall.open_bench_tools, settings, keep=vector_cache)
     result = recall.run_recall_bench(
-        name, haystacks, None, session_level, settings.episodic, None, workers, opener
+        name,
+        haystacks,
+        None,
+        session_level,
+        settings.episodic,
+        None,
+        workers,
+        opener,
+        nightly=settings.forgetting,
     )
     typer.echo(recall.report(result))
 

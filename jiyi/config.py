@@ -244,7 +244,9 @@ class ForgettingSettings(_Section):
     archive_event_types: list[EventType] = Field(
         default_factory=lambda: [EventType.GREETING, EventType.SMALL_TALK]
     )
-    noise_min_count: int = Field(5, ge=2, description="same type this often in the window = noise")
+    noise_min_count: int = Field(
+        5, ge=2, description="the same type and turn text this often in the window = noise"
+    )
     noise_window_days: float = Field(7, gt=0)
     noise_factor: float = Field(0.3, gt=0.0, lt=1.0, description="retrieval weight for noise")
     dont_bring_up_factor: float = Field(
@@ -360,10 +362,10 @@ class ExtractionSettings(_Section):
     )
     residue: Literal["classifier", "none"] = Field(
         "classifier",
-        description="a user's turn no rule covers: 'classifier' keeps it as one event typed by "
+        description="a turn no rule covers: 'classifier' keeps a user's as one event typed by "
         "its nearest exemplars (`data/exemplars/`; behind the LLM extractor when `llm.base_url` "
-        "is set), for recall alone (a classifier's type is no claim about the user and no "
-        "mention in the session); 'none' keeps nothing of it in episodic memory",
+        "is set) and an assistant's whole, both for recall alone (no claim about the user, no "
+        "mention in the session); 'none' keeps nothing of either in episodic memory",
     )
 
 

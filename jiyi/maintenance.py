@@ -8,9 +8,14 @@ the data directory's `batch/` (`DataLayout`):
   last evidence and is never overwritten here (that would decay it twice). The nightly recompute
   writes the decayed view of every edge as a snapshot and records, against the previous snapshot,
   which beliefs moved, fell under the re-check threshold or reached the floor.
-- Noise: an event whose type the user produced at least `noise_min_count` times within any
-  `noise_window_days` window is noise; its retrieval weight is multiplied by `noise_factor` once
-  (a ledger of down-weighted ids makes re-runs change nothing).
+- Noise: the same thing said again and again. An event whose type and turn text (its hash) the
+  user produced at least `noise_min_count` times within any `noise_window_days` window is noise;
+  its retrieval weight is multiplied by `noise_factor` once (a ledger of down-weighted ids makes
+  re-runs change nothing). The design's rule keyed on the type alone: with 19 broad types most
+  of a talkative user's week is "five of one type" (on LoCoMo dev 1,269 of 1,822 events), and
+  one nightly run cut recall any@10 from 0.848 to 0.430. Keyed on the type and the events'
+  subject (object, else keywords) it still cost 0.05: LoCoMo's keywords are mostly the
+  speakers' names, and turns that open alike ("Thanks, Mel! …") go on differently.
 - Merging: per user, same-type events at or above `merge_similarity` merge (episodic.merging's
   rules) until no pair is left, so a second run finds nothing; users still over the cap are named.
 - Re-embedding for a new model: a staging store is filled from the live one (batched, resumable),
@@ -179,20 +184,19 @@ def run_decay(store: GraphStore, settings: Settings, as_of_ms: int) -> DecayRun:
 # --- noise -------------------------------------------------------------------------------------
 
 
+#: What makes two events the same for the noise rule: the user, the type, the turn's text.
+NOISE_KEY = ("user_id", "event_type", "raw_hash")
+
+
 def noise_mask(events: pl.DataFrame, settings: ForgettingSettings) -> np.ndarray:
     """True for each event inside a window of `noise_window_days` holding at least
-    `noise_min_count` events of its user and type (rows in the frame's order)."""
+    `noise_min_count` events of its user, type and text (`NOISE_KEY`; rows in the frame's
+    order)."""
     if events.height == 0:
         return np.zeros(0, dtype=bool)
     window = int(settings.noise_window_days * MS_PER_DAY)
-    ordered = (
-        events.select("user_id", "event_type", "ts")
-        .with_row_index("_row")
-        .sort("user_id", "event_type", "ts")
-    )
-    starts = (pl.col("user_id") != pl.col("user_id").shift()) | (
-        pl.col("event_type") != pl.col("event_type").shift()
-    )
+    ordered = events.select(*NOISE_KEY, "ts").with_row_index("_row").sort(*NOISE_KEY, "ts")
+    starts = pl.any_horizontal(pl.col(c) != pl.col(c).shift() for c in NOISE_KEY)
     group = ordered.select(starts.fill_null(True).cast(pl.Int64).cum_sum()).to_series()
     ts = ordered["ts"].to_numpy().astype(np.int64)
     # One sorted key for all groups: a gap of 2^42 ms (139 years) keeps windows inside a group.
@@ -311,6 +315,25 @@ def run_merging(
         for user_id, ids in doomed.items():
             removed += store.delete(user_id, event_ids=ids)
     return MergeRun(len(users), written, removed, over)
+
+
+def nightly_for_user(
+    store: EpisodicStore,
+    user_id: str,
+    episodic: EpisodicSettings,
+    forgetting: ForgettingSettings,
+) -> None:
+    """What a nightly run's noise rule and merging do to one user's events, without the
+    noise ledger: the recall benches ask their questions again the morning after with it."""
+    rows = pl.from_arrow(store.scan(user_id))
+    assert isinstance(rows, pl.DataFrame)
+    updates = noise_updates(rows, None, forgetting)
+    if updates.height:
+        store.upsert(_reweighted(rows, updates))
+    merged, doomed = merge_to_fixpoint(from_table(store.scan(user_id)), episodic.merge_similarity)
+    store.upsert(merged)
+    if doomed:
+        store.delete(user_id, event_ids=doomed)
 
 
 def _frame(store: EpisodicStore) -> pl.DataFrame:

@@ -127,5 +127,11 @@ def run(data: Path, questions: Path | None, settings: Settings) -> RecallBenchRe
     haystacks = load_memorybank(data, questions or DEFAULT_QUESTIONS)
     embedder, extractor = open_bench_tools(settings)
     return run_recall_bench(
-        "MemoryBank (zh)", haystacks, embedder, False, settings.episodic, extractor
+        "MemoryBank (zh)",
+        haystacks,
+        embedder,
+        False,
+        settings.episodic,
+        extractor,
+        nightly=settings.forgetting,
     )

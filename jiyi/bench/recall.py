@@ -39,9 +39,8 @@ import pyarrow as pa
 
 from jiyi.bench.vector_cache import VectorCache
 from jiyi.composition import open_local_episodic_store
-from jiyi.config import EpisodicSettings, Settings
-from jiyi.domain import Event, EventType, ExtractionSource, Role, Turn, event_id_for, text_hash
-from jiyi.domain.events import SUMMARY_MAX_CHARS, EventAttr
+from jiyi.config import EpisodicSettings, ForgettingSettings, Settings
+from jiyi.domain import WHOLE_TURN_RULE, Event, EventType, Role, Turn, event_id_for
 from jiyi.episodic.bm25 import BM25
 from jiyi.episodic.indexing import build_records
 from jiyi.episodic.merging import write_events
@@ -49,6 +48,8 @@ from jiyi.episodic.records import IndexItem, arrow_schema, to_table
 from jiyi.episodic.retrieval import config_for, recall
 from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import IndexTerms
+from jiyi.extraction import whole_turn_event as extraction_whole_turn_event
+from jiyi.maintenance import nightly_for_user
 from jiyi.text import index_terms, tokenize
 from models.channels import (
     ChannelEncoder,
@@ -61,11 +62,16 @@ from models.embedder import SpaceEncoder
 
 KS = (5, 10)
 SESSION_DEPTH = 60  # events fetched per question when ranking sessions (enough for 10 sessions)
-FALLBACK_TYPE = EventType.PERSONAL_FACT
 MODES = {"minimised": False, "raw": True}
 CJK_BASELINE = "vector/cjk"
+REFUSED = "turns refused"  # turns the write path refuses: no event
 BASELINES = ("bm25", "vector", CJK_BASELINE)
-RETRIEVERS = [*BASELINES, *(f"jiyi/{mode}" for mode in MODES)]
+AFTER_NIGHTLY = "+nightly"  # a mode's row after a nightly run (`maintenance.nightly_for_user`)
+RETRIEVERS = [
+    *BASELINES,
+    *(f"jiyi/{mode}" for mode in MODES),
+    *(f"jiyi/{mode}{AFTER_NIGHTLY}" for mode in MODES),
+]
 RULE_MARGIN = 0.02  # "never worse than its parts": the allowance for noise
 _EVIDENCE = re.compile(r"D:?(\d+):(\d+)")
 
@@ -179,31 +185,20 @@ def load_longmemeval(path: Path, limit: int | None = None) -> Iterator[Haystack]
         yield Haystack(item["question_id"], turns, [question])
 
 
-def _summary(text: str) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= SUMMARY_MAX_CHARS else flat[: SUMMARY_MAX_CHARS - 1] + "…"
+def _write_path_turn(user_id: str, turn: BenchTurn) -> Turn:
+    return Turn(
+        user_id=user_id,
+        session_id=turn.session_id,
+        role=turn.role,
+        content=turn.text,
+        client_ts=turn.ts,
+        turn_id=turn.turn_id,
+    )
 
 
 def whole_turn_event(user_id: str, turn: BenchTurn) -> Event:
-    """The turn as one event when extraction yields none (assistant turns no rule covers, or
-    content it refuses): its opening as summary, its three longest distinct tokens as keywords."""
-    tokens = list(dict.fromkeys(tokenize(turn.text)))
-    keywords = sorted(tokens, key=len, reverse=True)[:3]
-    return Event(
-        event_id=event_id_for(user_id, turn.turn_id, FALLBACK_TYPE),
-        user_id=user_id,
-        session_id=turn.session_id,
-        turn_id=turn.turn_id,
-        ts=turn.ts,
-        event_type=FALLBACK_TYPE,
-        keywords=keywords,
-        summary=_summary(turn.text),
-        raw_hash=text_hash(turn.text),
-        confidence=0.5,
-        source=ExtractionSource.RULE,
-        rule="whole_turn",
-        attributes={} if turn.role is Role.USER else {EventAttr.SPEAKER.value: turn.role.value},
-    )
+    """The turn as one event, as the write path keeps an assistant's turn no rule covers."""
+    return extraction_whole_turn_event(_write_path_turn(user_id, turn))
 
 
 Extractor = Callable[[Turn], list[Event]]  # e.g. jiyi.extraction.extract with a residue stage
@@ -211,25 +206,14 @@ Extractor = Callable[[Turn], list[Event]]  # e.g. jiyi.extraction.extract with a
 
 def turn_events(user_id: str, turn: BenchTurn, extractor: Extractor | None) -> list[Event]:
     """Every event extraction yields from the turn, as the write path stores them ("Thanks,
-    Maria. What do you have in this spread?" is feedback and a question), else the whole turn
-    as one event: assistant turns no rule covers, or content extraction refuses."""
-    if extractor is not None:
-        try:
-            events = extractor(
-                Turn(
-                    user_id=user_id,
-                    session_id=turn.session_id,
-                    role=turn.role,
-                    content=turn.text,
-                    client_ts=turn.ts,
-                    turn_id=turn.turn_id,
-                )
-            )
-        except ValueError:  # the extraction's bad-input errors; such a turn is kept whole
-            events = []
-        if events:
-            return events
-    return [whole_turn_event(user_id, turn)]
+    Maria. What do you have in this spread?" is feedback and a question), or with no
+    extractor the whole turn as one event; none for a turn the write path refuses (a lone
+    zero-width space, control characters)."""
+    try:
+        said = _write_path_turn(user_id, turn)
+        return list(extractor(said)) if extractor else [extraction_whole_turn_event(said)]
+    except ValueError:  # the boundary's and extraction's bad-input errors
+        return []
 
 
 def extractor_for(settings: Settings, encoder: SpaceEncoder) -> Extractor:
@@ -432,7 +416,8 @@ class RecallBenchResult:
     levels: list[str]
     categories: list[str]
     index_stats: dict[str, IndexStats]
-    event_sources: Counter[str]  # rule / classifier / llm / whole_turn: where each event came from
+    event_sources: Counter[str]  # rule / classifier / llm / whole_turn: where each event came from,
+    # and REFUSED: how many turns the write path refused
     seconds: float
 
 
@@ -460,6 +445,26 @@ class BenchPart:
         self.sources.update(other.sources)
 
 
+def _ask(
+    part: BenchPart,
+    retriever: str,
+    rank: Ranker,
+    question: BenchQuestion,
+    depth: int,
+    session_of: dict[str, str] | None,
+) -> None:
+    """Rank for `question` and tally the turns (and, given `session_of`, the sessions)."""
+    t0 = time.perf_counter()
+    ranked = rank(question, depth)
+    mode = retriever.removeprefix("jiyi/")
+    if mode in part.stats:  # a same-day row: its query time
+        part.stats[mode].query_ms.append((time.perf_counter() - t0) * 1000)
+    part.tally.add(retriever, "turn", ranked, question.gold_turns, question.category)
+    if session_of is not None:
+        sessions = _sessions(ranked, session_of)
+        part.tally.add(retriever, "session", sessions, question.gold_sessions, question.category)
+
+
 def bench_haystacks(
     haystacks: Sequence[Haystack],
     encoder: SpaceEncoder,
@@ -467,9 +472,11 @@ def bench_haystacks(
     settings: EpisodicSettings,
     extractor: Extractor | None,
     modes: Sequence[str] = tuple(MODES),
+    nightly: ForgettingSettings | None = None,
 ) -> BenchPart:
     """Every retriever on every question of `haystacks`, in one process: one store per mode
-    (of `modes`: a gate that judges one deployment writes its mode alone)."""
+    (of `modes`: a gate that judges one deployment writes its mode alone); with `nightly`,
+    each mode's again after a nightly run's noise rule and merging."""
     cached_encoder = cached(encoder)
     channels = cjk_channels(cached_encoder)
     cjk_baseline = channels is not None and any(has_cjk(t.text) for h in haystacks for t in h.turns)
@@ -490,8 +497,9 @@ def bench_haystacks(
                 rankers[CJK_BASELINE] = vector_ranker(haystack, channels.cjk)
             events = [turn_events(haystack.user_id, t, extractor) for t in haystack.turns]
             part.sources.update(
-                e.rule if e.rule == "whole_turn" else e.source.value for s in events for e in s
+                e.rule if e.rule == WHOLE_TURN_RULE else e.source.value for s in events for e in s
             )
+            part.sources.update(REFUSED for said in events if not said)
             items = index_items(haystack, events, terms)
             for mode in modes:
                 keep = MODES[mode]
@@ -506,27 +514,22 @@ def bench_haystacks(
                     mode_settings,
                     stats[mode],
                 )
-            session_of = {t.turn_id: t.session_id for t in haystack.turns}
+            session_of = None
+            if session_level:
+                session_of = {t.turn_id: t.session_id for t in haystack.turns}
             for question in haystack.questions:
                 tally.questions[question.category] += 1
                 tally.questions["all"] += 1
                 for retriever, rank in rankers.items():
-                    t0 = time.perf_counter()
-                    ranked = rank(question, depth)
-                    if retriever.startswith("jiyi/"):
-                        stats[retriever.split("/")[1]].query_ms.append(
-                            (time.perf_counter() - t0) * 1000
-                        )
-                    tally.add(retriever, "turn", ranked, question.gold_turns, question.category)
-                    if session_level:
-                        sessions = _sessions(ranked, session_of)
-                        tally.add(
-                            retriever,
-                            "session",
-                            sessions,
-                            question.gold_sessions,
-                            question.category,
-                        )
+                    _ask(part, retriever, rank, question, depth, session_of)
+            if nightly is not None:  # the same questions the morning after
+                for mode in modes:
+                    nightly_for_user(stores[mode], haystack.user_id, settings, nightly)
+                for question in haystack.questions:
+                    for mode in modes:
+                        retriever = f"jiyi/{mode}{AFTER_NIGHTLY}"
+                        rank = rankers[f"jiyi/{mode}"]
+                        _ask(part, retriever, rank, question, depth, session_of)
             flush(cached_encoder)
         for mode, store in stores.items():
             store.purge_deleted()
@@ -561,11 +564,12 @@ def _bench_in_worker(
     session_level: bool,
     settings: EpisodicSettings,
     modes: Sequence[str],
+    nightly: ForgettingSettings | None,
 ) -> BenchPart:
     if _worker_tools is None:
         raise RuntimeError("bench worker: the pool's initializer did not open the tools")
     encoder, extractor = _worker_tools
-    return bench_haystacks(haystacks, encoder, session_level, settings, extractor, modes)
+    return bench_haystacks(haystacks, encoder, session_level, settings, extractor, modes, nightly)
 
 
 def shares(haystacks: Sequence[Haystack], count: int) -> list[list[Haystack]]:
@@ -594,9 +598,11 @@ def run_recall_bench(
     workers: int = 1,
     opener: Callable[[], BenchTools] | None = None,
     modes: Sequence[str] = tuple(MODES),
+    nightly: ForgettingSettings | None = None,
 ) -> RecallBenchResult:
     """Every retriever on every question, with `encoder` and `extractor`, else (None) the
     ones `opener` builds: a picklable callable such as `partial(open_bench_tools, settings)`.
+    With `nightly`, every mode is asked again after a nightly run (noise rule, merging).
     With `workers` > 1 and an `opener`, haystacks are dealt to that many processes, each
     opening its own tools: haystacks are independent users, so only the figures are gathered.
     Processes share vectors only through the `VectorCache` kept between runs: within a run,
@@ -620,11 +626,14 @@ def run_recall_bench(
                 [session_level] * len(dealt),
                 [settings] * len(dealt),
                 [modes] * len(dealt),
+                [nightly] * len(dealt),
             ):
                 part.add(done)
     else:
         assert encoder is not None  # opened above
-        part = bench_haystacks(haystacks, encoder, session_level, settings, extractor, modes)
+        part = bench_haystacks(
+            haystacks, encoder, session_level, settings, extractor, modes, nightly
+        )
     tally = part.tally
     retrievers = [r for r in RETRIEVERS if any(key[0] == r for key in tally.hits)]
     levels = ["turn", "session"] if session_level else ["turn"]
@@ -647,8 +656,14 @@ def report(result: RecallBenchResult) -> str:
         f"{result.name}: {tally.questions['all']} questions, {result.seconds:.0f} s; "
         "recall_any@k / recall_all@k by category (n)",
         "  events extracted, from: "
-        + ", ".join(f"{k} {v}" for k, v in sorted(result.event_sources.items())),
+        + ", ".join(f"{k} {v}" for k, v in sorted(result.event_sources.items()) if k != REFUSED)
+        + f"; {result.event_sources[REFUSED]} turns refused by the write path",
     ]
+    if any(r.endswith(AFTER_NIGHTLY) for r in result.retrievers):
+        lines.append(
+            f"  jiyi/<mode>{AFTER_NIGHTLY}: the same questions after a nightly run's noise rule"
+            " and merging on the user's events"
+        )
     for mode, stats in result.index_stats.items():
         lines.append(
             f"  jiyi/{mode}: {stats.events} events written, {stats.merged_groups} merge groups, "

@@ -120,10 +120,17 @@ class Event(BaseModel):
         return list(dict.fromkeys(cleaned))
 
 
+#: The rule an assistant's turn no rule covers is kept by, whole (`extraction.whole_turn_event`).
+WHOLE_TURN_RULE = "whole_turn"
+
+
 def recall_only(event: Event) -> bool:
-    """Whether the event is the residue classifier's pick for a turn no rule covers (a type by
-    its nearest exemplars, no rule named): kept so the turn can be recalled, never a claim
-    about the user nor a mention in the session. The learned reader's events name their rule."""
+    """Whether the event keeps a turn no rule covers: the residue classifier's pick for a
+    user's (a type by its nearest exemplars, no rule named) or an assistant's turn kept whole.
+    Kept so the turn can be recalled, never a claim about the user nor a mention in the
+    session. The learned reader's events name their rule."""
+    if event.rule == WHOLE_TURN_RULE:
+        return True
     return event.source is ExtractionSource.CLASSIFIER and event.rule is None
 
 

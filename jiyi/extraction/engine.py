@@ -17,6 +17,7 @@ from typing import Protocol
 from jiyi import places, vocabulary
 from jiyi.domain import (
     SUPERSEDES,
+    WHOLE_TURN_RULE,
     EntityKind,
     Event,
     EventAttr,
@@ -525,13 +526,31 @@ def extract(
     read_claims: bool = True,
     reader: SpanReader | None = None,
 ) -> list[Event]:
-    """Rules and the learned `reader` first; a user turn neither covers goes to `residue`
-    when one is given.
+    """Rules and the learned `reader` first; when a `residue` stage is given, a user's turn
+    neither covers goes to it and an assistant's is kept whole (`whole_turn_event`).
 
     Raises `ExtractionInputError` for content extraction cannot trust (nothing is produced).
     """
     check_content(turn.content, max_content_bytes)
     events = extract_with_rules(turn, read_claims=read_claims, reader=reader)
-    if not events and residue is not None and turn.role is Role.USER:
-        events = [residue.extract(turn)]
-    return events
+    if events or residue is None or turn.role is Role.SYSTEM:
+        return events
+    return [residue.extract(turn) if turn.role is Role.USER else whole_turn_event(turn)]
+
+
+def whole_turn_event(turn: Turn) -> Event:
+    """An assistant's turn no rule covers, kept whole for recall alone ("what was that recipe
+    you gave me?"; `jiyi.domain.recall_only`): no exemplar describes an assistant's text, so
+    it is typed as the fact it states, with its opening as said for summary and its three
+    longest distinct words as keywords (a long reply's first words are its least telling)."""
+    text = turn.content
+    words = list(dict.fromkeys(tokenize(text)))
+    return build_event(
+        turn,
+        EventType.PERSONAL_FACT,
+        source=ExtractionSource.RULE,
+        confidence=0.5,
+        summary=summarise(text),
+        keywords=sorted(words, key=len, reverse=True)[:MAX_KEYWORDS],
+        rule=WHOLE_TURN_RULE,
+    )

@@ -32,6 +32,7 @@ from jiyi.maintenance import (
     decay_changes,
     decay_edges,
     merge_to_fixpoint,
+    nightly_for_user,
     noise_mask,
     read_edges,
     reembed_sync,
@@ -169,7 +170,8 @@ def _brute_noise(frame: pl.DataFrame, s: ForgettingSettings) -> list[bool]:
         same = [
             j
             for j, b in enumerate(rows)
-            if (b["user_id"], b["event_type"]) == (a["user_id"], a["event_type"])
+            if (b["user_id"], b["event_type"], b["raw_hash"])
+            == (a["user_id"], a["event_type"], a["raw_hash"])
             and a["ts"] <= b["ts"] < a["ts"] + window
         ]
         if len(same) >= s.noise_min_count:
@@ -184,33 +186,42 @@ def _brute_noise(frame: pl.DataFrame, s: ForgettingSettings) -> list[bool]:
         st.tuples(
             st.sampled_from(["u1", "u2"]),
             st.sampled_from(["greeting", "goal"]),
+            st.sampled_from(["h1", "h2"]),
             st.integers(0, 20 * DAY_MS),
         ),
         max_size=40,
     )
 )
 def test_noise_mask_matches_a_brute_force_window_count(rows):
-    frame = pl.DataFrame(rows, schema=["user_id", "event_type", "ts"], orient="row")
+    frame = pl.DataFrame(rows, schema=["user_id", "event_type", "raw_hash", "ts"], orient="row")
     s = ForgettingSettings()
     assert noise_mask(frame, s).tolist() == _brute_noise(frame, s)
 
 
-def test_noise_needs_five_of_one_type_within_seven_days():
+def test_noise_needs_the_same_thing_five_times_within_seven_days():
     s = ForgettingSettings()
     day = DAY_MS
     frame = pl.DataFrame(
         {
-            "user_id": ["a"] * 5 + ["b"] * 5 + ["c"] * 4 + ["d"] * 5,
+            "user_id": ["a"] * 5 + ["b"] * 5 + ["c"] * 4 + ["d"] * 5 + ["e"] * 5,
             "event_type": ["question"] * 5
             + ["question"] * 5
             + ["question"] * 4
-            + ["question", "goal", "question", "goal", "question"],
-            "ts": [i * day for i in range(5)] + [i * 2 * day for i in range(5)] + [0] * 4 + [0] * 5,
+            + ["question", "goal", "question", "goal", "question"]
+            + ["question"] * 5,
+            "raw_hash": ["same"] * 19 + ["one", "two", "three", "four", "five"],
+            "ts": [i * day for i in range(5)]
+            + [i * 2 * day for i in range(5)]
+            + [0] * 4
+            + [0] * 5
+            + [0] * 5,
         }
     )
     mask = noise_mask(frame, s)
     assert mask[:5].all()  # five in five days
-    assert not mask[5:].any()  # spread over eight days, four only, or mixed types
+    # spread over eight days, four only, mixed types, or five different questions in a day
+    # (talk, not noise: keyed on the type alone, one nightly run halved LoCoMo's recall)
+    assert not mask[5:].any()
 
 
 def _event(user: str, text: str, event_type: EventType, ts: int, turn: str) -> IndexItem:
@@ -276,6 +287,15 @@ def test_merging_merges_similar_same_type_events_per_user_and_is_idempotent(
     assert len(_events(store, "u-en")) == 3  # same text, different types: kept apart
     assert report.removed == 4
     assert run_merging(store, settings) == type(report)(2, 0, 0, {})
+
+
+def test_a_nightly_for_one_user_down_weights_its_noise_merges_and_leaves_others_alone(
+    store: LanceEpisodicStore,
+):
+    nightly_for_user(store, "u-zh", EpisodicSettings(merge_similarity=0.9), ForgettingSettings())
+    (merged,) = _events(store, "u-zh")  # five times the same text: noise, then one event
+    assert (merged.event.count, merged.event.retrieval_weight) == (5, pytest.approx(0.3))
+    assert [e.event.retrieval_weight for e in _events(store, "u-en")] == [1.0] * 3
 
 
 def test_merging_reports_users_still_over_the_cap(store: LanceEpisodicStore):

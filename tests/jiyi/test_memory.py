@@ -250,3 +250,14 @@ def test_a_turn_no_rule_covers_is_kept_for_recall_alone_by_default(tmp_path, res
         assert memory.profile("alice") == []  # a classifier's type is no claim about the user
     finally:
         memory.close()
+
+
+def test_what_the_assistant_said_can_be_recalled_in_a_later_session(memory):
+    memory.consent("alice", granted=True)
+    recipe = "For the green curry, simmer coconut milk with lemongrass and galangal first."
+    memory.add_turns([_turn("alice", recipe, T0, role=Role.ASSISTANT)])
+    (kept,) = _events(memory, "alice")
+    assert recall_only(kept.event)
+    assert memory.profile("alice") == []  # what the assistant said is no claim about the user
+    context = memory.recall("alice", "the lemongrass curry you gave me", session_id="s2")
+    assert [e.event_id for e in context.events] == [kept.event.event_id]

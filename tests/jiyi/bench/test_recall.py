@@ -14,12 +14,15 @@ import pytest
 from typer.testing import CliRunner
 
 from jiyi.bench.recall import (
+    AFTER_NIGHTLY,
     CJK_BASELINE,
+    REFUSED,
     RETRIEVERS,
     BenchTurn,
     Haystack,
     RecallBenchResult,
     Tally,
+    extractor_for,
     load_locomo,
     load_longmemeval,
     open_bench_tools,
@@ -29,9 +32,11 @@ from jiyi.bench.recall import (
     run_recall_bench,
     shares,
     shortfalls,
+    turn_events,
 )
 from jiyi.cli import app
-from jiyi.config import Settings
+from jiyi.config import ForgettingSettings, Settings
+from jiyi.domain import WHOLE_TURN_RULE, Role
 from models.channels import ChannelEncoder
 from models.hashing import HashingEncoder
 
@@ -110,6 +115,9 @@ def _longmemeval():
     ]
 
 
+SAME_DAY = [r for r in RETRIEVERS if not r.endswith(AFTER_NIGHTLY)]  # asked with no nightly
+
+
 @pytest.fixture
 def locomo_file(tmp_path):
     path = tmp_path / "locomo.json"
@@ -167,14 +175,45 @@ def test_tally_computes_any_and_all_per_category():
     assert tally.recall("r", "turn", 10, "any", "all") == 1.0
 
 
+def test_the_bench_keeps_of_each_turn_what_the_write_path_keeps():
+    def turn(text, role=Role.USER):
+        return BenchTurn("t1", "s1", text, 0, role)
+
+    extractor = extractor_for(Settings(embedder={"model": "hashing:64"}), HashingEncoder(64))
+    (kept,) = turn_events("u", turn("Simmer the coconut milk first.", Role.ASSISTANT), extractor)
+    assert kept.rule == WHOLE_TURN_RULE
+    assert turn_events("u", turn("Simmer the coconut milk first."), None)[0].rule == WHOLE_TURN_RULE
+    assert turn_events("u", turn("\u200b", Role.ASSISTANT), extractor) == []  # refused at the door
+    assert turn_events("u", turn("hello\x00world"), extractor) == []
+
+
 def test_locomo_bench_runs_every_retriever_on_the_real_write_path(locomo_file):
     result = run_recall_bench("t", list(load_locomo(locomo_file)), HashingEncoder(64), False)
-    assert result.retrievers == [r for r in RETRIEVERS if r != CJK_BASELINE]  # no CJK channel
+    assert result.retrievers == [r for r in SAME_DAY if r != CJK_BASELINE]  # no CJK channel
     assert result.tally.questions["all"] == 3
     for retriever in result.retrievers:
         assert result.tally.recall(retriever, "turn", 5, "all", "all") == 1.0, retriever
     assert result.index_stats["raw"].events == 5
     assert result.index_stats["minimised"].events == 5
+
+
+def test_each_mode_is_asked_again_the_morning_after_a_nightly_run(locomo_file, monkeypatch):
+    haystacks = list(load_locomo(locomo_file))
+    nightly = ForgettingSettings()
+    result = run_recall_bench("t", haystacks, HashingEncoder(64), False, nightly=nightly)
+    for mode in ("minimised", "raw"):  # nothing said five times over: the nightly changes nothing
+        after = result.tally.recall(f"jiyi/{mode}{AFTER_NIGHTLY}", "turn", 5, "all", "all")
+        assert after == result.tally.recall(f"jiyi/{mode}", "turn", 5, "all", "all") == 1.0
+    assert "+nightly: the same questions after a nightly run" in report(result)
+
+    def forget_everything(store, user_id, *_):  # a nightly that loses the user's events
+        store.delete(user_id)
+
+    monkeypatch.setattr("jiyi.bench.recall.nightly_for_user", forget_everything)
+    result = run_recall_bench("t", haystacks, HashingEncoder(64), False, nightly=nightly)
+    assert result.tally.recall("jiyi/minimised", "turn", 5, "all", "all") == 1.0
+    assert result.tally.recall(f"jiyi/minimised{AFTER_NIGHTLY}", "turn", 5, "all", "all") == 0.0
+    assert any(s.retriever.endswith(AFTER_NIGHTLY) for s in shortfalls(result))
 
 
 def test_a_bench_of_one_mode_writes_that_mode_alone(locomo_file):
@@ -188,8 +227,8 @@ def test_a_bench_of_one_mode_writes_that_mode_alone(locomo_file):
 def test_a_cjk_channel_adds_its_own_baseline_where_some_turn_has_cjk(locomo_file):
     encoder = ChannelEncoder(HashingEncoder(64), HashingEncoder(32))
     result = run_recall_bench("t", list(load_locomo(locomo_file)), encoder, False)
-    assert result.retrievers == RETRIEVERS
-    for retriever in RETRIEVERS:
+    assert result.retrievers == SAME_DAY
+    for retriever in SAME_DAY:
         assert result.tally.recall(retriever, "turn", 5, "all", "all") == 1.0, retriever
     english = list(load_locomo(locomo_file))
     english[0] = Haystack(
@@ -237,7 +276,8 @@ def test_the_bench_dealt_to_two_processes_measures_what_one_process_does(
     assert two.event_sources == one.event_sources
     for mode, stats in two.index_stats.items():
         assert (stats.turns, stats.events) == (2 * 4, one.index_stats[mode].events)
-        assert stats.events == sum(two.event_sources.values())  # every event extracted
+        extracted = sum(n for source, n in two.event_sources.items() if source != REFUSED)
+        assert stats.events == extracted  # every event extracted
         assert len(stats.query_ms) == 2
 
 

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jiyi.domain import (
+    WHOLE_TURN_RULE,
     Event,
     EventAttr,
     EventType,
@@ -16,6 +17,7 @@ from jiyi.domain import (
     Role,
     Turn,
     event_id_for,
+    recall_only,
     text_hash,
 )
 from jiyi.domain.events import MAX_KEYWORDS, SUMMARY_MAX_CHARS
@@ -169,8 +171,22 @@ def test_residue_gets_only_uncovered_user_turns():
     assert extract(covered, residue)[0].source is ExtractionSource.RULE
     (event,) = extract(uncovered, residue)
     assert event.source is ExtractionSource.CLASSIFIER
-    assert extract(assistant, residue) == []
+    (kept,) = extract(assistant, residue)
+    assert kept.rule == WHOLE_TURN_RULE
+    assert extract(turn("Purple elephants dance quietly.", Role.SYSTEM), residue) == []
     assert residue.seen == [uncovered]
+
+
+def test_an_assistant_turn_no_rule_covers_is_kept_whole_for_recall_alone():
+    reply = "For the Thai green curry, simmer coconut milk with lemongrass and galangal first."
+    (event,) = extract(turn(reply, Role.ASSISTANT), RecordingResidue())
+    assert recall_only(event)
+    assert event.attributes[EventAttr.SPEAKER] == "assistant"
+    assert event.summary == summarise(reply)
+    assert event.keywords == ["lemongrass", "galangal", "coconut"]
+    assert event.raw_hash == text_hash(reply)
+    # no residue stage (extraction.residue = none): nothing of it is kept, as before
+    assert extract(turn(reply, Role.ASSISTANT)) == []
 
 
 @pytest.mark.parametrize(
