@@ -9,7 +9,8 @@ the data directory's `batch/` (`DataLayout`):
   writes the decayed view of every edge as a snapshot and records, against the previous snapshot,
   which beliefs moved, fell under the re-check threshold or reached the floor.
 - Noise: the same thing said again and again. An event whose type and turn text (its hash) the
-  user produced at least `noise_min_count` times within any `noise_window_days` window is noise;
+  user produced at least `noise_min_count` times within any `noise_window_days` window (a merged
+  event counting as the sayings it stands for) is noise;
   its retrieval weight is multiplied by `noise_factor` once (a ledger of down-weighted ids makes
   re-runs change nothing). The design's rule keyed on the type alone: with 19 broad types most
   of a talkative user's week is "five of one type" (on LoCoMo dev 1,269 of 1,822 events), and
@@ -33,6 +34,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from jiyi.archive import Archive, archive_cold_events
 from jiyi.composition import (
     layout,
     open_adapter_encoder,
@@ -190,19 +192,21 @@ NOISE_KEY = ("user_id", "event_type", "raw_hash")
 
 def noise_mask(events: pl.DataFrame, settings: ForgettingSettings) -> np.ndarray:
     """True for each event inside a window of `noise_window_days` holding at least
-    `noise_min_count` events of its user, type and text (`NOISE_KEY`; rows in the frame's
-    order)."""
+    `noise_min_count` sayings of its user, type and text (`NOISE_KEY`; rows in the frame's
+    order). An event counts as many sayings as it stands for (`count`, dated at its newest):
+    merging runs first in the nightly and folds a repeat into one event."""
     if events.height == 0:
         return np.zeros(0, dtype=bool)
     window = int(settings.noise_window_days * MS_PER_DAY)
-    ordered = events.select(*NOISE_KEY, "ts").with_row_index("_row").sort(*NOISE_KEY, "ts")
+    ordered = events.select(*NOISE_KEY, "ts", "count").with_row_index("_row").sort(*NOISE_KEY, "ts")
     starts = pl.any_horizontal(pl.col(c) != pl.col(c).shift() for c in NOISE_KEY)
     group = ordered.select(starts.fill_null(True).cast(pl.Int64).cum_sum()).to_series()
     ts = ordered["ts"].to_numpy().astype(np.int64)
     # One sorted key for all groups: a gap of 2^42 ms (139 years) keeps windows inside a group.
     key = group.to_numpy().astype(np.int64) * (1 << 42) + (ts - ts.min())
     end = np.searchsorted(key, key + window, side="left")  # first event past each start's window
-    start_ok = (end - np.arange(len(key))) >= settings.noise_min_count
+    sayings = np.concatenate([[0], np.cumsum(ordered["count"].to_numpy().astype(np.int64))])
+    start_ok = (sayings[end] - sayings[: len(key)]) >= settings.noise_min_count
     cover = np.zeros(len(key) + 1, dtype=np.int64)
     np.add.at(cover, np.flatnonzero(start_ok), 1)
     np.add.at(cover, end[start_ok], -1)
@@ -319,21 +323,25 @@ def run_merging(
 
 def nightly_for_user(
     store: EpisodicStore,
+    archive: Archive,
     user_id: str,
     episodic: EpisodicSettings,
     forgetting: ForgettingSettings,
+    now_ms: int,
 ) -> None:
-    """What a nightly run's noise rule and merging do to one user's events, without the
-    noise ledger: the recall benches ask their questions again the morning after with it."""
+    """What a nightly run at `now_ms` does to one user's events, in the nightly's order:
+    merging, archiving cold small talk, the noise rule (without its ledger). The recall
+    benches ask their questions again after it."""
+    merged, doomed = merge_to_fixpoint(from_table(store.scan(user_id)), episodic.merge_similarity)
+    store.upsert(merged)
+    if doomed:
+        store.delete(user_id, event_ids=doomed)
+    archive_cold_events(store, archive, forgetting, now_ms, user_id=user_id)
     rows = pl.from_arrow(store.scan(user_id))
     assert isinstance(rows, pl.DataFrame)
     updates = noise_updates(rows, None, forgetting)
     if updates.height:
         store.upsert(_reweighted(rows, updates))
-    merged, doomed = merge_to_fixpoint(from_table(store.scan(user_id)), episodic.merge_similarity)
-    store.upsert(merged)
-    if doomed:
-        store.delete(user_id, event_ids=doomed)
 
 
 def _frame(store: EpisodicStore) -> pl.DataFrame:

@@ -50,11 +50,13 @@ def archive_cold_events(
     settings: ForgettingSettings,
     now_ms: int,
     chunk_rows: int = DEFAULT_CHUNK_ROWS,
+    user_id: str | None = None,
 ) -> ArchiveRunReport:
-    """Move every cold event to the archive, chunk by chunk, deleting only what was confirmed."""
+    """Move every cold event (of `user_id` alone, if given) to the archive, chunk by chunk,
+    deleting only what was confirmed."""
     if chunk_rows < 1:
         raise ValueError(f"chunk_rows: must be >= 1, got {chunk_rows}")
-    cold = select_cold(store.scan(), now_ms, settings)
+    cold = select_cold(store.scan(user_id), now_ms, settings)
     archived = deleted = files = 0
     for start in range(0, cold.num_rows, chunk_rows):
         chunk = cold.slice(start, chunk_rows)

@@ -168,6 +168,7 @@ def bench_noise(report: BatchReport, events: int, now_ms: int) -> None:
             "user_id": pl.Series(rng.integers(0, events // 200 + 1, events)).cast(pl.String),
             "event_type": np.array(list(_PHRASES))[rng.integers(0, len(_PHRASES), events)],
             "raw_hash": pl.Series(rng.integers(0, 50, events)).cast(pl.String),
+            "count": np.ones(events, dtype=np.int64),
             "ts": now_ms - rng.integers(0, 60 * DAY_MS, events),
         }
     )

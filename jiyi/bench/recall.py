@@ -37,6 +37,7 @@ from statistics import quantiles
 import numpy as np
 import pyarrow as pa
 
+from jiyi.archive.local import local_archive
 from jiyi.bench.vector_cache import VectorCache
 from jiyi.composition import open_local_episodic_store
 from jiyi.config import EpisodicSettings, ForgettingSettings, Settings
@@ -476,7 +477,7 @@ def bench_haystacks(
 ) -> BenchPart:
     """Every retriever on every question of `haystacks`, in one process: one store per mode
     (of `modes`: a gate that judges one deployment writes its mode alone); with `nightly`,
-    each mode's again after a nightly run's noise rule and merging."""
+    each mode's again after a nightly run (`maintenance.nightly_for_user`)."""
     cached_encoder = cached(encoder)
     channels = cjk_channels(cached_encoder)
     cjk_baseline = channels is not None and any(has_cjk(t.text) for h in haystacks for t in h.turns)
@@ -488,6 +489,7 @@ def bench_haystacks(
         stores = {
             mode: open_local_episodic_store(Path(tmp) / mode, cached_encoder) for mode in modes
         }
+        archive = local_archive(Path(tmp) / "archive")
         for haystack in haystacks:
             rankers: dict[str, Ranker] = {
                 "bm25": bm25_ranker(haystack),
@@ -522,9 +524,12 @@ def bench_haystacks(
                 tally.questions["all"] += 1
                 for retriever, rank in rankers.items():
                     _ask(part, retriever, rank, question, depth, session_of)
-            if nightly is not None:  # the same questions the morning after
+            if nightly is not None and haystack.questions:  # asked again after a nightly run
+                asked_at = max(q.ts for q in haystack.questions)
                 for mode in modes:
-                    nightly_for_user(stores[mode], haystack.user_id, settings, nightly)
+                    nightly_for_user(
+                        stores[mode], archive, haystack.user_id, settings, nightly, asked_at
+                    )
                 for question in haystack.questions:
                     for mode in modes:
                         retriever = f"jiyi/{mode}{AFTER_NIGHTLY}"
@@ -602,7 +607,8 @@ def run_recall_bench(
 ) -> RecallBenchResult:
     """Every retriever on every question, with `encoder` and `extractor`, else (None) the
     ones `opener` builds: a picklable callable such as `partial(open_bench_tools, settings)`.
-    With `nightly`, every mode is asked again after a nightly run (noise rule, merging).
+    With `nightly`, every mode is asked again after a nightly run when the questions are asked
+    (`maintenance.nightly_for_user`).
     With `workers` > 1 and an `opener`, haystacks are dealt to that many processes, each
     opening its own tools: haystacks are independent users, so only the figures are gathered.
     Processes share vectors only through the `VectorCache` kept between runs: within a run,
@@ -661,8 +667,8 @@ def report(result: RecallBenchResult) -> str:
     ]
     if any(r.endswith(AFTER_NIGHTLY) for r in result.retrievers):
         lines.append(
-            f"  jiyi/<mode>{AFTER_NIGHTLY}: the same questions after a nightly run's noise rule"
-            " and merging on the user's events"
+            f"  jiyi/<mode>{AFTER_NIGHTLY}: the same questions after a nightly run on the user's"
+            " events when they are asked (merging, cold small talk archived, the noise rule)"
         )
     for mode, stats in result.index_stats.items():
         lines.append(

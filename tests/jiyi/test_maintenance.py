@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jiyi.archive.local import local_archive
 from jiyi.audit import AuditLog
 from jiyi.bench.batch import DAY_MS
 from jiyi.config import EpisodicSettings, ForgettingSettings, GraphSettings, load_settings
@@ -174,7 +175,7 @@ def _brute_noise(frame: pl.DataFrame, s: ForgettingSettings) -> list[bool]:
             == (a["user_id"], a["event_type"], a["raw_hash"])
             and a["ts"] <= b["ts"] < a["ts"] + window
         ]
-        if len(same) >= s.noise_min_count:
+        if sum(rows[j]["count"] for j in same) >= s.noise_min_count:
             for j in same:
                 flags[j] = True
     return flags
@@ -188,12 +189,14 @@ def _brute_noise(frame: pl.DataFrame, s: ForgettingSettings) -> list[bool]:
             st.sampled_from(["greeting", "goal"]),
             st.sampled_from(["h1", "h2"]),
             st.integers(0, 20 * DAY_MS),
+            st.sampled_from([1, 1, 1, 3]),
         ),
         max_size=40,
     )
 )
 def test_noise_mask_matches_a_brute_force_window_count(rows):
-    frame = pl.DataFrame(rows, schema=["user_id", "event_type", "raw_hash", "ts"], orient="row")
+    schema = ["user_id", "event_type", "raw_hash", "ts", "count"]
+    frame = pl.DataFrame(rows, schema=schema, orient="row")
     s = ForgettingSettings()
     assert noise_mask(frame, s).tolist() == _brute_noise(frame, s)
 
@@ -215,6 +218,7 @@ def test_noise_needs_the_same_thing_five_times_within_seven_days():
             + [0] * 4
             + [0] * 5
             + [0] * 5,
+            "count": [1] * 24,
         }
     )
     mask = noise_mask(frame, s)
@@ -222,6 +226,8 @@ def test_noise_needs_the_same_thing_five_times_within_seven_days():
     # spread over eight days, four only, mixed types, or five different questions in a day
     # (talk, not noise: keyed on the type alone, one nightly run halved LoCoMo's recall)
     assert not mask[5:].any()
+    merged = frame.with_columns(pl.Series("count", [1] * 10 + [2] + [1] * 13))
+    assert noise_mask(merged, s)[10:14].all()  # c's four events, one merged of two: five sayings
 
 
 def _event(user: str, text: str, event_type: EventType, ts: int, turn: str) -> IndexItem:
@@ -289,12 +295,25 @@ def test_merging_merges_similar_same_type_events_per_user_and_is_idempotent(
     assert run_merging(store, settings) == type(report)(2, 0, 0, {})
 
 
-def test_a_nightly_for_one_user_down_weights_its_noise_merges_and_leaves_others_alone(
-    store: LanceEpisodicStore,
+def test_a_nightly_for_one_user_merges_archives_down_weights_and_leaves_others_alone(
+    store: LanceEpisodicStore, tmp_path: Path
 ):
-    nightly_for_user(store, "u-zh", EpisodicSettings(merge_similarity=0.9), ForgettingSettings())
-    (merged,) = _events(store, "u-zh")  # five times the same text: noise, then one event
+    archive = local_archive(tmp_path / "archive")
+    store.upsert(
+        build_records(
+            [_event("u-zh", "你好", EventType.GREETING, NOW - 40 * DAY_MS, "g1")],
+            HashingEncoder(64),
+            IndexTerms(b"k" * 32),
+            False,
+        )
+    )
+    episodic, forgetting = EpisodicSettings(merge_similarity=0.9), ForgettingSettings()
+    nightly_for_user(store, archive, "u-zh", episodic, forgetting, NOW + 5 * DAY_MS)
+    (merged,) = _events(store, "u-zh")  # five times the same text: one event, and noise
     assert (merged.event.count, merged.event.retrieval_weight) == (5, pytest.approx(0.3))
+    assert archive.read("u-zh")["event_id"].to_pylist() == [
+        event_id_for("u-zh", "g1", EventType.GREETING)
+    ]
     assert [e.event.retrieval_weight for e in _events(store, "u-en")] == [1.0] * 3
 
 

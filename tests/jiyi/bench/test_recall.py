@@ -206,7 +206,7 @@ def test_each_mode_is_asked_again_the_morning_after_a_nightly_run(locomo_file, m
         assert after == result.tally.recall(f"jiyi/{mode}", "turn", 5, "all", "all") == 1.0
     assert "+nightly: the same questions after a nightly run" in report(result)
 
-    def forget_everything(store, user_id, *_):  # a nightly that loses the user's events
+    def forget_everything(store, archive, user_id, *_):  # a nightly that loses the events
         store.delete(user_id)
 
     monkeypatch.setattr("jiyi.bench.recall.nightly_for_user", forget_everything)

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jiyi.domain import (
+    LOW_VALUE_EVENT_TYPES,
     WHOLE_TURN_RULE,
     Event,
     EventAttr,
@@ -28,6 +29,7 @@ from jiyi.extraction.engine import (
     extract_with_rules,
     keywords_for,
     normalise,
+    says_more,
     summarise,
     with_apostrophes,
 )
@@ -169,8 +171,7 @@ def test_residue_gets_only_uncovered_user_turns():
     uncovered = turn("Purple elephants dance quietly.")
     assistant = turn("Purple elephants dance quietly.", Role.ASSISTANT)
     assert extract(covered, residue)[0].source is ExtractionSource.RULE
-    (event,) = extract(uncovered, residue)
-    assert event.source is ExtractionSource.CLASSIFIER
+    assert extract(uncovered, residue)[0].source is ExtractionSource.CLASSIFIER
     (kept,) = extract(assistant, residue)
     assert kept.rule == WHOLE_TURN_RULE
     assert extract(turn("Purple elephants dance quietly.", Role.SYSTEM), residue) == []
@@ -187,6 +188,35 @@ def test_an_assistant_turn_no_rule_covers_is_kept_whole_for_recall_alone():
     assert event.raw_hash == text_hash(reply)
     # no residue stage (extraction.residue = none): nothing of it is kept, as before
     assert extract(turn(reply, Role.ASSISTANT)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "news"),
+    [
+        ("Hey Gina! Lost my job as a banker yesterday, so I'm gonna take a shot at it.", True),
+        ("早上好！上周公司裁员，我被调到了杭州分部做数据分析。", True),
+        ("Hi there, how are you doing today?", False),
+        ("Bye! Talk to you later!", False),
+        ("你好呀！好久不见！", False),
+    ],
+)
+def test_a_turn_read_as_small_talk_that_says_more_is_also_kept_whole(text, news):
+    residue = RecordingResidue()  # types what no rule covers as small talk
+    events = extract(turn(text), residue)
+    assert all(e.event_type in LOW_VALUE_EVENT_TYPES for e in events[:1])
+    kept = [e for e in events if e.rule == WHOLE_TURN_RULE]
+    assert len(kept) == news
+    assert says_more(turn(text)) == news
+    if news:  # typed as the fact it states: it stays when small talk is archived
+        assert kept[0].event_type is EventType.PERSONAL_FACT
+        assert recall_only(kept[0])
+        assert EventAttr.SPEAKER not in kept[0].attributes
+
+
+def test_a_turn_with_news_a_rule_read_needs_no_whole_turn_event():
+    events = extract(turn("早上好！我上周去杭州出差，顺便看了西湖的断桥。"), RecordingResidue())
+    assert EventType.PERSONAL_FACT in {e.event_type for e in events}
+    assert all(e.rule != WHOLE_TURN_RULE for e in events)
 
 
 @pytest.mark.parametrize(
