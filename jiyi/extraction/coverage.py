@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from jiyi.domain import LOW_VALUE_EVENT_TYPES, ExtractionSource, Role, Turn, stable_id
+from jiyi.domain import (
+    LOW_VALUE_EVENT_TYPES,
+    ExtractionSource,
+    Role,
+    Turn,
+    recall_only,
+    stable_id,
+)
 from jiyi.errors import describe
 from jiyi.extraction.engine import ResidueStage, extract
 from jiyi.extraction.residue import build_residue_stage
@@ -220,7 +227,7 @@ def measure(
         except ExtractionInputError as exc:
             report.rejected[exc.reason.value] += 1
             continue
-        by_rule = [e for e in events if e.source is ExtractionSource.RULE]
+        by_rule = [e for e in events if e.source is ExtractionSource.RULE and not recall_only(e)]
         if turn.role is Role.USER:
             report.user_turns += 1
             report.covered += bool(by_rule)

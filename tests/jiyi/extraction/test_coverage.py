@@ -9,11 +9,12 @@ import pytest
 from typer.testing import CliRunner
 
 from jiyi.cli import app
-from jiyi.domain import Event, Role
+from jiyi.domain import Event, Role, Turn
 from jiyi.extraction.coverage import (
     DialogueFormatError,
     Rejected,
     coverage_of,
+    measure,
     read_dialogue,
     render,
 )
@@ -143,6 +144,21 @@ def test_residue_stage_classifies_what_rules_left(tmp_path):
     report = coverage_of(write(tmp_path, "mb.json", MEMORYBANK), classifier)
     assert report.covered == 2
     assert sum(report.residue_by_type.values()) == 1
+
+
+def test_a_turn_kept_whole_for_recall_covers_nothing(tmp_path):
+    from jiyi.extraction.residue import ResidueClassifier, lexical_encoder, load_exemplars
+
+    classifier = ResidueClassifier(lexical_encoder(), load_exemplars())
+
+    def said(role: Role, text: str) -> Turn:
+        return Turn(user_id="u", session_id="s", role=role, content=text, client_ts=1)
+
+    news = "Hey Gina! Lost my job as a banker yesterday, so I'm gonna take a shot at it."
+    turns = [said(Role.USER, news), said(Role.ASSISTANT, "Simmer the coconut milk first.")]
+    report = measure("t", "jsonl", turns, classifier)
+    assert report.rules_fired["whole_turn"] == 2  # kept for recall: the news, the reply
+    assert (report.covered, report.informative) == (1, 0)  # the greeting rule alone covered
 
 
 # --- the command line ---------------------------------------------------------------------------
