@@ -364,9 +364,9 @@ class ExtractionSettings(_Section):
         "classifier",
         description="a turn no rule covers: 'classifier' keeps a user's as one event typed by "
         "its nearest exemplars (`data/exemplars/`; behind the LLM extractor when `llm.base_url` "
-        "is set) and an assistant's whole, as it does a user's read as small talk alone that "
-        "says more (`extraction.engine.says_more`), all for recall alone (no claim about the "
-        "user, no mention in the session); 'none' keeps nothing of them in episodic memory",
+        "is set) and an assistant's whole, as it does a user's read as small talk alone from "
+        "the news in it (`extraction.engine.news_in`), all for recall alone (no claim about "
+        "the user, no mention in the session); 'none' keeps nothing of them in episodic memory",
     )
 
 

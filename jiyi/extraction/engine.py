@@ -529,7 +529,7 @@ def extract(
 ) -> list[Event]:
     """Rules and the learned `reader` first; when a `residue` stage is given, a user's turn
     neither covers goes to it and an assistant's is kept whole (`whole_turn_event`), as is a
-    user's read as small talk alone that `says_more`.
+    user's read as small talk alone, from the news in it (`news_in`).
 
     Raises `ExtractionInputError` for content extraction cannot trust (nothing is produced).
     """
@@ -540,8 +540,10 @@ def extract(
     if turn.role is Role.ASSISTANT:
         return events or [whole_turn_event(turn)]
     events = events or [residue.extract(turn)]
-    if all(e.event_type in LOW_VALUE_EVENT_TYPES for e in events) and says_more(turn):
-        events.append(whole_turn_event(turn))
+    if all(e.event_type in LOW_VALUE_EVENT_TYPES for e in events):
+        news = news_in(turn)
+        if news is not None:
+            events.append(whole_turn_event(turn, news))
     return events
 
 
@@ -549,27 +551,29 @@ def extract(
 MIN_NEWS_WORDS = 4
 
 
-def says_more(turn: Turn) -> bool:
-    """Whether a turn read as small talk also holds news: a sentence no rule reads (so no
-    greeting or small-talk rule either) with `MIN_NEWS_WORDS` informative words. "Hey Gina!
-    Lost my job as a banker yesterday." is a greeting to the rules, and small talk leaves
-    retrieval after 30 days (`forgetting.archive_event_types`): on LoCoMo dev, the nightly
-    archive took the only event of a gold turn from 43 of 495 questions."""
-    for sentence in split_sentences(prepare(turn.content)):
-        news = [t for t in tokenize(sentence) if _informative(t)]
+def news_in(turn: Turn) -> str | None:
+    """A turn read as small talk from its first sentence of news on, if it has one: a sentence
+    no rule reads (so no greeting or small-talk rule either) with `MIN_NEWS_WORDS` informative
+    words. "Hey Gina! Lost my job as a banker yesterday." is a greeting to the rules, and small
+    talk leaves retrieval after 30 days (`forgetting.archive_event_types`): on LoCoMo dev, the
+    nightly archive took the only event of a gold turn from 43 of 495 questions."""
+    text = prepare(turn.content)
+    for sentence in split_sentences(text):
+        words = [t for t in tokenize(sentence) if _informative(t)]
         said = turn.model_copy(update={"content": sentence})
-        if len(news) >= MIN_NEWS_WORDS and not extract_with_rules(said, read_claims=False):
-            return True
-    return False
+        if len(words) >= MIN_NEWS_WORDS and not extract_with_rules(said, read_claims=False):
+            return text[text.find(sentence) :]
+    return None
 
 
-def whole_turn_event(turn: Turn) -> Event:
+def whole_turn_event(turn: Turn, said: str | None = None) -> Event:
     """A turn kept whole for recall alone (`jiyi.domain.recall_only`): an assistant's that no
     rule covers ("what was that recipe you gave me?"), or a user's whose events are small
-    talk when it `says_more`. It is typed as the fact it states (no exemplar describes an
-    assistant's text), with its opening as said for summary and its three longest distinct
-    words as keywords (a long reply's first words are its least telling)."""
-    text = turn.content
+    talk, from its news on (`news_in`: its summary says the news, not the greeting). It is
+    typed as the fact it states (no exemplar describes an assistant's text), with its opening
+    as said for summary and its three longest distinct words as keywords (a long reply's first
+    words are its least telling)."""
+    text = turn.content if said is None else said
     words = list(dict.fromkeys(tokenize(text)))
     return build_event(
         turn,

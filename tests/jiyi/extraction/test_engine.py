@@ -28,8 +28,8 @@ from jiyi.extraction.engine import (
     extract,
     extract_with_rules,
     keywords_for,
+    news_in,
     normalise,
-    says_more,
     summarise,
     with_apostrophes,
 )
@@ -200,15 +200,16 @@ def test_an_assistant_turn_no_rule_covers_is_kept_whole_for_recall_alone():
         ("你好呀！好久不见！", False),
     ],
 )
-def test_a_turn_read_as_small_talk_that_says_more_is_also_kept_whole(text, news):
+def test_a_turn_read_as_small_talk_with_news_in_it_is_also_kept_from_its_news(text, news):
     residue = RecordingResidue()  # types what no rule covers as small talk
     events = extract(turn(text), residue)
     assert all(e.event_type in LOW_VALUE_EVENT_TYPES for e in events[:1])
     kept = [e for e in events if e.rule == WHOLE_TURN_RULE]
     assert len(kept) == news
-    assert says_more(turn(text)) == news
+    assert (news_in(turn(text)) is not None) == news
     if news:  # typed as the fact it states: it stays when small talk is archived
         assert kept[0].event_type is EventType.PERSONAL_FACT
+        assert not kept[0].summary.startswith(("Hey", "早上好"))  # the news, not the greeting
         assert recall_only(kept[0])
         assert EventAttr.SPEAKER not in kept[0].attributes
 
