@@ -12,7 +12,7 @@ the data directory's `batch/` (`DataLayout`):
   user produced at least `noise_min_count` times within any `noise_window_days` window (a merged
   event counting as the sayings it stands for) is noise;
   its retrieval weight is multiplied by `noise_factor` once (a ledger of down-weighted ids makes
-  re-runs change nothing). The design's rule keyed on the type alone: with 19 broad types most
+  re-runs change nothing). The design's rule keyed on the type alone: with so few, broad types most
   of a talkative user's week is "five of one type" (on LoCoMo dev 1,269 of 1,822 events), and
   one nightly run cut recall any@10 from 0.848 to 0.430. Keyed on the type and the events'
   subject (object, else keywords) it still cost 0.05: LoCoMo's keywords are mostly the

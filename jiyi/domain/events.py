@@ -38,6 +38,7 @@ class EventType(StrEnum):
     EMOTION = "emotion"
     GREETING = "greeting"
     SMALL_TALK = "small_talk"
+    ASSISTANT_REPLY = "assistant_reply"  # what the assistant said, kept for recall alone
 
 
 #: Event types that carry no lasting information; they are archived first and never feed the graph.

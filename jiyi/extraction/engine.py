@@ -569,15 +569,17 @@ def news_in(turn: Turn) -> str | None:
 def whole_turn_event(turn: Turn, said: str | None = None) -> Event:
     """A turn kept whole for recall alone (`jiyi.domain.recall_only`): an assistant's that no
     rule covers ("what was that recipe you gave me?"), or a user's whose events are small
-    talk, from its news on (`news_in`: its summary says the news, not the greeting). It is
-    typed as the fact it states (no exemplar describes an assistant's text), with its opening
-    as said for summary and its three longest distinct words as keywords (a long reply's first
-    words are its least telling)."""
+    talk, from its news on (`news_in`: its summary says the news, not the greeting). An
+    assistant's is an `assistant_reply` (a kind of its own on the transparency page, cleared on
+    its own); a user's is typed as the fact it states, so it stays when small talk is
+    archived. Its opening as said is its summary, its three longest distinct words its keywords
+    (a long reply's first words are its least telling)."""
     text = turn.content if said is None else said
     words = list(dict.fromkeys(tokenize(text)))
+    by_assistant = turn.role is Role.ASSISTANT
     return build_event(
         turn,
-        EventType.PERSONAL_FACT,
+        EventType.ASSISTANT_REPLY if by_assistant else EventType.PERSONAL_FACT,
         source=ExtractionSource.RULE,
         confidence=0.5,
         summary=summarise(text),

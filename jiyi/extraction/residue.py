@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 DEFAULT_EXEMPLARS = Path(__file__).resolve().parents[2] / "data" / "exemplars"
 #: Only the assistant produces plans; a user turn is never classified as one.
-USER_EVENT_TYPES = frozenset(EventType) - {EventType.PLAN_GENERATED}
+USER_EVENT_TYPES = frozenset(EventType) - {EventType.PLAN_GENERATED, EventType.ASSISTANT_REPLY}
 #: A classifier's guess is never trusted as much as a rule's match.
 MAX_CLASSIFIER_CONFIDENCE = 0.75
 LEXICAL_DIMENSION = 1024

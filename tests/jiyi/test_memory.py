@@ -259,5 +259,6 @@ def test_what_the_assistant_said_can_be_recalled_in_a_later_session(memory):
     (kept,) = _events(memory, "alice")
     assert recall_only(kept.event)
     assert memory.profile("alice") == []  # what the assistant said is no claim about the user
+    assert memory.memory_counts("alice") == {"assistant_reply": 1}  # a kind of its own
     context = memory.recall("alice", "the lemongrass curry you gave me", session_id="s2")
     assert [e.event_id for e in context.events] == [kept.event.event_id]

@@ -181,6 +181,7 @@ def test_residue_gets_only_uncovered_user_turns():
 def test_an_assistant_turn_no_rule_covers_is_kept_whole_for_recall_alone():
     reply = "For the Thai green curry, simmer coconut milk with lemongrass and galangal first."
     (event,) = extract(turn(reply, Role.ASSISTANT), RecordingResidue())
+    assert event.event_type is EventType.ASSISTANT_REPLY  # a kind of its own
     assert recall_only(event)
     assert event.attributes[EventAttr.SPEAKER] == "assistant"
     assert event.summary == summarise(reply)

@@ -77,7 +77,7 @@ def user_turn(text: str) -> Turn:
 
 
 def test_exemplars_cover_every_type_in_both_languages(exemplars):
-    for event_type in EventType:
+    for event_type in set(EventType) - {EventType.ASSISTANT_REPLY}:  # what no rule read, kept
         for lang in ("zh", "en"):
             count = sum(1 for e in exemplars if e.event_type is event_type and e.lang == lang)
             assert count >= 12, f"{event_type}/{lang}: {count}"

@@ -57,7 +57,7 @@ def test_the_table_holds_each_family_modules_rules_exactly_once():
 
 
 def test_every_event_type_has_a_rule_in_both_languages():
-    for event_type in EventType:
+    for event_type in set(EventType) - {EventType.ASSISTANT_REPLY}:  # what no rule read, kept
         langs = {r.lang for r in RULES if r.event_type is event_type}
         assert langs == {"zh", "en"}, f"{event_type}: {langs}"
 
