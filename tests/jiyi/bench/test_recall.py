@@ -36,7 +36,7 @@ from jiyi.bench.recall import (
 )
 from jiyi.cli import app
 from jiyi.config import ForgettingSettings, Settings
-from jiyi.domain import WHOLE_TURN_RULE, Role
+from jiyi.domain import WHOLE_TURN_RULE, EventType, Role
 from models.channels import ChannelEncoder
 from models.hashing import HashingEncoder
 
@@ -197,7 +197,7 @@ def test_locomo_bench_runs_every_retriever_on_the_real_write_path(locomo_file):
     assert result.index_stats["minimised"].events == 5
 
 
-def test_each_mode_is_asked_again_the_morning_after_a_nightly_run(locomo_file, monkeypatch):
+def test_each_mode_is_asked_again_the_morning_after_a_nightly_run(locomo_file):
     haystacks = list(load_locomo(locomo_file))
     nightly = ForgettingSettings()
     result = run_recall_bench("t", haystacks, HashingEncoder(64), False, nightly=nightly)
@@ -206,11 +206,9 @@ def test_each_mode_is_asked_again_the_morning_after_a_nightly_run(locomo_file, m
         assert after == result.tally.recall(f"jiyi/{mode}", "turn", 5, "all", "all") == 1.0
     assert "+nightly: the same questions after a nightly run" in report(result)
 
-    def forget_everything(store, archive, user_id, *_):  # a nightly that loses the events
-        store.delete(user_id)
-
-    monkeypatch.setattr("jiyi.bench.recall.nightly_for_user", forget_everything)
-    result = run_recall_bench("t", haystacks, HashingEncoder(64), False, nightly=nightly)
+    # a nightly that archives every kind of event the moment it is old: the real archive step
+    hasty = ForgettingSettings(archive_after_days=1e-9, archive_event_types=list(EventType))
+    result = run_recall_bench("t", haystacks, HashingEncoder(64), False, nightly=hasty)
     assert result.tally.recall("jiyi/minimised", "turn", 5, "all", "all") == 1.0
     assert result.tally.recall(f"jiyi/minimised{AFTER_NIGHTLY}", "turn", 5, "all", "all") == 0.0
     assert any(s.retriever.endswith(AFTER_NIGHTLY) for s in shortfalls(result))
