@@ -733,13 +733,23 @@ def bench_stream(
         Path | None,
         typer.Option(help="a LoCoMo JSON file: its turns as the workload (real length)"),
     ] = None,
+    batch: Annotated[
+        int | None,
+        typer.Option(min=1, help="with --breakdown: turns per batch at most (1: light load)"),
+    ] = None,
+    stored_users: Annotated[
+        int, typer.Option(min=0, help="with --breakdown: users × 200 events stored beforehand")
+    ] = 0,
 ) -> None:
     """Stream turns/s into both stores and append→recallable p50/p99, 1 and 2 workers, next
     to the embedder's own encoding throughput measured in the same run."""
     from jiyi.bench import stream as stream_bench
 
     if breakdown:
-        made = stream_bench.breakdown(turns, users, model, locomo=locomo)
+        batching = {"batch": batch} if batch else {}  # default: the flow's own batch size
+        made = stream_bench.breakdown(
+            turns, users, model, locomo=locomo, stored_users=stored_users, **batching
+        )
         typer.echo(stream_bench.report_breakdown(made))
         return
     result = stream_bench.run(turns, users, model, (1, 2), load_share, locomo)

@@ -774,6 +774,57 @@ def pool_texts(locomo: Path | None, memorybank: Path | None, size: int) -> list[
     return list(dict.fromkeys(texts))[:size]
 
 
+def bulk_load(
+    store: EpisodicStore,
+    encoder: SpaceEncoder,
+    terms: IndexTerms,
+    texts: Sequence[str],
+    users: int,
+    events_per_user: int,
+    rng: random.Random,
+    prefix: str = "user",
+) -> None:
+    """`users` users (`prefix`0, `prefix`1, …) of `events_per_user` events drawn from `texts`,
+    appended in blocks of 100,000 rows. Rows are embedded once and copied to every user; their
+    lexical terms are blinded with each user's own key, as the write path would, so a query
+    matches as many rows as it really would."""
+    pool = [whole_turn_event("pool", BenchTurn(f"p{i}", "s", t, 0)) for i, t in enumerate(texts)]
+    items = [IndexItem(e, t) for e, t in zip(pool, texts, strict=True)]
+    pool_records = build_records(items, encoder, terms, keep_raw_text=False)
+    plain_terms = [index_terms(t) for t in texts]
+    pool_table = to_table(pool_records, arrow_schema(encoder.dimension, encoder.space_id))
+    per_user = min(events_per_user, len(pool_records))
+    turn_ids = [f"t{j}" for j in range(per_user)]
+    ts = pa.array([1_700_000_000_000 + j * 60_000 for j in range(per_user)], pa.int64())
+    parts = []
+    for u in range(users):
+        user_id = f"{prefix}{u}"
+        chosen = rng.sample(range(len(pool_records)), per_user)
+        part = pool_table.take(chosen)
+        types = part.column("event_type").to_pylist()
+        vocabulary = list({t for i in chosen for t in plain_terms[i]})
+        blinded = dict(zip(vocabulary, terms.blind(user_id, vocabulary), strict=True))
+        columns = {
+            "tokens": pa.array([" ".join(blinded[t] for t in plain_terms[i]) for i in chosen]),
+            "user_id": pa.array([user_id] * per_user),
+            "event_id": pa.array(
+                [
+                    event_id_for(user_id, t, EventType(e))
+                    for t, e in zip(turn_ids, types, strict=True)
+                ]
+            ),
+            "turn_id": pa.array(turn_ids),
+            "ts": ts,
+        }
+        for name, values in columns.items():
+            index = part.schema.get_field_index(name)
+            part = part.set_column(index, part.schema.field(index), values)
+        parts.append(part)
+        if len(parts) * per_user >= 100_000 or u == users - 1:
+            store.append_rows(pa.concat_tables(parts))
+            parts = []
+
+
 def run_latency(
     encoder: SpaceEncoder,
     texts: Sequence[str],
@@ -783,53 +834,16 @@ def run_latency(
     data_dir: Path | None = None,
     seed: int = 7,
 ) -> LatencyResult:
-    """Fill a store with users × events drawn from `texts`, then time `recall` per query.
-
-    Rows are embedded once and copied to every user; their lexical terms are blinded with each
-    user's own key, as the write path would, so a query matches as many rows as it really would.
-    """
+    """Fill a store with users × events drawn from `texts` (`bulk_load`), then time `recall`
+    per query."""
     rng = random.Random(seed)
     terms = IndexTerms(secrets.token_bytes(32))
-    pool = [whole_turn_event("pool", BenchTurn(f"p{i}", "s", t, 0)) for i, t in enumerate(texts)]
-    items = [IndexItem(e, t) for e, t in zip(pool, texts, strict=True)]
-    pool_records = build_records(items, encoder, terms, keep_raw_text=False)
-    plain_terms = [index_terms(t) for t in texts]
     started = time.perf_counter()
     if data_dir is not None:
         data_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="jiyi-latency-", dir=data_dir) as tmp:
         store = open_local_episodic_store(Path(tmp), encoder)
-        pool_table = to_table(pool_records, arrow_schema(encoder.dimension, encoder.space_id))
-        per_user = min(events_per_user, len(pool_records))
-        turn_ids = [f"t{j}" for j in range(per_user)]
-        ts = pa.array([1_700_000_000_000 + j * 60_000 for j in range(per_user)], pa.int64())
-        parts = []
-        for u in range(users):
-            user_id = f"user{u}"
-            chosen = rng.sample(range(len(pool_records)), per_user)
-            part = pool_table.take(chosen)
-            types = part.column("event_type").to_pylist()
-            vocabulary = list({t for i in chosen for t in plain_terms[i]})
-            blinded = dict(zip(vocabulary, terms.blind(user_id, vocabulary), strict=True))
-            columns = {
-                "tokens": pa.array([" ".join(blinded[t] for t in plain_terms[i]) for i in chosen]),
-                "user_id": pa.array([user_id] * per_user),
-                "event_id": pa.array(
-                    [
-                        event_id_for(user_id, t, EventType(e))
-                        for t, e in zip(turn_ids, types, strict=True)
-                    ]
-                ),
-                "turn_id": pa.array(turn_ids),
-                "ts": ts,
-            }
-            for name, values in columns.items():
-                index = part.schema.get_field_index(name)
-                part = part.set_column(index, part.schema.field(index), values)
-            parts.append(part)
-            if len(parts) * per_user >= 100_000 or u == users - 1:
-                store.append_rows(pa.concat_tables(parts))
-                parts = []
+        bulk_load(store, encoder, terms, texts, users, events_per_user, rng)
         store.optimize()
         load_s = time.perf_counter() - started
         asked = [(f"user{rng.randrange(users)}", rng.choice(texts)[:200]) for _ in range(queries)]

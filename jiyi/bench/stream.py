@@ -20,6 +20,7 @@ For 1 and 2 workers, on a fresh data directory each time:
 from __future__ import annotations
 
 import random
+import secrets
 import sys
 import tempfile
 import threading
@@ -37,11 +38,12 @@ from bytewax.run import cli_main
 from bytewax.testing import run_main
 
 from jiyi import clock
-from jiyi.bench.recall import load_locomo
+from jiyi.bench.recall import bulk_load, load_locomo
 from jiyi.composition import open_encoder, open_turn_log, open_turn_source
 from jiyi.config import Settings, load_settings
 from jiyi.domain import Role, Turn
 from jiyi.episodic.indexing import gets_turn_vector, index_text, turn_passages
+from jiyi.episodic.terms import IndexTerms
 from jiyi.extraction.engine import extract
 from jiyi.ingest import Erasure, Processed, Rejected, TurnWork
 from jiyi.ingest.episodic import EmbeddedBatch
@@ -371,6 +373,7 @@ BREAKDOWN_ROWS: dict[str, tuple[str, ...]] = {
     "parse, privacy, entity resolution + context terms": ("parse", "privacy", "resolve"),
 }
 BYTEWAX_ROW = "Bytewax itself (everything outside the steps)"
+STORED_EVENTS = 200  # per user already in the store (`breakdown`'s `stored_users`)
 
 
 class TimedSteps(Steps):
@@ -422,6 +425,7 @@ class _TimedDrain:
     total_s: float  # the process's CPU over the whole run
     encoder_turns_s: float  # the encoder alone on the turns' texts
     encoder_events_s: float  # ... on the events' index texts
+    stored_rows: int  # in the episodic store before the drain
 
 
 @dataclass(frozen=True)
@@ -433,6 +437,8 @@ class Breakdown:
     turns: int
     users: int
     runs: int
+    batch: int
+    stored_rows: int  # in the episodic store before the drain, of other users
     rows_ms: dict[str, float]
     total_ms: float
     encoder_turns_ms: float
@@ -460,30 +466,46 @@ def _torch_threads(count: int) -> Iterator[None]:
 
 
 def _timed_drain(
-    data_dir: Path, model: str, encoder: SpaceEncoder, turns: list[Turn]
+    data_dir: Path,
+    model: str,
+    encoder: SpaceEncoder,
+    turns: list[Turn],
+    batch: int = EMBED_BATCH_SIZE,
+    stored_users: int = 0,
 ) -> _TimedDrain:
     """Drain `turns` from a fresh log in this thread (`run_main`), after timing the encoder
-    alone on the same turns; the stores open before the clock starts, as a stream's do once."""
+    alone on the same turns; the stores open before the clock starts, as a stream's do once.
+    At most `batch` turns reach the encoder and the store together; `stored_users` other users
+    (`STORED_EVENTS` events each, fewer with fewer distinct texts) are in the episodic store
+    before it starts."""
     _append(data_dir, turns).close()
     cpu = time.process_time
-    contents = texts_in_batches(encoder, [t.content for t in turns])
+    contents = texts_in_batches(encoder, [t.content for t in turns], batch)
     alone = measure_encoder(contents, len(turns), timer=cpu)
-    alone_events = measure_encoder(embedded_texts(turns, encoder), len(turns), timer=cpu)
+    alone_events = measure_encoder(embedded_texts(turns, encoder, batch), len(turns), timer=cpu)
     settings = load_settings(
         data_dir=data_dir, embedder={"model": model}, privacy={"require_consent_for_graph": False}
     )
     steps = TimedSteps(settings, encoder)
     stores = steps.stores
+    if stored_users:
+        texts = list(dict.fromkeys(t.content for t in turns))
+        terms, rng = IndexTerms(secrets.token_bytes(32)), random.Random(0)
+        bulk_load(stores.episodic, encoder, terms, texts, stored_users, STORED_EVENTS, rng, "held")
+        stores.episodic.optimize()
+    stored_rows = stores.episodic.count()
     recorder = _Recorder()
     source = open_turn_source(settings, False)
-    flow = build_flow(settings, source, progress=recorder, steps=steps)
+    flow = build_flow(settings, source, progress=recorder, steps=steps, batch_size=batch)
     start = cpu()
     run_main(flow)
     total = cpu() - start
     stores.close()
     if len(recorder.done) != len(turns):
         raise RuntimeError(f"drain finished {len(recorder.done)} of {len(turns)} turns")
-    return _TimedDrain(dict(steps.cpu_s), total, len(turns) / alone, len(turns) / alone_events)
+    return _TimedDrain(
+        dict(steps.cpu_s), total, len(turns) / alone, len(turns) / alone_events, stored_rows
+    )
 
 
 def breakdown(
@@ -492,15 +514,22 @@ def breakdown(
     model: str = "packaged:all-MiniLM-L6-v2",
     runs: int = 3,
     locomo: Path | None = None,
+    batch: int = EMBED_BATCH_SIZE,
+    stored_users: int = 0,
 ) -> Breakdown:
     """CPU time per turn of each step of the write path, one worker, torch on 1 thread; CPU time
     rather than wall clock, so other load on the machine weighs less. After one unmeasured
-    20-turn drain (it pays for the first use of the stores and the encoder)."""
+    20-turn drain (it pays for the first use of the stores and the encoder). `batch` 1 is a
+    stream under light load (`jiyi serve --no-inline` beside it: each turn its own batch);
+    `stored_users` (× `STORED_EVENTS` events) what the store already holds."""
     encoder = open_encoder(load_settings(embedder={"model": model}))
     made = workload(turns, users, locomo=locomo)
     with _torch_threads(1), tempfile.TemporaryDirectory(prefix="jiyi-bench-") as tmp:
-        _timed_drain(Path(tmp) / "warm", model, encoder, made[:20])
-        drains = [_timed_drain(Path(tmp) / f"run{i}", model, encoder, made) for i in range(runs)]
+        _timed_drain(Path(tmp) / "warm", model, encoder, made[:20], batch)
+        drains = [
+            _timed_drain(Path(tmp) / f"run{i}", model, encoder, made, batch, stored_users)
+            for i in range(runs)
+        ]
     mid = sorted(drains, key=lambda d: d.total_s)[len(drains) // 2]
     ms = 1000 / turns
     rows = {
@@ -512,6 +541,8 @@ def breakdown(
         turns,
         users,
         runs,
+        batch,
+        mid.stored_rows,
         rows,
         ms * mid.total_s,
         ms * median(d.encoder_turns_s for d in drains),
@@ -526,7 +557,8 @@ def report_breakdown(result: Breakdown) -> str:
         " worker in this thread (bytewax.testing.run_main), torch on 1 thread (ONNX Runtime on its"
         " own, without spinning); CPU ms per turn, every thread's"
         f" (time.process_time): the run with the median total of {r.runs}, the encoder alone"
-        f" the median of the {r.runs}, in the flow's batch ({EMBED_BATCH_SIZE})",
+        f" the median of the {r.runs}, in the flow's batch ({r.batch} turns at most); the"
+        f" episodic store held {r.stored_rows:,} rows of other users before",
         f"  {'step':<60}  CPU ms/turn",
     ]
     rows = {**r.rows_ms, BYTEWAX_ROW: r.bytewax_ms, "total": r.total_ms}

@@ -79,3 +79,29 @@ def test_the_breakdown_times_every_step_within_the_runs_total() -> None:
     assert result.encoder_events_ms > 0
     lines = stream.report_breakdown(result).splitlines()
     assert len(lines) == 2 + len(stream.BREAKDOWN_ROWS) + 5
+
+
+def test_the_breakdown_under_light_load_writes_a_turn_at_a_time_beside_stored_users(
+    monkeypatch,
+) -> None:
+    """`batch` 1: one upsert per turn; `stored_users`: rows in the store before the drain."""
+    upserts: list[int] = []
+    counts: list[int] = []
+    original = stream.TimedSteps.upsert
+
+    def counting(self, embedded):  # type: ignore[no-untyped-def]
+        upserts.append(len(embedded[0].works))
+        counts.append(self.stores.episodic.count())
+        return original(self, embedded)
+
+    monkeypatch.setattr(stream.TimedSteps, "upsert", counting)
+    result = stream.breakdown(turns=12, users=3, model="hashing:64", runs=1, batch=1,
+                              stored_users=2)  # fmt: skip
+    assert result.batch == 1
+    assert result.stored_rows == 2 * 12  # an event per distinct text, 12 of them, per user
+    assert set(upserts) == {1}  # the warm-up drain included
+    measured = counts[-12:]  # the measured drain's turns, after the warm-up's
+    assert min(measured) >= result.stored_rows  # the stored users were there throughout
+    report = stream.report_breakdown(result)
+    assert "(1 turns at most)" in report
+    assert "held 24 rows of other users" in report

@@ -15,9 +15,13 @@ import pytest
 
 from jiyi.episodic.lancedb_store import (
     COMPACT_EVERY_WRITES,
+    LARGEST_FRAGMENT,
+    SMALLEST_FRAGMENT,
     TABLE,
+    TIER_RATIO,
     LanceEpisodicStore,
     _ReadLoop,
+    compaction_target,
 )
 from jiyi.episodic.records import PASSAGES_COLUMN, EpisodicInputError, arrow_schema, to_table
 from jiyi.episodic.retrieval import vector_matrix
@@ -73,20 +77,27 @@ def test_append_rows_bulk_loads_only_rows_of_this_schema_and_space(
     assert store.count() == 2
 
 
-def test_purge_leaves_no_deleted_text_in_any_file(tmp_path, encoder, make_item, records):
+@pytest.mark.parametrize("others", [1, 60], ids=["own-fragment", "shared-fragment"])
+def test_purge_leaves_no_deleted_text_in_any_file(tmp_path, encoder, make_item, records, others):
+    """Erased rows leave every file, the data files and the indexes too, also where they were
+    a small share of a fragment (LanceDB's own optimize() left those in place)."""
     path = tmp_path / "episodic"
     store = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
-    store.upsert(records([make_item("alice", "I love zebrafinch")]))
-    store.upsert(records([make_item("bob", "I love chess")]))
+    bobs = [make_item("bob", f"I love chess, game {i}") for i in range(others)]
+    store.upsert(records([make_item("erased-zq", "I love zebrafinch"), *bobs]))
+    store.optimize()  # the indexes, which hold the user id
+    assert store._table.stats()["fragment_stats"]["num_fragments"] == 1
 
     def files_with(needle: bytes) -> list:
         return [p for p in path.rglob("*") if p.is_file() and needle in p.read_bytes()]
 
-    store.delete("alice")
+    store.delete("erased-zq")
     assert files_with(b"zebrafinch")  # a delete alone leaves the old version's files
     store.purge_deleted()
     assert files_with(b"zebrafinch") == []
-    assert store.count("bob") == 1
+    assert files_with(b"erased-zq") == []
+    assert store.count("bob") == others
+    assert set(store.scan("bob").column("user_id").to_pylist()) == {"bob"}
 
 
 def test_a_second_handle_sees_another_writers_rows(tmp_path, encoder, make_item, records):
@@ -111,15 +122,60 @@ def test_the_store_compacts_itself_as_it_is_written(tmp_path, encoder, make_item
     assert set(store.scan("u1").column("user_id").to_pylist()) == {"u1"}
 
 
+def test_compaction_merges_small_fragments_and_leaves_large_ones_alone(
+    tmp_path, encoder, make_item, records, monkeypatch
+):
+    """A run merges fragments under its target only: a big fragment is not rewritten to absorb
+    the few rows written since, as LanceDB's optimize() did below a million rows."""
+    monkeypatch.setattr("jiyi.episodic.lancedb_store.SMALLEST_FRAGMENT", 50)
+    store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+    store.upsert(records([make_item(f"u{i % 4}", f"bulk event {i}") for i in range(120)]))
+    (big,) = store._dataset().get_fragments()
+    for i in range(COMPACT_EVERY_WRITES - 1):  # the last of them compacts
+        store.upsert(records([make_item("alice", f"event number {i}")]))
+    fragments = store._dataset().get_fragments()
+    assert big.fragment_id in {f.fragment_id for f in fragments}  # untouched
+    assert len(fragments) == 2  # the one-row writes, merged into one
+    assert store.count() == 120 + COMPACT_EVERY_WRITES - 1
+    indexed = {tuple(i.columns) for i in store._table.list_indices()}
+    assert {("user_id",), ("event_id",)} <= indexed
+
+
+def test_compaction_targets_grow_by_tier():
+    tier = COMPACT_EVERY_WRITES
+    assert compaction_target(tier) == SMALLEST_FRAGMENT
+    assert compaction_target(tier * (TIER_RATIO - 1)) == SMALLEST_FRAGMENT
+    assert compaction_target(tier * TIER_RATIO) == SMALLEST_FRAGMENT * TIER_RATIO
+    assert compaction_target(tier * TIER_RATIO**2) == SMALLEST_FRAGMENT * TIER_RATIO**2
+    assert compaction_target(tier * TIER_RATIO**9) == LARGEST_FRAGMENT
+
+
+def test_an_upsert_updates_in_place_once_both_keys_are_indexed(
+    tmp_path, encoder, make_item, records
+):
+    """Lance's indexed merge path once reported no update for a key column that is not the
+    first field: an indexed store must still update, not duplicate."""
+    store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+    (first,) = records([make_item("alice", "I love tea")])
+    store.upsert([first, *records([make_item("bob", f"event {i}") for i in range(30)])])
+    store.optimize()
+    changed = dataclasses.replace(
+        first, event=first.event.model_copy(update={"summary": "I love green tea"})
+    )
+    store.upsert([changed])
+    assert store.count("alice") == 1
+    assert store.scan("alice").column("summary").to_pylist() == ["I love green tea"]
+
+
 def test_a_failed_compaction_never_fails_the_committed_write(
     tmp_path, encoder, make_item, records, monkeypatch, caplog
 ):
     store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
 
-    def conflict(**_: object) -> None:
+    def conflict() -> None:
         raise RuntimeError("commit conflict: another process compacted first")
 
-    monkeypatch.setattr(store._table, "optimize", conflict)
+    monkeypatch.setattr(store, "_dataset", conflict)
     for i in range(COMPACT_EVERY_WRITES):
         store.upsert(records([make_item("alice", f"event number {i}")]))
     assert store.count("alice") == COMPACT_EVERY_WRITES
