@@ -279,7 +279,8 @@ class LanceEpisodicStore(EpisodicStore):
         dataset = self._dataset()
         dataset.optimize.compact_files(target_rows_per_fragment=target_rows)
         dataset.optimize.optimize_indices()
-        dataset.cleanup_old_versions(older_than=OLD_VERSIONS_KEPT)
+        if target_rows > SMALLEST_FRAGMENT:  # a few hundred old versions cost reads nothing
+            dataset.cleanup_old_versions(older_than=OLD_VERSIONS_KEPT)
         self._index_missing()
 
     def _dataset(self) -> Any:
