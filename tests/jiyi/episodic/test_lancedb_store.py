@@ -270,3 +270,16 @@ def test_the_read_loop_runs_again_in_a_forked_process():
     assert os.waitstatus_to_exitcode(done[1]) == 0
     assert _ReadLoop._loop is parent_loop  # the parent's loop is untouched
     assert _ReadLoop.run(pid()) == os.getpid()
+
+
+def test_erasing_the_only_user_leaves_an_empty_store_that_takes_writes(
+    tmp_path, encoder, make_item, records
+):
+    store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+    store.upsert(records([make_item("alice", "I love tea")]))
+    store.optimize()
+    store.delete("alice")
+    store.purge_deleted()  # rebuilds the indexes of an empty table
+    assert store.count() == 0
+    store.upsert(records([make_item("bob", "I love chess")]))
+    assert store.scan("bob").column("user_id").to_pylist() == ["bob"]
