@@ -78,9 +78,13 @@ def test_append_rows_bulk_loads_only_rows_of_this_schema_and_space(
 
 
 @pytest.mark.parametrize("others", [1, 350], ids=["own-fragment", "shared-fragment"])
-def test_purge_leaves_no_deleted_text_in_any_file(tmp_path, encoder, make_item, records, others):
+def test_purge_leaves_no_deleted_text_in_any_file(
+    tmp_path, encoder, make_item, records, others, monkeypatch
+):
     """Erased rows leave every file, the data files and the indexes too, also where they were
-    a small share of a fragment (LanceDB's own optimize() left those in place)."""
+    a small share of a fragment (LanceDB's own optimize() left those in place) and the fragment
+    is larger than any compaction would merge."""
+    monkeypatch.setattr("jiyi.episodic.lancedb_store.SMALLEST_FRAGMENT", 50)
     path = tmp_path / "episodic"
     store = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
     bobs = [make_item("bob", f"I love chess, game {i}") for i in range(others)]
