@@ -30,6 +30,7 @@ from statistics import quantiles
 from typing import Literal
 
 import httpx
+import psutil
 
 from jiyi.composition import open_key_store
 from jiyi.config import Settings, load_settings
@@ -168,6 +169,10 @@ class ApiBenchResult:
     load: LoadResult
     baseline: LoadResult
     in_process_recalls_per_s: float
+    # CPU each process used during the mixed load, in cores: the server, the stream worker (in
+    # the pair) and this process, the load generator. A server near one core while the machine
+    # has more is held by Python's lock, not short of cores.
+    cpu_cores: dict[str, float] = field(default_factory=dict)
 
 
 def run(
@@ -213,8 +218,13 @@ def run(
             return "healthz", http.get("/healthz")
 
         baseline = _drive(base, headers, min(seconds, 10), clients, health, "healthz")
+        names = ["server", "stream"][: len(servers)]
+        processes = {n: psutil.Process(p.pid) for n, p in zip(names, servers, strict=True)}
+        processes["load generator"] = psutil.Process()
+        before = {name: _cpu_s(process) for name, process in processes.items()}
         load = _drive(base, headers, seconds, clients, mixed, "mixed")
-        return ApiBenchResult(deployment, users, history, load, baseline, ceiling)
+        cores = {name: (_cpu_s(p) - before[name]) / seconds for name, p in processes.items()}
+        return ApiBenchResult(deployment, users, history, load, baseline, ceiling, cores)
     finally:
         for server in servers:
             server.terminate()
@@ -265,6 +275,12 @@ def _fill_and_recall(
         memory.close()
 
 
+def _cpu_s(process: psutil.Process) -> float:
+    """CPU seconds a process has used so far, every thread's."""
+    times = process.cpu_times()
+    return float(times.user + times.system)
+
+
 def _start(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "jiyi.cli", *command],
@@ -306,4 +322,6 @@ def report(result: ApiBenchResult) -> str:
         f"in-process recall (Memory.recall, same threads, no server): {ceiling:.1f}/s; served"
         f" recalls {recalls:.1f}/s = {recalls / ceiling:.2f} of it"
     )
+    shares = ", ".join(f"{name} {cores:.2f}" for name, cores in result.cpu_cores.items())
+    lines.append(f"CPU during the mixed load, in cores of {os.cpu_count()}: {shares}")
     return "\n".join(lines)

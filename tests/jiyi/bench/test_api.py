@@ -28,3 +28,7 @@ def test_load_bench_runs_real_servers_and_reports(deployment: api.Deployment) ->
     text = api.report(result)
     assert "mixed throughput / healthz throughput" in text
     assert "in-process recall" in text
+    expected = {"server", "load generator"} | ({"stream"} if deployment == "pair" else set())
+    assert set(result.cpu_cores) == expected
+    assert result.cpu_cores["server"] > 0  # it served the load
+    assert "CPU during the mixed load, in cores" in text
