@@ -8,6 +8,7 @@ scoped by user id at the store boundary.
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from jiyi.composition import (
     open_identity_store,
     open_turn_log,
 )
-from jiyi.config import Settings, load_settings
+from jiyi.config import Settings, load_settings, usable_cores
 from jiyi.domain import Consent, EventType, Identity, Turn, check_external_id
 from jiyi.domain.privacy import ErasureReceipt
 from jiyi.episodic.records import from_table
@@ -96,6 +97,9 @@ class Memory:
         self.archive: Archive = open_archive(self.settings)
         self.process_inline = process_inline
         self._sessions: dict[str, SessionEntities] = {}
+        self._recall_slots = threading.BoundedSemaphore(
+            self.settings.episodic.concurrent_recalls or usable_cores()
+        )
 
     # ---- writing --------------------------------------------------------------------------
 
@@ -184,6 +188,19 @@ class Memory:
         is when the query is asked on the client's clock (default: now), which "two weeks ago"
         and "last Saturday" are read against."""
         user_id = self._user(user_id)
+        with self._recall_slots:
+            return self._recall(user_id, query, session_id, budget_chars, k, event_types, now_ms)
+
+    def _recall(
+        self,
+        user_id: str,
+        query: str,
+        session_id: str | None,
+        budget_chars: int,
+        k: int,
+        event_types: Sequence[EventType] | None,
+        now_ms: int | None,
+    ) -> RecallContext:
         turns = self.working.get(user_id, session_id) if session_id else []
         hits = episodic_recall(
             self.stores.episodic,

@@ -1,5 +1,8 @@
 """The library facade end to end on the embedded stores (hashing encoder: fast, real vectors)."""
 
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -262,3 +265,34 @@ def test_what_the_assistant_said_can_be_recalled_in_a_later_session(memory):
     assert memory.memory_counts("alice") == {"assistant_reply": 1}  # a kind of its own
     context = memory.recall("alice", "the lemongrass curry you gave me", session_id="s2")
     assert [e.event_id for e in context.events] == [kept.event.event_id]
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_recalls_beyond_the_limit_wait_their_turn(tmp_path, monkeypatch, limit):
+    settings = Settings(data_dir=tmp_path / "data", episodic={"concurrent_recalls": limit})
+    memory = Memory(settings, encoder=HashingEncoder(256))
+    memory.consent("alice", granted=True)
+    memory.add_turns([_turn("alice", "I keep mixing up velocity and acceleration.", T0)])
+    inside = most = 0
+    lock, full = threading.Lock(), threading.Event()
+    encode = memory.stores.encoder.encode
+
+    def held(texts):  # the query's embedding, held until `limit` recalls are in at once
+        nonlocal inside, most
+        with lock:
+            inside += 1
+            most = max(most, inside)
+            if inside == limit:
+                full.set()
+        full.wait(timeout=5)
+        time.sleep(0.05)  # room for another recall to come in, were the limit not kept
+        with lock:
+            inside -= 1
+        return encode(texts)
+
+    monkeypatch.setattr(memory.stores.encoder, "encode", held)
+    with ThreadPoolExecutor(4) as pool:
+        contexts = list(pool.map(lambda _: memory.recall("alice", "velocity"), range(4)))
+    memory.close()
+    assert most == limit
+    assert all(context.events for context in contexts)
