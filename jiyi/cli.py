@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 from functools import partial
 from importlib.util import find_spec
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, cast
 import typer
 
 from jiyi import __version__
-from jiyi.config import ConfigError, Settings, load_settings, public_view
+from jiyi.config import ConfigError, Settings, load_settings, public_view, usable_cores
 from jiyi.logs import configure_logging
 
 if TYPE_CHECKING:
@@ -328,7 +327,7 @@ def bench_longmemeval(
     from jiyi.bench import recall
 
     haystacks = list(recall.load_longmemeval(data, limit))
-    workers = workers or os.cpu_count() or 1
+    workers = workers or usable_cores()
     _recall_bench("LongMemEval", haystacks, True, _settings(config), workers, vector_cache)
 
 

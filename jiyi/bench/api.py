@@ -33,7 +33,7 @@ import httpx
 import psutil
 
 from jiyi.composition import open_key_store
-from jiyi.config import Settings, load_settings
+from jiyi.config import Settings, load_settings, usable_cores
 from jiyi.domain import Role, Turn
 from jiyi.memory import Memory
 
@@ -323,5 +323,5 @@ def report(result: ApiBenchResult) -> str:
         f" recalls {recalls:.1f}/s = {recalls / ceiling:.2f} of it"
     )
     shares = ", ".join(f"{name} {cores:.2f}" for name, cores in result.cpu_cores.items())
-    lines.append(f"CPU during the mixed load, in cores of {os.cpu_count()}: {shares}")
+    lines.append(f"CPU during the mixed load, in cores of {usable_cores()}: {shares}")
     return "\n".join(lines)
