@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from jiyi.sqlite_util import connect, scrub, write_transaction
+from jiyi.sqlite_util import connect, create_schema, scrub, write_transaction
 
 # Entries that record an erasure (by `Memory.erase` and `GraphService.erase_user`): erasing a
 # user keeps them as the proof, and they hold who, when and the user id only.
@@ -77,7 +77,7 @@ class AuditLog:
         # WAL + NORMAL: a committed entry survives a process crash; only power loss can drop the
         # last few, as for the graph store they describe (FULL cost an fsync, ~4 ms, per write).
         self._db = connect(Path(path))
-        self._db.executescript(_SCHEMA)
+        create_schema(self._db, _SCHEMA)
 
     def append(self, entries: Iterable[AuditEntry]) -> None:
         """Append entries in one transaction: all of them or none."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jiyi import clock
-from jiyi.sqlite_util import connect, erase_rows
+from jiyi.sqlite_util import connect, create_schema, erase_rows
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS dead_letters (
@@ -41,7 +41,7 @@ class DeadLetter:
 class DeadLetterStore:
     def __init__(self, path: Path) -> None:
         self._connection = connect(path)
-        self._connection.executescript(_SCHEMA)
+        create_schema(self._connection, _SCHEMA)
         self._lock = threading.Lock()
 
     def put(self, payload: str, stage: str, reason: str, key: str = "") -> int:

@@ -13,7 +13,7 @@ import pyarrow as pa
 
 from jiyi import clock
 from jiyi.domain.recall import FeedbackKind
-from jiyi.sqlite_util import connect, erase_rows
+from jiyi.sqlite_util import connect, create_schema, erase_rows
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS recalls (
@@ -43,7 +43,7 @@ def _table(rows: list[tuple[object, ...]], schema: pa.Schema) -> pa.Table:
 class FeedbackLog:
     def __init__(self, path: Path) -> None:
         self._connection = connect(path)
-        self._connection.executescript(_SCHEMA)
+        create_schema(self._connection, _SCHEMA)
         self._lock = threading.Lock()
 
     def recalled(self, user_id: str, event_ids: list[str], at: int | None = None) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jiyi.sqlite_util import connect, erase_rows, write_transaction
+from jiyi.sqlite_util import connect, create_schema, erase_rows, write_transaction
 
 NAMESPACE_SEPARATOR = "."
 
@@ -76,7 +76,7 @@ class ItemStore:
 
     def __init__(self, path: Path) -> None:
         self._connection = connect(path)
-        self._connection.executescript(_SCHEMA)
+        create_schema(self._connection, _SCHEMA)
         self._lock = threading.Lock()
 
     def get(self, tenant: str, namespace: Sequence[str], key: str) -> StoredItem | None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from jiyi import clock
 from jiyi.domain import check_external_id
-from jiyi.sqlite_util import connect
+from jiyi.sqlite_util import connect, create_schema
 
 KEY_PREFIX = "jiyi"
 
@@ -68,7 +68,7 @@ def key_id_of(key: str) -> str:
 class ApiKeyStore:
     def __init__(self, path: Path) -> None:
         self._connection = connect(path)
-        self._connection.executescript(_SCHEMA)
+        create_schema(self._connection, _SCHEMA)
         self._lock = threading.Lock()
 
     def create(self, tenant: str, name: str = "default") -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from jiyi.sqlite_util import connect, write_transaction
+from jiyi.sqlite_util import connect, create_schema, write_transaction
 
 _LOOKUP_BATCH = 500  # SQLite's default limit on host parameters is 999
 
@@ -31,8 +31,9 @@ class VectorCache:
         self.space_id = space_id
         self.dimension = dimension
         self._db = connect(path)
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS vectors (key BLOB PRIMARY KEY, vector BLOB NOT NULL)"
+        create_schema(
+            self._db,
+            "CREATE TABLE IF NOT EXISTS vectors (key BLOB PRIMARY KEY, vector BLOB NOT NULL);",
         )
 
     def get(self, texts: Sequence[str]) -> dict[str, np.ndarray]:

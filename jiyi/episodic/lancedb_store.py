@@ -25,6 +25,7 @@ import itertools
 import logging
 import os
 import threading
+import time
 from collections.abc import Coroutine, Iterable, Sequence
 from datetime import timedelta
 from pathlib import Path
@@ -58,6 +59,7 @@ from jiyi.episodic.user_rows import UserMarks, UserRowsCache
 from models.embedder import SpaceMismatchError, check_space
 
 TABLE = "events"
+CREATE_WAIT_S = 10.0  # another process creating the table is done well within this
 MARKS_FILE = "user_marks.sqlite"  # beside the table, so it moves with it (staging, swaps)
 FILE_FORMAT = "2.1"  # see LanceEpisodicStore.__init__
 COMPACT_EVERY_WRITES = 20  # LanceDB's own rule of thumb: optimise after about 20 modifications
@@ -145,25 +147,45 @@ class LanceEpisodicStore(EpisodicStore):
         self._cached = UserRowsCache()
         self._path = Path(path)
         self._reader: tuple[asyncio.AbstractEventLoop, lancedb.AsyncTable] | None = None
-        if TABLE in self._db.list_tables().tables:
-            self._table = self._db.open_table(TABLE)
-            stored = (self._table.schema.metadata or {}).get(SPACE_METADATA_KEY, b"").decode()
-            check_space(space_id, stored, f"episodic store at {path}")
-            vector_type = self._table.schema.field("vector").type
-            if vector_type.list_size != dimension:
-                raise SpaceMismatchError(
-                    f"episodic store at {path}: vectors have {vector_type.list_size} dimensions, "
-                    f"the embedder has {dimension}"
-                )
-            if PASSAGES_COLUMN not in self._table.schema.names:  # a table from before passages
-                self._table.add_columns(self._schema.field(PASSAGES_COLUMN))
-        else:
-            # Lance file format 2.1, not LanceDB 0.40's default (2.2): recall reads one user's
-            # rows by index, and among 2 million rows that read took 10 ms on 2.1 against 21 ms
-            # on 2.2 (same rows, same BTree, this machine; BENCHMARKS.md "Recall latency").
-            self._table = self._db.create_table(
-                TABLE, schema=self._schema, data_storage_version=FILE_FORMAT
+        self._table, created = self._open_or_create()
+        if not created:
+            self._check_stored_table()
+
+    def _check_stored_table(self) -> None:
+        """A table written before must be in this embedder's space; older ones gain passages."""
+        stored = (self._table.schema.metadata or {}).get(SPACE_METADATA_KEY, b"").decode()
+        check_space(self.space_id, stored, f"episodic store at {self._path}")
+        vector_type = self._table.schema.field("vector").type
+        if vector_type.list_size != self.dimension:
+            raise SpaceMismatchError(
+                f"episodic store at {self._path}: vectors have {vector_type.list_size} "
+                f"dimensions, the embedder has {self.dimension}"
             )
+        if PASSAGES_COLUMN not in self._table.schema.names:  # a table from before passages
+            self._table.add_columns(self._schema.field(PASSAGES_COLUMN))
+
+    def _open_or_create(self) -> tuple[lancedb.table.Table, bool]:
+        """The table, and whether this call created it. Two processes may open a new
+        data directory at once (the stream and the API start together): the loser of the
+        creation, or one that lists the table before its first version is committed, waits a
+        moment and opens the winner's."""
+        deadline = time.monotonic() + CREATE_WAIT_S
+        while True:
+            try:
+                if TABLE in self._db.list_tables().tables:
+                    return self._db.open_table(TABLE), False
+                # Lance file format 2.1, not LanceDB 0.40's default (2.2): recall reads one
+                # user's rows by index, and among 2 million rows that read took 10 ms on 2.1
+                # against 21 ms on 2.2 (same rows, same BTree, this machine; BENCHMARKS.md
+                # "Recall latency").
+                created = self._db.create_table(
+                    TABLE, schema=self._schema, data_storage_version=FILE_FORMAT
+                )
+                return created, True
+            except ValueError:  # "already exists" or "was not found": the other one is midway
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     def _where(
         self, user_id: str | None, event_types: Sequence[EventType] | None = None

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from jiyi.sqlite_util import connect, erase_rows, write_transaction
+from jiyi.sqlite_util import connect, create_schema, erase_rows, write_transaction
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS marks (user_id TEXT PRIMARY KEY, mark INTEGER NOT NULL);
@@ -37,7 +37,7 @@ class UserMarks:
 
     def __init__(self, path: Path) -> None:
         self._connection = connect(path)
-        self._connection.executescript(_SCHEMA)
+        create_schema(self._connection, _SCHEMA)
         self._lock = threading.Lock()
 
     def bump(self, users: Iterable[str]) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from jiyi import clock
 from jiyi.domain import Consent, ConsentState, check_external_id
-from jiyi.sqlite_util import connect, erase_rows
+from jiyi.sqlite_util import connect, create_schema, erase_rows
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS consent (
@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS consent (
 class ConsentStore:
     def __init__(self, path: Path, child_age_threshold: int = 13) -> None:
         self._connection = connect(path)
-        self._connection.executescript(_SCHEMA)
+        create_schema(self._connection, _SCHEMA)
         self._threshold = child_age_threshold
         self._lock = threading.Lock()
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from jiyi import clock
 from jiyi.domain import Identity, IdentityKind
-from jiyi.sqlite_util import connect, erase_rows, write_transaction
+from jiyi.sqlite_util import connect, create_schema, erase_rows, write_transaction
 
 _RANK = {IdentityKind.DEVICE: 0, IdentityKind.ACCOUNT: 1, IdentityKind.STRONG: 2}
 
@@ -55,7 +55,7 @@ class Link:
 class IdentityStore:
     def __init__(self, path: Path) -> None:
         self._connection = connect(path)
-        self._connection.executescript(_SCHEMA)
+        create_schema(self._connection, _SCHEMA)
         self._lock = threading.Lock()
 
     def resolve(self, user_id: str) -> str:

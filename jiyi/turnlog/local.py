@@ -14,7 +14,8 @@ from pathlib import Path
 
 from jiyi import clock
 from jiyi.domain import Turn
-from jiyi.sqlite_util import connect, erase_rows
+from jiyi.keyfile import create_once
+from jiyi.sqlite_util import connect, create_schema, erase_rows, write_transaction
 from jiyi.turnlog.base import LogRecord, TurnLog, erasure_payload, partition_for
 
 _SCHEMA = """
@@ -32,6 +33,20 @@ CREATE UNIQUE INDEX IF NOT EXISTS turns_by_turn_id ON turns (turn_id) WHERE turn
 """
 
 
+PARTITIONS_FILE = "partitions"
+
+
+def _claim_partition_count(directory: Path, partitions: int) -> int:
+    """The log's partition count, set once by whoever opens the directory first: two
+    processes opening a new log at once (the stream and the API) agree on one count, and
+    neither mistakes the other's half-created partitions for a log of another size. A log
+    from before the count file keeps the count its partition files show."""
+    existing = len(list(directory.glob("partition-*.sqlite")))
+    return int(
+        create_once(directory / PARTITIONS_FILE, str(existing or partitions).encode(), 0o644)
+    )
+
+
 class LocalTurnLog(TurnLog):
     def __init__(self, directory: Path, partitions: int = 4) -> None:
         self.directory = directory
@@ -39,8 +54,8 @@ class LocalTurnLog(TurnLog):
         self._connections: dict[int, sqlite3.Connection] = {}
         self._lock = threading.Lock()
         directory.mkdir(parents=True, exist_ok=True)
-        existing = len(list(directory.glob("partition-*.sqlite")))
-        if existing and existing != partitions:
+        existing = _claim_partition_count(directory, partitions)
+        if existing != partitions:
             raise ValueError(
                 f"turn_log.partitions is {partitions} but {directory} holds {existing} "
                 "partitions; keep the old count or migrate the log"
@@ -54,11 +69,12 @@ class LocalTurnLog(TurnLog):
         connection = self._connections.get(partition)
         if connection is None:
             connection = connect(self.directory / f"partition-{partition:03d}.sqlite")
-            connection.executescript(_SCHEMA)
-            columns = {row[1] for row in connection.execute("PRAGMA table_info(turns)")}
-            if "turn_id" not in columns:
-                connection.execute("ALTER TABLE turns ADD COLUMN turn_id TEXT")
-            connection.executescript(_TURN_IDS)
+            create_schema(connection, _SCHEMA)
+            with write_transaction(connection):  # a log from before turn ids
+                columns = {row[1] for row in connection.execute("PRAGMA table_info(turns)")}
+                if "turn_id" not in columns:
+                    connection.execute("ALTER TABLE turns ADD COLUMN turn_id TEXT")
+            create_schema(connection, _TURN_IDS)
             self._connections[partition] = connection
         return connection
 

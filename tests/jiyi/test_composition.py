@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from dataclasses import fields
 from pathlib import Path
 
@@ -61,6 +63,47 @@ def test_the_embedded_default_opens_under_the_data_dir(tmp_path: Path) -> None:
         graph.close()
         log.close()
         stores.close()
+
+
+_OPEN_IN_STEP = """
+import sys, time
+from pathlib import Path
+from jiyi.composition import (
+    Stores, open_feedback_log, open_identity_store, open_key_store, open_turn_log,
+)
+from jiyi.config import Settings
+
+name, roots = sys.argv[1], [Path(r) for r in sys.argv[2:]]
+for root in roots:
+    (root.parent / f"{root.name}.ready-{name}").touch()  # both ready, then both open at once
+    deadline = time.monotonic() + 30
+    while len(list(root.parent.glob(f"{root.name}.ready-*"))) < 2:
+        if time.monotonic() > deadline:
+            sys.exit("the other process stopped")
+        time.sleep(0.001)
+    settings = Settings(data_dir=root, embedder={"model": "hashing:16"})
+    Stores.open(settings).close()
+    for open_store in (open_feedback_log, open_identity_store, open_key_store, open_turn_log):
+        open_store(settings).close()
+"""
+
+
+@pytest.mark.integration
+def test_two_processes_open_a_new_data_dir_at_once(tmp_path: Path) -> None:
+    """The stream and the API start together on an empty data dir: neither may fail because
+    the other is creating the same table or file (as a 2-process stream once did in CI)."""
+    roots = [str(tmp_path / f"data{i}") for i in range(6)]
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", _OPEN_IN_STEP, name, *roots],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for name in ("a", "b")
+    ]
+    outputs = [process.communicate(timeout=120)[0] for process in processes]
+    assert [process.returncode for process in processes] == [0, 0], "\n".join(outputs)
 
 
 def test_kafka_has_no_history_or_heads_to_read_here(tmp_path: Path) -> None:

@@ -108,6 +108,13 @@ def start_flow(data_dir: Path, *args: str, log_name: str = "flow") -> subprocess
     )  # fmt: skip
 
 
+def log_excerpt(path: Path, chars: int = 3000) -> str:
+    """A flow's log for a failure message: its start (where the first traceback is, before a
+    cluster's peers panic in turn) and its end."""
+    text = path.read_text()
+    return text if len(text) <= 2 * chars else f"{text[:chars]}\n[…]\n{text[-chars:]}"
+
+
 def dump_stores(data_dir: Path, users: int) -> dict[str, object]:
     """Everything the write path leaves behind, in a comparable form."""
     ctx = Stores.open(settings_for(data_dir))

@@ -23,7 +23,7 @@ from bytewax.testing import run_main
 from jiyi.composition import DataLayout, open_turn_source
 from pipelines.flow import build_flow
 
-from .conftest import REPO, dump_stores, settings_for, start_flow, write_turn_log
+from .conftest import REPO, dump_stores, log_excerpt, settings_for, start_flow, write_turn_log
 
 USERS, TURNS, FIRST_PART = 40, 96, 6
 KILLS = 3
@@ -85,7 +85,7 @@ def test_sigkill_at_random_points_leaves_every_turn_processed_once(tmp_path: Pat
     assert max(written_before_kills) > 0  # the kills interrupted runs that had written effects
 
     final = start_flow(crashed, *recovering)
-    assert final.wait(timeout=300) == 0, (crashed / "flow.log").read_text()[-3000:]
+    assert final.wait(timeout=300) == 0, log_excerpt(crashed / "flow.log")
     final_run = json.loads((DataLayout(crashed).stream_progress / "metrics-0.json").read_text())
     assert final_run["processed"] + final_run["rejected"] <= second  # resumed after part one
 
