@@ -52,3 +52,33 @@ def test_smoothing_keeps_the_models_vectors_and_brings_int8_nearer_them(model):
     smooth = (_int8(smoothed, TEXTS) * exact).sum(axis=1)
     assert smooth.mean() > plain.mean() + 0.002
     assert smooth.min() > plain.min()
+
+
+@pytest.mark.integration
+def test_a_batch_runs_in_chunks_of_like_length_each_cut_to_its_longest_text(model):
+    sample = model.preprocess(TEXTS[:2])
+    inputs = [name for name in ("input_ids", "attention_mask", "token_type_ids") if name in sample]
+    encoder = onnx_runtime.OnnxEncoder(
+        onnx_runtime._export(model, inputs, sample), model.preprocess, inputs, 2
+    )
+    session, fed = encoder._session, []
+
+    class Spy:
+        def run(self, outputs, feed):
+            fed.append(feed["attention_mask"])
+            return session.run(outputs, feed)
+
+    encoder._session = Spy()
+    texts = TEXTS * 2  # 24 texts: three chunks
+    rows = encoder.encode(texts)
+    assert len(fed) == -(-len(texts) // onnx_runtime.CHUNK)
+    assert all(mask[:, -1].any() for mask in fed)  # no column of padding alone
+    # chunks of like length in tokens, not characters (a Han character is a token, an English
+    # word of several characters one)
+    lengths = sorted(int(mask.sum()) for mask in model.preprocess(texts)["attention_mask"])
+    chunks = [
+        lengths[i : i + onnx_runtime.CHUNK] for i in range(0, len(lengths), onnx_runtime.CHUNK)
+    ]
+    assert sorted(sorted(int(row.sum()) for row in mask) for mask in fed) == chunks
+    alone = np.concatenate([encoder.encode([text]) for text in texts])
+    np.testing.assert_allclose(rows, alone, atol=1e-5)
