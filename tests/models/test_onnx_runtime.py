@@ -69,16 +69,23 @@ def test_a_batch_runs_in_chunks_of_like_length_each_cut_to_its_longest_text(mode
             return session.run(outputs, feed)
 
     encoder._session = Spy()
-    texts = TEXTS * 2  # 24 texts: three chunks
+    texts = TEXTS * 2
     rows = encoder.encode(texts)
-    assert len(fed) == -(-len(texts) // onnx_runtime.CHUNK)
+    assert all(len(mask) <= onnx_runtime.CHUNK for mask in fed)
     assert all(mask[:, -1].any() for mask in fed)  # no column of padding alone
-    # chunks of like length in tokens, not characters (a Han character is a token, an English
-    # word of several characters one)
+    # each pass a run of texts of like length in tokens, not characters (a Han character is a
+    # token, an English word of several characters one)
     lengths = sorted(int(mask.sum()) for mask in model.preprocess(texts)["attention_mask"])
-    chunks = [
-        lengths[i : i + onnx_runtime.CHUNK] for i in range(0, len(lengths), onnx_runtime.CHUNK)
-    ]
-    assert sorted(sorted(int(row.sum()) for row in mask) for mask in fed) == chunks
+    runs = sorted(sorted(int(row.sum()) for row in mask) for mask in fed)
+    assert [n for run in runs for n in run] == lengths
     alone = np.concatenate([encoder.encode([text]) for text in texts])
     np.testing.assert_allclose(rows, alone, atol=1e-5)
+
+
+def test_a_batch_is_cut_where_padding_would_cost_more_than_another_pass():
+    cuts = onnx_runtime._cuts
+    assert cuts(np.array([5] * 8)) == [(0, 8)]
+    assert cuts(np.array([5] * 9)) == [(0, 1), (1, 9)]  # at most CHUNK texts a pass
+    assert cuts(np.array([5, 5, 5, 5, 90, 90, 90, 90])) == [(0, 4), (4, 8)]
+    assert cuts(np.array([5, 6, 7, 8])) == [(0, 4)]  # a few tokens of padding: one pass
+    assert cuts(np.array([], dtype=int)) == []
