@@ -54,14 +54,18 @@ SMOOTHING = 0.75
 # Texts the inputs' ranges are measured on: user and tutor turns, English and Chinese, from
 # the project's own belief scenarios (`data/belief_scenarios`), none from a benchmark.
 CALIBRATION = Path(__file__).with_name("int8_calibration.txt")
-# Texts per forward pass, sorted by their count of tokens: 8–16 texts ran fastest per text on
-# this machine (int8, CPU time per text on the stream bench's texts: 16 → 1.8 ms, 64 → 3.1 ms,
-# 256 → 4.2 ms; LoCoMo turns 3.4 / 6.5 / 13.9 ms; float the same shape), bigger batches only
-# cost cache. Float, 512 LoCoMo turns (38.4 tokens each): chunks of texts sorted by characters,
-# 16 → 44.7 tokens a text with the padding, 4.8–5.0 ms; sorted by tokens, each chunk as wide as
-# its longest, 16 → 39.8 tokens, 4.4 ms; 8 → 39.1, 4.1–4.2 ms; 4 → 4.4 ms; 1 → 5.9 ms.
+# Texts per forward pass (at most), sorted by their count of tokens: 8–16 texts ran fastest per
+# text on this machine (int8, CPU time per text on the stream bench's texts: 16 → 1.8 ms, 64 →
+# 3.1 ms, 256 → 4.2 ms; LoCoMo turns 3.4 / 6.5 / 13.9 ms; float the same shape), bigger batches
+# only cost cache. Float, 512 LoCoMo turns (38.4 tokens each): passes of 16 texts sorted by
+# characters, 44.7 tokens a text with the padding, 4.8–5.0 ms; sorted by tokens, each pass as
+# wide as its longest text, 16 → 39.8 tokens, 4.4 ms; 8 → 39.1, 4.1–4.2 ms; 4 → 4.4; 1 → 5.9.
 CHUNK = 8
-PASS_TOKENS = 20  # what a pass costs beyond its tokens, in tokens: 1 text 5.9 ms, 8 4.1 ms each
+# What a pass costs beyond its tokens, in tokens (from 1 text a pass 5.9 ms, 8 texts 4.1 ms each,
+# about 0.1 ms a token): a batch is cut where padding would cost more. 10, 20 and 40 measured the
+# same within noise; a pass per 8 texts of a random batch of 8 LoCoMo turns cost 7.4 ms a text,
+# cut like this 5.3–6.0 ms (Chinese turns 10.2–10.5 → 6.3–6.9 ms).
+PASS_TOKENS = 20
 
 
 class ExportError(RuntimeError):
