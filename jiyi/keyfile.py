@@ -18,8 +18,6 @@ KEY_BYTES = 32
 
 def load_or_create_key(path: Path) -> bytes:
     """The key stored at `path`, created with `KEY_BYTES` random bytes if there is none yet."""
-    if path.exists():
-        return path.read_bytes()
     return create_once(path, secrets.token_bytes(KEY_BYTES))
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from jiyi.domain import Role, Turn
 from jiyi.turnlog import key_for_payload, partition_for
-from jiyi.turnlog.local import LocalTurnLog
+from jiyi.turnlog.local import PARTITIONS_FILE, LocalTurnLog
 
 
 def _turn(user="u1", content="hello", ts=1):
@@ -53,6 +53,15 @@ def test_changing_the_partition_count_is_refused(tmp_path):
     LocalTurnLog(tmp_path, partitions=2).close()
     with pytest.raises(ValueError, match=r"partitions is 3 but .* holds 2"):
         LocalTurnLog(tmp_path, partitions=3)
+
+
+def test_a_log_from_before_the_count_file_keeps_the_count_its_partitions_show(tmp_path):
+    LocalTurnLog(tmp_path, partitions=2).close()
+    (tmp_path / PARTITIONS_FILE).unlink()  # as a log written before the file was
+    with pytest.raises(ValueError, match=r"partitions is 3 but .* holds 2"):
+        LocalTurnLog(tmp_path, partitions=3)
+    assert (tmp_path / PARTITIONS_FILE).read_text() == "2"
+    LocalTurnLog(tmp_path, partitions=2).close()
 
 
 def test_raw_payloads_are_keyed_by_their_user_when_readable():
