@@ -102,7 +102,11 @@ def test_two_processes_open_a_new_data_dir_at_once(tmp_path: Path) -> None:
         )
         for name in ("a", "b")
     ]
-    outputs = [process.communicate(timeout=120)[0] for process in processes]
+    try:
+        outputs = [process.communicate(timeout=120)[0] for process in processes]
+    finally:
+        for process in processes:
+            process.kill()  # a no-op once it has exited
     assert [process.returncode for process in processes] == [0, 0], "\n".join(outputs)
 
 
