@@ -76,8 +76,8 @@ class OnnxEncoder:
     """An exported pipeline on ONNX Runtime, tokenised by the model's own code.
 
     The session runs each call on its caller's thread (one intra-op thread: a query is too small
-    to split, and concurrent calls are safe), so a batch is split into chunks of `CHUNK` texts
-    of similar length that `threads` threads run side by side."""
+    to split, and concurrent calls are safe), so a batch is split into passes of at most `CHUNK`
+    texts of like count of tokens (`_cuts`) that `threads` threads run side by side."""
 
     def __init__(self, graph: bytes, preprocess: Any, inputs: Sequence[str], threads: int) -> None:
         self._preprocess = preprocess
@@ -87,13 +87,13 @@ class OnnxEncoder:
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Unnormalised pipeline output, one row per text, in the order given. The batch is
-        tokenised once, then run in chunks of texts of about the same count of tokens, each
-        chunk cut to the width of its longest text (no pass spends time on padding)."""
+        tokenised once, then run in passes of texts of about the same count of tokens, each
+        cut to the width of its longest text (no pass spends time on padding alone)."""
         features = self._preprocess(list(texts))
         arrays = {name: features[name].numpy() for name in self._inputs}
         lengths, trim = _token_counts(arrays)
         order = np.argsort(lengths, kind="stable")
-        chunks = [order[a:b] for a, b in _cuts(lengths[order])] if trim else [order]
+        chunks = [order[a:b] for a, b in _cuts(lengths[order])]
 
         def run(chunk: np.ndarray) -> np.ndarray:
             width = int(lengths[chunk].max()) if trim else None

@@ -89,3 +89,15 @@ def test_a_batch_is_cut_where_padding_would_cost_more_than_another_pass():
     assert cuts(np.array([5, 5, 5, 5, 90, 90, 90, 90])) == [(0, 4), (4, 8)]
     assert cuts(np.array([5, 6, 7, 8])) == [(0, 4)]  # a few tokens of padding: one pass
     assert cuts(np.array([], dtype=int)) == []
+
+
+def test_only_padding_on_the_right_is_cut_away():
+    right = np.array([[1, 1, 1], [1, 0, 0]])
+    left = np.array([[1, 1, 1], [0, 0, 1]])
+    lengths, trim = onnx_runtime._token_counts({"attention_mask": right})
+    assert lengths.tolist() == [3, 1]
+    assert trim
+    assert not onnx_runtime._token_counts({"attention_mask": left})[1]
+    lengths, trim = onnx_runtime._token_counts({"input_ids": np.zeros((20, 7), dtype=np.int64)})
+    assert lengths.tolist() == [7] * 20
+    assert not trim
