@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from jiyi.archive.base import Archive
 from jiyi.audit import AuditLog
-from jiyi.config import Settings
+from jiyi.config import Settings, usable_cores
 from jiyi.deadletter import DeadLetterStore
 from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import IndexTerms
@@ -201,7 +201,7 @@ def open_adapter_encoder(settings: Settings, adapter: AdapterVersion | None) -> 
             embedder.device,
             embedder.runtime,
             embedder.quantisation,
-            embedder.batch_threads,
+            embedder.batch_threads or usable_cores(),
         )
 
     primary = model(adapter)

@@ -338,8 +338,9 @@ class EmbedderSettings(_Section):
         None,
         ge=1,
         le=256,
-        description="threads one batch encodes on, a chunk of texts each (ONNX Runtime; a "
-        "query takes one); null: every core. A stream worker beside the API can leave it cores",
+        description="threads one batch encodes on, a pass of texts each (ONNX Runtime; a "
+        "query takes one); null: every core the process may run on (its CPU affinity). A "
+        "stream worker beside the API can leave it cores",
     )
     quantisation: Literal["none", "int8"] = Field(
         "none",
