@@ -407,6 +407,19 @@ def turn_history(settings: Settings, batch: int = 5000) -> Iterator[LogRecord]:
 # ---- what every wiring of the write path shares ---------------------------------------------
 
 
+def one_blas_thread() -> None:
+    """NumPy's BLAS on one thread, for the rest of the process.
+
+    Its products here are small (a turn against the residue classifier's 760 exemplars, a
+    query against a user's rows), and after each one OpenBLAS keeps its other threads
+    spinning for work: a stream that classifies a turn now and then burnt a second core doing
+    nothing (the write path's rule extraction took 8.4 ms of CPU a turn for 4.3 ms of wall
+    time; on one thread 3.6 ms), taken from the API beside it."""
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(limits=1, user_api="blas")
+
+
 @dataclass
 class Stores:
     """The stores and models one process uses, opened together from settings: the library
@@ -434,6 +447,7 @@ class Stores:
     ) -> Stores:
         """Open every store the write path touches (the encoder from settings unless given; the
         residue stage from `extraction.residue` unless given)."""
+        one_blas_thread()
         encoder = encoder or open_encoder(settings)
         if residue is None and settings.extraction.residue == "classifier":
             residue = build_residue_stage(settings, encoder)

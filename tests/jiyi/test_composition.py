@@ -8,6 +8,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
+from threadpoolctl import threadpool_info, threadpool_limits
 
 from jiyi.composition import (
     DataLayout,
@@ -108,6 +109,16 @@ def test_two_processes_open_a_new_data_dir_at_once(tmp_path: Path) -> None:
         for process in processes:
             process.kill()  # a no-op once it has exited
     assert [process.returncode for process in processes] == [0, 0], "\n".join(outputs)
+
+
+def test_opening_the_stores_leaves_numpys_blas_one_thread(tmp_path: Path) -> None:
+    def blas_threads() -> set[int]:
+        return {pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"}
+
+    with threadpool_limits(limits=2, user_api="blas"):
+        assert blas_threads() == {2}
+        Stores.open(Settings(data_dir=tmp_path, embedder={"model": "hashing:16"})).close()
+        assert blas_threads() == {1}
 
 
 def test_kafka_has_no_history_or_heads_to_read_here(tmp_path: Path) -> None:
