@@ -21,7 +21,7 @@ from jiyi.config import Settings, usable_cores
 from jiyi.deadletter import DeadLetterStore
 from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import IndexTerms
-from jiyi.extraction.engine import ResidueStage, extract, extract_answer
+from jiyi.extraction.engine import ResidueStage, extract_all, extract_answer
 from jiyi.extraction.learned import default_reader
 from jiyi.extraction.residue import build_residue_stage
 from jiyi.feedback import FeedbackLog
@@ -455,7 +455,7 @@ class Stores:
         return cls(
             settings=settings,
             extractor=partial(
-                extract,
+                extract_all,
                 residue=residue,
                 max_content_bytes=settings.limits.max_content_bytes,
                 read_claims=settings.extraction.read_claims,

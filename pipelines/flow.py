@@ -60,7 +60,10 @@ def build_flow(
     records = op.input("turn_log", flow, source)
     parsed, bad_input = _split("parse_validate_clean", op.map, records, steps.parse)
     erasures, turns = _erasures("erasure_route", parsed)
-    turns, bad_extraction = _split("extract_rules_then_residue", op.map, turns, steps.extract)
+    # a batch from the log at a time: the residue classifier encodes its turns together
+    turns, bad_extraction = _split(
+        "extract_rules_then_residue", op.flat_map_batch, turns, steps.extract
+    )
     turns, bad_privacy = _split("apply_privacy", op.map, turns, steps.privacy)
 
     # an erasure joins its user's turns here, so it drops the per-user state below in order

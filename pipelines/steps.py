@@ -57,8 +57,8 @@ class Steps:
             limits=self.settings.limits,
         )
 
-    def extract(self, work: TurnWork) -> TurnWork | Rejected:
-        return extract_events(work, self.stores.extractor)
+    def extract(self, works: list[TurnWork]) -> list[TurnWork | Rejected]:
+        return extract_events(works, self.stores.extractor)
 
     def privacy(self, work: TurnWork) -> TurnWork | Rejected:
         return apply_privacy(work, self.stores.consent, self.settings.privacy)

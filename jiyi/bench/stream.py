@@ -394,8 +394,8 @@ class TimedSteps(Steps):
     def parse(self, record: LogRecord) -> TurnWork | Rejected | Erasure:
         return self._timed("parse", super().parse, record)
 
-    def extract(self, work: TurnWork) -> TurnWork | Rejected:
-        return self._timed("extract", super().extract, work)
+    def extract(self, works: list[TurnWork]) -> list[TurnWork | Rejected]:
+        return self._timed("extract", super().extract, works)
 
     def privacy(self, work: TurnWork) -> TurnWork | Rejected:
         return self._timed("privacy", super().privacy, work)

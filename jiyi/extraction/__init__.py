@@ -1,11 +1,18 @@
 """Extraction: turns into typed episodic events, rules first (zh + en), then a residue stage.
 
-`extract(turn, residue)` is the entry point; `ResidueClassifier` (local, default) and
-`LLMExtractor` (any OpenAI-compatible endpoint, optional) handle a user's turns no rule covers;
-an assistant's is kept whole (`whole_turn_event`).
+`extract(turn, residue)` is the entry point, `extract_all(turns, residue)` for a batch;
+`ResidueClassifier` (local, default) and `LLMExtractor` (any OpenAI-compatible endpoint,
+optional) handle a user's turns no rule covers; an assistant's is kept whole
+(`whole_turn_event`).
 """
 
-from jiyi.extraction.engine import ResidueStage, extract, extract_with_rules, whole_turn_event
+from jiyi.extraction.engine import (
+    ResidueStage,
+    extract,
+    extract_all,
+    extract_with_rules,
+    whole_turn_event,
+)
 from jiyi.extraction.rules import RULES, RULES_BY_NAME, Rule
 from jiyi.extraction.validation import ExtractionInputError, RejectReason, check_content
 
@@ -18,6 +25,7 @@ __all__ = [
     "Rule",
     "check_content",
     "extract",
+    "extract_all",
     "extract_with_rules",
     "whole_turn_event",
 ]

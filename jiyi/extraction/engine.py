@@ -57,9 +57,10 @@ _BOTH = frozenset({"zh", "en"})
 
 
 class ResidueStage(Protocol):
-    """What handles a user turn no rule covers: the local classifier or an LLM extractor."""
+    """What handles the user turns no rule covers: the local classifier or an LLM extractor.
+    One event per turn, in order; the turns come together so a model reads them as a batch."""
 
-    def extract(self, turn: Turn) -> Event: ...
+    def extract_all(self, turns: Sequence[Turn]) -> list[Event]: ...
 
 
 def normalise(text: str) -> str:
@@ -533,14 +534,39 @@ def extract(
 
     Raises `ExtractionInputError` for content extraction cannot trust (nothing is produced).
     """
-    check_content(turn.content, max_content_bytes)
-    events = extract_with_rules(turn, read_claims=read_claims, reader=reader)
-    if residue is None or turn.role is Role.SYSTEM:
-        return events
+    return extract_all([turn], residue, max_content_bytes, read_claims, reader)[0]
+
+
+def extract_all(
+    turns: Sequence[Turn],
+    residue: ResidueStage | None = None,
+    max_content_bytes: int = DEFAULT_MAX_CONTENT_BYTES,
+    read_claims: bool = True,
+    reader: SpanReader | None = None,
+) -> list[list[Event]]:
+    """`extract` for each turn, in order, with the residue stage reading every turn it gets in
+    one call (the classifier's model then encodes them as one batch, in passes side by side).
+
+    Raises `ExtractionInputError` if any turn's content cannot be trusted (nothing is produced).
+    """
+    for turn in turns:
+        check_content(turn.content, max_content_bytes)
+    ruled = [extract_with_rules(turn, read_claims=read_claims, reader=reader) for turn in turns]
+    if residue is None:
+        return ruled
+    unread = [i for i, turn in enumerate(turns) if turn.role is Role.USER and not ruled[i]]
+    if unread:
+        for i, event in zip(unread, residue.extract_all([turns[i] for i in unread]), strict=True):
+            ruled[i] = [event]
+    return [_with_whole_turn(turn, events) for turn, events in zip(turns, ruled, strict=True)]
+
+
+def _with_whole_turn(turn: Turn, events: list[Event]) -> list[Event]:
+    """An assistant's turn no rule covers kept whole, and a user's read as small talk alone
+    kept from the news in it (`news_in`)."""
     if turn.role is Role.ASSISTANT:
         return events or [whole_turn_event(turn)]
-    events = events or [residue.extract(turn)]
-    if all(e.event_type in LOW_VALUE_EVENT_TYPES for e in events):
+    if turn.role is Role.USER and all(e.event_type in LOW_VALUE_EVENT_TYPES for e in events):
         news = news_in(turn)
         if news is not None:
             events.append(whole_turn_event(turn, news))

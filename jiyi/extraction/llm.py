@@ -14,6 +14,7 @@ import json
 import logging
 import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -285,6 +286,10 @@ class LLMExtractor:
             return answer
         raise LLMExtractionError(f"no valid reply after {attempts} attempt(s): {last}") from last
 
+    def extract_all(self, turns: Sequence[Turn]) -> list[Event]:
+        """One request per turn (a chat model answers for one message)."""
+        return [self.extract(turn) for turn in turns]
+
     def extract(self, turn: Turn) -> Event:
         text = normalise(turn.content)
         try:
@@ -293,7 +298,7 @@ class LLMExtractor:
             if self._fallback is None:
                 raise
             log.warning("llm extraction failed, using the fallback stage")
-            return self._fallback.extract(turn)
+            return self._fallback.extract_all([turn])[0]
         attributes = {EventAttr.LANG.value: "zh" if has_han(text) else "en", **answer.attributes}
         return build_event(
             turn,

@@ -140,7 +140,12 @@ class ResidueClassifier:
     def classify(
         self, text: str, allowed: frozenset[EventType] = USER_EVENT_TYPES
     ) -> Classification:
-        similarities = self._matrix @ self._encode([normalise(text)])[0]
+        return self._classified(self._encode([normalise(text)])[0], allowed)
+
+    def _classified(
+        self, vector: np.ndarray, allowed: frozenset[EventType] = USER_EVENT_TYPES
+    ) -> Classification:
+        similarities = self._matrix @ vector
         scores: dict[EventType, float] = {}
         for event_type in allowed:
             own = similarities[self._types == event_type.value]
@@ -158,20 +163,28 @@ class ResidueClassifier:
             names[best], round(MAX_CLASSIFIER_CONFIDENCE * probability, 4), scores
         )
 
-    def extract(self, turn: Turn) -> Event:
-        """The turn as one classified event: type, confidence, 3 keywords, a short summary."""
-        text = normalise(turn.content)
-        result = self.classify(text)
-        first = (split_sentences(text) or [text])[0]
-        return build_event(
-            turn,
-            result.event_type,
-            source=ExtractionSource.CLASSIFIER,
-            confidence=result.confidence,
-            summary=summarise(first if len(text) > len(first) else text),
-            keywords=keywords_for(text),
-            attributes={EventAttr.LANG.value: "zh" if has_han(text) else "en"},
-        )
+    def extract_all(self, turns: Sequence[Turn]) -> list[Event]:
+        """Each turn as one classified event: type, confidence, 3 keywords, a short summary.
+        The turns are encoded together."""
+        texts = [normalise(turn.content) for turn in turns]
+        vectors = self._encode(texts) if texts else []
+        return [
+            _classified_event(turn, text, self._classified(vector))
+            for turn, text, vector in zip(turns, texts, vectors, strict=True)
+        ]
+
+
+def _classified_event(turn: Turn, text: str, result: Classification) -> Event:
+    first = (split_sentences(text) or [text])[0]
+    return build_event(
+        turn,
+        result.event_type,
+        source=ExtractionSource.CLASSIFIER,
+        confidence=result.confidence,
+        summary=summarise(first if len(text) > len(first) else text),
+        keywords=keywords_for(text),
+        attributes={EventAttr.LANG.value: "zh" if has_han(text) else "en"},
+    )
 
 
 class ConcatEncoder:
@@ -213,8 +226,14 @@ class ByScript:
         self._han = han
         self._other = other
 
-    def extract(self, turn: Turn) -> Event:
-        return (self._han if has_han(turn.content) else self._other).extract(turn)
+    def extract_all(self, turns: Sequence[Turn]) -> list[Event]:
+        han = [i for i, turn in enumerate(turns) if has_han(turn.content)]
+        other = [i for i, turn in enumerate(turns) if not has_han(turn.content)]
+        events: dict[int, Event] = {}
+        for stage, chosen in ((self._han, han), (self._other, other)):
+            if chosen:
+                events |= zip(chosen, stage.extract_all([turns[i] for i in chosen]), strict=True)
+        return [events[i] for i in range(len(turns))]
 
 
 def build_residue_stage(settings: Settings, encoder: Encoder | None = None) -> ResidueStage:

@@ -1,6 +1,7 @@
 """Step 2: rule extraction first, then the residue stage for user turns no rule covers.
 
-The engine (`jiyi.extraction.engine.extract`) does both; this step binds it to the turn flowing
+The engine (`jiyi.extraction.engine.extract_all`) does both for a batch of turns (the residue
+classifier's model then encodes its turns together); this step binds it to the turns flowing
 through and turns any failure into a dead letter, so one bad turn cannot stop the stream. Events
 come out with deterministic ids, which is what makes replays idempotent downstream.
 """
@@ -15,15 +16,21 @@ from jiyi.ingest.work import Rejected, Stage, TurnWork
 
 log = logging.getLogger(__name__)
 
-#: A turn → its events (rules, then residue); `engine.extract` bound to a residue stage.
-Extractor = Callable[[Turn], Sequence[Event]]
+#: Turns → each one's events, in order (rules, then residue); `engine.extract_all` bound to a
+#: residue stage.
+Extractor = Callable[[Sequence[Turn]], Sequence[Sequence[Event]]]
 
 
-def extract_events(work: TurnWork, extractor: Extractor) -> TurnWork | Rejected:
-    """The turn with its events, or a dead letter naming why extraction refused or failed."""
+def extract_events(works: Sequence[TurnWork], extractor: Extractor) -> list[TurnWork | Rejected]:
+    """Each turn with its events, or a dead letter naming why extraction refused or failed. A
+    batch that fails is read again turn by turn, so only the turn at fault is set aside."""
+    if not works:
+        return []
     try:
-        events = list(extractor(work.turn))
-    except Exception as exc:  # any extractor failure dead-letters this turn only
-        log.warning("extraction failed", exc_info=True, extra={"source": work.source})
-        return work.reject(Stage.EXTRACT, f"{type(exc).__name__}: {exc}")
-    return work.with_events(events)
+        read = extractor([work.turn for work in works])
+        return [work.with_events(list(events)) for work, events in zip(works, read, strict=True)]
+    except Exception as exc:  # any extractor failure dead-letters the turn at fault only
+        if len(works) > 1:
+            return [result for work in works for result in extract_events([work], extractor)]
+        log.warning("extraction failed", exc_info=True, extra={"source": works[0].source})
+        return [works[0].reject(Stage.EXTRACT, f"{type(exc).__name__}: {exc}")]

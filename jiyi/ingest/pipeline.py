@@ -46,16 +46,10 @@ class IngestReport:
         return sum(p.graph_changes for p in self.processed)
 
 
-def prepare(
-    admitted: TurnWork | Rejected, stores: Stores, state: SessionEntities
-) -> TurnWork | Rejected:
-    """Extract → privacy → answers read by their question → entity resolution → context terms,
-    for a turn already admitted (`parse_record` for a logged payload, `admit_turn` for a `Turn`)."""
-    work = admitted
-    if isinstance(work, TurnWork):
-        work = extract_events(work, stores.extractor)
-    if isinstance(work, TurnWork):
-        work = apply_privacy(work, stores.consent, stores.settings.privacy)
+def prepare(work: TurnWork, stores: Stores, state: SessionEntities) -> TurnWork | Rejected:
+    """Privacy → answers read by their question → entity resolution → context terms, for a
+    turn with its events (`extract_events`)."""
+    work = apply_privacy(work, stores.consent, stores.settings.privacy)
     if isinstance(work, TurnWork):
         work = answer_with_privacy(work, state, stores)
     if isinstance(work, TurnWork):
@@ -127,8 +121,10 @@ def process_admitted(
     stored are reported (`stored_unfinished`) for the caller to take back."""
     sessions = {} if sessions is None else sessions
     report = IngestReport()
+    turns = [item for item in admitted if isinstance(item, TurnWork)]
+    extracted = iter(extract_events(turns, stores.extractor))  # in one batch, in order
     works: list[TurnWork] = []
-    for item in admitted:
+    for item in [next(extracted) if isinstance(a, TurnWork) else a for a in admitted]:
         if isinstance(item, TurnWork):
             item = prepare(item, stores, sessions.setdefault(item.turn.user_id, SessionEntities()))
         if isinstance(item, TurnWork):

@@ -3,6 +3,8 @@ bad input, and (hypothesis) that no text whatsoever crashes it or yields an inva
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,6 +28,7 @@ from jiyi.extraction.engine import (
     MAX_EVENTS_PER_TURN,
     build_event,
     extract,
+    extract_all,
     extract_with_rules,
     keywords_for,
     news_in,
@@ -45,17 +48,22 @@ class RecordingResidue:
 
     def __init__(self) -> None:
         self.seen: list[Turn] = []
+        self.calls = 0
 
-    def extract(self, t: Turn) -> Event:
-        self.seen.append(t)
-        return build_event(
-            t,
-            EventType.SMALL_TALK,
-            source=ExtractionSource.CLASSIFIER,
-            confidence=0.3,
-            summary=summarise(t.content),
-            keywords=keywords_for(t.content),
-        )
+    def extract_all(self, turns: Sequence[Turn]) -> list[Event]:
+        self.seen += turns
+        self.calls += 1
+        return [
+            build_event(
+                t,
+                EventType.SMALL_TALK,
+                source=ExtractionSource.CLASSIFIER,
+                confidence=0.3,
+                summary=summarise(t.content),
+                keywords=keywords_for(t.content),
+            )
+            for t in turns
+        ]
 
 
 def test_same_turn_same_events_same_ids():
@@ -176,6 +184,32 @@ def test_residue_gets_only_uncovered_user_turns():
     assert kept.rule == WHOLE_TURN_RULE
     assert extract(turn("Purple elephants dance quietly.", Role.SYSTEM), residue) == []
     assert residue.seen == [uncovered]
+
+
+def test_a_batch_gives_each_turn_what_it_gives_alone_with_the_residue_asked_once():
+    said = [
+        turn("I love hiking.", ts=1),
+        turn("Purple elephants dance quietly.", ts=2),
+        turn("Purple elephants dance quietly.", Role.ASSISTANT, ts=3),
+        turn("Green owls hum at dawn.", ts=4),
+        turn("早上好！我上周去杭州出差，顺便看了西湖的断桥。", ts=5),  # a greeting, and news
+        turn("周末在图书馆待了一下午", ts=6),
+        turn("Purple elephants dance quietly.", Role.SYSTEM, ts=7),
+    ]
+    alone = [extract(t, RecordingResidue()) for t in said]
+    residue = RecordingResidue()
+    assert extract_all(said, residue) == alone
+    assert residue.calls == 1
+    assert residue.seen == [said[1], said[3], said[5]]
+    assert extract_all([], residue) == []
+    assert residue.calls == 1
+
+
+def test_a_batch_with_one_turn_extraction_cannot_trust_yields_nothing():
+    residue = RecordingResidue()
+    with pytest.raises(ExtractionInputError):
+        extract_all([turn("Purple elephants dance quietly."), turn("ok\x00")], residue)
+    assert residue.seen == []
 
 
 def test_an_assistant_turn_no_rule_covers_is_kept_whole_for_recall_alone():

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from jiyi.config import load_settings
 from jiyi.domain import EventAttr, EventType, ExtractionSource, Role, Turn
 from jiyi.domain.events import SUMMARY_MAX_CHARS
-from jiyi.extraction.engine import extract
+from jiyi.extraction.engine import extract, summarise
 from jiyi.extraction.llm import LLMExtractor
 from jiyi.extraction.residue import (
     MAX_CLASSIFIER_CONFIDENCE,
@@ -201,7 +201,7 @@ def test_the_classifier_pairs_the_model_without_its_cjk_channel(tmp_path, text):
     alone = build_residue_stage(settings, model)
     paired = build_residue_stage(settings, ChannelEncoder(model, type(lexical_encoder())(16)))
     turn = user_turn(text)
-    assert paired.extract(turn) == alone.extract(turn)
+    assert paired.extract_all([turn]) == alone.extract_all([turn])
 
 
 class Named:
@@ -211,18 +211,48 @@ class Named:
         self._type = event_type
         self._classifier = classifier
 
-    def extract(self, turn: Turn):
-        event = self._classifier.extract(turn)
-        return event.model_copy(update={"event_type": self._type})
+    def extract_all(self, turns: Sequence[Turn]):
+        return [
+            event.model_copy(update={"event_type": self._type})
+            for event in self._classifier.extract_all(turns)
+        ]
 
 
-def test_by_script_sends_han_text_one_way_and_the_rest_the_other(lexical):
+def test_by_script_sends_han_text_one_way_and_the_rest_the_other_in_order(lexical):
     router = ByScript(Named(EventType.EMOTION, lexical), Named(EventType.GOAL, lexical))
-    assert router.extract(user_turn("周末在图书馆待了一下午")).event_type is EventType.EMOTION
-    assert (
-        router.extract(user_turn("A quiet afternoon in the library")).event_type is EventType.GOAL
-    )
-    assert router.extract(user_turn("Mixed 图书馆 text")).event_type is EventType.EMOTION
+    said = ["周末在图书馆待了一下午", "A quiet afternoon in the library", "Mixed 图书馆 text", "Hm"]
+    events = router.extract_all([user_turn(text) for text in said])
+    assert [e.event_type for e in events] == [
+        EventType.EMOTION,
+        EventType.GOAL,
+        EventType.EMOTION,
+        EventType.GOAL,
+    ]
+    assert [e.summary for e in events] == [summarise(text) for text in said]
+    assert router.extract_all([]) == []
+
+
+class CountingEncoder:
+    """The lexical encoder, counting the calls it gets (the classifier's batching is the test)."""
+
+    def __init__(self) -> None:
+        self._inner = lexical_encoder()
+        self.dimension = self._inner.dimension
+        self.calls: list[int] = []
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls.append(len(texts))
+        return self._inner.encode(texts)
+
+
+def test_the_classifier_encodes_a_batch_of_turns_at_once_with_each_read_as_alone(exemplars):
+    encoder = CountingEncoder()
+    classifier = ResidueClassifier(encoder, exemplars)
+    said = [user_turn(t) for t in ("Purple elephants dance", "我有点累了", "Why do cats purr?")]
+    alone = [classifier.extract_all([turn])[0] for turn in said]
+    encoder.calls.clear()
+    assert classifier.extract_all(said) == alone
+    assert encoder.calls == [3]
 
 
 # --- the real model -----------------------------------------------------------------------------

@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+
+from jiyi.domain import Event, Turn
+from jiyi.extraction.engine import extract, extract_all
+from jiyi.extraction.residue import ResidueClassifier, lexical_encoder, load_exemplars
+from jiyi.ingest import Rejected, Stage, TurnWork
+from jiyi.ingest.extract import extract_events
+from jiyi.ingest.parse import admit_turn
+from tests.jiyi.ingest.conftest import MakeTurn
+
+
+class BreaksOn:
+    """The lexical classifier, failing any call that holds `text` (a model's error on one turn)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._classifier = ResidueClassifier(lexical_encoder(), load_exemplars())
+        self.calls: list[int] = []
+
+    def extract_all(self, turns: Sequence[Turn]) -> list[Event]:
+        self.calls.append(len(turns))
+        if any(turn.content == self._text for turn in turns):
+            raise RuntimeError("the model gave up")
+        return self._classifier.extract_all(turns)
+
+
+def _admitted(settings, turns: list[Turn]) -> list[TurnWork]:  # type: ignore[no-untyped-def]
+    works = [
+        admit_turn(t, payload=t.model_dump_json(), source="test", limits=settings.limits)
+        for t in turns
+    ]
+    assert all(isinstance(w, TurnWork) for w in works)
+    return works  # type: ignore[return-value]
+
+
+def test_a_batch_is_read_in_one_call_with_each_turn_as_alone(settings, make_turn: MakeTurn):
+    residue = BreaksOn("never said")
+    said = [make_turn(text) for text in ("I love hiking.", "Purple elephants dance", "嗯嗯好的呀")]
+    results = extract_events(_admitted(settings, said), partial(extract_all, residue=residue))
+    assert [w.events for w in results if isinstance(w, TurnWork)] == [
+        tuple(extract(turn, residue)) for turn in said
+    ]
+    assert residue.calls[0] == 2  # the two turns no rule reads, together
+
+
+def test_a_batch_that_fails_sets_aside_only_the_turn_at_fault(settings, make_turn: MakeTurn):
+    residue = BreaksOn("Purple elephants dance")
+    said = [make_turn(text) for text in ("Green owls hum", "Purple elephants dance", "Blue fog")]
+    results = extract_events(_admitted(settings, said), partial(extract_all, residue=residue))
+    assert [type(r) for r in results] == [TurnWork, Rejected, TurnWork]
+    rejected = results[1]
+    assert isinstance(rejected, Rejected)
+    assert rejected.stage is Stage.EXTRACT
+    assert rejected.reason == "RuntimeError: the model gave up"
+    assert [w.turn for w in results if isinstance(w, TurnWork)] == [said[0], said[2]]
+    assert extract_events([], partial(extract_all, residue=residue)) == []
