@@ -413,8 +413,8 @@ def one_blas_thread() -> None:
     Its products here are small (a turn against the residue classifier's 760 exemplars, a
     query against a user's rows), and after each one OpenBLAS keeps its other threads
     spinning for work: a stream that classifies a turn now and then burnt a second core doing
-    nothing (the write path's rule extraction took 8.4 ms of CPU a turn for 4.3 ms of wall
-    time; on one thread 3.6 ms), taken from the API beside it."""
+    nothing, taken from the API beside it (the stream's rule extraction: 8.4 ms of CPU a turn,
+    3.6 ms on one thread, in the same wall time)."""
     from threadpoolctl import threadpool_limits
 
     threadpool_limits(limits=1, user_api="blas")
