@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
+from jiyi.config import Settings
 from jiyi.domain import Event, Turn
 from jiyi.extraction.engine import extract, extract_all
 from jiyi.extraction.residue import ResidueClassifier, lexical_encoder, load_exemplars
@@ -27,16 +28,18 @@ class BreaksOn:
         return self._classifier.extract_all(turns)
 
 
-def _admitted(settings, turns: list[Turn]) -> list[TurnWork]:  # type: ignore[no-untyped-def]
-    works = [
-        admit_turn(t, payload=t.model_dump_json(), source="test", limits=settings.limits)
-        for t in turns
-    ]
-    assert all(isinstance(w, TurnWork) for w in works)
-    return works  # type: ignore[return-value]
+def _admitted(settings: Settings, turns: list[Turn]) -> list[TurnWork]:
+    works = []
+    for t in turns:
+        work = admit_turn(t, payload=t.model_dump_json(), source="test", limits=settings.limits)
+        assert isinstance(work, TurnWork)
+        works.append(work)
+    return works
 
 
-def test_a_batch_is_read_in_one_call_with_each_turn_as_alone(settings, make_turn: MakeTurn):
+def test_a_batch_is_read_in_one_call_with_each_turn_as_alone(
+    settings: Settings, make_turn: MakeTurn
+) -> None:
     residue = BreaksOn("never said")
     said = [make_turn(text) for text in ("I love hiking.", "Purple elephants dance", "嗯嗯好的呀")]
     results = extract_events(_admitted(settings, said), partial(extract_all, residue=residue))
@@ -46,7 +49,9 @@ def test_a_batch_is_read_in_one_call_with_each_turn_as_alone(settings, make_turn
     assert residue.calls[0] == 2  # the two turns no rule reads, together
 
 
-def test_a_batch_that_fails_sets_aside_only_the_turn_at_fault(settings, make_turn: MakeTurn):
+def test_a_batch_that_fails_sets_aside_only_the_turn_at_fault(
+    settings: Settings, make_turn: MakeTurn
+) -> None:
     residue = BreaksOn("Purple elephants dance")
     said = [make_turn(text) for text in ("Green owls hum", "Purple elephants dance", "Blue fog")]
     results = extract_events(_admitted(settings, said), partial(extract_all, residue=residue))
