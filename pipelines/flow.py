@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
+from functools import partial
 from typing import TypeVar
 
 import bytewax.operators as op
@@ -30,6 +31,7 @@ from jiyi.config import Settings, load_settings
 from jiyi.ingest import Erasure, Processed, Rejected, TurnWork
 from jiyi.turnlog import LogRecord, partition_for
 from models.embedder import SpaceEncoder
+from pipelines import batching
 from pipelines.sinks import DeadLetterSink, ProgressSink
 from pipelines.status import stream_status
 from pipelines.steps import Steps
@@ -37,10 +39,19 @@ from pipelines.steps import Steps
 T = TypeVar("T")
 
 # Large batches: the encoder sorts a batch by length before padding it (less padding), and the
-# episodic upsert and the graph commit cost about the same for 256 turns as for 64.
+# episodic upsert and the graph commit cost about the same for 256 turns as for 64. Under light
+# load a batch closes this long after its first turn: 18 turns/s cost a lone worker 34 ms of
+# CPU a turn in batches of one or two (50 ms, 4 lanes), 22 ms in batches of about 6 (250 ms,
+# one lane); a session's latest turns are in its working memory meanwhile.
 EMBED_BATCH_SIZE = 256
-EMBED_BATCH_WINDOW = timedelta(milliseconds=50)
+EMBED_BATCH_WINDOW = timedelta(milliseconds=250)
 EMBED_LANES = 4  # keys the batching step spreads over; Bytewax places lanes on workers
+
+
+def embed_lanes(workers: int) -> int:
+    """Lanes for a dataflow of `workers` workers in all: one for a lone worker, whose turns then
+    batch together; else two a worker, so Bytewax's placement by key reaches every worker."""
+    return 1 if workers == 1 else 2 * workers
 
 
 def build_flow(
@@ -52,6 +63,7 @@ def build_flow(
     open_encoder: Callable[[], SpaceEncoder] | None = None,
     batch_size: int = EMBED_BATCH_SIZE,
     batch_window: timedelta = EMBED_BATCH_WINDOW,
+    lanes: int = EMBED_LANES,
     steps: Steps | None = None,
 ) -> Dataflow:
     steps = steps or Steps(settings, origin, open_encoder)  # `bench stream --breakdown` times them
@@ -73,8 +85,8 @@ def build_flow(
     erased, resolved = _erasures("erased_route", resolved)
     resolved, bad_answer = _route("answered_route", resolved)  # an answered age refused
 
-    lanes = op.key_on("key_by_embed_lane", resolved, _embed_lane)
-    batches = op.collect("batch_for_embedding", lanes, timeout=batch_window, max_size=batch_size)
+    laned = op.key_on("key_by_embed_lane", resolved, partial(_embed_lane, lanes=lanes))
+    batches = batching.batches("batch_for_embedding", laned, batch_window, batch_size)
     embedded = op.map("embed", op.key_rm("unkey_lane", batches), steps.embed)
     stored = op.map("upsert_episodic", embedded, steps.upsert)
     finished = op.flat_map("apply_graph_and_audit", stored, steps.graph_and_audit)
@@ -108,9 +120,9 @@ def _erasures(step_id: str, up: Stream) -> tuple[Stream, Stream]:  # type: ignor
     return routed.trues, routed.falses
 
 
-def _embed_lane(work: TurnWork) -> str:
+def _embed_lane(work: TurnWork, lanes: int) -> str:
     """A user's lane: fixed, so their turns stay in order through the batching step."""
-    return f"lane-{partition_for(work.key, EMBED_LANES)}"
+    return f"lane-{partition_for(work.key, lanes)}"
 
 
 def get_flow(tail: bool = True) -> Dataflow:

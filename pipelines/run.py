@@ -28,7 +28,7 @@ from bytewax.run import cli_main
 
 from jiyi.composition import layout, open_turn_source, turn_log_origin
 from jiyi.config import Settings
-from pipelines.flow import build_flow
+from pipelines.flow import build_flow, embed_lanes
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,10 @@ def run_stream(settings: Settings, options: StreamOptions) -> None:
 
     previous = {s: signal.signal(s, request_stop) for s in (signal.SIGTERM, signal.SIGINT)}
     source = open_turn_source(settings, options.tail, stop)
-    flow = build_flow(settings, source, origin=turn_log_origin(settings))
+    workers = options.workers * len(options.addresses or [None])
+    flow = build_flow(
+        settings, source, origin=turn_log_origin(settings), lanes=embed_lanes(workers)
+    )
     recovery = recovery_config(options.recovery_dir) if options.recovery_dir else None
     # a cluster's other processes may hold the shared recovery files: only a lone one scrubs
     scrubbing = recovery is not None and not options.addresses

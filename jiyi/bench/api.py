@@ -1,8 +1,9 @@
 """`jiyi bench api`: a load test of the HTTP API on loopback, mixed ingest and recall.
 
 Users get real histories first (dialogue turns from the benchmark data, written through the
-library before any server starts), then client threads drive the servers for a fixed time (every
-loop bounded by time and count): each client sends recall requests, and every `ingest_every`-th
+library before any server starts; the load waits until the stream has read them from the log
+too), then client threads drive the servers for a fixed time (every loop bounded by time and
+count): each client sends recall requests, and every `ingest_every`-th
 request adds a turn. Queries are the benchmark's own questions and fragments of the users'
 turns, drawn at random, so no cache could answer them.
 
@@ -51,6 +52,7 @@ QUERIES = ["velocity", "hiking", "加速度", "学数学", "trip", "考试", "si
 MAX_REQUESTS_PER_CLIENT = 100_000
 HISTORY_T0 = 1_790_000_000_000  # 2026-09: inside the server's accepted window
 TENANT = "bench"
+CATCH_UP_S = 600  # the longest the stream may take to process the histories
 Deployment = Literal["pair", "inline"]
 
 
@@ -204,6 +206,8 @@ def run(
     headers = {"Authorization": f"Bearer {key}"}
     try:
         _wait_healthy(base, servers)
+        if deployment == "pair":
+            _wait_caught_up(settings, servers[1])
 
         def mixed(http: httpx.Client, n: int, rng: random.Random) -> tuple[str, httpx.Response]:
             user = f"user{rng.randrange(users)}"
@@ -298,6 +302,19 @@ def _wait_healthy(base: str, servers: list[subprocess.Popen[bytes]]) -> None:
             if time.monotonic() > deadline or any(s.poll() is not None for s in servers):
                 raise RuntimeError("jiyi serve did not start") from None
             time.sleep(0.2)
+
+
+def _wait_caught_up(settings: Settings, stream: subprocess.Popen[bytes]) -> None:
+    """Until the stream has processed every turn in the log: the histories written inline
+    are in the log too, and a stream started beside them reads them all again first (about
+    30 s here), which the measured load would otherwise share the cores with."""
+    from pipelines.status import stream_status
+
+    deadline = time.monotonic() + CATCH_UP_S
+    while (status := stream_status(settings)).lag or not status.workers:
+        if time.monotonic() > deadline or stream.poll() is not None:
+            raise RuntimeError(f"jiyi stream did not catch up with the log ({status.lag} behind)")
+        time.sleep(0.5)
 
 
 def report(result: ApiBenchResult) -> str:

@@ -52,7 +52,7 @@ from jiyi.turnlog import LogRecord, TurnLog
 from models.channels import TurnChannelEncoder, own_vector_encoder
 from models.embedder import USE_MODEL, SpaceEncoder, load_embedder
 from models.hashing import PREFIX as HASHING_PREFIX
-from pipelines.flow import EMBED_BATCH_SIZE, build_flow
+from pipelines.flow import EMBED_BATCH_SIZE, build_flow, embed_lanes
 from pipelines.steps import Steps
 
 P = ParamSpec("P")
@@ -189,7 +189,10 @@ def _run(
     )
     recorder = _Recorder()
     source = open_turn_source(settings, tail, stop)
-    flow = build_flow(settings, source, progress=recorder, open_encoder=lambda: encoder)
+    flow = build_flow(
+        settings, source, progress=recorder, open_encoder=lambda: encoder,
+        lanes=embed_lanes(workers),
+    )  # fmt: skip
     cli_main(flow, workers_per_process=workers)
     return recorder
 
@@ -496,7 +499,9 @@ def _timed_drain(
     stored_rows = stores.episodic.count()
     recorder = _Recorder()
     source = open_turn_source(settings, False)
-    flow = build_flow(settings, source, progress=recorder, steps=steps, batch_size=batch)
+    flow = build_flow(
+        settings, source, progress=recorder, steps=steps, batch_size=batch, lanes=embed_lanes(1)
+    )
     start = cpu()
     run_main(flow)
     total = cpu() - start
