@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import socket
 import subprocess
 import sys
@@ -237,6 +238,7 @@ def run(
                 server.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 server.kill()
+        shutil.rmtree(data_dir, ignore_errors=True)  # 60-470 MB a run were left behind
 
 
 def _fill_and_recall(
