@@ -28,21 +28,26 @@ class BreaksOn:
         return self._classifier.extract_all(turns)
 
 
-def _admitted(settings: Settings, turns: list[Turn]) -> list[TurnWork]:
+def _extracted(
+    settings: Settings, make_turn: MakeTurn, residue: BreaksOn, *texts: str
+) -> tuple[list[Turn], list[TurnWork | Rejected]]:
+    """The turns said, and what the extract step made of them as one batch."""
+    said = [make_turn(text) for text in texts]
     works = []
-    for t in turns:
+    for t in said:
         work = admit_turn(t, payload=t.model_dump_json(), source="test", limits=settings.limits)
         assert isinstance(work, TurnWork)
         works.append(work)
-    return works
+    return said, extract_events(works, partial(extract_all, residue=residue))
 
 
 def test_a_batch_is_read_in_one_call_with_each_turn_as_alone(
     settings: Settings, make_turn: MakeTurn
 ) -> None:
     residue = BreaksOn("never said")
-    said = [make_turn(text) for text in ("I love hiking.", "Purple elephants dance", "嗯嗯好的呀")]
-    results = extract_events(_admitted(settings, said), partial(extract_all, residue=residue))
+    said, results = _extracted(
+        settings, make_turn, residue, "I love hiking.", "Purple elephants dance", "嗯嗯好的呀"
+    )
     assert [w.events for w in results if isinstance(w, TurnWork)] == [
         tuple(extract(turn, residue)) for turn in said
     ]
@@ -52,13 +57,13 @@ def test_a_batch_is_read_in_one_call_with_each_turn_as_alone(
 def test_a_batch_that_fails_sets_aside_only_the_turn_at_fault(
     settings: Settings, make_turn: MakeTurn
 ) -> None:
-    residue = BreaksOn("Purple elephants dance")
-    said = [make_turn(text) for text in ("Green owls hum", "Purple elephants dance", "Blue fog")]
-    results = extract_events(_admitted(settings, said), partial(extract_all, residue=residue))
+    fails = BreaksOn("Purple elephants dance")
+    assert extract_events([], partial(extract_all, residue=fails)) == []
+    said, results = _extracted(
+        settings, make_turn, fails, "Owls hum", "Purple elephants dance", "Fog"
+    )
     assert [type(r) for r in results] == [TurnWork, Rejected, TurnWork]
     rejected = results[1]
     assert isinstance(rejected, Rejected)
-    assert rejected.stage is Stage.EXTRACT
-    assert rejected.reason == "RuntimeError: the model gave up"
+    assert (rejected.stage, rejected.reason) == (Stage.EXTRACT, "RuntimeError: the model gave up")
     assert [w.turn for w in results if isinstance(w, TurnWork)] == [said[0], said[2]]
-    assert extract_events([], partial(extract_all, residue=residue)) == []
