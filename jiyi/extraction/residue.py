@@ -227,11 +227,10 @@ class ByScript:
         self._other = other
 
     def extract_all(self, turns: Sequence[Turn]) -> list[Event]:
-        han = [i for i, turn in enumerate(turns) if has_han(turn.content)]
-        other = [i for i, turn in enumerate(turns) if not has_han(turn.content)]
+        on_han = [has_han(turn.content) for turn in turns]
         events: dict[int, Event] = {}
-        for stage, chosen in ((self._han, han), (self._other, other)):
-            if chosen:
+        for stage, side in ((self._han, True), (self._other, False)):
+            if chosen := [i for i, han in enumerate(on_han) if han is side]:
                 events |= zip(chosen, stage.extract_all([turns[i] for i in chosen]), strict=True)
         return [events[i] for i in range(len(turns))]
 
