@@ -134,6 +134,9 @@ def bench_api(
     locomo: Annotated[Path | None, typer.Option(exists=True, dir_okay=False)] = None,
     memorybank: Annotated[Path | None, typer.Option(exists=True, dir_okay=False)] = None,
     model: Annotated[str | None, typer.Option(help="embedder.model for the server")] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="API processes (jiyi serve --workers)")
+    ] = 1,
 ) -> None:
     """Load test of the HTTP API: mixed ingest + recall over users with real histories, vs
     /healthz and the in-process recall rate, on loopback."""
@@ -143,7 +146,9 @@ def bench_api(
         raise typer.BadParameter("pair or inline", param_hint="--deployment")
     workload = api.benchmark_workload(locomo, memorybank) if locomo or memorybank else None
     chosen = cast("api.Deployment", deployment)
-    result = api.run(seconds, clients, ingest_every, users, history, model, chosen, workload)
+    result = api.run(
+        seconds, clients, ingest_every, users, history, model, chosen, workload, workers
+    )
     typer.echo(api.report(result))
 
 
@@ -563,27 +568,56 @@ def serve(
         bool,
         typer.Option(help="process turns in the API itself; --no-inline when `jiyi stream` runs"),
     ] = True,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            min=1,
+            help="API processes behind one front that routes each user to one of them "
+            "(with --no-inline: the stream writes)",
+        ),
+    ] = 1,
+    uds: Annotated[str | None, typer.Option(hidden=True)] = None,  # a worker's socket
+    peer: Annotated[list[str] | None, typer.Option(hidden=True)] = None,  # the other workers'
     config: ConfigOption = None,
 ) -> None:
     """Serve the HTTP API (OpenAPI at /docs, MCP at /mcp) on the embedded or configured stores."""
+    if workers > 1:
+        if inline:
+            raise typer.BadParameter(
+                "several workers serve reads and append turns to the log; run `jiyi stream` for "
+                "the write path and pass --no-inline",
+                param_hint="--workers",
+            )
+        from jiyi.api.front import serve_with_workers
+
+        worker_args = ["--no-inline", *(["--config", str(config)] if config else [])]
+        raise typer.Exit(code=serve_with_workers(host, port, workers, worker_args, typer.echo))
+
     import uvicorn
 
     from jiyi.api.app import create_app
     from jiyi.api.http_protocol import JsonErrorProtocol
+    from jiyi.api.peers import PeerWorkers
     from jiyi.memory import Memory
 
     settings = _settings(config)
-    memory = Memory(settings, process_inline=inline)
+    peers = PeerWorkers(peer) if uds else None
+    memory = Memory(settings, process_inline=inline, peers=peers)
     memory.warm_up()
-    api = create_app(memory, _key_store(settings))
+    api = create_app(memory, _key_store(settings), worker=peers is not None)
     if find_spec("mcp"):  # the `agents` extra: MCP clients at /mcp, with the same keys
         from jiyi.mcp_server import mount_mcp
 
         mount_mcp(api)
+    where = {"uds": uds} if uds else {"host": host, "port": port}
     try:
-        uvicorn.run(api, host=host, port=port, http=JsonErrorProtocol, log_config=None)
+        uvicorn.run(api, **where, http=JsonErrorProtocol, log_config=None)
     finally:
         memory.close()
+        if peers is not None:
+            peers.close()
 
 
 @app.command("mcp")
@@ -761,6 +795,9 @@ def up(
     dagster_port: Annotated[int, typer.Option(min=1, max=65535)] = 3000,
     dagster: Annotated[bool, typer.Option(help="also run the Dagster UI and daemon")] = True,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 1,
+    api_workers: Annotated[
+        int, typer.Option(min=1, help="API processes, each user served by one (serve --workers)")
+    ] = 1,
     demo: Annotated[
         bool, typer.Option(help="once up, play the bundled conversations through the API")
     ] = False,
@@ -779,7 +816,8 @@ def up(
     api = f"http://127.0.0.1:{api_port}"
     services = [
         Service("api", [*jiyi_cmd, "serve", "--port", str(api_port), "--no-inline",
-                        *config_args], f"{api}/docs", f"{api}/healthz"),
+                        "--workers", str(api_workers), *config_args], f"{api}/docs",
+                f"{api}/healthz"),
         Service("stream", [*jiyi_cmd, "stream", "--workers", str(workers), *config_args]),
     ]  # fmt: skip
     if dagster:

@@ -12,6 +12,7 @@ import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from jiyi import clock
 from jiyi.archive import Archive
@@ -79,6 +80,13 @@ class LinkReport:
     contradictions: list[Contradiction]
 
 
+class WorkingMemoryPeers(Protocol):
+    """Other processes that may hold working memory for the same users (the other workers of
+    `jiyi serve --workers N`, `jiyi.api.peers`): erasure and identity merges reach them too."""
+
+    def forget_user(self, user_id: str) -> int: ...
+
+
 class Memory:
     def __init__(
         self,
@@ -87,6 +95,7 @@ class Memory:
         encoder: SpaceEncoder | None = None,
         residue: ResidueStage | None = None,
         process_inline: bool = True,
+        peers: WorkingMemoryPeers | None = None,
     ) -> None:
         self.settings = settings or load_settings()
         self.stores = Stores.open(self.settings, encoder, residue)
@@ -96,6 +105,7 @@ class Memory:
         self.feedback_log = open_feedback_log(self.settings)
         self.archive: Archive = open_archive(self.settings)
         self.process_inline = process_inline
+        self.peers = peers
         self._sessions: dict[str, SessionEntities] = {}
         self._recall_slots = threading.BoundedSemaphore(
             self.settings.episodic.concurrent_recalls or usable_cores()
@@ -321,7 +331,7 @@ class Memory:
         user_id = self._user(user_id)
         stores = self.stores
         removed = {
-            "working_memory": self.working.forget_user(user_id),
+            "working_memory": self._forget_working_memory(user_id),
             "turn_log": self.turn_log.erase_user(user_id),
             "episodic": stores.episodic.delete(user_id),
             "graph": stores.graph.erase_user(user_id, operator),
@@ -354,8 +364,13 @@ class Memory:
         graph = merge_users(
             self.stores.graph, link.source_user, link.target_user, operator, clock.now_ms()
         )
-        self.working.forget_user(link.source_user)
+        self._forget_working_memory(link.source_user)
         return LinkReport(link, moved, graph.adopted, graph.contradictions)
+
+    def _forget_working_memory(self, user_id: str) -> int:
+        """The user's sessions dropped here and in every peer process: how many."""
+        forgotten = self.working.forget_user(user_id)
+        return forgotten + (self.peers.forget_user(user_id) if self.peers else 0)
 
     def _merge_episodic(self, source: str, target: str) -> int:
         store = self.stores.episodic

@@ -13,11 +13,11 @@ import os
 import signal
 import subprocess
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import FrameType
+
+import httpx
 
 log = logging.getLogger(__name__)
 
@@ -32,13 +32,14 @@ class Service:
     command: Sequence[str]
     url: str | None = None  # where people reach it
     ready_url: str | None = None  # answers HTTP 200 once the service is up
+    ready_socket: str | None = None  # the Unix socket `ready_url` is asked on, if not TCP
 
 
-def _answers(url: str) -> bool:
+def _answers(url: str, unix_socket: str | None = None) -> bool:
     try:
-        with urllib.request.urlopen(url, timeout=1) as response:
-            return bool(response.status == 200)
-    except (urllib.error.URLError, OSError):
+        with httpx.Client(transport=httpx.HTTPTransport(uds=unix_socket), timeout=1) as client:
+            return client.get(url).status_code == 200
+    except httpx.HTTPError:
         return False
 
 
@@ -85,7 +86,7 @@ def run_services(
                     announce(f"{name} exited with code {process.returncode}; stopping the rest")
                     return process.returncode or 1
             for name, service in list(pending.items()):
-                if service.ready_url is None or _answers(service.ready_url):
+                if service.ready_url is None or _answers(service.ready_url, service.ready_socket):
                     announce(f"{name:<8} ready" + (f" at {service.url}" if service.url else ""))
                     del pending[name]
                     if not pending and on_ready is not None:

@@ -11,7 +11,14 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from jiyi import __version__
-from jiyi.api import belief_routes, memory_routes, ops_routes, privacy_routes, transparency_routes
+from jiyi.api import (
+    belief_routes,
+    memory_routes,
+    ops_routes,
+    peers,
+    privacy_routes,
+    transparency_routes,
+)
 from jiyi.api.body_limit import BodySizeLimit
 from jiyi.api.dependencies import StoreGuard
 from jiyi.api.errors import install_error_handlers
@@ -33,10 +40,15 @@ ROUTERS = (
 
 
 def create_app(
-    memory: Memory, keys: ApiKeyStore, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    memory: Memory,
+    keys: ApiKeyStore,
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+    *,
+    worker: bool = False,
 ) -> FastAPI:
     """The app for one `Memory`: its parts live on `app.state`, not in module globals, so two
-    apps (a server and a test, say) never share a key store, a lock or a link secret."""
+    apps (a server and a test, say) never share a key store, a lock or a link secret. A
+    `worker` (of `jiyi serve --workers N`, on a private socket) also answers its peers."""
     app = FastAPI(
         responses=ERROR_RESPONSES,
         title="jiyi",
@@ -56,6 +68,6 @@ def create_app(
         path_prefix=transparency_routes.PATH_PREFIX,
         headers=transparency_routes.PAGE_HEADERS,
     )
-    for router in ROUTERS:
+    for router in (*ROUTERS, peers.router) if worker else ROUTERS:
         app.include_router(router)
     return app

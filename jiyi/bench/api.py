@@ -176,6 +176,7 @@ class ApiBenchResult:
     # the pair) and this process, the load generator. A server near one core while the machine
     # has more is held by Python's lock, not short of cores.
     cpu_cores: dict[str, float] = field(default_factory=dict)
+    workers: int = 1  # API processes behind the front (`jiyi serve --workers`)
 
 
 def run(
@@ -187,6 +188,7 @@ def run(
     model: str | None = None,
     deployment: Deployment = "pair",
     workload: Workload | None = None,
+    workers: int = 1,
 ) -> ApiBenchResult:
     work = workload or Workload.built_in()
     data_dir = Path(tempfile.mkdtemp(prefix="jiyi-bench-api-"))
@@ -201,6 +203,7 @@ def run(
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     serve = ["serve", "--port", str(port), *(["--no-inline"] if deployment == "pair" else [])]
+    serve += ["--workers", str(workers)]
     servers = [_start(serve, env)]
     if deployment == "pair":
         servers.append(_start(["stream"], env))
@@ -223,13 +226,17 @@ def run(
             return "healthz", http.get("/healthz")
 
         baseline = _drive(base, headers, min(seconds, 10), clients, health, "healthz")
-        names = ["server", "stream"][: len(servers)]
-        processes = {n: psutil.Process(p.pid) for n, p in zip(names, servers, strict=True)}
-        processes["load generator"] = psutil.Process()
-        before = {name: _cpu_s(process) for name, process in processes.items()}
+        server = psutil.Process(servers[0].pid)
+        api_workers = server.children(recursive=True)  # `--workers N`: the front's workers
+        processes = {"front": [server], "workers": api_workers} if api_workers else {}
+        processes = processes or {"server": [server]}
+        if deployment == "pair":
+            processes["stream"] = [psutil.Process(servers[1].pid)]
+        processes["load generator"] = [psutil.Process()]
+        before = {name: _cpu_s(group) for name, group in processes.items()}
         load = _drive(base, headers, seconds, clients, mixed, "mixed")
-        cores = {name: (_cpu_s(p) - before[name]) / seconds for name, p in processes.items()}
-        return ApiBenchResult(deployment, users, history, load, baseline, ceiling, cores)
+        cores = {name: (_cpu_s(g) - before[name]) / seconds for name, g in processes.items()}
+        return ApiBenchResult(deployment, users, history, load, baseline, ceiling, cores, workers)
     finally:
         for server in servers:
             server.terminate()
@@ -281,10 +288,10 @@ def _fill_and_recall(
         memory.close()
 
 
-def _cpu_s(process: psutil.Process) -> float:
-    """CPU seconds a process has used so far, every thread's."""
-    times = process.cpu_times()
-    return float(times.user + times.system)
+def _cpu_s(processes: Sequence[psutil.Process]) -> float:
+    """CPU seconds processes have used so far, every thread's."""
+    times = [process.cpu_times() for process in processes]
+    return float(sum(t.user + t.system for t in times))
 
 
 def _start(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
@@ -322,7 +329,11 @@ def _wait_caught_up(settings: Settings, stream: subprocess.Popen[bytes]) -> None
 def report(result: ApiBenchResult) -> str:
     load, baseline = result.load, result.baseline
     header = f"{'op':<10} {'requests':>8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8}"
-    served = {"pair": "jiyi serve --no-inline + jiyi stream", "inline": "jiyi serve (inline)"}
+    workers = f" --workers {result.workers}" if result.workers > 1 else ""
+    served = {
+        "pair": f"jiyi serve --no-inline{workers} + jiyi stream",
+        "inline": "jiyi serve (inline)",
+    }
     lines = [
         f"HTTP API on loopback, {served[result.deployment]}, {result.users} users with"
         f" {result.history} turns each, {load.seconds:.0f} s of mixed load",

@@ -21,13 +21,14 @@ def jiyi(env: dict[str, str], *args: str) -> str:
 
 
 @contextmanager
-def running_serve(env: dict[str, str], timeout_s: float = 60) -> Iterator[str]:
-    """Start `jiyi serve` with `env`, wait for `/healthz`, yield its base URL; SIGTERM after."""
+def running_serve(env: dict[str, str], *args: str, timeout_s: float = 60) -> Iterator[str]:
+    """Start `jiyi serve` (with `args`) with `env`, wait for `/healthz`, yield its base URL;
+    SIGTERM after."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = subprocess.Popen(
-        [sys.executable, "-m", "jiyi.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "jiyi.cli", "serve", "--port", str(port), *args],
         env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"

@@ -2,10 +2,12 @@ import json
 import os
 
 import httpx
+import psutil
 import pytest
 from typer.testing import CliRunner
 
 from jiyi import __version__
+from jiyi.api.front import worker_for
 from jiyi.cli import app
 
 from .serving import jiyi, running_serve
@@ -117,3 +119,61 @@ def test_serve_answers_over_real_http(tmp_path):
         assert added.status_code == 200
         recall = httpx.post(f"{base}/v1/users/u1/recall", json={"query": "tea"}, headers=auth)
         assert "tea" in recall.json()["text"]
+
+
+def test_serve_refuses_several_workers_that_would_write_inline():
+    result = runner.invoke(app, ["serve", "--workers", "2"])
+    assert result.exit_code == 2
+    assert "--no-inline" in result.output
+
+
+def _worker_sockets(base: str) -> list[str]:
+    """The Unix sockets of the workers behind the front at `base`, from their command lines."""
+    port = base.rsplit(":", 1)[1]
+    front = next(
+        p
+        for p in psutil.process_iter(["cmdline"])
+        if "--workers" in (p.info["cmdline"] or []) and port in p.info["cmdline"]
+    )
+    return sorted(c.cmdline()[c.cmdline().index("--uds") + 1] for c in front.children())
+
+
+@pytest.mark.integration
+def test_serve_with_workers_keeps_each_session_whole_and_erasure_reaches_every_worker(tmp_path):
+    """Users on both workers see their own sessions; a device routed to one worker and its
+    account routed to the other are erased from both."""
+    env = {**os.environ, "JIYI_DATA_DIR": str(tmp_path), "JIYI_EMBEDDER__MODEL": "hashing:64"}
+    auth = {"Authorization": f"Bearer {jiyi(env, 'keys', 'create', 'acme')}"}
+    device, account = (
+        next(f"u{n}" for n in range(100) if worker_for(f"/v1/users/u{n}".encode(), 2) == w)
+        for w in (0, 1)
+    )
+
+    def say(http: httpx.Client, user: str, session: str) -> None:
+        turn = {"session_id": session, "role": "user", "content": f"{user} loves tea.",
+                "client_ts": 1_790_000_000_000}  # fmt: skip
+        assert http.post(f"/v1/users/{user}/turns", json={"turns": [turn]}).status_code == 200
+
+    def session_turns(http: httpx.Client, user: str, session: str) -> list[str]:
+        body = {"query": "tea", "session_id": session}
+        recalled = http.post(f"/v1/users/{user}/recall", json=body)
+        return [t["content"] for t in recalled.json()["turns"]]
+
+    with running_serve(env, "--workers", "2", "--no-inline") as base, \
+            httpx.Client(base_url=base, headers=auth) as http:  # fmt: skip
+        for user in (device, account):
+            say(http, user, "s1")
+            assert session_turns(http, user, "s1") == [f"{user} loves tea."]
+        link = {"weaker": {"kind": "device", "value": device},
+                "stronger": {"kind": "account", "value": account}}  # fmt: skip
+        assert http.post("/v1/identities/link", json=link).json()["user_id"] == account
+        assert session_turns(http, device, "s1") == []  # the device's own session: forgotten
+        say(http, device, "d1")  # kept as the account's, on the device's worker
+        assert session_turns(http, device, "d1") == [f"{device} loves tea."]
+        on_device_worker = _worker_sockets(base)[0]
+        with httpx.Client(transport=httpx.HTTPTransport(uds=on_device_worker),
+                          base_url="http://worker", headers=auth) as direct:  # fmt: skip
+            assert session_turns(direct, account, "d1") == [f"{device} loves tea."]
+            receipt = http.delete(f"/v1/users/{account}").json()
+            assert receipt["removed"]["working_memory"] == 2  # s1 on one worker, d1 on the other
+            assert session_turns(direct, account, "d1") == []

@@ -1,0 +1,191 @@
+"""The front of `jiyi serve --workers N`: each request relayed whole to its user's worker.
+
+The workers here are real uvicorn servers on Unix sockets running a small app that says which
+worker answered and what it was sent; the front is the real one, on its own event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+import tempfile
+import threading
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+import uvloop
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, StreamingResponse
+from starlette.routing import Route
+
+from jiyi.api.front import serve_front, worker_for
+
+METHODS = ["GET", "POST", "PUT", "DELETE", "HEAD"]
+
+
+def test_a_users_requests_go_to_one_worker_by_the_id_in_the_path() -> None:
+    alice = zlib.crc32(b"alice") % 3
+    for target in (b"/v1/users/alice/recall", b"/v1/users/alice/turns?x=1", b"/v1/users/alice"):
+        assert worker_for(target, 3) == alice
+    assert worker_for(b"/v1/users/a%40b/recall", 3) == worker_for(b"/v1/users/a@b/recall", 3)
+    assert worker_for(b"/v1/users/alice/recall", 1) == 0
+
+
+def test_requests_that_name_no_user_go_to_the_first_worker() -> None:
+    for target in (b"/healthz", b"/me/token/beliefs", b"/v1/identities/link", b"/v1/users"):
+        assert worker_for(target, 4) == 0
+
+
+def test_users_are_spread_over_the_workers() -> None:
+    counts = [0, 0]
+    for n in range(200):
+        counts[worker_for(f"/v1/users/user{n}/recall".encode(), 2)] += 1
+    assert min(counts) >= 70
+
+
+def _echo_app(index: int) -> Starlette:
+    async def echo(request: Request) -> JSONResponse:
+        body = await request.body()
+        return JSONResponse({
+            "worker": index, "method": request.method, "path": request.url.path,
+            "query": request.url.query, "body": body.decode(),
+        })  # fmt: skip
+
+    async def stream(request: Request) -> StreamingResponse:
+        async def pieces() -> Iterator[bytes]:  # type: ignore[misc]
+            for n in range(50):
+                yield f"piece {n}\n".encode()
+                await asyncio.sleep(0)
+
+        return StreamingResponse(pieces(), media_type="text/plain")
+
+    return Starlette(routes=[Route("/stream", stream),
+                             Route("/{path:path}", echo, methods=METHODS)])  # fmt: skip
+
+
+def _start_worker(index: int, path: str) -> uvicorn.Server:
+    server = uvicorn.Server(uvicorn.Config(_echo_app(index), uds=path, log_config=None))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        threading.Event().wait(0.02)
+    return server
+
+
+@pytest.fixture(scope="module")
+def front() -> Iterator[tuple[str, list[str]]]:
+    """Two echo workers, a third socket nobody listens on, and the front: its base URL and the
+    sockets it relays to."""
+    run_dir = Path(tempfile.mkdtemp(prefix="jiyi-front-"))
+    sockets = [str(run_dir / f"w{i}.sock") for i in range(3)]
+    workers = [_start_worker(i, path) for i, path in enumerate(sockets[:2])]
+    listener = socket.create_server(("127.0.0.1", 0))
+    loop = uvloop.new_event_loop()
+    task = loop.create_task(serve_front(listener, sockets))
+
+    def run() -> None:
+        with contextlib.suppress(asyncio.CancelledError):
+            loop.run_until_complete(task)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{listener.getsockname()[1]}", sockets
+    loop.call_soon_threadsafe(task.cancel)
+    thread.join(timeout=5)
+    for worker in workers:
+        worker.should_exit = True
+
+
+def _user_on(worker: int, workers: int = 3) -> str:
+    return next(f"u{n}" for n in range(1000) if worker_for(f"/v1/users/u{n}".encode(), workers)
+                == worker)  # fmt: skip
+
+
+pytestmark = pytest.mark.integration
+
+
+def test_one_connection_carries_requests_for_users_on_every_worker(front) -> None:
+    base, _ = front
+    with httpx.Client(base_url=base) as client:
+        for n in range(20):
+            user = _user_on(n % 2)
+            response = client.post(f"/v1/users/{user}/recall?k={n}", json={"query": f"q{n}"})
+            seen = response.json()
+            assert seen["worker"] == n % 2
+            assert seen["path"] == f"/v1/users/{user}/recall"
+            assert seen["query"] == f"k={n}"
+            assert json.loads(seen["body"]) == {"query": f"q{n}"}
+
+
+def test_a_chunked_request_body_arrives_whole(front) -> None:
+    base, _ = front
+    pieces = [f"part {n};".encode() for n in range(100)]
+    response = httpx.post(f"{base}/v1/users/{_user_on(1)}/turns", content=iter(pieces))
+    assert response.json()["worker"] == 1
+    assert response.json()["body"] == b"".join(pieces).decode()
+
+
+def test_a_streamed_response_arrives_whole(front) -> None:
+    base, _ = front
+    response = httpx.get(f"{base}/stream")
+    assert response.text == "".join(f"piece {n}\n" for n in range(50))
+
+
+def test_an_answer_to_head_has_no_body_and_the_connection_goes_on(front) -> None:
+    base, _ = front
+    with httpx.Client(base_url=base) as client:
+        head = client.head(f"/v1/users/{_user_on(1)}/profile")
+        assert head.status_code == 200
+        assert head.content == b""
+        assert client.get("/healthz").json()["worker"] == 0
+
+
+def test_pipelined_requests_are_answered_in_order(front) -> None:
+    base, _ = front
+    port = int(base.rsplit(":", 1)[1])
+    users = [_user_on(1), _user_on(0), _user_on(1)]
+    requests = b"".join(
+        f"GET /v1/users/{user}/profile HTTP/1.1\r\nHost: x\r\n\r\n".encode() for user in users
+    )
+    with socket.create_connection(("127.0.0.1", port)) as raw:
+        raw.sendall(requests + b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        received = b""
+        while chunk := raw.recv(65536):
+            received += chunk
+    bodies = [json.loads(part.split(b"\r\n\r\n", 1)[1].split(b"HTTP/1.1")[0])
+              for part in received.split(b"HTTP/1.1 200 OK")[1:]]  # fmt: skip
+    assert [(b["path"], b["worker"]) for b in bodies] == [
+        *((f"/v1/users/{user}/profile", worker_for(f"/v1/users/{user}".encode(), 3))
+          for user in users),
+        ("/healthz", 0),
+    ]  # fmt: skip
+
+
+def test_internal_paths_are_never_relayed(front) -> None:
+    base, _ = front
+    response = httpx.post(f"{base}/internal/working-memory/forget", json={"user_id": "t:u"})
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+
+
+def test_a_request_that_is_not_http_gets_the_error_shape(front) -> None:
+    base, _ = front
+    port = int(base.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port)) as raw:
+        raw.sendall(b"GET /a b c\x00\r\n\r\n")
+        answer = raw.recv(65536)
+    assert answer.startswith(b"HTTP/1.1 400")
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["code"] == "bad_request"
+
+
+def test_a_worker_that_does_not_answer_gets_a_502_in_the_error_shape(front) -> None:
+    base, _ = front
+    response = httpx.get(f"{base}/v1/users/{_user_on(2)}/profile")
+    assert response.status_code == 502
+    assert response.json()["error"]["code"] == "worker_unavailable"
+    assert httpx.get(f"{base}/v1/users/{_user_on(0)}/profile").json()["worker"] == 0
