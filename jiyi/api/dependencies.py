@@ -144,19 +144,19 @@ def audit_operator(tenant: str, given: str | None = None) -> str:
     return f"{tenant}:{given or 'api'}"
 
 
-def _memory(request: Request) -> Memory:
+async def _memory(request: Request) -> Memory:
     return request.app.state.memory
 
 
-def _guard(request: Request) -> StoreGuard:
+async def _guard(request: Request) -> StoreGuard:
     return request.app.state.guard
 
 
-def _link_secret(request: Request) -> bytes:
+async def _link_secret(request: Request) -> bytes:
     return request.app.state.link_secret
 
 
-def _keys(request: Request) -> ApiKeyStore:
+async def _keys(request: Request) -> ApiKeyStore:
     return request.app.state.keys
 
 
@@ -172,7 +172,14 @@ def presented_key(
     return x_api_key or (authorization or "").removeprefix("Bearer ").strip()
 
 
-PresentedKey = Annotated[str, Depends(presented_key)]
+async def _presented_key(
+    authorization: Annotated[str | None, Header()] = None,
+    x_api_key: Annotated[str | None, Header()] = None,
+) -> str:
+    return presented_key(authorization, x_api_key)
+
+
+PresentedKey = Annotated[str, Depends(_presented_key)]
 
 
 def key_tenant(keys: Keys, key: PresentedKey) -> str:
@@ -186,10 +193,14 @@ def key_tenant(keys: Keys, key: PresentedKey) -> str:
 AppMemory = Annotated[Memory, Depends(_memory)]
 Guard = Annotated[StoreGuard, Depends(_guard)]
 LinkSecret = Annotated[bytes, Depends(_link_secret)]
-Tenant = Annotated[str, Depends(key_tenant)]
+async def _tenant(keys: Keys, key: PresentedKey) -> str:
+    return key_tenant(keys, key)
 
 
-def _key_id(_: Tenant, key: PresentedKey) -> str:
+Tenant = Annotated[str, Depends(_tenant)]
+
+
+async def _key_id(_: Tenant, key: PresentedKey) -> str:
     """The id of the presented key, once `key_tenant` has accepted it: a link records its issuer."""
     return key_id_of(key)
 
@@ -197,7 +208,7 @@ def _key_id(_: Tenant, key: PresentedKey) -> str:
 KeyId = Annotated[str, Depends(_key_id)]
 
 
-def _user(tenant: Tenant, user_id: Annotated[str, Path(pattern=API_USER_ID_PATTERN)]) -> str:
+async def _user(tenant: Tenant, user_id: Annotated[str, Path(pattern=API_USER_ID_PATTERN)]) -> str:
     return scope_user(tenant, user_id)
 
 
