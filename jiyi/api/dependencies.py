@@ -193,6 +193,8 @@ def key_tenant(keys: Keys, key: PresentedKey) -> str:
 AppMemory = Annotated[Memory, Depends(_memory)]
 Guard = Annotated[StoreGuard, Depends(_guard)]
 LinkSecret = Annotated[bytes, Depends(_link_secret)]
+
+
 async def _tenant(keys: Keys, key: PresentedKey) -> str:
     return key_tenant(keys, key)
 

@@ -136,9 +136,7 @@ class _Upstream(asyncio.Protocol):
             self._done = True  # a response to HEAD has no body, whatever its length says
 
     def on_message_complete(self) -> None:
-        if self._parser.get_status_code() < 200:  # 100 Continue: the real response follows
-            self._parser = httptools.HttpResponseParser(self)
-        else:
+        if self._parser.get_status_code() >= 200:  # after a 100 Continue, the real one follows
             self._done = True
 
     def connection_lost(self, exc: Exception | None) -> None:

@@ -166,6 +166,21 @@ def test_pipelined_requests_are_answered_in_order(front) -> None:
     ]  # fmt: skip
 
 
+def test_a_client_that_expects_100_continue_gets_it_then_the_answer(front) -> None:
+    base, _ = front
+    port = int(base.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port)) as raw:
+        raw.sendall(b"POST /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n"
+                    b"Expect: 100-continue\r\nConnection: close\r\n\r\n")  # fmt: skip
+        assert raw.recv(65536).startswith(b"HTTP/1.1 100 Continue")
+        raw.sendall(b"hello")
+        received = b""
+        while chunk := raw.recv(65536):
+            received += chunk
+    assert received.startswith(b"HTTP/1.1 200 OK")
+    assert json.loads(received.split(b"\r\n\r\n", 1)[1])["body"] == "hello"
+
+
 def test_internal_paths_are_never_relayed(front) -> None:
     base, _ = front
     response = httpx.post(f"{base}/internal/working-memory/forget", json={"user_id": "t:u"})
