@@ -144,6 +144,9 @@ def audit_operator(tenant: str, given: str | None = None) -> str:
     return f"{tenant}:{given or 'api'}"
 
 
+# The dependencies are `async def`: each only reads `app.state` or does one indexed SQLite read,
+# and FastAPI sends a plain `def` to a worker thread and back, six hops a recall (with two API
+# workers, 4 % more requests/s without them; `BENCHMARKS.md`, session 36).
 async def _memory(request: Request) -> Memory:
     return request.app.state.memory
 
