@@ -143,6 +143,12 @@ class _Upstream(asyncio.Protocol):
         self.open = False
         self.client.worker_closed(self)
 
+    def pause_writing(self) -> None:  # the worker reads a body slower than the client sends it
+        self.client.hold_reading(True)
+
+    def resume_writing(self) -> None:
+        self.client.hold_reading(False)
+
     def close(self) -> None:
         self.open = False
         if self.transport is not None:
@@ -265,6 +271,24 @@ class ClientConnection(asyncio.Protocol):
         self.connecting.discard(done)
         if done.cancelled() or done.exception() is not None:
             self.worker_failed(upstream)
+
+    def pause_writing(self) -> None:  # the client reads an answer slower than a worker sends it
+        if self.in_flight is not None and self.in_flight[1].transport is not None:
+            self.in_flight[1].transport.pause_reading()
+
+    def resume_writing(self) -> None:
+        if self.in_flight is not None and self.in_flight[1].transport is not None:
+            self.in_flight[1].transport.resume_reading()
+
+    def hold_reading(self, hold: bool) -> None:
+        """Stop or go on reading the client's body; a request read whole stays paused until
+        its answer has gone (`on_message_complete`)."""
+        if self.transport is None or self.closing:
+            return
+        if hold:
+            self.transport.pause_reading()
+        elif self.in_flight is None or not self.in_flight[0].complete:
+            self.transport.resume_reading()
 
     def relay(self, data: bytes) -> None:
         if self.transport is not None and not self.closing:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import socket
 import tempfile
@@ -54,8 +55,16 @@ def _echo_app(index: int) -> Starlette:
         body = await request.body()
         return JSONResponse({
             "worker": index, "method": request.method, "path": request.url.path,
-            "query": request.url.query, "body": body.decode(),
+            "query": request.url.query, "body": body.decode(errors="replace"),
+            "sha256": hashlib.sha256(body).hexdigest(),
         })  # fmt: skip
+
+    async def big(request: Request) -> StreamingResponse:
+        async def pieces() -> Iterator[bytes]:  # type: ignore[misc]
+            for n in range(80):
+                yield bytes([65 + n % 26]) * 65536
+
+        return StreamingResponse(pieces(), media_type="application/octet-stream")
 
     async def stream(request: Request) -> StreamingResponse:
         async def pieces() -> Iterator[bytes]:  # type: ignore[misc]
@@ -65,7 +74,7 @@ def _echo_app(index: int) -> Starlette:
 
         return StreamingResponse(pieces(), media_type="text/plain")
 
-    return Starlette(routes=[Route("/stream", stream),
+    return Starlette(routes=[Route("/stream", stream), Route("/big", big),
                              Route("/{path:path}", echo, methods=METHODS)])  # fmt: skip
 
 
@@ -134,6 +143,21 @@ def test_a_streamed_response_arrives_whole(front) -> None:
     base, _ = front
     response = httpx.get(f"{base}/stream")
     assert response.text == "".join(f"piece {n}\n" for n in range(50))
+
+
+def test_bodies_larger_than_any_buffer_arrive_whole_both_ways(front) -> None:
+    """5 MB each way: the front stops reading one side while the other is behind."""
+    base, _ = front
+    body = bytes(range(256)) * 20_000
+    sent = httpx.post(f"{base}/v1/users/{_user_on(1)}/turns", content=body, timeout=30)
+    assert sent.json()["sha256"] == hashlib.sha256(body).hexdigest()
+    assert sent.json()["worker"] == 1
+    with httpx.stream("GET", f"{base}/big", timeout=30) as answer:
+        received = b""
+        for chunk in answer.iter_bytes(4096):
+            received += chunk
+            threading.Event().wait(0.0001)  # a client slower than the worker
+    assert received == b"".join(bytes([65 + n % 26]) * 65536 for n in range(80))
 
 
 def test_an_answer_to_head_has_no_body_and_the_connection_goes_on(front) -> None:
