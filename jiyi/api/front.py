@@ -103,6 +103,7 @@ class _Upstream(asyncio.Protocol):
         self.head_request = False
         self.answered = False  # some of the response has gone to the client
         self._done = False
+        self._keep_alive = False
         self._parser = httptools.HttpResponseParser(self)
 
     def expect_response(self, head_request: bool) -> None:
@@ -119,6 +120,8 @@ class _Upstream(asyncio.Protocol):
         self.transport = cast(asyncio.Transport, transport)  # uvloop's are not subclasses
         self.transport.write(b"".join(self.waiting))
         self.waiting.clear()
+        if self.client.writing_paused:
+            self.client.hold(self)
 
     def data_received(self, data: bytes) -> None:
         self.answered = True
@@ -129,15 +132,19 @@ class _Upstream(asyncio.Protocol):
             self.client.worker_failed(self)
             return
         if self._done:
-            self.client.response_done(self, self._parser.should_keep_alive())
+            self.client.response_done(self, self._keep_alive)
 
     def on_headers_complete(self) -> None:
         if self.head_request and self._parser.get_status_code() >= 200:
-            self._done = True  # a response to HEAD has no body, whatever its length says
+            self._finish()  # a response to HEAD has no body, whatever its length says
 
     def on_message_complete(self) -> None:
         if self._parser.get_status_code() >= 200:  # after a 100 Continue, the real one follows
-            self._done = True
+            self._finish()
+
+    def _finish(self) -> None:
+        # asked now: once the message is complete the parser resets and says no
+        self._done, self._keep_alive = True, self._parser.should_keep_alive()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.open = False
@@ -171,6 +178,8 @@ class ClientConnection(asyncio.Protocol):
         self.idle: asyncio.TimerHandle | None = None
         self.closing = False
         self.connecting: set[asyncio.Future[object]] = set()  # held, so none is collected
+        self.writing_paused = False  # the client's side has more to send than it has taken
+        self.held: set[_Upstream] = set()  # workers not read from meanwhile
 
     # ---- the client's side ------------------------------------------------------------------
 
@@ -249,6 +258,8 @@ class ClientConnection(asyncio.Protocol):
             return
         upstream = self._upstream(worker_for(request.target, len(self.sockets)))
         self.in_flight = (request, upstream)
+        if self.writing_paused:
+            self.hold(upstream)
         upstream.expect_response(request.method == b"HEAD")
         upstream.write(request.head() + b"".join(map(request.framed, request.body)))
         request.body.clear()
@@ -273,12 +284,22 @@ class ClientConnection(asyncio.Protocol):
             self.worker_failed(upstream)
 
     def pause_writing(self) -> None:  # the client reads an answer slower than a worker sends it
-        if self.in_flight is not None and self.in_flight[1].transport is not None:
-            self.in_flight[1].transport.pause_reading()
+        self.writing_paused = True
+        if self.in_flight is not None:
+            self.hold(self.in_flight[1])
 
     def resume_writing(self) -> None:
-        if self.in_flight is not None and self.in_flight[1].transport is not None:
-            self.in_flight[1].transport.resume_reading()
+        self.writing_paused = False
+        for upstream in self.held:
+            if upstream.open and upstream.transport is not None:
+                upstream.transport.resume_reading()
+        self.held.clear()
+
+    def hold(self, upstream: _Upstream) -> None:
+        """Stop reading a worker's answer until the client has taken what it was sent."""
+        if upstream.transport is not None and upstream not in self.held:
+            upstream.transport.pause_reading()
+            self.held.add(upstream)
 
     def hold_reading(self, hold: bool) -> None:
         """Stop or go on reading the client's body; a request read whole stays paused until

@@ -25,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, StreamingResponse
 from starlette.routing import Route
 
-from jiyi.api.front import serve_front, worker_for
+from jiyi.api.front import ClientConnection, _Upstream, serve_front, worker_for
 
 METHODS = ["GET", "POST", "PUT", "DELETE", "HEAD"]
 
@@ -48,6 +48,50 @@ def test_users_are_spread_over_the_workers() -> None:
     for n in range(200):
         counts[worker_for(f"/v1/users/user{n}/recall".encode(), 2)] += 1
     assert min(counts) >= 70
+
+
+class FakeTransport:
+    """What the front calls on a transport, recorded."""
+
+    def __init__(self) -> None:
+        self.sent = b""
+        self.paused = False
+
+    def write(self, data: bytes) -> None:
+        self.sent += data
+
+    def pause_reading(self) -> None:
+        self.paused = True
+
+    def resume_reading(self) -> None:
+        self.paused = False
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_worker_held_for_a_slow_client_is_read_again_once_the_client_catches_up() -> None:
+    """The client falls behind while the last piece of an answer arrives: the answer is done
+    and nothing is in flight when the client catches up, and the worker must be read again."""
+
+    async def exchange() -> FakeTransport:
+        client = ClientConnection(["unused.sock"])
+        client.connection_made(FakeTransport())  # type: ignore[arg-type]
+        upstream = client.upstreams[0] = _Upstream(client)
+        worker = FakeTransport()
+        upstream.connection_made(worker)  # type: ignore[arg-type]
+        client.data_received(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        upstream.data_received(b"HTTP/1.1 200 OK\r\ncontent-length: 4\r\n\r\nok")
+        client.pause_writing()
+        upstream.data_received(b"ok")
+        assert client.in_flight is None
+        assert worker.paused
+        client.resume_writing()
+        return worker
+
+    worker = asyncio.run(exchange())
+    assert not worker.paused
+    assert worker.sent.startswith(b"GET /healthz HTTP/1.1")
 
 
 def _echo_app(index: int) -> Starlette:
@@ -152,12 +196,15 @@ def test_bodies_larger_than_any_buffer_arrive_whole_both_ways(front) -> None:
     sent = httpx.post(f"{base}/v1/users/{_user_on(1)}/turns", content=body, timeout=30)
     assert sent.json()["sha256"] == hashlib.sha256(body).hexdigest()
     assert sent.json()["worker"] == 1
-    with httpx.stream("GET", f"{base}/big", timeout=30) as answer:
-        received = b""
-        for chunk in answer.iter_bytes(4096):
-            received += chunk
-            threading.Event().wait(0.0001)  # a client slower than the worker
-    assert received == b"".join(bytes([65 + n % 26]) * 65536 for n in range(80))
+    with httpx.Client(base_url=base, timeout=30) as client:
+        for _ in range(3):  # the same connection and worker again, after each slow answer
+            with client.stream("GET", "/big") as answer:
+                received = b""
+                for chunk in answer.iter_bytes(4096):
+                    received += chunk
+                    threading.Event().wait(0.0001)  # a client slower than the worker
+            assert received == b"".join(bytes([65 + n % 26]) * 65536 for n in range(80))
+        assert client.get("/healthz").json()["worker"] == 0
 
 
 def test_an_answer_to_head_has_no_body_and_the_connection_goes_on(front) -> None:
