@@ -1,4 +1,5 @@
-"""A real `jiyi serve` on a free loopback port, for the tests that talk to it over HTTP."""
+"""A real `jiyi serve` on a free loopback port, or an app on a Unix socket, for the tests that
+talk to them over HTTP."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import httpx
+import uvicorn
 
 
 def jiyi(env: dict[str, str], *args: str) -> str:
@@ -47,3 +50,13 @@ def running_serve(env: dict[str, str], *args: str, timeout_s: float = 60) -> Ite
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
+
+
+def serving_on_socket(app: object, path: str) -> uvicorn.Server:
+    """`app` served by uvicorn on the Unix socket `path` in a thread, returned once it
+    accepts (as `jiyi serve --uds` serves a worker); set `should_exit` to stop it."""
+    server = uvicorn.Server(uvicorn.Config(app, uds=path, log_config=None))  # type: ignore[arg-type]
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.02)
+    return server

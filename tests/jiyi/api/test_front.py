@@ -18,7 +18,6 @@ from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 import uvloop
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -26,6 +25,7 @@ from starlette.responses import JSONResponse, StreamingResponse
 from starlette.routing import Route
 
 from jiyi.api.front import ClientConnection, _Upstream, serve_front, worker_for
+from tests.jiyi.serving import serving_on_socket
 
 METHODS = ["GET", "POST", "PUT", "DELETE", "HEAD"]
 
@@ -56,6 +56,7 @@ class FakeTransport:
     def __init__(self) -> None:
         self.sent = b""
         self.paused = False
+        self.closed = False
 
     def write(self, data: bytes) -> None:
         self.sent += data
@@ -67,7 +68,7 @@ class FakeTransport:
         self.paused = False
 
     def close(self) -> None:
-        pass
+        self.closed = True
 
 
 def test_a_worker_held_for_a_slow_client_is_read_again_once_the_client_catches_up() -> None:
@@ -91,6 +92,7 @@ def test_a_worker_held_for_a_slow_client_is_read_again_once_the_client_catches_u
 
     worker = asyncio.run(exchange())
     assert not worker.paused
+    assert not worker.closed  # kept open for the client's next request
     assert worker.sent.startswith(b"GET /healthz HTTP/1.1")
 
 
@@ -122,21 +124,13 @@ def _echo_app(index: int) -> Starlette:
                              Route("/{path:path}", echo, methods=METHODS)])  # fmt: skip
 
 
-def _start_worker(index: int, path: str) -> uvicorn.Server:
-    server = uvicorn.Server(uvicorn.Config(_echo_app(index), uds=path, log_config=None))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        threading.Event().wait(0.02)
-    return server
-
-
 @pytest.fixture(scope="module")
 def front() -> Iterator[tuple[str, list[str]]]:
     """Two echo workers, a third socket nobody listens on, and the front: its base URL and the
     sockets it relays to."""
     run_dir = Path(tempfile.mkdtemp(prefix="jiyi-front-"))
     sockets = [str(run_dir / f"w{i}.sock") for i in range(3)]
-    workers = [_start_worker(i, path) for i, path in enumerate(sockets[:2])]
+    workers = [serving_on_socket(_echo_app(i), path) for i, path in enumerate(sockets[:2])]
     listener = socket.create_server(("127.0.0.1", 0))
     loop = uvloop.new_event_loop()
     task = loop.create_task(serve_front(listener, sockets))

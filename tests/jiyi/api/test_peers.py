@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
 
 from jiyi.api.app import create_app
@@ -18,6 +16,7 @@ from jiyi.config import Settings
 from jiyi.domain import Identity, IdentityKind, Role, Turn
 from jiyi.memory import Memory
 from models.hashing import HashingEncoder
+from tests.jiyi.serving import serving_on_socket
 
 T0 = 1_793_520_000_000
 
@@ -81,10 +80,7 @@ def peer_worker(tmp_path: Path) -> Iterator[tuple[Memory, str]]:
     memory = _memory(tmp_path / "peer")
     path = str(Path(tempfile.mkdtemp(prefix="jiyi-peer-")) / "w.sock")
     app = create_app(memory, ApiKeyStore(tmp_path / "keys.sqlite3"), worker=True)
-    server = uvicorn.Server(uvicorn.Config(app, uds=path, log_config=None))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        threading.Event().wait(0.02)
+    server = serving_on_socket(app, path)
     yield memory, path
     server.should_exit = True
     memory.close()
