@@ -153,9 +153,7 @@ def _user_on(worker: int, workers: int = 3) -> str:
                 == worker)  # fmt: skip
 
 
-pytestmark = pytest.mark.integration
-
-
+@pytest.mark.integration
 def test_one_connection_carries_requests_for_users_on_every_worker(front) -> None:
     base, _ = front
     with httpx.Client(base_url=base) as client:
@@ -169,6 +167,7 @@ def test_one_connection_carries_requests_for_users_on_every_worker(front) -> Non
             assert json.loads(seen["body"]) == {"query": f"q{n}"}
 
 
+@pytest.mark.integration
 def test_a_chunked_request_body_arrives_whole(front) -> None:
     base, _ = front
     pieces = [f"part {n};".encode() for n in range(100)]
@@ -177,12 +176,14 @@ def test_a_chunked_request_body_arrives_whole(front) -> None:
     assert response.json()["body"] == b"".join(pieces).decode()
 
 
+@pytest.mark.integration
 def test_a_streamed_response_arrives_whole(front) -> None:
     base, _ = front
     response = httpx.get(f"{base}/stream")
     assert response.text == "".join(f"piece {n}\n" for n in range(50))
 
 
+@pytest.mark.integration
 def test_bodies_larger_than_any_buffer_arrive_whole_both_ways(front) -> None:
     """5 MB each way: the front stops reading one side while the other is behind."""
     base, _ = front
@@ -201,6 +202,7 @@ def test_bodies_larger_than_any_buffer_arrive_whole_both_ways(front) -> None:
         assert client.get("/healthz").json()["worker"] == 0
 
 
+@pytest.mark.integration
 def test_an_answer_to_head_has_no_body_and_the_connection_goes_on(front) -> None:
     base, _ = front
     with httpx.Client(base_url=base) as client:
@@ -210,6 +212,7 @@ def test_an_answer_to_head_has_no_body_and_the_connection_goes_on(front) -> None
         assert client.get("/healthz").json()["worker"] == 0
 
 
+@pytest.mark.integration
 def test_pipelined_requests_are_answered_in_order(front) -> None:
     base, _ = front
     port = int(base.rsplit(":", 1)[1])
@@ -231,6 +234,7 @@ def test_pipelined_requests_are_answered_in_order(front) -> None:
     ]  # fmt: skip
 
 
+@pytest.mark.integration
 def test_a_client_that_expects_100_continue_gets_it_then_the_answer(front) -> None:
     base, _ = front
     port = int(base.rsplit(":", 1)[1])
@@ -246,6 +250,7 @@ def test_a_client_that_expects_100_continue_gets_it_then_the_answer(front) -> No
     assert json.loads(received.split(b"\r\n\r\n", 1)[1])["body"] == "hello"
 
 
+@pytest.mark.integration
 def test_internal_paths_are_never_relayed(front) -> None:
     base, _ = front
     response = httpx.post(f"{base}/internal/working-memory/forget", json={"user_id": "t:u"})
@@ -253,6 +258,7 @@ def test_internal_paths_are_never_relayed(front) -> None:
     assert response.json()["error"]["code"] == "not_found"
 
 
+@pytest.mark.integration
 def test_a_request_that_is_not_http_gets_the_error_shape(front) -> None:
     base, _ = front
     port = int(base.rsplit(":", 1)[1])
@@ -263,6 +269,7 @@ def test_a_request_that_is_not_http_gets_the_error_shape(front) -> None:
     assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["code"] == "bad_request"
 
 
+@pytest.mark.integration
 def test_a_worker_that_does_not_answer_gets_a_502_in_the_error_shape(front) -> None:
     base, _ = front
     response = httpx.get(f"{base}/v1/users/{_user_on(2)}/profile")
