@@ -202,6 +202,7 @@ def open_adapter_encoder(settings: Settings, adapter: AdapterVersion | None) -> 
             embedder.runtime,
             embedder.quantisation,
             embedder.batch_threads or usable_cores(),
+            embedder.query_quantisation,
         )
 
     primary = model(adapter)

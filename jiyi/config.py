@@ -348,6 +348,13 @@ class EmbedderSettings(_Section):
         "twice as fast; a space of its own (stored vectors of another must be re-embedded), see "
         "BENCHMARKS for what it keeps",
     )
+    query_quantisation: Literal["none", "int8"] = Field(
+        "int8",
+        description="how a recall's query is encoded, on ONNX Runtime on the CPU: 'int8', an "
+        "int8 export of the same model (a third of the CPU; a query's vector is never stored, "
+        "so stored vectors keep their space; see BENCHMARKS for what recall keeps), or 'none', "
+        "as stored texts are. An int8 embedder's queries are int8 anyway",
+    )
 
     @model_validator(mode="after")
     def _passages_split_a_turn(self) -> EmbedderSettings:

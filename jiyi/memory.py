@@ -46,7 +46,7 @@ from jiyi.store_items import erase_user_items
 from jiyi.text import query_terms
 from jiyi.turnlog import erasure_payload
 from jiyi.working import WorkingMemory
-from models.embedder import SpaceEncoder
+from models.embedder import SpaceEncoder, encode_queries
 
 DEFAULT_RECALL_EVENTS = 8
 DEFAULT_PROFILE_LIMIT = 20
@@ -178,9 +178,10 @@ class Memory:
 
     def warm_up(self) -> None:
         """Pay what a process pays once before its first request does: the embedder's ONNX
-        export and jieba's dictionary (≈ 0.9 s, the first Chinese query's otherwise), with the
-        CJK channel called once too."""
+        exports, for texts and for queries, and jieba's dictionary (≈ 0.9 s, the first Chinese
+        query's otherwise), with the CJK channel called once too."""
         self.stores.encoder.encode([WARM_UP["en"], WARM_UP["zh"]])
+        encode_queries(self.stores.encoder, [WARM_UP["en"], WARM_UP["zh"]])
         query_terms(WARM_UP["zh"])
 
     def recall(

@@ -22,13 +22,13 @@ club…") is diluted in the whole turn's vector and plain in its sentence's.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
 
-from models.embedder import Encoder, SpaceEncoder, check_texts
+from models.embedder import Encoder, SpaceEncoder, check_texts, encode_queries
 
 E = TypeVar("E", bound=Encoder)
 
@@ -58,12 +58,21 @@ class ChannelEncoder:
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """(len(texts), dimension) float32 rows: [primary | cjk or zeros], of unit length."""
+        return self._rows(texts, self.primary.encode)
+
+    def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Rows as `encode`'s, the primary part on its query path (`encode_queries`)."""
+        return self._rows(texts, lambda t: encode_queries(self.primary, t))
+
+    def _rows(
+        self, texts: Sequence[str], primary: Callable[[Sequence[str]], np.ndarray]
+    ) -> np.ndarray:
         check_texts(texts)
         rows = np.zeros((len(texts), self.dimension), dtype=np.float32)
         if not texts:
             return rows
         width = self.primary.dimension
-        rows[:, :width] = self.primary.encode(texts)
+        rows[:, :width] = primary(texts)
         both = [i for i, text in enumerate(texts) if has_cjk(text)]
         if both:
             rows[both, width:] = self.cjk.encode([texts[i] for i in both])
@@ -105,15 +114,24 @@ class TurnChannelEncoder:
         self.space_id = f"{inner.space_id}+{TURN_CHANNEL}:{turn.space_id}"
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """Queries: each text in both parts."""
+        """Each text in both parts (the write path builds its rows with `rows`)."""
+        return self._both(texts, lambda encoder, t: encoder.encode(t))
+
+    def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Queries: each text in both parts, each on its query path (`encode_queries`)."""
+        return self._both(texts, encode_queries)
+
+    def _both(
+        self, texts: Sequence[str], encode: Callable[[Encoder, Sequence[str]], np.ndarray]
+    ) -> np.ndarray:
         check_texts(texts)
-        inner = np.asarray(self.inner.encode(texts), dtype=np.float32)
+        inner = np.asarray(encode(self.inner, texts), dtype=np.float32)
         if self.turn is primary_encoder(self.inner) and len(texts):
             turn = inner[:, : self.turn.dimension].copy()
             shared = np.any(inner[:, self.turn.dimension :] != 0, axis=1)
             turn[shared] *= BOTH  # a `ChannelEncoder` row with both channels was scaled
         else:
-            turn = np.asarray(self.turn.encode(texts), dtype=np.float32)
+            turn = np.asarray(encode(self.turn, texts), dtype=np.float32)
         return self.rows(inner, turn)
 
     def embeds_turn(self, text: str) -> bool:

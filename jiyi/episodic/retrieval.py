@@ -71,7 +71,7 @@ from models.channels import (
     primary_encoder,
     split_turn_channel,
 )
-from models.embedder import SpaceEncoder, check_space
+from models.embedder import SpaceEncoder, check_space, encode_queries
 
 DAY_MS = 86_400_000
 MAX_QUERY_CHARS = 2000
@@ -533,7 +533,7 @@ def recall(
     reading = _READERS.submit(
         _read_scored, store, encoder, user, event_types, query, query_tokens, config
     )
-    query_vector = encoder.encode([query])[0]
+    query_vector = encode_queries(encoder, [query])[0]
     read = reading.result()
     now_ms = clock.now_ms() if now_ms is None else now_ms
     channels = query_channels(encoder, query_vector, read)

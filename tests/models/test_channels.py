@@ -19,6 +19,7 @@ from models.channels import (
     primary_encoder,
     split_turn_channel,
 )
+from models.embedder import encode_queries
 from models.hashing import HashingEncoder
 
 PRIMARY, SECOND = HashingEncoder(32), HashingEncoder(16)
@@ -177,6 +178,34 @@ def test_a_query_is_encoded_in_both_parts_and_once_when_the_base_model_serves_bo
         np.testing.assert_allclose(parts.own[0], channel.encode([text])[0], rtol=1e-6)
     assert TurnChannelEncoder(counting, counting).encode(["x"]).shape == (1, 64)
     assert calls == [["x"]]
+
+
+class _QueryPath(HashingEncoder):
+    """A `HashingEncoder` whose queries (`encode_queries`) read as other vectors than texts."""
+
+    def encode_queries(self, texts):
+        return self.encode([f"{text} asked" for text in texts])
+
+
+def test_queries_take_the_primarys_query_path_and_stored_rows_do_not():
+    primary = _QueryPath(32)
+    channel = ChannelEncoder(primary, SECOND)
+    for text in ("my kitten", "我的小猫"):
+        stored, query = channel.encode([text])[0], channel.encode_queries([text])[0]
+        np.testing.assert_allclose(
+            stored[:32] / np.linalg.norm(stored[:32]), primary.encode([text])[0], rtol=1e-5
+        )
+        np.testing.assert_allclose(
+            query[:32] / np.linalg.norm(query[:32]), primary.encode_queries([text])[0], rtol=1e-5
+        )
+        np.testing.assert_array_equal(stored[32:], query[32:])  # the CJK channel has one path
+    turn = TurnChannelEncoder(channel, _QueryPath(32))
+    parts = split_turn_channel(turn.encode_queries(["my kitten"]), channel.dimension)
+    assert parts.turn is not None
+    np.testing.assert_allclose(parts.own[0], channel.encode_queries(["my kitten"])[0], rtol=1e-6)
+    np.testing.assert_allclose(parts.turn[0], turn.turn.encode_queries(["my kitten"])[0], rtol=1e-6)
+    # an encoder without a query path is asked as for texts
+    np.testing.assert_array_equal(encode_queries(PRIMARY, ["x"]), PRIMARY.encode(["x"]))
 
 
 def test_the_turn_channel_names_its_space_and_unwraps_for_other_consumers():

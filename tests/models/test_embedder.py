@@ -10,6 +10,7 @@ from models.embedder import (
     Embedder,
     SpaceMismatchError,
     check_space,
+    encode_queries,
     load_embedder,
     resolve_model_path,
 )
@@ -137,6 +138,34 @@ def test_int8_is_a_space_of_its_own_near_torch_and_never_falls_back(monkeypatch)
     monkeypatch.setattr(onnx_runtime, "INT8_MIN_COSINE", 1.01)  # no quantisation passes
     with pytest.raises(onnx_runtime.ExportError, match="int8"):
         Embedder(DEFAULT_MODEL, quantisation="int8").encode(["hiking"])  # no torch fallback
+
+
+@pytest.mark.integration
+def test_queries_take_an_int8_export_while_texts_keep_the_float_space(monkeypatch, caplog):
+    from models import onnx_runtime
+
+    texts = ["I keep mixing up velocity and acceleration", "我总把a和v搞混", "ok", "hiking"]
+    exact = load_embedder().encode(texts)
+    embedder = Embedder(DEFAULT_MODEL, query_quantisation="int8")
+    assert embedder.space_id == load_embedder().space_id  # what is stored is the float space
+    np.testing.assert_allclose(embedder.encode(texts), exact, atol=1e-5)
+    queries = embedder.encode_queries(texts)
+    np.testing.assert_allclose(np.linalg.norm(queries, axis=1), 1.0, rtol=1e-5)
+    assert (queries * exact).sum(axis=1).min() > 0.95
+    assert not np.allclose(queries, exact, atol=1e-4)  # the int8 export, not the float one
+    assert encode_queries(embedder, texts[:1]).shape == (1, 384)
+    assert embedder.encode_queries([]).shape == (0, 384)
+    # off ONNX Runtime, and for an int8 embedder, queries take the texts' path
+    on_torch = Embedder(DEFAULT_MODEL, runtime="torch", query_quantisation="int8")
+    assert on_torch.query_quantisation == "none"
+    np.testing.assert_allclose(on_torch.encode_queries(texts[:1]), exact[:1], atol=1e-5)
+    assert Embedder(DEFAULT_MODEL, quantisation="int8").query_quantisation == "int8"
+    # a query export that does not hold gives way to the texts' path, for good, with a warning
+    monkeypatch.setattr(onnx_runtime, "INT8_MIN_COSINE", 1.01)
+    failing = Embedder(DEFAULT_MODEL, query_quantisation="int8")
+    np.testing.assert_allclose(failing.encode_queries(texts), exact, atol=1e-5)
+    assert failing.query_quantisation == "none"
+    assert "query export unusable" in caplog.text
 
 
 @pytest.mark.integration

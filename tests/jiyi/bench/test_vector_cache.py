@@ -67,3 +67,32 @@ def test_a_channel_encoders_vectors_are_kept_per_channel(tmp_path):
     again = cached(ChannelEncoder(again_primary, again_cjk), path)
     np.testing.assert_array_equal(again.encode(["a turn", "我的猫"]), rows)
     assert again_primary.encoded == again_cjk.encoded == []
+
+
+class AskingEncoder(CountingEncoder):
+    """A `CountingEncoder` whose queries read as other vectors than its texts."""
+
+    def __init__(self, encoder: HashingEncoder) -> None:
+        super().__init__(encoder)
+        self.asked: list[str] = []
+
+    def encode_queries(self, texts):
+        self.asked += list(texts)
+        return self._encoder.encode([f"{text} asked" for text in texts])
+
+
+def test_queries_are_remembered_apart_and_never_kept(tmp_path):
+    base = HashingEncoder(16)
+    path = tmp_path / "v.sqlite"
+    inner = AskingEncoder(base)
+    cached = CachedEncoder(inner, VectorCache(path, base.space_id, 16))
+    text = cached.encode(["green tea"])
+    query = cached.encode_queries(["green tea", "green tea"])
+    assert inner.asked == ["green tea"]
+    assert inner.encoded == ["green tea"]
+    assert not np.allclose(query[0], text[0])  # the text's vector did not answer the query
+    np.testing.assert_array_equal(cached.encode_queries(["green tea"])[0], query[0])
+    assert inner.asked == ["green tea"]  # asked again: remembered
+    cached.flush()
+    kept = VectorCache(path, base.space_id, 16).get(["green tea"])
+    np.testing.assert_array_equal(kept["green tea"], text[0])  # the text's vector, not the query's

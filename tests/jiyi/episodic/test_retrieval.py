@@ -291,6 +291,27 @@ def test_chinese_events_are_scored_in_the_cjk_channel_too(tmp_path, make_item, t
     assert channel.second_channel == ["animation"]  # an English-only user pays nothing
 
 
+class _AsksApart(HashingEncoder):
+    """Queries on a path of their own (`encode_queries`), each recorded."""
+
+    def __init__(self) -> None:
+        super().__init__(64)
+        self.queries: list[str] = []
+
+    def encode_queries(self, texts):
+        self.queries += list(texts)
+        return self.encode(texts)
+
+
+def test_a_query_is_encoded_on_the_encoders_query_path(tmp_path, make_item, terms):
+    encoder = _AsksApart()
+    store = _write(tmp_path, encoder, make_item, terms, ENGLISH)
+    assert encoder.queries == []  # what is stored is not a query
+    hits = recall(store, encoder, terms, "alice", "green tea", k=2, now_ms=NOW)
+    assert encoder.queries == ["green tea"]
+    assert hits[0].event.turn_id == "t2"
+
+
 def test_the_turn_channel_counts_only_for_the_events_with_a_turn_vector():
     """Flat other channels; the turn channel singles out event 2; NaN rows sit at its mean."""
     vector, lexical = np.full(5, 0.3), np.zeros(5)
