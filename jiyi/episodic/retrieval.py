@@ -10,7 +10,7 @@ Pipeline for one user and one query:
    the cosine of the query to the whole turn each event came from (`TurnChannelEncoder`): the
    event's own vector is of its ≤ 50-character summary in the default minimised mode; a fifth,
    the cosine to the turn's best passage, for a fact said in an aside of a turn about something
-   else, or to the turn read with the question it replies to (`reply_cosines`; a Chinese
+   else, or to the turn read with the question it replies to (`reply_pairs`; a Chinese
    turn's pair in the CJK channel);
 3. the channels are fused: by default a weighted sum of standardised scores (`fuse`), each
    channel's score counted in standard deviations above that query's mean over the user's
@@ -58,6 +58,7 @@ from jiyi.episodic.records import (
 from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import TERM_CHARS, IndexTerms
 from jiyi.episodic.timeframe import LAST_MS, closeness
+from jiyi.episodic.user_rows import DerivedCache
 from models.channels import (
     TurnChannelEncoder,
     TurnParts,
@@ -67,7 +68,6 @@ from models.channels import (
     cjk_rows,
     cjk_vectors,
     has_cjk,
-    own_vector_encoder,
     primary_encoder,
     split_turn_channel,
 )
@@ -100,7 +100,7 @@ class RetrievalConfig:
     # A reply says what its question asked about only together with it ("They were awestruck
     # and humbled." after "How did they react when they saw it?"), so the user's turn that
     # follows one asking something in its session is scored also as that pair, in the passage
-    # channel (`reply_cosines`). Dev, minimised: LoCoMo turn any@5 / any@10 / all@5 / all@10
+    # channel (`reply_pairs`). Dev, minimised: LoCoMo turn any@5 / any@10 / all@5 / all@10
     # 0.741 / 0.832 / 0.657 / 0.749 → 0.747 / 0.842 / 0.661 / 0.758; LongMemEval-S and
     # MemoryBank unchanged. Pairing an assistant's answer too cost LongMemEval-S session
     # multi-session all@5 a question. A Chinese turn has no turn vector: its pair is read in
@@ -315,38 +315,25 @@ def rank(
     """
     if table.num_rows == 0:
         return []
-    matrix, parts = vector_matrix(table), None
-    if channels is not None and channels.inner_dimension is not None:
-        parts = split_turn_channel(matrix, channels.inner_dimension)
-        matrix = parts.own
-        query_vector = split_turn_channel(query_vector[None, :], channels.inner_dimension).own[0]
-    by_channel = channel_cosines(
-        matrix,
-        query_vector,
-        channels.primary_dimension if channels else None,
-        channels.cjk_query if channels else None,
-    )
+    shape = PLAIN_ROWS if channels is None else channels.shape
+    facts = row_facts(table, shape, config.reply_pairs)
+    if shape.inner_dimension is not None:
+        query_vector = split_turn_channel(query_vector[None, :], shape.inner_dimension).own[0]
+    cjk_query = None if channels is None else channels.cjk_query
+    by_channel = channel_cosines(facts.own, query_vector, shape.primary_dimension, cjk_query)
     cosine, cjk = by_channel.primary, by_channel.cjk
-    statement, by_user = statements(table), said_by_user(table.column("attributes"))
-    asks = asking_rows(table, statement)
-    if cjk is not None and channels is not None and config.reply_pairs:
-        width, cjk_query = channels.primary_dimension, channels.cjk_query
-        assert width is not None  # rows with a CJK channel come from a `ChannelEncoder`
-        assert cjk_query is not None
-        said_cjk = cjk_vectors(matrix, width)
-        cjk = np.fmax(cjk, reply_cosines(table, said_cjk, cjk_query, asks, by_user))
+    if cjk is not None and facts.cjk_replies is not None:
+        assert cjk_query is not None  # rows with a CJK channel come from a `ChannelEncoder`
+        cjk = np.fmax(cjk, facts.cjk_replies.cosines(cjk_query))
     turn = passage = None
     turn_query = None if channels is None else channels.turn_query
-    if parts is not None and parts.turn is not None and turn_query is not None:
-        turn = (parts.turn @ turn_query).astype(np.float64)
-        if channels is not None and channels.passages:
-            passage = best_passage(turn, passage_block(table, len(turn_query)), turn_query)
-            if config.reply_pairs:
-                said = parts.turn
-                if channels.own_is_turn_space:
-                    said = whole_turn_vectors(table, parts, len(turn_query))
-                replies = reply_cosines(table, said, turn_query, asks, by_user)
-                passage = np.fmax(passage, replies)
+    if facts.turn is not None and turn_query is not None:
+        turn = (facts.turn @ turn_query).astype(np.float64)
+        if shape.passages:
+            passage = best_passage(turn, facts.passages, turn_query)
+            if facts.turn_replies is not None:
+                passage = np.fmax(passage, facts.turn_replies.cosines(turn_query))
+    statement, by_user = facts.statement, facts.by_user
     relevance = fuse(cosine, lexical, config, cjk, turn, passage)
     confidence = table.column("confidence").to_numpy()
     weight = table.column("retrieval_weight").to_numpy()
@@ -369,7 +356,7 @@ def rank(
         * (1.0 - config.question_weight + config.question_weight * statement)
     )
     vector_ranks, lexical_ranks = _ranks(cosine), _ranks(lexical)
-    best = best_per_turn(table, score, k)
+    best = best_per_turn(facts.turn_codes, score, k)
     hits = table.take(pa.array(best))
     if PASSAGES_COLUMN in hits.column_names:  # a hit carries no passages: not decoded
         hits = hits.drop_columns([PASSAGES_COLUMN])
@@ -403,15 +390,19 @@ def rank(
     ]
 
 
-def best_per_turn(table: pa.Table, score: np.ndarray, k: int) -> np.ndarray:
-    """The rows of the `k` best scores, one per turn: a turn's other events (its feedback
-    beside its question, each of two facts) would show the reader the same words again (in raw
-    mode the same text) in place of another turn."""
+def best_per_turn(turn_codes: np.ndarray, score: np.ndarray, k: int) -> np.ndarray:
+    """The rows of the `k` best scores, one per turn (`turn_codes`): a turn's other events (its
+    feedback beside its question, each of two facts) would show the reader the same words
+    again (in raw mode the same text) in place of another turn."""
     order = np.argsort(-score, kind="stable")
-    turns = pc.binary_join_element_wise(table.column("session_id"), table.column("turn_id"), "\x1f")
-    codes = turns.combine_chunks().dictionary_encode().indices.to_numpy()
-    _, first = np.unique(codes[order], return_index=True)
+    _, first = np.unique(turn_codes[order], return_index=True)
     return order[np.sort(first)][:k]
+
+
+def turn_codes(table: pa.Table) -> np.ndarray:
+    """Per row, a number its turn's rows share (session and turn id)."""
+    turns = pc.binary_join_element_wise(table.column("session_id"), table.column("turn_id"), "\x1f")
+    return turns.combine_chunks().dictionary_encode().indices.to_numpy()
 
 
 def best_passage(turn: np.ndarray, passages: PassageBlock | None, query: np.ndarray) -> np.ndarray:
@@ -428,19 +419,44 @@ def best_passage(turn: np.ndarray, passages: PassageBlock | None, query: np.ndar
     return best
 
 
-def reply_cosines(
-    table: pa.Table, turns: np.ndarray, query: np.ndarray, asks: np.ndarray, by_user: np.ndarray
-) -> np.ndarray:
-    """Per row said by the user (`by_user`), the cosine of the query to its turn read together
-    with the turn before it in its session, when that turn asked something (one of its rows
-    `asks`: `asking_rows`) and both have a vector in `turns` (NaN rows where none); NaN
-    elsewhere. The user's reply is what their memory holds; an assistant's answer restates what
-    it answers. The pair's vector is the mean of the two turns' vectors, as a turn's is the mean
-    of its passages' (`pooled`), so nothing more is stored and a replay of the write path is
-    unchanged."""
-    out = np.full(table.num_rows, np.nan)
-    if table.num_rows < 2:
+@dataclass(frozen=True)
+class ReplyPairs:
+    """The user's turns that reply to a turn asking something, each read with it
+    (`reply_pairs`): what scoring them for a query needs, worked out once per read of the rows."""
+
+    rows: int
+    order: np.ndarray  # the rows in session order
+    counts: np.ndarray  # rows per turn, in that order
+    replies: np.ndarray  # the replying turns' positions among the turns
+    reply_vectors: np.ndarray  # the replies' vectors
+    asked_vectors: np.ndarray  # the vectors of the turns they reply to
+    pair_norms: np.ndarray  # the length of each pair's sum
+
+    def cosines(self, query: np.ndarray) -> np.ndarray:
+        """Per row, the cosine of `query` to its turn read with the one it replies to (the
+        mean of the two vectors, at unit length); NaN for a row that is no such reply."""
+        pair = np.full(len(self.counts), np.nan)
+        summed = self.reply_vectors @ query + self.asked_vectors @ query
+        pair[self.replies] = summed / self.pair_norms
+        out = np.full(self.rows, np.nan)
+        out[self.order] = np.repeat(pair, self.counts)
         return out
+
+    @property
+    def nbytes(self) -> int:
+        arrays = (self.order, self.counts, self.replies, self.reply_vectors, self.asked_vectors)
+        return sum(a.nbytes for a in arrays) + self.pair_norms.nbytes
+
+
+def reply_pairs(
+    table: pa.Table, turns: np.ndarray, asks: np.ndarray, by_user: np.ndarray
+) -> ReplyPairs:
+    """The rows said by the user (`by_user`) whose turn follows one in its session that asked
+    something (one of its rows `asks`: `asking_rows`), where both turns have a vector in
+    `turns` (NaN rows where none). The user's reply is what their memory holds; an assistant's
+    answer restates what it answers. The pair's vector is the mean of the two turns' vectors,
+    as a turn's is the mean of its passages' (`pooled`), so nothing more is stored and a
+    replay of the write path is unchanged."""
     keys = table.select(["session_id", "ts", "turn_id"])
     order = pc.sort_indices(keys, sort_keys=[(k, "ascending") for k in keys.column_names])
     sessions = keys.column("session_id").take(order).combine_chunks()
@@ -452,16 +468,20 @@ def reply_cosines(
     order = order.to_numpy()
     asked = np.maximum.reduceat(asks[order].astype(np.int8), starts) > 0
     vectors = turns[order[starts]]
-    cosines = vectors @ query
-    held = ~np.isnan(cosines)
+    held = ~np.isnan(vectors).any(axis=1)
     follows = same_session[starts[1:] - 1] & asked[:-1]  # the turn before asked, same session
     users = by_user[order[starts]]
     replies = 1 + np.flatnonzero(follows & users[1:] & held[1:] & held[:-1])
-    pair = np.full(len(starts), np.nan)
     together = np.einsum("ij,ij->i", vectors[replies], vectors[replies - 1])
-    pair[replies] = (cosines[replies] + cosines[replies - 1]) / np.sqrt(2.0 + 2.0 * together)
-    out[order] = np.repeat(pair, np.diff(starts, append=table.num_rows))
-    return out
+    return ReplyPairs(
+        table.num_rows,
+        order,
+        np.diff(starts, append=table.num_rows),
+        replies,
+        vectors[replies],
+        vectors[replies - 1],
+        np.sqrt(2.0 + 2.0 * together),
+    )
 
 
 def whole_turn_vectors(table: pa.Table, parts: TurnParts, width: int) -> np.ndarray:
@@ -543,19 +563,103 @@ def recall(
 
 
 @dataclass(frozen=True)
-class QueryChannels:
-    """What ranking rows of a `ChannelEncoder` or a `TurnChannelEncoder` needs: the primary
-    width (None: the rows' own vector is one encoder's), the query's vector in the CJK channel
-    when some row has one there, and for a turn channel the width of the rows' own part, the
-    number of passages the rows may hold, the query's unit vector in the turn channel, and
-    whether the rows' own vectors are in the turn channel's space (its model, no adapter)."""
+class RowShape:
+    """How an encoder's rows hold their vectors, the same for every query: the primary width of
+    a `ChannelEncoder` (None: the rows' own vector is one encoder's), and for a
+    `TurnChannelEncoder` the width of the rows' own part, whether rows may hold passages, and
+    whether the rows' own vectors are in the turn channel's space (its
+    model, no adapter)."""
 
-    primary_dimension: int | None
-    cjk_query: np.ndarray | None = None
+    primary_dimension: int | None = None
     inner_dimension: int | None = None
-    turn_query: np.ndarray | None = None
-    passages: int = 0
+    passages: bool = False
     own_is_turn_space: bool = False
+
+
+PLAIN_ROWS = RowShape()
+
+
+def row_shape(encoder: SpaceEncoder) -> RowShape:
+    channels = cjk_channels(encoder)
+    primary = None if channels is None else channels.primary.dimension
+    if not isinstance(encoder, TurnChannelEncoder):
+        return RowShape(primary)
+    own_is_turn_space = encoder.turn is primary_encoder(encoder.inner)
+    return RowShape(primary, encoder.inner.dimension, encoder.passages > 0, own_is_turn_space)
+
+
+@dataclass(frozen=True)
+class RowFacts:
+    """What ranking reads of one user's rows whatever the query: their own vectors, their turn's
+    and its passages', their turns read with the questions they answer, and per row whether
+    it states, who said it and whether it asks. The row cache (`jiyi.episodic.user_rows`)
+    hands out the same table until its user's next write, so these are worked out once for
+    the recalls in between (`row_facts`), on the reader thread, beside the query's encoding."""
+
+    own: np.ndarray  # the rows' own vectors (a turn channel's taken off, back at unit length)
+    turn: np.ndarray | None  # `TurnParts.turn`
+    passages: PassageBlock | None
+    statement: np.ndarray  # `statements`
+    by_user: np.ndarray  # `said_by_user`
+    turn_codes: np.ndarray  # `turn_codes`
+    has_cjk: bool  # some row holds a CJK-channel vector
+    turn_replies: ReplyPairs | None  # in the turn channel (`reply_pairs`)
+    cjk_replies: ReplyPairs | None  # in the CJK channel
+
+    @property
+    def nbytes(self) -> int:
+        arrays = [self.own, self.statement, self.by_user, self.turn_codes]
+        arrays += [a.vectors for a in (self.passages,) if a is not None]
+        arrays += [a for a in (self.turn,) if a is not None]
+        pairs = (p.nbytes for p in (self.turn_replies, self.cjk_replies) if p is not None)
+        return sum(a.nbytes for a in arrays) + sum(pairs)
+
+
+FACTS_BYTES = 64 * 1024 * 1024  # as much again as the row cache (`user_rows.CACHE_BYTES`)
+_FACTS: DerivedCache[RowFacts] = DerivedCache(FACTS_BYTES)
+
+
+def row_facts(table: pa.Table, shape: RowShape, reply_pairs: bool) -> RowFacts:
+    """`RowFacts` of a non-empty table, from those already worked out for this very table."""
+    return _FACTS.get(table, (shape, reply_pairs), lambda: _facts(table, shape, reply_pairs))
+
+
+def _facts(table: pa.Table, shape: RowShape, pairs: bool) -> RowFacts:
+    own, parts = vector_matrix(table), None
+    if shape.inner_dimension is not None:
+        parts = split_turn_channel(own, shape.inner_dimension)
+        own = parts.own
+    statement, by_user = statements(table), said_by_user(table.column("attributes"))
+    asks = asking_rows(table, statement) if pairs else None
+    width = shape.primary_dimension
+    has_cjk = width is not None and bool(cjk_rows(own, width).any())
+    cjk_replies = turn_replies = passages = None
+    if has_cjk and asks is not None:
+        assert width is not None
+        cjk_replies = reply_pairs(table, cjk_vectors(own, width), asks, by_user)
+    turn = None if parts is None else parts.turn
+    if parts is not None and turn is not None and shape.passages:
+        passages = passage_block(table, turn.shape[1])
+        if asks is not None:
+            said = turn
+            if shape.own_is_turn_space:
+                said = whole_turn_vectors(table, parts, turn.shape[1])
+            turn_replies = reply_pairs(table, said, asks, by_user)
+    return RowFacts(
+        own, turn, passages, statement, by_user, turn_codes(table), has_cjk, turn_replies,
+        cjk_replies,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class QueryChannels:
+    """What ranking rows of a `ChannelEncoder` or a `TurnChannelEncoder` needs: the rows' shape,
+    the query's vector in the CJK channel when some row has one there, and the query's unit
+    vector in the turn channel."""
+
+    shape: RowShape
+    cjk_query: np.ndarray | None = None
+    turn_query: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -574,26 +678,19 @@ def query_channels(
     encoder: SpaceEncoder, query_vector: np.ndarray, read: UserRows
 ) -> QueryChannels | None:
     """The query's channels for these rows (None for a one-channel encoder)."""
-    inner_dimension = turn_query = None
-    passages = 0
-    own_is_turn_space = False
-    if isinstance(encoder, TurnChannelEncoder):
-        inner_dimension, passages = encoder.inner.dimension, encoder.passages
-        own_is_turn_space = encoder.turn is primary_encoder(encoder.inner)
-        parts = split_turn_channel(query_vector[None, :], inner_dimension)
+    shape = row_shape(encoder)
+    if shape == PLAIN_ROWS:
+        return None
+    turn_query = None
+    if shape.inner_dimension is not None:
+        parts = split_turn_channel(query_vector[None, :], shape.inner_dimension)
         query_vector = parts.own[0]
         turn_query = None if parts.turn is None else parts.turn[0]
-    channels = cjk_channels(encoder)
-    if channels is None:
-        if inner_dimension is None:
-            return None
-        return QueryChannels(None, None, inner_dimension, turn_query, passages, own_is_turn_space)
-    width = channels.primary.dimension
     cjk_query = None
-    if read.cjk_rows:
-        own = cjk_part(query_vector, width)  # a query with CJK characters carries it
+    if read.cjk_rows and shape.primary_dimension is not None:
+        own = cjk_part(query_vector, shape.primary_dimension)  # a CJK query carries it
         cjk_query = own if own is not None else read.english_cjk_query
-    return QueryChannels(width, cjk_query, inner_dimension, turn_query, passages, own_is_turn_space)
+    return QueryChannels(shape, cjk_query, turn_query)
 
 
 def _read_scored(
@@ -606,16 +703,17 @@ def _read_scored(
     config: RetrievalConfig,
 ) -> UserRows:
     """The user's rows, scored, beside the query's embedding: the read is usually done first,
-    so BM25, and the CJK channel's encoding of a query without CJK characters (asked only when
-    some row has a vector there: a user with Chinese memories asking in English; an
-    English-only user pays nothing), take nothing from the critical path."""
+    so BM25, the rows' `RowFacts` when not already worked out, and the CJK channel's encoding
+    of a query without CJK characters (asked only when some row has a vector there: a user
+    with Chinese memories asking in English; an English-only user pays nothing), take nothing
+    from the critical path."""
     table = store.scan(user_id, event_types)
     lexical = lexical_scores(table, query_tokens, config)
-    channels = cjk_channels(encoder)
-    if channels is None or table.num_rows == 0:
+    if table.num_rows == 0:
         return UserRows(table, lexical)
-    own_dimension = own_vector_encoder(encoder).dimension
-    if not cjk_rows(vector_matrix(table)[:, :own_dimension], channels.primary.dimension).any():
+    facts = row_facts(table, row_shape(encoder), config.reply_pairs)
+    channels = cjk_channels(encoder)
+    if channels is None or not facts.has_cjk:
         return UserRows(table, lexical)
     english = None if has_cjk(query) else channels.encode_cjk([query])[0]
     return UserRows(table, lexical, True, english)

@@ -16,9 +16,11 @@ can serve rows read before it.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
+from typing import Generic, Protocol, TypeVar
 
 import pyarrow as pa
 
@@ -106,3 +108,59 @@ class UserRowsCache:
         held = self._rows.pop(user_id, None)
         if held is not None:
             self._bytes -= held[1].nbytes
+
+
+class Sized(Protocol):
+    nbytes: int
+
+
+D = TypeVar("D", bound=Sized)
+
+
+class DerivedCache(Generic[D]):
+    """Values worked out from a table (`make`), kept while that very table lives and the `key`
+    they were made for is asked again, least recently used first out within `max_bytes`;
+    thread-safe. The row cache hands out the same table object for a user until their next
+    write, so what recall derives from it once serves every recall in between, and dies with
+    it: no mark to check, nothing stale to serve."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self._held: OrderedDict[int, tuple[weakref.ref[pa.Table], Hashable, D]] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.RLock()  # a table's last reference may go inside a held lock
+
+    def get(self, table: pa.Table, key: Hashable, make: Callable[[], D]) -> D:
+        ident = id(table)
+        with self._lock:
+            held = self._held.get(ident)
+            if held is not None and held[0]() is table and held[1] == key:
+                self._held.move_to_end(ident)
+                return held[2]
+        value = make()  # two threads may both make it: the same value, the last one kept
+        if value.nbytes > self.max_bytes:
+            return value
+        with self._lock:
+            self._drop(ident)
+            self._held[ident] = (weakref.ref(table, self._gone(ident)), key, value)
+            self._bytes += value.nbytes
+            while self._bytes > self.max_bytes:
+                self._drop(next(iter(self._held)))
+        return value
+
+    def _gone(self, ident: int) -> Callable[[weakref.ref[pa.Table]], None]:
+        def drop(ref: weakref.ref[pa.Table]) -> None:
+            with self._lock:
+                held = self._held.get(ident)
+                if held is not None and held[0] is ref:
+                    self._drop(ident)
+
+        return drop
+
+    def _drop(self, ident: int) -> None:
+        held = self._held.pop(ident, None)
+        if held is not None:
+            self._bytes -= held[2].nbytes
+
+    def __len__(self) -> int:
+        return len(self._held)

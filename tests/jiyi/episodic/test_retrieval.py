@@ -32,7 +32,7 @@ from jiyi.episodic.retrieval import (
     lexical_scores,
     rank,
     recall,
-    reply_cosines,
+    reply_pairs,
     whole_turn_vectors,
 )
 from jiyi.health import skipped_values
@@ -312,6 +312,38 @@ def test_a_query_is_encoded_on_the_encoders_query_path(tmp_path, make_item, term
     assert hits[0].event.turn_id == "t2"
 
 
+def test_a_users_rows_are_worked_out_for_ranking_once_until_they_change(
+    tmp_path, make_item, terms, monkeypatch
+):
+    from jiyi.episodic import retrieval
+
+    encoder = TurnChannelEncoder(ChannelEncoder(HashingEncoder(64), HashingEncoder(32)),
+                                 HashingEncoder(64), passages=4)  # fmt: skip
+    texts = [
+        *ENGLISH,
+        ("alice", "我喜欢用动画学数学。你呢？"),
+        ("alice", "我也是！"),
+        ("bob", "tea"),
+    ]
+    store = _write(tmp_path, encoder, make_item, terms, texts)
+    worked: list[int] = []
+    unmemoised = retrieval._facts
+    monkeypatch.setattr(retrieval, "_facts", lambda *a: worked.append(1) or unmemoised(*a))
+    first = recall(store, encoder, terms, "alice", "green tea", k=3, now_ms=NOW)
+    again = recall(store, encoder, terms, "alice", "用动画学数学", k=3, now_ms=NOW)
+    assert len(worked) == 1  # the second query reads what the first worked out
+    memo = retrieval._FACTS
+    monkeypatch.setattr(retrieval, "_FACTS", retrieval.DerivedCache(0))  # nothing kept
+    assert recall(store, encoder, terms, "alice", "green tea", k=3, now_ms=NOW) == first
+    assert recall(store, encoder, terms, "alice", "用动画学数学", k=3, now_ms=NOW) == again
+    monkeypatch.setattr(retrieval, "_FACTS", memo)
+    worked.clear()
+    write_events(store, encoder, terms, [make_item("alice", "oolong tea", turn="t9")], SETTINGS)
+    hits = recall(store, encoder, terms, "alice", "oolong tea", k=3, now_ms=NOW)
+    assert worked == [1]  # a write gives the user new rows, worked out again
+    assert hits[0].event.turn_id == "t9"
+
+
 def test_the_turn_channel_counts_only_for_the_events_with_a_turn_vector():
     """Flat other channels; the turn channel singles out event 2; NaN rows sit at its mean."""
     vector, lexical = np.full(5, 0.3), np.zeros(5)
@@ -421,7 +453,7 @@ def test_a_reply_is_scored_with_the_question_before_it():
     )
     asks = np.array([r[3] is EventType.QUESTION for r in rows])
     by_user = np.ones(len(rows), dtype=bool)
-    cosines = reply_cosines(table, np.stack([r[4] for r in rows]), q, asks, by_user)
+    cosines = reply_pairs(table, np.stack([r[4] for r in rows]), asks, by_user).cosines(q)
 
     def pair(x: np.ndarray, y: np.ndarray) -> float:
         mean = x + y
@@ -429,10 +461,11 @@ def test_a_reply_is_scored_with_the_question_before_it():
 
     np.testing.assert_allclose(cosines[[0, 2, 3]], [pair(c, b), pair(a, c), pair(c, b)], atol=1e-6)
     assert np.isnan(cosines[[1, 4, 5, 6]]).all()
-    assert np.isnan(reply_cosines(table.slice(0, 1), np.stack([b]), q, asks[:1], by_user[:1])).all()
+    one = reply_pairs(table.slice(0, 1), np.stack([b]), asks[:1], by_user[:1])
+    assert np.isnan(one.cosines(q)).all()
     by_assistant = by_user.copy()
     by_assistant[[0, 3]] = False  # t3 said by the assistant: its answer restates the question
-    answered = reply_cosines(table, np.stack([r[4] for r in rows]), q, asks, by_assistant)
+    answered = reply_pairs(table, np.stack([r[4] for r in rows]), asks, by_assistant).cosines(q)
     assert np.isnan(answered[[0, 3]]).all()
     assert answered[2] == cosines[2]
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import gc
+from dataclasses import dataclass
+
 import pyarrow as pa
 
 from jiyi.domain import EventType
 from jiyi.episodic.lancedb_store import MARKS_FILE, LanceEpisodicStore
-from jiyi.episodic.user_rows import UserMarks, UserRowsCache
+from jiyi.episodic.user_rows import DerivedCache, UserMarks, UserRowsCache
 
 
 def _store(tmp_path, encoder) -> LanceEpisodicStore:
@@ -86,3 +89,42 @@ def test_the_cache_keeps_its_byte_budget_and_never_keeps_an_unmarked_user():
     assert cache.get("a", 1) is None  # least recently used, out
     assert cache.get("c", 1) is rows
     assert cache.get("c", 2) is None  # read under an older mark: stale
+
+
+@dataclass
+class _Derived:
+    nbytes: int
+
+
+def test_derived_values_are_kept_while_their_very_table_lives_and_for_their_key():
+    cache: DerivedCache[_Derived] = DerivedCache(max_bytes=1000)
+    made: list[str] = []
+
+    def make(name: str, size: int = 100):
+        return lambda: made.append(name) or _Derived(size)
+
+    table = pa.table({"a": [1, 2]})
+    first = cache.get(table, "k", make("first"))
+    assert cache.get(table, "k", make("again")) is first
+    assert cache.get(table, "other key", make("other")) is not first
+    twin = pa.table({"a": [1, 2]})  # equal rows, another read: not the same table
+    cache.get(twin, "other key", make("twin"))
+    assert made == ["first", "other", "twin"]
+    assert len(cache) == 2
+    del table
+    gc.collect()
+    assert len(cache) == 1  # gone with its table
+
+
+def test_derived_values_keep_their_byte_budget():
+    cache: DerivedCache[_Derived] = DerivedCache(max_bytes=1000)
+    tables = [pa.table({"a": [i]}) for i in range(3)]
+    for table in tables:
+        cache.get(table, "k", lambda: _Derived(400))
+    assert len(cache) == 2  # the least recently used went
+    made = []
+    cache.get(tables[0], "k", lambda: made.append(1) or _Derived(400))
+    assert made == [1]
+    huge = cache.get(tables[1], "k2", lambda: _Derived(5000))
+    assert huge.nbytes == 5000  # handed out, not kept
+    assert len(cache) == 2
