@@ -68,6 +68,7 @@ from models.channels import (
     cjk_rows,
     cjk_vectors,
     has_cjk,
+    own_vector_encoder,
     primary_encoder,
     split_turn_channel,
 )
@@ -594,7 +595,7 @@ class RowFacts:
     and its passages', their turns read with the questions they answer, and per row whether
     it states, who said it and whether it asks. The row cache (`jiyi.episodic.user_rows`)
     hands out the same table until its user's next write, so these are worked out once for
-    the recalls in between (`row_facts`), on the reader thread, beside the query's encoding."""
+    the recalls in between (`row_facts`)."""
 
     own: np.ndarray  # the rows' own vectors (a turn channel's taken off, back at unit length)
     turn: np.ndarray | None  # `TurnParts.turn`
@@ -602,7 +603,6 @@ class RowFacts:
     statement: np.ndarray  # `statements`
     by_user: np.ndarray  # `said_by_user`
     turn_codes: np.ndarray  # `turn_codes`
-    has_cjk: bool  # some row holds a CJK-channel vector
     turn_replies: ReplyPairs | None  # in the turn channel (`reply_pairs`)
     cjk_replies: ReplyPairs | None  # in the CJK channel
 
@@ -632,10 +632,8 @@ def _facts(table: pa.Table, shape: RowShape, pairs: bool) -> RowFacts:
     statement, by_user = statements(table), said_by_user(table.column("attributes"))
     asks = asking_rows(table, statement) if pairs else None
     width = shape.primary_dimension
-    has_cjk = width is not None and bool(cjk_rows(own, width).any())
     cjk_replies = turn_replies = passages = None
-    if has_cjk and asks is not None:
-        assert width is not None
+    if width is not None and asks is not None and cjk_rows(own, width).any():
         cjk_replies = reply_pairs(table, cjk_vectors(own, width), asks, by_user)
     turn = None if parts is None else parts.turn
     if parts is not None and turn is not None and shape.passages:
@@ -645,10 +643,8 @@ def _facts(table: pa.Table, shape: RowShape, pairs: bool) -> RowFacts:
             if shape.own_is_turn_space:
                 said = whole_turn_vectors(table, parts, turn.shape[1])
             turn_replies = reply_pairs(table, said, asks, by_user)
-    return RowFacts(
-        own, turn, passages, statement, by_user, turn_codes(table), has_cjk, turn_replies,
-        cjk_replies,
-    )  # fmt: skip
+    codes = turn_codes(table)
+    return RowFacts(own, turn, passages, statement, by_user, codes, turn_replies, cjk_replies)
 
 
 @dataclass(frozen=True)
@@ -703,17 +699,18 @@ def _read_scored(
     config: RetrievalConfig,
 ) -> UserRows:
     """The user's rows, scored, beside the query's embedding: the read is usually done first,
-    so BM25, the rows' `RowFacts` when not already worked out, and the CJK channel's encoding
-    of a query without CJK characters (asked only when some row has a vector there: a user
-    with Chinese memories asking in English; an English-only user pays nothing), take nothing
-    from the critical path."""
+    so BM25, and the CJK channel's encoding of a query without CJK characters (asked only when
+    some row has a vector there: a user with Chinese memories asking in English; an
+    English-only user pays nothing), take nothing from the critical path. The rows'
+    `RowFacts` are not worked out here: where the read is the longer half (a user's rows not
+    in memory), they would only lengthen it, and take Python's lock from the encoding."""
     table = store.scan(user_id, event_types)
     lexical = lexical_scores(table, query_tokens, config)
-    if table.num_rows == 0:
-        return UserRows(table, lexical)
-    facts = row_facts(table, row_shape(encoder), config.reply_pairs)
     channels = cjk_channels(encoder)
-    if channels is None or not facts.has_cjk:
+    if channels is None or table.num_rows == 0:
+        return UserRows(table, lexical)
+    own_dimension = own_vector_encoder(encoder).dimension
+    if not cjk_rows(vector_matrix(table)[:, :own_dimension], channels.primary.dimension).any():
         return UserRows(table, lexical)
     english = None if has_cjk(query) else channels.encode_cjk([query])[0]
     return UserRows(table, lexical, True, english)
