@@ -568,8 +568,7 @@ class RowShape:
     """How an encoder's rows hold their vectors, the same for every query: the primary width of
     a `ChannelEncoder` (None: the rows' own vector is one encoder's), and for a
     `TurnChannelEncoder` the width of the rows' own part, whether rows may hold passages, and
-    whether the rows' own vectors are in the turn channel's space (its
-    model, no adapter)."""
+    whether the rows' own vectors are in the turn channel's space (its model, no adapter)."""
 
     primary_dimension: int | None = None
     inner_dimension: int | None = None
@@ -581,6 +580,7 @@ PLAIN_ROWS = RowShape()
 
 
 def row_shape(encoder: SpaceEncoder) -> RowShape:
+    """The shape of the rows `encoder` writes (`PLAIN_ROWS`: one encoder's vector alone)."""
     channels = cjk_channels(encoder)
     primary = None if channels is None else channels.primary.dimension
     if not isinstance(encoder, TurnChannelEncoder):
@@ -609,8 +609,10 @@ class RowFacts:
     @property
     def nbytes(self) -> int:
         arrays = [self.own, self.statement, self.by_user, self.turn_codes]
-        arrays += [a.vectors for a in (self.passages,) if a is not None]
-        arrays += [a for a in (self.turn,) if a is not None]
+        if self.turn is not None:
+            arrays.append(self.turn)
+        if self.passages is not None:
+            arrays.append(self.passages.vectors)
         pairs = (p.nbytes for p in (self.turn_replies, self.cjk_replies) if p is not None)
         return sum(a.nbytes for a in arrays) + sum(pairs)
 

@@ -110,11 +110,13 @@ class UserRowsCache:
             self._bytes -= held[1].nbytes
 
 
-class Sized(Protocol):
+class HasBytes(Protocol):
+    """What `DerivedCache` keeps: anything that says what it takes."""
+
     nbytes: int
 
 
-D = TypeVar("D", bound=Sized)
+D = TypeVar("D", bound=HasBytes)
 
 
 class DerivedCache(Generic[D]):
