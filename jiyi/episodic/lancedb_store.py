@@ -69,6 +69,9 @@ COMPACT_EVERY_WRITES = 20  # LanceDB's own rule of thumb: optimise after about 2
 SMALLEST_FRAGMENT = 4096
 TIER_RATIO = 16
 LARGEST_FRAGMENT = 1 << 20
+# A write's added rows are kept for readers (`user_rows`) up to this many: a stream batch is
+# far smaller, a bulk load is read afresh.
+FEED_ROWS = 2000
 INDEXED_COLUMNS = ("user_id", "event_id")  # reads filter on the first; upserts join on both
 # Compaction removes the files of versions older than this: long enough for any read another
 # process started on an older version (the nightly batch's whole-table scans) to finish.
@@ -203,13 +206,15 @@ class LanceEpisodicStore(EpisodicStore):
             return 0
         check_records(records, self.space_id, self.dimension)
         records = last_per_key(records)
-        (
+        rows = to_table(records, self._schema)
+        result = (
             self._table.merge_insert(["user_id", "event_id"])
             .when_matched_update_all()
             .when_not_matched_insert_all()
-            .execute(to_table(records, self._schema))
+            .execute(rows)
         )
-        self._wrote(r.event.user_id for r in records)
+        only_added = result.num_inserted_rows == rows.num_rows and not result.num_deleted_rows
+        self._wrote((r.event.user_id for r in records), rows if only_added else None)
         return len(records)
 
     def append_rows(self, rows: pa.Table) -> int:
@@ -284,14 +289,9 @@ class LanceEpisodicStore(EpisodicStore):
         return rows.filter(pc.is_in(rows["event_type"], value_set=wanted))
 
     def _user_rows(self, user_id: str) -> pa.Table:
-        """The user's rows, from memory while no process has written them since (the mark is
-        read before the rows: see `user_rows`)."""
-        mark = self._marks.of(user_id)
-        rows = self._cached.get(user_id, mark)
-        if rows is None:
-            rows = self._query(self._where(user_id))
-            self._cached.put(user_id, mark, rows)
-        return rows
+        """The user's rows, from memory while no process has written them since, or has only
+        appended to them (see `user_rows`)."""
+        return self._cached.rows(user_id, self._marks, lambda: self._query(self._where(user_id)))
 
     def optimize(self, target_rows: int = LARGEST_FRAGMENT) -> None:
         """Merge fragments under `target_rows` rows, bring the indexes up to date (building
@@ -315,12 +315,18 @@ class LanceEpisodicStore(EpisodicStore):
                 # LanceDB 0.40's sync API takes the column as the first positional argument.
                 self._table.create_index(column, config=BTree(), replace=True)
 
-    def _wrote(self, users: Iterable[str]) -> None:
-        """After a committed write: every process's copy of these users' rows goes stale, and
-        every `COMPACT_EVERY_WRITES`th write compacts the table. A compaction that fails
-        (another process committed first) is logged and left to the next one: the write it
-        follows is already committed and must not be reported as failed."""
-        self._marks.bump(users)
+    def _wrote(self, users: Iterable[str], appended: pa.Table | None = None) -> None:
+        """After a committed write: every process's copy of these users' rows goes stale (or
+        takes `appended`, the rows the write only added, up to `FEED_ROWS`), and every
+        `COMPACT_EVERY_WRITES`th write compacts the table. A compaction that fails (another
+        process committed first) is logged and left to the next one: the write it follows is
+        already committed and must not be reported as failed."""
+        users = set(users)
+        by_user = {}
+        if appended is not None and appended.num_rows <= FEED_ROWS:
+            column = appended.column("user_id")
+            by_user = {user: appended.filter(pc.equal(column, user)) for user in users}
+        self._marks.bump(users, by_user)
         writes = next(self._writes)
         if writes % COMPACT_EVERY_WRITES or not self._compacting.acquire(False):
             return

@@ -11,18 +11,28 @@ rows. A reader that races a write may cache rows newer than its mark, never olde
 that follows invalidates them. Marks come from one counter that never goes back, and a user
 without a mark is never cached, so after an erasure (which removes the user's mark) no process
 can serve rows read before it.
+
+Most writes only add rows (a turn's new events), and a cached copy one write behind needs only
+those: re-reading the table cost about 10 ms of CPU (LanceDB's threads included) against 6 for
+the whole recall that follows. So a writer whose write only appended keeps what it appended
+beside the bump, chained to the user's previous mark, and a reader holding the rows of that
+mark adds them (`UserRowsCache.rows`). Any other write (an update, a deletion) drops the
+user's entries, and entries live `FEED_WRITES` writes, so the file stays small and a reader
+further behind reads the table.
 """
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from jiyi.sqlite_util import connect, create_schema, erase_rows, write_transaction
 
@@ -30,8 +40,16 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS marks (user_id TEXT PRIMARY KEY, mark INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS counter (only INTEGER PRIMARY KEY CHECK (only = 0), value INTEGER);
 INSERT OR IGNORE INTO counter (only, value) VALUES (0, 0);
+CREATE TABLE IF NOT EXISTS appended (
+    user_id TEXT NOT NULL, mark INTEGER NOT NULL, after INTEGER, rows BLOB NOT NULL,
+    PRIMARY KEY (user_id, mark)
+);
+CREATE INDEX IF NOT EXISTS appended_by_mark ON appended (mark);
 """
 CACHE_BYTES = 64 * 1024 * 1024  # ≈ 160 users of 200 events (1.9 KB each, vector included)
+# Writes (of anyone) an entry of appended rows is kept for: a reader is rarely more than a few
+# of its user's writes behind, and at a few KB a row the file stays within a few MB.
+FEED_WRITES = 1000
 
 
 class UserMarks:
@@ -42,32 +60,71 @@ class UserMarks:
         create_schema(self._connection, _SCHEMA)
         self._lock = threading.Lock()
 
-    def bump(self, users: Iterable[str]) -> None:
-        """After a committed write: every process's copy of these users' rows is stale."""
+    def bump(self, users: Iterable[str], appended: Mapping[str, pa.Table] | None = None) -> None:
+        """After a committed write: every process's copy of these users' rows is stale.
+        `appended`: for users the write only added rows to, those rows (in the table's
+        columns), which a copy as of the user's previous mark can take instead of a read."""
         users = sorted(set(users))
         if not users:
             return
+        appended = appended or {}
         with self._lock, write_transaction(self._connection) as connection:
             (mark,) = connection.execute(
                 "UPDATE counter SET value = value + 1 RETURNING value"
             ).fetchone()
+            entries = [
+                (user, mark, self._mark(connection, user), _ipc(rows))
+                for user, rows in appended.items()
+            ]
             connection.executemany(
                 "INSERT INTO marks (user_id, mark) VALUES (?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET mark = excluded.mark",
                 [(user, mark) for user in users],
             )
+            connection.executemany(  # a chain with a write it cannot replay ends here
+                "DELETE FROM appended WHERE user_id = ?",
+                [(user,) for user in users if user not in appended],
+            )
+            connection.executemany(
+                "INSERT INTO appended (user_id, mark, after, rows) VALUES (?, ?, ?, ?)", entries
+            )
+            connection.execute("DELETE FROM appended WHERE mark <= ?", (mark - FEED_WRITES,))
+
+    @staticmethod
+    def _mark(connection: sqlite3.Connection, user_id: str) -> int | None:
+        row = connection.execute("SELECT mark FROM marks WHERE user_id = ?", (user_id,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def appended_since(self, user_id: str, mark: int, current: int) -> list[pa.Table] | None:
+        """What each write after `mark` up to `current` appended to the user's rows, in order;
+        None where one of those writes did more than append (or its entry is gone)."""
+        with self._lock:
+            entries = self._connection.execute(
+                "SELECT mark, after, rows FROM appended "
+                "WHERE user_id = ? AND mark > ? AND mark <= ? ORDER BY mark",
+                (user_id, mark, current),
+            ).fetchall()
+        tables, reached = [], mark
+        for entry_mark, after, rows in entries:
+            if after != reached:
+                return None
+            tables.append(pa.ipc.open_stream(rows).read_all())
+            reached = entry_mark
+        return tables if reached == current else None
 
     def of(self, user_id: str) -> int | None:
         with self._lock:
-            row = self._connection.execute(
-                "SELECT mark FROM marks WHERE user_id = ?", (user_id,)
-            ).fetchone()
-        return None if row is None else int(row[0])
+            return self._mark(self._connection, user_id)
 
     def forget(self, user_id: str) -> None:
-        """Erasure: the user's mark goes too (and with it every cached copy of their rows)."""
+        """Erasure: the user's mark goes too (and with it every cached copy of their rows), and
+        every row kept for them here."""
         with self._lock:
-            erase_rows(self._connection, ("DELETE FROM marks WHERE user_id = ?", (user_id,)))
+            erase_rows(
+                self._connection,
+                ("DELETE FROM marks WHERE user_id = ?", (user_id,)),
+                ("DELETE FROM appended WHERE user_id = ?", (user_id,)),
+            )
 
     def close(self) -> None:
         self._connection.close()
@@ -84,14 +141,31 @@ class UserRowsCache:
         self._lock = threading.Lock()
 
     def get(self, user_id: str, mark: int | None) -> pa.Table | None:
-        if mark is None:
-            return None
+        held = self._held(user_id)
+        return None if held is None or mark is None or held[0] != mark else held[1]
+
+    def rows(self, user_id: str, marks: UserMarks, read: Callable[[], pa.Table]) -> pa.Table:
+        """The user's rows as of their current mark: the copy held, that copy with what the
+        writes since appended, or `read()` (the mark is read first: see the module)."""
+        mark = marks.of(user_id)
+        held = self._held(user_id)
+        if held is not None and mark is not None and held[0] == mark:
+            return held[1]
+        rows = None
+        if held is not None and mark is not None and held[0] < mark:
+            appended = marks.appended_since(user_id, held[0], mark)
+            rows = None if appended is None else with_appended(held[1], appended)
+        if rows is None:
+            rows = read()
+        self.put(user_id, mark, rows)
+        return rows
+
+    def _held(self, user_id: str) -> tuple[int, pa.Table] | None:
         with self._lock:
             held = self._rows.get(user_id)
-            if held is None or held[0] != mark:
-                return None
-            self._rows.move_to_end(user_id)
-            return held[1]
+            if held is not None:
+                self._rows.move_to_end(user_id)
+            return held
 
     def put(self, user_id: str, mark: int | None, rows: pa.Table) -> None:
         """Keep `rows`, read after `mark` was seen; a user without a mark is not kept."""
@@ -108,6 +182,27 @@ class UserRowsCache:
         held = self._rows.pop(user_id, None)
         if held is not None:
             self._bytes -= held[1].nbytes
+
+
+def with_appended(rows: pa.Table, appended: Sequence[pa.Table]) -> pa.Table | None:
+    """`rows` followed by `appended`, as a read of the table would give them; None where that
+    cannot be known: an appended row is already there (the copy was read after that write
+    committed and before its mark), or the columns differ (another process changed the
+    table's)."""
+    try:
+        added = pa.concat_tables([table.cast(rows.schema) for table in appended])
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, ValueError):
+        return None
+    if pc.any(pc.is_in(added["event_id"], value_set=rows["event_id"].combine_chunks())).as_py():
+        return None
+    return pa.concat_tables([rows, added]).combine_chunks()
+
+
+def _ipc(rows: pa.Table) -> bytes:
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_stream(sink, rows.schema) as writer:
+        writer.write_table(rows)
+    return sink.getvalue().to_pybytes()
 
 
 class HasBytes(Protocol):

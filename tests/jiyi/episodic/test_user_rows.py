@@ -6,10 +6,16 @@ import gc
 from dataclasses import dataclass
 
 import pyarrow as pa
+import pytest
 
 from jiyi.domain import EventType
 from jiyi.episodic.lancedb_store import MARKS_FILE, LanceEpisodicStore
-from jiyi.episodic.user_rows import DerivedCache, UserMarks, UserRowsCache
+from jiyi.episodic.user_rows import (
+    DerivedCache,
+    UserMarks,
+    UserRowsCache,
+    with_appended,
+)
 
 
 def _store(tmp_path, encoder) -> LanceEpisodicStore:
@@ -65,6 +71,99 @@ def test_typed_reads_filter_the_cached_rows_like_the_table_would(
         "hi"
     ]
     assert store.scan("bob", event_types=[]).num_rows == 0
+
+
+def _counting_reads(store: LanceEpisodicStore, monkeypatch) -> list[str]:
+    """The store's table reads, counted as they go through (each still reads the table)."""
+    reads: list[str] = []
+    query = store._query
+
+    def counted(where: str) -> pa.Table:
+        reads.append(where)
+        return query(where)
+
+    monkeypatch.setattr(store, "_query", counted)
+    return reads
+
+
+def _by_id(rows: pa.Table) -> list[dict]:
+    return sorted(rows.to_pylist(), key=lambda row: row["event_id"])
+
+
+def test_a_copy_behind_by_appends_takes_what_they_added_without_reading_the_table(
+    tmp_path, encoder, make_item, records, monkeypatch
+):
+    api, stream = _store(tmp_path, encoder), _store(tmp_path, encoder)
+    stream.upsert(records([make_item("alice", "I love tea"), make_item("bob", "chess")]))
+    api.scan("alice")
+    reads = _counting_reads(api, monkeypatch)
+    stream.upsert(records([make_item("alice", "green tea"), make_item("bob", "chess openings")]))
+    stream.upsert(records([make_item("alice", "oolong, mostly")]))
+    caught_up = api.scan("alice")
+    assert reads == []
+    assert _by_id(caught_up) == _by_id(_store(tmp_path, encoder).scan("alice"))
+    assert caught_up.column("summary").to_pylist() == ["I love tea", "green tea", "oolong, mostly"]
+    assert api.scan("alice") is caught_up
+
+
+@pytest.mark.parametrize("write", ["update", "delete"])
+def test_a_write_that_did_more_than_append_makes_the_reader_read_the_table(
+    tmp_path, encoder, make_item, records, monkeypatch, write
+):
+    api, stream = _store(tmp_path, encoder), _store(tmp_path, encoder)
+    first = records([make_item("alice", "I love tea", confidence=0.5)])
+    stream.upsert(first)
+    api.scan("alice")
+    reads = _counting_reads(api, monkeypatch)
+    stream.upsert(records([make_item("alice", "green tea")]))  # an append, then
+    if write == "update":
+        stream.upsert(records([make_item("alice", "I love tea", confidence=0.9)]))
+    else:
+        stream.delete("alice", event_ids=[first[0].event.event_id])
+    rows = api.scan("alice")
+    assert len(reads) == 1
+    assert _by_id(rows) == _by_id(_store(tmp_path, encoder).scan("alice"))
+    assert ("I love tea" in rows.column("summary").to_pylist()) == (write == "update")
+
+
+def test_a_copy_that_already_holds_the_appended_rows_is_read_again(tmp_path):
+    """A read that raced a write (committed, not yet marked) holds its rows under the old
+    mark: adding them again would double them."""
+    marks, cache = UserMarks(tmp_path / "marks.sqlite"), UserRowsCache()
+    old = pa.table({"event_id": ["e1"], "summary": ["tea"]})
+    new = pa.table({"event_id": ["e2"], "summary": ["green tea"]})
+    marks.bump(["alice"])
+    raced = pa.concat_tables([old, new])
+    cache.put("alice", marks.of("alice"), raced)
+    marks.bump(["alice"], {"alice": new})
+    reads: list[int] = []
+    fresh = cache.rows("alice", marks, lambda: reads.append(1) or raced)
+    assert reads == [1] and fresh is raced
+    assert with_appended(old, [new]) == raced
+    assert with_appended(old, [pa.table({"event_id": ["e3"]})]) is None  # columns differ
+
+
+def test_appended_rows_are_kept_for_a_window_of_writes_and_go_with_an_erasure(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr("jiyi.episodic.user_rows.FEED_WRITES", 3)
+    marks = UserMarks(tmp_path / "marks.sqlite")
+    marks.bump(["alice"])
+    start = marks.of("alice")
+    assert start is not None
+    for n in range(2):
+        marks.bump(["alice"], {"alice": pa.table({"event_id": [f"e{n}"]})})
+    now = marks.of("alice")
+    assert now is not None
+    appended = marks.appended_since("alice", start, now)
+    assert [t.column("event_id").to_pylist() for t in appended or []] == [["e0"], ["e1"]]
+    marks.bump(["bob"])
+    marks.bump(["bob"])
+    assert marks.appended_since("alice", start, now) is None  # e0's entry is out of the window
+    marks.bump(["alice"], {"alice": pa.table({"event_id": ["e2"]})})
+    marks.forget("alice")
+    count = marks._connection.execute("SELECT count(*) FROM appended").fetchone()[0]
+    assert count == 0
 
 
 def test_marks_never_repeat_even_after_a_user_is_forgotten(tmp_path):
