@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import os
-import signal
-import time
-import warnings
 
 import lancedb
 import numpy as np
@@ -20,7 +16,6 @@ from jiyi.episodic.lancedb_store import (
     TABLE,
     TIER_RATIO,
     LanceEpisodicStore,
-    _ReadLoop,
     compaction_target,
 )
 from jiyi.episodic.records import PASSAGES_COLUMN, EpisodicInputError, arrow_schema, to_table
@@ -240,40 +235,6 @@ def test_a_table_from_before_half_precision_keeps_float32_and_takes_new_rows(
     got = store.get("alice", kept.event.event_id)
     np.testing.assert_array_equal(got.vector, kept.vector)  # nothing was rounded
     assert store.count("alice") == 3
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork() on this platform")
-def test_the_read_loop_runs_again_in_a_forked_process():
-    """A child forked after a read inherits the read loop but not its thread, so a read there
-    would wait forever: it starts its own loop (a real fork; the child's result is its exit
-    status). LanceDB itself in a forked child is not tested: its fork support is experimental
-    (it says so, and crashed here in one run of five); jiyi's processes are spawned."""
-
-    async def pid() -> int:
-        return os.getpid()
-
-    assert _ReadLoop.run(pid()) == os.getpid()
-    parent_loop = _ReadLoop._loop
-    with warnings.catch_warnings():  # Python warns of forking a process with threads
-        warnings.simplefilter("ignore", DeprecationWarning)
-        child = os.fork()
-    if child == 0:  # pragma: no cover - the child reports through its exit status
-        status = 1
-        try:
-            ran = _ReadLoop.run(pid())
-            status = 0 if ran == os.getpid() and _ReadLoop._loop is not parent_loop else 2
-        finally:
-            os._exit(status)
-    deadline = time.monotonic() + 30
-    while (done := os.waitpid(child, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
-        time.sleep(0.02)
-    if done[0] == 0:
-        os.kill(child, signal.SIGKILL)
-        os.waitpid(child, 0)
-        pytest.fail("the forked child's read loop hung")
-    assert os.waitstatus_to_exitcode(done[1]) == 0
-    assert _ReadLoop._loop is parent_loop  # the parent's loop is untouched
-    assert _ReadLoop.run(pid()) == os.getpid()
 
 
 def test_erasing_the_only_user_leaves_an_empty_store_that_takes_writes(
