@@ -67,9 +67,10 @@ COMPACT_EVERY_WRITES = 20  # LanceDB's own rule of thumb: optimise after about 2
 SMALLEST_FRAGMENT = 4096
 TIER_RATIO = 16
 LARGEST_FRAGMENT = 1 << 20
-# A write's added rows are kept for readers (`user_rows`) up to this many: a stream batch is
-# far smaller, a bulk load is read afresh.
-FEED_ROWS = 2000
+# A write's added rows are kept for readers (`user_rows`) up to this many in all and per user:
+# a stream batch adds a few rows a user; a user's history loaded at once is read afresh.
+FEED_ROWS = 512
+FEED_USER_ROWS = 32
 INDEXED_COLUMNS = ("user_id", "event_id")  # reads filter on the first; upserts join on both
 # Compaction removes the files of versions older than this: long enough for any read another
 # process started on an older version (the nightly batch's whole-table scans) to finish.
@@ -290,7 +291,7 @@ class LanceEpisodicStore(EpisodicStore):
 
     def _wrote(self, users: Iterable[str], appended: pa.Table | None = None) -> None:
         """After a committed write: every process's copy of these users' rows goes stale (or
-        takes `appended`, the rows the write only added, up to `FEED_ROWS`), and every
+        takes `appended`, the rows the write only added, within `FEED_ROWS`), and every
         `COMPACT_EVERY_WRITES`th write compacts the table. A compaction that fails (another
         process committed first) is logged and left to the next one: the write it follows is
         already committed and must not be reported as failed."""
@@ -299,6 +300,7 @@ class LanceEpisodicStore(EpisodicStore):
         if appended is not None and appended.num_rows <= FEED_ROWS:
             column = appended.column("user_id")
             by_user = {user: appended.filter(pc.equal(column, user)) for user in users}
+            by_user = {u: rows for u, rows in by_user.items() if rows.num_rows <= FEED_USER_ROWS}
         self._marks.bump(users, by_user)
         writes = next(self._writes)
         if writes % COMPACT_EVERY_WRITES or not self._compacting.acquire(False):

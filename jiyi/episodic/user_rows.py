@@ -17,8 +17,8 @@ those: re-reading the table cost about 10 ms of CPU (LanceDB's threads included)
 the whole recall that follows. So a writer whose write only appended keeps what it appended
 beside the bump, chained to the user's previous mark, and a reader holding the rows of that
 mark adds them (`UserRowsCache.rows`). Any other write (an update, a deletion) drops the
-user's entries, and entries live `FEED_WRITES` writes, so the file stays small and a reader
-further behind reads the table.
+user's entries, and entries live two of its user's writes and `FEED_WRITES` writes of anyone,
+so the file stays small and a reader further behind reads the table.
 """
 
 from __future__ import annotations
@@ -47,9 +47,11 @@ CREATE TABLE IF NOT EXISTS appended (
 CREATE INDEX IF NOT EXISTS appended_by_mark ON appended (mark);
 """
 CACHE_BYTES = 64 * 1024 * 1024  # ≈ 160 users of 200 events (1.9 KB each, vector included)
-# Writes (of anyone) an entry of appended rows is kept for: a reader is rarely more than a few
-# of its user's writes behind, and at a few KB a row the file stays within a few MB.
-FEED_WRITES = 1000
+# A user's entries of appended rows are kept for their last two writes, and for `FEED_WRITES`
+# writes of anyone: a reader is rarely more than a write of its user behind, and seconds old,
+# and the file stays within those writes' rows (a few KB each).
+FEED_WRITES = 64
+WAL_PAGES = 64
 
 
 class UserMarks:
@@ -57,6 +59,10 @@ class UserMarks:
 
     def __init__(self, path: Path) -> None:
         self._connection = connect(path)
+        # Appended rows pass through the write-ahead log, which keeps its largest size on disk
+        # (4 MB at SQLite's default checkpoint): checkpoint sooner, and cut it back after.
+        self._connection.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+        self._connection.execute(f"PRAGMA journal_size_limit={WAL_PAGES * 4096}")
         create_schema(self._connection, _SCHEMA)
         self._lock = threading.Lock()
 
@@ -87,6 +93,10 @@ class UserMarks:
             )
             connection.executemany(
                 "INSERT INTO appended (user_id, mark, after, rows) VALUES (?, ?, ?, ?)", entries
+            )
+            connection.executemany(  # this write's entry and the one before it are kept
+                "DELETE FROM appended WHERE user_id = ? AND mark < ?",
+                [(user, after) for user, _, after, _ in entries if after is not None],
             )
             connection.execute("DELETE FROM appended WHERE mark <= ?", (mark - FEED_WRITES,))
 

@@ -126,6 +126,24 @@ def test_a_write_that_did_more_than_append_makes_the_reader_read_the_table(
     assert ("I love tea" in rows.column("summary").to_pylist()) == (write == "update")
 
 
+def test_a_users_large_append_is_read_from_the_table_and_not_kept_beside_the_marks(
+    tmp_path, encoder, make_item, records, monkeypatch
+):
+    monkeypatch.setattr("jiyi.episodic.lancedb_store.FEED_USER_ROWS", 1)
+    api, stream = _store(tmp_path, encoder), _store(tmp_path, encoder)
+    stream.upsert(records([make_item("alice", "I love tea"), make_item("bob", "chess")]))
+    api.scan("alice")
+    api.scan("bob")
+    reads = _counting_reads(api, monkeypatch)
+    stream.upsert(records([make_item("alice", "green tea"), make_item("alice", "oolong")]))
+    stream.upsert(records([make_item("bob", "chess openings")]))
+    assert api.scan("alice").num_rows == 3
+    assert api.scan("bob").num_rows == 2
+    assert reads == [api._where("alice")]
+    kept = stream._marks._connection.execute("SELECT user_id FROM appended").fetchall()
+    assert {user for (user,) in kept} == {"bob"}  # alice's chain ended at her large write
+
+
 def test_a_copy_that_already_holds_the_appended_rows_is_read_again(tmp_path):
     """A read that raced a write (committed, not yet marked) holds its rows under the old
     mark: adding them again would double them."""
@@ -144,24 +162,27 @@ def test_a_copy_that_already_holds_the_appended_rows_is_read_again(tmp_path):
     assert with_appended(old, [pa.table({"event_id": ["e3"]})]) is None  # columns differ
 
 
-def test_appended_rows_are_kept_for_a_window_of_writes_and_go_with_an_erasure(
+def _appended_ids(marks: UserMarks, user: str, since: int, now: int) -> list | None:
+    appended = marks.appended_since(user, since, now)
+    return None if appended is None else [t.column("event_id").to_pylist() for t in appended]
+
+
+def test_appended_rows_are_kept_for_two_writes_of_their_user_and_a_window_of_all_writes(
     tmp_path, monkeypatch
 ):
-    monkeypatch.setattr("jiyi.episodic.user_rows.FEED_WRITES", 3)
+    monkeypatch.setattr("jiyi.episodic.user_rows.FEED_WRITES", 4)
     marks = UserMarks(tmp_path / "marks.sqlite")
     marks.bump(["alice"])
-    start = marks.of("alice")
-    assert start is not None
-    for n in range(2):
+    seen = [marks.of("alice")]
+    for n in range(3):
         marks.bump(["alice"], {"alice": pa.table({"event_id": [f"e{n}"]})})
-    now = marks.of("alice")
-    assert now is not None
-    appended = marks.appended_since("alice", start, now)
-    assert [t.column("event_id").to_pylist() for t in appended or []] == [["e0"], ["e1"]]
-    marks.bump(["bob"])
-    marks.bump(["bob"])
-    assert marks.appended_since("alice", start, now) is None  # e0's entry is out of the window
-    marks.bump(["alice"], {"alice": pa.table({"event_id": ["e2"]})})
+        seen.append(marks.of("alice"))
+    assert _appended_ids(marks, "alice", seen[1], seen[3]) == [["e1"], ["e2"]]
+    assert _appended_ids(marks, "alice", seen[0], seen[3]) is None  # three writes behind
+    for _ in range(3):
+        marks.bump(["bob"])
+    assert _appended_ids(marks, "alice", seen[2], seen[3]) == [["e2"]]
+    assert _appended_ids(marks, "alice", seen[1], seen[3]) is None  # e1: out of the window
     marks.forget("alice")
     count = marks._connection.execute("SELECT count(*) FROM appended").fetchone()[0]
     assert count == 0
