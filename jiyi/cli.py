@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import json
 from functools import partial
 from importlib.util import find_spec
@@ -18,6 +19,7 @@ from jiyi.logs import configure_logging
 if TYPE_CHECKING:
     from jiyi.api.keys import ApiKeyStore
     from jiyi.bench.recall import Haystack
+    from jiyi.memory import Memory
 
 app = typer.Typer(
     help="jiyi: long-term memory for AI agents (working, episodic and semantic tiers).",
@@ -503,6 +505,16 @@ keys_app = typer.Typer(help="API keys: one per client application, each confined
 app.add_typer(keys_app, name="keys")
 
 
+def _ready_to_serve(memory: Memory) -> None:
+    """Warm up (`Memory.warm_up`), then put what the process has built beyond the garbage
+    collector's reach (`gc.freeze`): the models, vocabularies and jieba's dictionary are about
+    630,000 objects that live as long as the process, and a full collection walked them all in
+    330 ms, a stall for every request in flight (after freezing: under 0.01 ms)."""
+    memory.warm_up()
+    gc.collect()
+    gc.freeze()
+
+
 def _key_store(settings: Settings) -> ApiKeyStore:
     from jiyi.composition import open_key_store
 
@@ -605,7 +617,7 @@ def serve(
     settings = _settings(config)
     peers = PeerWorkers(peer) if uds else None
     memory = Memory(settings, process_inline=inline, peers=peers)
-    memory.warm_up()
+    _ready_to_serve(memory)
     api = create_app(memory, _key_store(settings), worker=peers is not None)
     if find_spec("mcp"):  # the `agents` extra: MCP clients at /mcp, with the same keys
         from jiyi.mcp_server import mount_mcp
@@ -642,7 +654,7 @@ def mcp_stdio(
                     fg=typer.colors.RED, err=True)  # fmt: skip
         raise typer.Exit(code=2)
     memory = Memory(settings)
-    memory.warm_up()
+    _ready_to_serve(memory)
     try:
         serve_stdio(memory, Caller(settings.mcp.tenant, settings.mcp.user_id))
     finally:

@@ -1,3 +1,4 @@
+import gc
 import json
 import os
 
@@ -8,7 +9,7 @@ from typer.testing import CliRunner
 
 from jiyi import __version__
 from jiyi.api.front import worker_for
-from jiyi.cli import app
+from jiyi.cli import _ready_to_serve, app
 
 from .serving import jiyi, running_serve
 
@@ -20,6 +21,23 @@ def test_help_lists_the_commands():
     assert result.exit_code == 0
     for command in ("version", "config", "demo", "bench"):
         assert command in result.output
+
+
+def test_a_server_warms_up_then_puts_what_it_built_beyond_the_collector():
+    class Warming:
+        warmed = False
+
+        def warm_up(self) -> None:
+            self.warmed = True
+
+    memory = Warming()
+    assert gc.get_freeze_count() == 0
+    try:
+        _ready_to_serve(memory)  # type: ignore[arg-type]
+        assert memory.warmed
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
 
 
 def test_version():
