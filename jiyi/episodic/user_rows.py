@@ -150,10 +150,6 @@ class UserRowsCache:
         self._bytes = 0
         self._lock = threading.Lock()
 
-    def get(self, user_id: str, mark: int | None) -> pa.Table | None:
-        held = self._held(user_id)
-        return None if held is None or mark is None or held[0] != mark else held[1]
-
     def rows(self, user_id: str, marks: UserMarks, read: Callable[[], pa.Table]) -> pa.Table:
         """The user's rows as of their current mark: the copy held, that copy with what the
         writes since appended, or `read()` (the mark is read first: see the module)."""

@@ -200,16 +200,24 @@ def test_marks_never_repeat_even_after_a_user_is_forgotten(tmp_path):
     assert marks.of("alice") > before
 
 
-def test_the_cache_keeps_its_byte_budget_and_never_keeps_an_unmarked_user():
+def test_the_cache_keeps_its_byte_budget_and_never_keeps_an_unmarked_user(tmp_path):
     rows = pa.table({"summary": ["x" * 1000] * 10})
-    cache = UserRowsCache(max_bytes=rows.nbytes * 2)
-    cache.put("nobody", None, rows)
-    assert cache.get("nobody", None) is None
-    for user in ("a", "b", "c"):
-        cache.put(user, 1, rows)
-    assert cache.get("a", 1) is None  # least recently used, out
-    assert cache.get("c", 1) is rows
-    assert cache.get("c", 2) is None  # read under an older mark: stale
+    marks, cache = UserMarks(tmp_path / "marks.sqlite"), UserRowsCache(max_bytes=rows.nbytes * 2)
+    reads: list[str] = []
+
+    def read(user: str) -> pa.Table:
+        return cache.rows(user, marks, lambda: reads.append(user) or rows)
+
+    read("nobody")
+    read("nobody")
+    assert reads == ["nobody", "nobody"]  # no mark: never kept
+    marks.bump(["a", "b", "c"])
+    for user in ("a", "b", "c", "c", "a"):
+        read(user)
+    assert reads[2:] == ["a", "b", "c", "a"]  # a was least recently used, and out
+    marks.bump(["c"])
+    read("c")
+    assert reads[-1] == "c"  # read under an older mark: stale
 
 
 @dataclass
