@@ -31,7 +31,7 @@ def test_a_server_warms_up_then_puts_what_it_built_beyond_the_collector():
             self.warmed = True
 
     memory = Warming()
-    assert gc.get_freeze_count() == 0
+    gc.unfreeze()  # an in-process `jiyi mcp` test may have frozen this process already
     try:
         _ready_to_serve(memory)  # type: ignore[arg-type]
         assert memory.warmed
