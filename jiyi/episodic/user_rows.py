@@ -197,7 +197,7 @@ def with_appended(rows: pa.Table, appended: Sequence[pa.Table]) -> pa.Table | No
     table's)."""
     try:
         added = pa.concat_tables([table.cast(rows.schema) for table in appended])
-    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, ValueError):
+    except (ValueError, TypeError, NotImplementedError):  # what Arrow raises for unlike columns
         return None
     if pc.any(pc.is_in(added["event_id"], value_set=rows["event_id"].combine_chunks())).as_py():
         return None
