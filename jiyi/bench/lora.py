@@ -16,6 +16,7 @@ from functools import partial
 import polars as pl
 
 from jiyi.bench.recall import (
+    CEILING,
     CJK_BASELINE,
     Haystack,
     RecallBenchResult,
@@ -31,7 +32,7 @@ from models.registry import AdapterVersion
 from models.training import TrainingConfig, train_and_register
 
 #: Retrievers an adapter cannot change: BM25 reads words, the CJK baseline is USE.
-_UNCHANGED = frozenset({"bm25", CJK_BASELINE})
+_UNCHANGED = frozenset({"bm25", CJK_BASELINE, CEILING})
 ADAPTED_PREFIX = "lora/"
 _TURN_COLUMNS = {"user_id": pl.String, "session_id": pl.String, "client_ts": pl.Int64,
                  "content": pl.String}  # fmt: skip

@@ -68,6 +68,9 @@ CJK_BASELINE = "vector/cjk"
 REFUSED = "turns refused"  # turns the write path refuses: no event
 BASELINES = ("bm25", "vector", CJK_BASELINE)
 AFTER_NIGHTLY = "+nightly"  # a mode's row after a nightly run (`maintenance.nightly_for_user`)
+# The row of the best any ranking can score: all@k is out of reach for a question with more
+# than k pieces of evidence (a LongMemEval-S question has six evidence sessions).
+CEILING = "(ceiling)"
 RETRIEVERS = [
     *BASELINES,
     *(f"jiyi/{mode}" for mode in MODES),
@@ -412,6 +415,10 @@ class Tally:
                 self.hits[(retriever, level, k, "any", category)] += bool(top & gold)
                 self.hits[(retriever, level, k, "all", category)] += gold <= top
 
+    def add_ceiling(self, level: str, gold: frozenset[str], cat: str) -> None:
+        """The `CEILING` row, once per question and level: what a perfect ranking scores."""
+        self.add(CEILING, level, sorted(gold), gold, cat)
+
     def recall(self, retriever: str, level: str, k: int, kind: str, category: str) -> float:
         n = self.questions[category]
         return self.hits[(retriever, level, k, kind, category)] / n if n else float("nan")
@@ -534,6 +541,9 @@ def bench_haystacks(
             for question in haystack.questions:
                 tally.questions[question.category] += 1
                 tally.questions["all"] += 1
+                tally.add_ceiling("turn", question.gold_turns, question.category)
+                if session_level:
+                    tally.add_ceiling("session", question.gold_sessions, question.category)
                 for retriever, rank in rankers.items():
                     _ask(part, retriever, rank, question, depth, session_of)
             if nightly is not None and haystack.questions:  # asked again after a nightly run
@@ -677,6 +687,10 @@ def report(result: RecallBenchResult) -> str:
         + ", ".join(f"{k} {v}" for k, v in sorted(result.event_sources.items()) if k != REFUSED)
         + f"; {result.event_sources[REFUSED]} turns refused by the write path",
     ]
+    lines.append(
+        f"  {CEILING}: the best any ranking can score (all@k: the questions whose evidence fits"
+        " in k)"
+    )
     if any(r.endswith(AFTER_NIGHTLY) for r in result.retrievers):
         lines.append(
             f"  jiyi/<mode>{AFTER_NIGHTLY}: the same questions after a nightly run on the user's"
@@ -694,8 +708,9 @@ def report(result: RecallBenchResult) -> str:
         f"{'any@5':>8}{'any@10':>9}{'all@5':>8}{'all@10':>9}" for _ in result.categories
     )
     lines += [header, sub]
+    ceiling = [CEILING] if any(key[0] == CEILING for key in tally.hits) else []
     for level in result.levels:
-        for retriever in result.retrievers:
+        for retriever in [*result.retrievers, *ceiling]:
             cells = "".join(
                 f"{tally.recall(retriever, level, 5, 'any', c):>8.3f}"
                 f"{tally.recall(retriever, level, 10, 'any', c):>9.3f}"

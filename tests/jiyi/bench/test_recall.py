@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from jiyi.bench.recall import (
     AFTER_NIGHTLY,
+    CEILING,
     CJK_BASELINE,
     REFUSED,
     RETRIEVERS,
@@ -175,6 +176,17 @@ def test_tally_computes_any_and_all_per_category():
     assert tally.recall("r", "turn", 10, "any", "all") == 1.0
 
 
+def test_the_ceiling_counts_all_at_k_only_where_the_evidence_fits_in_k():
+    tally = Tally()
+    six = frozenset(f"s{i}" for i in range(6))
+    for gold in (six, frozenset({"s0"})):
+        tally.questions["c"] += 1
+        tally.add_ceiling("session", gold, "c")
+    assert tally.recall(CEILING, "session", 5, "any", "c") == 1.0
+    assert tally.recall(CEILING, "session", 5, "all", "c") == 0.5  # six sessions: not in 5
+    assert tally.recall(CEILING, "session", 10, "all", "c") == 1.0
+
+
 def test_the_bench_keeps_of_each_turn_what_the_write_path_keeps():
     def turn(text, role=Role.USER):
         return BenchTurn("t1", "s1", text, 0, role)
@@ -246,6 +258,9 @@ def test_longmemeval_bench_scores_sessions_too(longmemeval_file):
     assert result.levels == ["turn", "session"]
     assert result.tally.recall("bm25", "session", 5, "any", "all") == 1.0
     assert result.tally.recall("jiyi/raw", "turn", 5, "any", "all") == 1.0
+    assert CEILING not in result.retrievers  # not a ranking: printed beside them, never judged
+    ceilings = [line for line in report(result).splitlines() if CEILING in line.split()[1:2]]
+    assert [line.split()[0] for line in ceilings] == ["turn", "session"]
 
 
 def _haystack(name: str, turns: int, questions: int = 1) -> Haystack:
