@@ -220,7 +220,7 @@ def embedded_texts(
         calls.append((own, list(texts)))
         if isinstance(encoder, TurnChannelEncoder):
             said = [t.content for t, events in block for _ in events]
-            wanted = [text for text in said if gets_turn_vector(encoder, text, None)]
+            wanted = [text for text in said if gets_turn_vector(encoder, text)]
             # a turn of several sentences is read as its passages, pooled into its vector
             read = [p for text in wanted for p in turn_passages(text, encoder.passages) or [text]]
             calls.append((encoder.turn, list(dict.fromkeys(read))))

@@ -75,7 +75,7 @@ def build_records(
     empty = [i.event.event_id for i, t in zip(items, texts, strict=True) if not t.strip()]
     if empty:
         raise EpisodicInputError(f"events {empty}: nothing to index (no summary, keywords, text)")
-    vectors, passages = _event_vectors(texts, [item.raw_text for item in items], kept, encoder)
+    vectors, passages = _event_vectors(texts, [item.raw_text for item in items], encoder)
     turn_terms: dict[tuple[str, str], list[str]] = {}  # a turn's events share its terms
     return [
         StoredEvent(
@@ -103,11 +103,14 @@ def _lexical_terms(
     return with_context(own, item.context)
 
 
-def gets_turn_vector(encoder: TurnChannelEncoder, turn: str | None, kept: str | None) -> bool:
-    """Whether an event gets the vector of the `turn` it came from: not when its own vector is
-    of the turn already (raw text `kept`), nor for a turn no longer than a summary (its own
-    vector holds it all), nor where the channel does not embed it (`embeds_turn`)."""
-    if not turn or kept:
+def gets_turn_vector(encoder: TurnChannelEncoder, turn: str | None) -> bool:
+    """Whether an event gets the vectors of the `turn` it came from: not for a turn no longer
+    than a summary (its own vector holds it all), nor where the channel does not embed it
+    (`embeds_turn`). An event that keeps its raw text gets them too: its own vector reads the
+    whole turn at once, where a fact said in an aside is diluted, and its passages read the
+    aside alone (LongMemEval-S dev, raw mode: turn any@10 0.946 → 0.989, cells below the better
+    of BM25 and vector-only 12 → 2)."""
+    if not turn:
         return False
     return len(turn) > SUMMARY_MAX_CHARS and encoder.embeds_turn(turn)
 
@@ -133,21 +136,20 @@ def turn_passages(turn: str, limit: int) -> list[str]:
 def _event_vectors(
     texts: Sequence[str],
     turns: Sequence[str | None],
-    kept: Sequence[str | None],
     encoder: SpaceEncoder,
     carried: Sequence[TurnVectors] | None = None,
 ) -> tuple[np.ndarray, list[np.ndarray | None]]:
     """Each event's row and passages: its `texts`' vector and, for a `TurnChannelEncoder`, the
-    vectors of the turn it came from (`turns`) and of its passages where the channel embeds it,
-    unless the event's own text is that turn already (`kept`), else those `carried` over from
-    its stored record (re-embedding: `carried_turn_part`), else none."""
+    vectors of the turn it came from (`turns`) and of its passages where the channel embeds it
+    (`gets_turn_vector`), else those `carried` over from its stored record (re-embedding:
+    `carried_turn_part`), else none."""
     passages: list[np.ndarray | None] = [None] * len(texts)
     if not isinstance(encoder, TurnChannelEncoder):
         return _embed(texts, encoder), passages
     turn = np.zeros((len(texts), encoder.turn.dimension), dtype=np.float32)
     for i, held in enumerate(carried or ()):
         turn[i], passages[i] = held.turn, held.passages
-    wanted = [i for i, own in enumerate(kept) if gets_turn_vector(encoder, turns[i], own)]
+    wanted = [i for i, turn in enumerate(turns) if gets_turn_vector(encoder, turn)]
     split = {i: turn_passages(turns[i] or "", encoder.passages) for i in wanted}
     whole = [i for i in wanted if not split[i]]
     if wanted:  # the turns of one sentence and the others' passages in one batch
@@ -181,8 +183,7 @@ def reembedded(records: Sequence[StoredEvent], encoder: SpaceEncoder) -> list[St
     carried = None
     if isinstance(encoder, TurnChannelEncoder):
         carried = [carried_turn_part(r.vector, r.space_id, r.passages, encoder) for r in records]
-    kept = [r.raw_text for r in records]
-    vectors, passages = _event_vectors(texts, [None] * len(records), kept, encoder, carried)
+    vectors, passages = _event_vectors(texts, [None] * len(records), encoder, carried)
     return [
         StoredEvent(r.event, vector, encoder.space_id, r.tokens, r.raw_text, held)
         for r, vector, held in zip(records, vectors, passages, strict=True)

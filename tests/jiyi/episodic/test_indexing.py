@@ -56,15 +56,31 @@ def test_minimised_events_keep_the_whole_turns_vector_beside_their_summarys(make
     assert record.space_id == encoder.space_id
 
 
-def test_no_turn_vector_where_the_event_holds_the_whole_turn_or_there_is_no_turn(make_item, terms):
+def test_no_turn_vector_where_there_is_no_turn_or_the_summary_holds_it(make_item, terms):
     encoder = _turn_encoder()
     item = make_item("u1", TURN, summary="went to the aquarium")
-    (raw,) = build_records([item], encoder, terms, keep_raw_text=True)
-    assert split_turn_channel(raw.vector[None, :], 128).turn is None  # its own vector: the turn
     child = item._replace(raw_text=None)  # child mode: no turn reaches the store
     short = make_item("u1", "went to the aquarium")  # the summary holds the whole turn
-    for record in build_records([child, short], encoder, terms, keep_raw_text=False):
-        assert split_turn_channel(record.vector[None, :], 128).turn is None
+    for keep in (False, True):
+        for record in build_records([child, short], encoder, terms, keep_raw_text=keep):
+            assert split_turn_channel(record.vector[None, :], 128).turn is None
+
+
+def test_a_raw_event_keeps_its_turns_vectors_and_passages_beside_its_own(make_item, terms):
+    encoder = TurnChannelEncoder(HashingEncoder(128), HashingEncoder(64), passages=4)
+    item = make_item("u1", ASIDE, summary="gender ratio of book clubs")
+    (raw,) = build_records([item], encoder, terms, keep_raw_text=True)
+    (minimised,) = build_records([item], encoder, terms, keep_raw_text=False)
+    parts = split_turn_channel(raw.vector[None, :], 128)
+    np.testing.assert_allclose(parts.own[0], encoder.inner.encode([ASIDE])[0], rtol=1e-6)
+    assert parts.turn is not None  # the aside is read alone in its passage, as in minimised mode
+    expected = split_turn_channel(minimised.vector[None, :], 128).turn
+    assert expected is not None
+    np.testing.assert_allclose(parts.turn[0], expected[0], rtol=1e-6)
+    assert raw.passages is not None
+    assert minimised.passages is not None
+    np.testing.assert_allclose(raw.passages, minimised.passages, rtol=1e-6)
+    assert raw.raw_text == ASIDE
 
 
 def test_reembedding_keeps_a_turn_vector_it_cannot_compute_again(make_item, terms):
