@@ -178,12 +178,18 @@ def reembedded(records: Sequence[StoredEvent], encoder: SpaceEncoder) -> list[St
     """The same records with vectors from `encoder` (a new model or adapter); terms are kept.
     A turn's vectors (`TurnChannelEncoder`) stay when they are in the encoder's turn space: they
     were computed from the turn at write time, and minimised mode keeps no turn to compute them
-    again."""
+    again. A raw event without them gets them from its kept turn."""
     texts = [index_text(r.event, r.raw_text) for r in records]
     carried = None
+    turns: list[str | None] = [None] * len(records)
     if isinstance(encoder, TurnChannelEncoder):
         carried = [carried_turn_part(r.vector, r.space_id, r.passages, encoder) for r in records]
-    vectors, passages = _event_vectors(texts, [None] * len(records), encoder, carried)
+        # a raw event stored without its turn's vectors (before raw mode had them) reads its turn
+        turns = [
+            r.raw_text if not held.turn.any() else None
+            for r, held in zip(records, carried, strict=True)
+        ]
+    vectors, passages = _event_vectors(texts, turns, encoder, carried)
     return [
         StoredEvent(r.event, vector, encoder.space_id, r.tokens, r.raw_text, held)
         for r, vector, held in zip(records, vectors, passages, strict=True)

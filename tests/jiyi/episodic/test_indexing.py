@@ -109,6 +109,18 @@ ASIDE = (
 )
 
 
+def test_reembedding_reads_a_raw_events_turn_it_was_stored_without(make_item, terms):
+    item = make_item("u1", ASIDE, summary="gender ratio of book clubs")
+    (old,) = build_records([item], HashingEncoder(128), terms, keep_raw_text=True)  # no channel
+    encoder = TurnChannelEncoder(HashingEncoder(128), HashingEncoder(64), passages=4)
+    (again,) = reembedded([old], encoder)
+    (fresh,) = build_records([item], encoder, terms, keep_raw_text=True)
+    np.testing.assert_allclose(again.vector, fresh.vector, rtol=1e-6)
+    assert again.passages is not None
+    assert fresh.passages is not None
+    np.testing.assert_allclose(again.passages, fresh.passages, rtol=1e-6)
+
+
 def test_a_turn_of_several_sentences_is_read_once_as_its_sentences(make_item, terms):
     inner, turn = HashingEncoder(128), CountingEncoder()
     encoder = TurnChannelEncoder(inner, turn, passages=4)
