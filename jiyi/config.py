@@ -310,8 +310,9 @@ class EmbedderSettings(_Section):
         True,
         description="store each event's vector of the whole turn it came from beside its own "
         "(the base model's, never an adapter's; recall weighs it by episodic.turn_vector_weight): "
-        "in minimised mode the event's own vector is of its summary only. The vector is computed "
-        "once, from the turn, and kept when the text is not; false: the event's own vector alone. "
+        "in minimised mode the event's own vector is of its summary only, in raw mode of the "
+        "whole turn at once. The vector is computed once, from the turn, with its passages "
+        "(turn_passages); false: the event's own vector alone. "
         "Changing it changes the space: `jiyi reembed`",
     )
     turn_passages: int = Field(
