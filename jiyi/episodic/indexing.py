@@ -149,7 +149,7 @@ def _event_vectors(
     turn = np.zeros((len(texts), encoder.turn.dimension), dtype=np.float32)
     for i, held in enumerate(carried or ()):
         turn[i], passages[i] = held.turn, held.passages
-    wanted = [i for i, turn in enumerate(turns) if gets_turn_vector(encoder, turn)]
+    wanted = [i for i, said in enumerate(turns) if gets_turn_vector(encoder, said)]
     split = {i: turn_passages(turns[i] or "", encoder.passages) for i in wanted}
     whole = [i for i in wanted if not split[i]]
     if wanted:  # the turns of one sentence and the others' passages in one batch
