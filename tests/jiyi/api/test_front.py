@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import shutil
 import socket
 import tempfile
 import threading
@@ -146,6 +147,7 @@ def front() -> Iterator[tuple[str, list[str]]]:
     thread.join(timeout=5)
     for worker in workers:
         worker.should_exit = True
+    shutil.rmtree(run_dir, ignore_errors=True)
 
 
 def _user_on(worker: int, workers: int = 3) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -78,12 +79,14 @@ def test_only_a_worker_answers_its_peers(tmp_path: Path) -> None:
 def peer_worker(tmp_path: Path) -> Iterator[tuple[Memory, str]]:
     """A worker app on a Unix socket, as `jiyi serve --uds` runs it: its memory and socket."""
     memory = _memory(tmp_path / "peer")
-    path = str(Path(tempfile.mkdtemp(prefix="jiyi-peer-")) / "w.sock")
+    run_dir = Path(tempfile.mkdtemp(prefix="jiyi-peer-"))  # a socket's path must be short
+    path = str(run_dir / "w.sock")
     app = create_app(memory, ApiKeyStore(tmp_path / "keys.sqlite3"), worker=True)
     server = serving_on_socket(app, path)
     yield memory, path
     server.should_exit = True
     memory.close()
+    shutil.rmtree(run_dir, ignore_errors=True)
 
 
 @pytest.mark.integration
