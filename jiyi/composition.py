@@ -208,7 +208,8 @@ def open_adapter_encoder(settings: Settings, adapter: AdapterVersion | None) -> 
     primary = model(adapter)
     inner: SpaceEncoder = primary
     if embedder.cjk_model != "none" and embedder.model != USE_MODEL:
-        inner = ChannelEncoder(primary, load_embedder(embedder.cjk_model))
+        cjk = load_embedder(embedder.cjk_model, query_quantisation=embedder.query_quantisation)
+        inner = ChannelEncoder(primary, cjk)
     return _with_turn_channel(settings, inner, primary if adapter is None else model(None))
 
 

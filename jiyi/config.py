@@ -352,9 +352,10 @@ class EmbedderSettings(_Section):
     query_quantisation: Literal["none", "int8"] = Field(
         "int8",
         description="how a recall's query is encoded, on ONNX Runtime on the CPU: 'int8', an "
-        "int8 export of the same model (a third of the CPU; a query's vector is never stored, "
-        "so stored vectors keep their space; see BENCHMARKS for what recall keeps), or 'none', "
-        "as stored texts are. An int8 embedder's queries are int8 anyway",
+        "int8 export of the same model, the CJK channel's USE included (a third to a half of "
+        "the CPU; a query's vector is never stored, so stored vectors keep their space; see "
+        "BENCHMARKS for what recall keeps), or 'none', as stored texts are. An int8 embedder's "
+        "queries are int8 anyway",
     )
 
     @model_validator(mode="after")

@@ -58,14 +58,19 @@ class ChannelEncoder:
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """(len(texts), dimension) float32 rows: [primary | cjk or zeros], of unit length."""
-        return self._rows(texts, self.primary.encode)
+        return self._rows(texts, self.primary.encode, self.cjk.encode)
 
     def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
-        """Rows as `encode`'s, the primary part on its query path (`encode_queries`)."""
-        return self._rows(texts, lambda t: encode_queries(self.primary, t))
+        """Rows as `encode`'s, each part on its encoder's query path (`encode_queries`)."""
+        return self._rows(
+            texts, lambda t: encode_queries(self.primary, t), lambda t: encode_queries(self.cjk, t)
+        )
 
     def _rows(
-        self, texts: Sequence[str], primary: Callable[[Sequence[str]], np.ndarray]
+        self,
+        texts: Sequence[str],
+        primary: Callable[[Sequence[str]], np.ndarray],
+        cjk: Callable[[Sequence[str]], np.ndarray],
     ) -> np.ndarray:
         check_texts(texts)
         rows = np.zeros((len(texts), self.dimension), dtype=np.float32)
@@ -75,14 +80,15 @@ class ChannelEncoder:
         rows[:, :width] = primary(texts)
         both = [i for i, text in enumerate(texts) if has_cjk(text)]
         if both:
-            rows[both, width:] = self.cjk.encode([texts[i] for i in both])
+            rows[both, width:] = cjk([texts[i] for i in both])
             rows[both] /= BOTH
         return rows
 
     def encode_cjk(self, texts: Sequence[str]) -> np.ndarray:
         """The second channel's unit vectors for any texts, CJK or not: a query in English still
-        finds a user's Chinese memories there (the second encoder is multilingual)."""
-        return np.asarray(self.cjk.encode(texts), dtype=np.float32)
+        finds a user's Chinese memories there (the second encoder is multilingual). On the
+        second encoder's query path: only a recall asks for them."""
+        return np.asarray(encode_queries(self.cjk, texts), dtype=np.float32)
 
 
 class TurnChannelEncoder:

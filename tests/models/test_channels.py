@@ -79,6 +79,23 @@ def test_the_second_channel_encodes_any_text_on_request(encoder):
     np.testing.assert_array_equal(rows, SECOND.encode(["an English query", "中文"]))
 
 
+class _QueriesApart(HashingEncoder):
+    """A query path of its own (`encode_queries`) that gives other vectors than `encode`."""
+
+    def encode_queries(self, texts):
+        return -self.encode(texts)
+
+
+def test_queries_take_each_channels_query_path_and_stored_texts_do_not():
+    primary, second = _QueriesApart(32), _QueriesApart(16)
+    channel = ChannelEncoder(primary, second)
+    stored, asked = channel.encode(TEXTS[:2]), channel.encode_queries(TEXTS[:2])
+    np.testing.assert_allclose(stored[1, 32:] * np.sqrt(2), second.encode([TEXTS[1]])[0], rtol=1e-6)
+    np.testing.assert_allclose(asked, -stored, rtol=1e-6)
+    english = channel.encode_cjk(["an English query"])
+    np.testing.assert_array_equal(english, -second.encode(["an English query"]))
+
+
 def test_consumers_outside_recall_get_the_primary():
     channel = ChannelEncoder(PRIMARY, SECOND)
     assert primary_encoder(channel) is PRIMARY

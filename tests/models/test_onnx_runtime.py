@@ -35,7 +35,7 @@ def model():
 def _int8(model, texts: list[str]) -> np.ndarray:
     sample = model.preprocess(TEXTS[:2])
     inputs = [name for name in ("input_ids", "attention_mask", "token_type_ids") if name in sample]
-    graph = onnx_runtime._quantise_int8(onnx_runtime._export(model, inputs, sample))
+    graph = onnx_runtime.quantise_int8(onnx_runtime._export(model, inputs, sample))
     rows = onnx_runtime.OnnxEncoder(graph, model.preprocess, inputs, 1).encode(texts)
     return rows / np.linalg.norm(rows, axis=1, keepdims=True)
 

@@ -106,6 +106,23 @@ def test_use_stays_on_the_wheels_numpy_when_its_graph_differs(monkeypatch, caplo
 
 
 @pytest.mark.integration
+def test_use_queries_on_int8_stay_beside_the_stored_vectors(monkeypatch):
+    import models.use
+
+    queries = models.use.UseEncoder("int8")
+    assert queries._query_session is not None
+    stored, asked = queries.encode(TEXTS), queries.encode_queries(TEXTS)
+    np.testing.assert_allclose(stored, _wheel_rows(TEXTS), atol=1e-5)  # texts stay float
+    cosines = (stored * asked).sum(axis=1)
+    assert cosines.min() > 0.97
+    assert cosines.max() < 1 - 1e-6  # the int8 graph, not the float one
+    monkeypatch.setattr(models.use, "INT8_MIN_COSINE", 1.01)  # no int8 graph is that close
+    fallback = models.use.UseEncoder("int8")
+    assert fallback._query_session is None
+    np.testing.assert_allclose(fallback.encode_queries(TEXTS[:3]), stored[:3], atol=1e-6)
+
+
+@pytest.mark.integration
 def test_settings_switch_the_episodic_embedder_to_use(tmp_path, monkeypatch):
     from jiyi.composition import open_encoder
 
