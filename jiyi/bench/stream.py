@@ -370,7 +370,7 @@ def report(result: StreamBenchResult) -> str:
 #: The breakdown's rows: a label and the `Steps` methods it adds up.
 BREAKDOWN_ROWS: dict[str, tuple[str, ...]] = {
     "embedding (the encoder + lexical terms)": ("embed",),
-    "episodic upsert (one LanceDB merge_insert per batch)": ("upsert",),
+    "episodic upsert (per batch: an add, or a merge_insert)": ("upsert",),
     "graph updates + audit": ("graph_and_audit",),
     "rule extraction": ("extract",),
     "parse, privacy, entity resolution + context terms": ("parse", "privacy", "resolve"),

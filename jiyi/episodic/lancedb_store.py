@@ -181,6 +181,11 @@ class LanceEpisodicStore(EpisodicStore):
         check_records(records, self.space_id, self.dimension)
         records = last_per_key(records)
         rows = to_table(records, self._schema)
+        users = [r.event.user_id for r in records]
+        if not self._holds_any(rows.column("event_id").to_pylist()):
+            self._table.add(rows)  # a new turn's events, the stream's usual write
+            self._wrote(users, rows)
+            return len(records)
         result = (
             self._table.merge_insert(["user_id", "event_id"])
             .when_matched_update_all()
@@ -188,8 +193,15 @@ class LanceEpisodicStore(EpisodicStore):
             .execute(rows)
         )
         only_added = result.num_inserted_rows == rows.num_rows and not result.num_deleted_rows
-        self._wrote((r.event.user_id for r in records), rows if only_added else None)
+        self._wrote(users, rows if only_added else None)
         return len(records)
+
+    def _holds_any(self, event_ids: Sequence[str]) -> bool:
+        """Whether any of these event ids is stored (for any user). An upsert of none is an
+        append: a lookup on the event-id index and an add cost a stream's batch of 256 turns
+        about 26 ms of CPU, a merge-insert about 180 (a user's events have one writer, the
+        stream worker or API process their user is routed to, so nothing adds them between)."""
+        return self._latest().count_rows(filter=_in("event_id", event_ids)) > 0
 
     def append_rows(self, rows: pa.Table) -> int:
         """Bulk-load rows known to be new (imports, benchmarks), as built by `to_table`: no

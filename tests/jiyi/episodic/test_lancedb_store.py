@@ -167,15 +167,42 @@ def test_an_upsert_updates_in_place_once_both_keys_are_indexed(
     assert store.scan("alice").column("summary").to_pylist() == ["I love green tea"]
 
 
+def test_an_upsert_of_new_events_appends_and_one_holding_a_stored_event_merges(
+    tmp_path, encoder, make_item, records, monkeypatch
+):
+    store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+    merges: list[int] = []
+    merge_insert = store._table.merge_insert
+    monkeypatch.setattr(
+        store._table, "merge_insert", lambda on: merges.append(1) or merge_insert(on)
+    )
+    (tea,) = records([make_item("alice", "I love tea")])
+    store.upsert([tea])
+    store.upsert(records([make_item("alice", f"event {i}") for i in range(3)]))
+    assert merges == []  # new events only: appended
+    green = dataclasses.replace(
+        tea, event=tea.event.model_copy(update={"summary": "I love green tea"})
+    )
+    (coffee,) = records([make_item("alice", "coffee at noon")])
+    store.upsert([green, coffee])  # one stored, one new: merged in one write
+    assert merges == [1]
+    assert store.count("alice") == 5
+    summaries = set(store.scan("alice").column("summary").to_pylist())
+    assert {"I love green tea", "coffee at noon"} <= summaries
+    assert "I love tea" not in summaries
+    store.upsert([green])  # a replayed write changes nothing
+    assert store.count("alice") == 5
+
+
 def test_a_failed_compaction_never_fails_the_committed_write(
     tmp_path, encoder, make_item, records, monkeypatch, caplog
 ):
     store = LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
 
-    def conflict() -> None:
+    def conflict(target_rows: int) -> None:
         raise RuntimeError("commit conflict: another process compacted first")
 
-    monkeypatch.setattr(store, "_dataset", conflict)
+    monkeypatch.setattr(store, "optimize", conflict)
     for i in range(COMPACT_EVERY_WRITES):
         store.upsert(records([make_item("alice", f"event number {i}")]))
     assert store.count("alice") == COMPACT_EVERY_WRITES
