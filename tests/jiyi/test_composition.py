@@ -153,7 +153,7 @@ def _fake_models(monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
 
     loaded: dict[str, object] = {}
 
-    def load(model: str, *args: object) -> HashingEncoder:
+    def load(model: str, *args: object, **kwargs: object) -> HashingEncoder:
         return loaded.setdefault(model, HashingEncoder(16 if model == "usem3" else 32))
 
     monkeypatch.setattr(models.embedder, "load_embedder", load)
@@ -201,7 +201,7 @@ def test_the_default_embedder_keeps_the_turns_vector_in_the_base_models_space(mo
     assert whole.passages == 0
     assert whole.space_id == encoder.space_id  # the passages are not in the rows' space
     calls: list[object] = []
-    monkeypatch.setattr("models.embedder.load_embedder", lambda model, adapter=None, *a: (
+    monkeypatch.setattr("models.embedder.load_embedder", lambda model, adapter=None, *a, **k: (
         calls.append(adapter) or loaded[model]))  # fmt: skip
     adapter = AdapterVersion("v1", Path("nowhere"), DEFAULT_MODEL, 0.0)
     open_adapter_encoder(load_settings(), adapter)

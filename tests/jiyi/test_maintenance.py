@@ -434,7 +434,7 @@ def test_a_store_from_before_the_cjk_channel_is_reembedded_into_it(tmp_path: Pat
 
     fakes = {"usem3": HashingEncoder(16)}
 
-    def load(model: str, *args: object) -> HashingEncoder:
+    def load(model: str, *args: object, **kwargs: object) -> HashingEncoder:
         return fakes.setdefault(model, HashingEncoder(32))
 
     monkeypatch.setattr(models.embedder, "load_embedder", load)

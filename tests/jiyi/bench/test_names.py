@@ -31,7 +31,7 @@ def test_the_cli_measures_in_name_matchings_space_not_the_cjk_channels(
     import models.embedder
     from jiyi.cli import app
 
-    def load(model: str, *args: object) -> HashingEncoder:
+    def load(model: str, *args: object, **kwargs: object) -> HashingEncoder:
         return HashingEncoder(16 if model == "usem3" else 64)
 
     monkeypatch.setattr(models.embedder, "load_embedder", load)
