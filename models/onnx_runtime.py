@@ -162,16 +162,25 @@ def build_onnx_encoder(
     with torch.no_grad():
         expected = model.encode(list(PROBES), convert_to_numpy=True, show_progress_bar=False)
     got = np.concatenate([encoder.encode([probe]) for probe in PROBES])
+    check_reproduces(got, expected, quantisation, "ONNX export", "torch")
+    return encoder
+
+
+def check_reproduces(
+    got: np.ndarray, expected: np.ndarray, quantisation: Quantisation, what: str, reference: str
+) -> None:
+    """Raise `ExportError` unless `what`'s rows for the probes stay beside `reference`'s
+    (`expected`, unit rows): a float graph within `TOLERANCE` per component (the same space),
+    an int8 one at cosine `INT8_MIN_COSINE` or more (its neighbourhood)."""
     if quantisation == "none":
         difference = float(np.abs(got - expected).max())
         if difference > TOLERANCE:
-            raise ExportError(f"ONNX export differs from torch by {difference:.2e} per component")
-    else:
-        got /= np.linalg.norm(got, axis=1, keepdims=True)
-        lowest = float((got * expected).sum(axis=1).min())
-        if lowest < INT8_MIN_COSINE:
-            raise ExportError(f"int8 export strays from the model (cosine {lowest:.3f})")
-    return encoder
+            raise ExportError(f"{what} differs from {reference} by {difference:.2e} per component")
+        return
+    unit = got / np.linalg.norm(got, axis=1, keepdims=True)
+    lowest = float((unit * expected).sum(axis=1).min())
+    if lowest < INT8_MIN_COSINE:
+        raise ExportError(f"int8 {what} strays from {reference} (cosine {lowest:.3f})")
 
 
 def _merged(model: Any) -> Any:

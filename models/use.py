@@ -24,11 +24,10 @@ import numpy as np
 
 from models.embedder import USE_MODEL, check_texts, normalise
 from models.onnx_runtime import (
-    INT8_MIN_COSINE,
     PROBES,
-    TOLERANCE,
     ExportError,
     Quantisation,
+    check_reproduces,
     quantise_int8,
     session,
 )
@@ -83,17 +82,13 @@ class UseEncoder:
         return normalise(_run(self._query_session, self._backend, self._tokenizer, texts))
 
 
-def _pieces(tokenizer: Any, text: str) -> list[int]:
-    return tokenizer.encode(text, out_type=int, add_bos=True, add_eos=True)
-
-
 def _run(session: Any, backend: Any, tokenizer: Any, texts: Sequence[str]) -> np.ndarray:
     """The texts in passes of about `PASS_TOKENS` tokens, each pass one flat row of tokens."""
     rows = np.empty((len(texts), backend.table.shape[1]), dtype=np.float32)
     group: list[list[int]] = []
     first = tokens = 0
     for i, text in enumerate(texts):
-        pieces = _pieces(tokenizer, text)
+        pieces = tokenizer.encode(text, out_type=int, add_bos=True, add_eos=True)
         if group and tokens + len(pieces) > PASS_TOKENS:
             rows[first:i] = session.run(None, _feed(backend, group))[0]
             group, first, tokens = [], i, 0
@@ -222,14 +217,7 @@ def _sessions(backend: Any, tokenizer: Any, query_quantisation: Quantisation) ->
             got = normalise(_run(runner, backend, tokenizer, PROBES))
         except Exception as exc:  # every failure of the toolchain means "no graph"
             raise ExportError(f"USE graph failed: {exc}") from exc
-        if quantisation == "none":
-            difference = float(np.abs(got - expected).max())
-            if difference > TOLERANCE:
-                raise ExportError(f"USE graph differs from the wheel by {difference:.2e}")
-        else:
-            lowest = float((got * expected).sum(axis=1).min())
-            if lowest < INT8_MIN_COSINE:
-                raise ExportError(f"int8 USE graph strays from the wheel (cosine {lowest:.3f})")
+        check_reproduces(got, expected, quantisation, "USE graph", "the wheel's numpy")
         return runner
 
     try:

@@ -96,9 +96,10 @@ def test_use_on_onnx_runtime_gives_the_wheels_vectors_in_a_batch_and_alone(use):
 
 @pytest.mark.integration
 def test_use_stays_on_the_wheels_numpy_when_its_graph_differs(monkeypatch, caplog):
+    import models.onnx_runtime
     import models.use
 
-    monkeypatch.setattr(models.use, "TOLERANCE", -1.0)  # no graph can be that close
+    monkeypatch.setattr(models.onnx_runtime, "TOLERANCE", -1.0)  # no graph can be that close
     encoder = models.use.UseEncoder()
     assert encoder._session is None
     assert "USE graph unusable" in caplog.text
@@ -107,6 +108,7 @@ def test_use_stays_on_the_wheels_numpy_when_its_graph_differs(monkeypatch, caplo
 
 @pytest.mark.integration
 def test_use_queries_on_int8_stay_beside_the_stored_vectors(monkeypatch):
+    import models.onnx_runtime
     import models.use
 
     queries = models.use.UseEncoder("int8")
@@ -116,7 +118,7 @@ def test_use_queries_on_int8_stay_beside_the_stored_vectors(monkeypatch):
     cosines = (stored * asked).sum(axis=1)
     assert cosines.min() > 0.97
     assert cosines.max() < 1 - 1e-6  # the int8 graph, not the float one
-    monkeypatch.setattr(models.use, "INT8_MIN_COSINE", 1.01)  # no int8 graph is that close
+    monkeypatch.setattr(models.onnx_runtime, "INT8_MIN_COSINE", 1.01)  # no int8 graph is that close
     fallback = models.use.UseEncoder("int8")
     assert fallback._query_session is None
     np.testing.assert_allclose(fallback.encode_queries(TEXTS[:3]), stored[:3], atol=1e-6)
