@@ -140,6 +140,14 @@ class EpisodicSettings(_Section):
         "asked something ('They were awestruck.' after 'How did the kids react?'), in the "
         "passage channel",
     )
+    neighbour_weight: float = Field(
+        0.3,
+        ge=0.0,
+        le=1.0,
+        description="share of the gap to the most relevant of the turns around it in its "
+        "session (two each side) that an event's relevance closes: an answer often shares no "
+        "word with the question while the turn before it does (0 turns this off)",
+    )
     speaker_weight: float = Field(
         0.5,
         ge=0.0,

@@ -47,12 +47,13 @@ def make_item() -> MakeItem:
         keywords: list[str] | None = None,
         confidence: float = 0.8,
         summary: str | None = None,
+        session_id: str = "s1",
     ) -> IndexItem:
         turn_id = turn or f"t-{text_hash(text)[:8]}"
         event = Event(
             event_id=event_id_for(user, turn_id, event_type),
             user_id=user,
-            session_id="s1",
+            session_id=session_id,
             turn_id=turn_id,
             ts=ts,
             event_type=event_type,

@@ -30,9 +30,11 @@ from jiyi.episodic.retrieval import (
     config_for,
     fuse,
     lexical_scores,
+    neighbour_relevance,
     rank,
     recall,
     reply_pairs,
+    session_turns,
     whole_turn_vectors,
 )
 from jiyi.health import skipped_values
@@ -453,7 +455,9 @@ def test_a_reply_is_scored_with_the_question_before_it():
     )
     asks = np.array([r[3] is EventType.QUESTION for r in rows])
     by_user = np.ones(len(rows), dtype=bool)
-    cosines = reply_pairs(table, np.stack([r[4] for r in rows]), asks, by_user).cosines(q)
+    cosines = reply_pairs(
+        session_turns(table), np.stack([r[4] for r in rows]), asks, by_user
+    ).cosines(q)
 
     def pair(x: np.ndarray, y: np.ndarray) -> float:
         mean = x + y
@@ -461,11 +465,13 @@ def test_a_reply_is_scored_with_the_question_before_it():
 
     np.testing.assert_allclose(cosines[[0, 2, 3]], [pair(c, b), pair(a, c), pair(c, b)], atol=1e-6)
     assert np.isnan(cosines[[1, 4, 5, 6]]).all()
-    one = reply_pairs(table.slice(0, 1), np.stack([b]), asks[:1], by_user[:1])
+    one = reply_pairs(session_turns(table.slice(0, 1)), np.stack([b]), asks[:1], by_user[:1])
     assert np.isnan(one.cosines(q)).all()
     by_assistant = by_user.copy()
     by_assistant[[0, 3]] = False  # t3 said by the assistant: its answer restates the question
-    answered = reply_pairs(table, np.stack([r[4] for r in rows]), asks, by_assistant).cosines(q)
+    answered = reply_pairs(
+        session_turns(table), np.stack([r[4] for r in rows]), asks, by_assistant
+    ).cosines(q)
     assert np.isnan(answered[[0, 3]]).all()
     assert answered[2] == cosines[2]
 
@@ -499,6 +505,72 @@ def test_a_reply_the_question_explains_is_found_with_it(tmp_path, make_item, ter
     assert read_together["t2"] > read_together["t3"]  # type: ignore[operator]
     assert read_together["t3"] == alone["t3"]  # t2 asks nothing: t3 is no reply
     assert not config_for(EpisodicSettings(reply_pairs=False)).reply_pairs
+
+
+def test_a_turn_takes_in_the_best_relevance_of_the_same_speaker_s_turns_around_it():
+    """Two turns each side, in the order said (rows come in any order); a turn's relevance is
+    its best row's; another session's turns, the other speaker's and the turn's own rows count
+    for nothing."""
+    rows = [  # session, ts, turn, relevance, said by the user
+        ("s1", 3, "t3", 0.1, True),
+        ("s1", 1, "t1", 0.9, True),
+        ("s1", 2, "t2", 0.2, True),
+        ("s1", 3, "t3", 0.3, True),  # t3's second event: t3's relevance is 0.3
+        ("s1", 4, "t4", 0.0, True),
+        ("s1", 5, "t5", 0.5, True),
+        ("s2", 6, "t6", 1.0, True),  # another session
+        ("s2", 7, "t7", 0.4, True),
+        ("s2", 8, "t8", 0.8, False),  # the assistant: neither lends to t6, t7 nor takes
+    ]
+    table = pa.table(
+        {
+            "session_id": [r[0] for r in rows],
+            "ts": pa.array([r[1] for r in rows], pa.int64()),
+            "turn_id": [r[2] for r in rows],
+        }
+    )
+    relevance, by_user = np.array([r[3] for r in rows]), np.array([r[4] for r in rows])
+    around = neighbour_relevance(relevance, session_turns(table), by_user)
+    # t3: t1 t2 | t4 t5; t1: t2 t3; t2: t1 | t3 t4; t4: t2 t3 | t5; t5: t3 t4; t6: t7; t7: t6
+    np.testing.assert_allclose(around, [0.9, 0.3, 0.9, 0.9, 0.5, 0.3, 0.4, 1.0, 0.0])
+    everyone = neighbour_relevance(relevance, session_turns(table), np.ones(len(rows), bool))
+    np.testing.assert_allclose(everyone[6:], [0.8, 1.0, 1.0])
+    lone = table.slice(6, 1)
+    assert neighbour_relevance(np.array([1.0]), session_turns(lone), by_user[:1]).tolist() == [0]
+
+
+def test_an_answer_without_the_question_s_words_is_found_beside_the_turn_that_has_them(
+    tmp_path, make_item, terms
+):
+    """ "Here's one I did last year." says nothing of a sunrise; the turn before it does. Read
+    with the turns around it, it outranks a turn of another session that matches as little."""
+    encoder = HashingEncoder(256)
+    store = LanceEpisodicStore(tmp_path / "around", encoder.space_id, encoder.dimension)
+    turns = [
+        ("s1", "t1", "Do you still paint? I loved that sunrise painting of yours at the lake."),
+        ("s1", "t2", "Here is one I did last year, the colours came out well I think."),
+        ("s2", "t3", "We went to the cinema on Friday and the film was long and loud."),
+        ("s2", "t4", "Work has been busy, the new manager keeps changing the schedule."),
+    ]
+    items = [
+        make_item("alice", text, EventType.PREFERENCE, turn, NOW - DAY_MS + i, session_id=session)
+        for i, (session, turn, text) in enumerate(turns)
+    ]
+    write_events(store, encoder, terms, items, SETTINGS)
+    query = "when did she paint the sunrise"
+
+    def ranked(weight: float) -> list[str]:
+        config = RetrievalConfig(neighbour_weight=weight)
+        hits = recall(store, encoder, terms, "alice", query, k=4, now_ms=NOW, config=config)
+        return [h.event.turn_id for h in hits]
+
+    around = recall(store, encoder, terms, "alice", query, k=4, now_ms=NOW)
+    parts = {h.event.turn_id: h.parts for h in around}
+    assert parts["t2"].neighbours == pytest.approx(1.0)  # t1 is the best match of all
+    assert parts["t3"].neighbours < 1.0
+    assert ranked(0.2)[:2] == ["t1", "t2"]
+    assert ranked(0.0)[:2] == ["t1", "t3"]  # alone, t2 matches less than the cinema
+    assert config_for(EpisodicSettings(neighbour_weight=0.0)).neighbour_weight == 0.0
 
 
 def test_a_turn_asks_by_a_question_event_or_a_question_mark_in_its_summary():
