@@ -144,9 +144,9 @@ class EpisodicSettings(_Section):
         0.3,
         ge=0.0,
         le=1.0,
-        description="share of the gap to the most relevant of the turns around it in its "
-        "session (two each side) that an event's relevance closes: an answer often shares no "
-        "word with the question while the turn before it does (0 turns this off)",
+        description="share of the gap to the most relevant of the same speaker's turns around "
+        "it in its session (two each side) that an event's relevance closes: an answer often "
+        "shares no word with the question while a turn beside it does (0 turns this off)",
     )
     speaker_weight: float = Field(
         0.5,

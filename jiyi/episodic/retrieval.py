@@ -16,8 +16,9 @@ Pipeline for one user and one query:
    channel's score counted in standard deviations above that query's mean over the user's
    events, so a channel weighs in as far as it tells events apart for this query; reciprocal-
    rank fusion keeps only ranks (on LoCoMo dev, RRF of BM25 and MiniLM ranks below BM25 alone);
-   an event then rises part of the way toward the best of the turns around its turn in its
-   session (`neighbour_weight`): an answer is often said beside the words that ask for it;
+   an event then rises part of the way toward the best of the same speaker's turns around
+   its turn in its session (`neighbour_weight`): an answer is often said beside the words
+   that ask for it;
 4. priors scale the fused relevance: retrieval weight (noise, "don't bring that up") in full,
    confidence and recency mildly, and, when the query names a time ("two weeks ago", "上周六",
    `jiyi.episodic.timeframe`), nearness to it, and whether the event's speaker is the one
@@ -139,14 +140,15 @@ class RetrievalConfig:
     # 0.935 → 0.946, the rest unchanged; MemoryBank unchanged. Offline, 0.1 and more cost
     # LongMemEval-S turn all@5 (two questions), 0.3 three questions in some category.
     question_weight: float = 0.05
-    # An answer often shares no word with its question while a turn beside it does ("Did you
-    # finish the sunrise painting?" / "Yes! Hung it in the hallway yesterday."), so an event's
-    # relevance closes this share of its gap to the most relevant of the `NEIGHBOUR_TURNS`
-    # turns each side of its turn in its session (`neighbour_relevance`). A turn that matches
-    # as well as its neighbours gains nothing, so a run of matching turns is not lifted as a
-    # block over other sessions' evidence. Dev, minimised, turn any@5 / any@10 / all@5 /
-    # all@10, 0 → 0.3: LoCoMo 0.762 / 0.844 / 0.677 / 0.758 → 0.770 / 0.865 / 0.683 / 0.774;
-    # MemoryBank zh 0.966 / 0.983 / 0.845 / 0.914 → 0.983 / 0.983 / 0.897 / 0.948;
+    # An answer often shares no word with its question while a turn beside it does ("I
+    # finally finished the sunrise painting." / "Hung it in the hallway, it looks great.", for
+    # "where did I hang my painting of the sunrise?"), so an event's relevance closes this
+    # share of its gap to the most relevant of the same speaker's turns within
+    # `NEIGHBOUR_TURNS` each side of its own in its session (`neighbour_relevance`). A turn
+    # that matches as well as its neighbours gains nothing, so a run of matching turns is not
+    # lifted as a block over other sessions' evidence. Dev, minimised, turn any@5 / any@10 /
+    # all@5 / all@10, 0 → 0.3: LoCoMo 0.762 / 0.844 / 0.677 / 0.758 → 0.770 / 0.865 / 0.683 /
+    # 0.774; MemoryBank zh 0.966 / 0.983 / 0.845 / 0.914 → 0.983 / 0.983 / 0.897 / 0.948;
     # LongMemEval-S 0.957 / 0.989 / 0.796 / 0.914 → 0.946 / 0.989 / 0.806 / 0.903, sessions
     # unchanged. The cost, a question in a few cells: LoCoMo multi-hop all@5 and all@10 and
     # adversarial any@10, LongMemEval-S preference any@5 and all@10. 0.2 gains less, 0.5
@@ -202,7 +204,7 @@ class ScoreParts:
     passage_vector: float | None = None  # None: no turn vector
     statement: float = 1.0  # 0.0 when the event is itself a question (`question_weight`)
     first_talk: float = 1.0  # nearness to the user's first session, when the query asks
-    neighbours: float = 0.0  # the fused channels' best among the turns around it in its session
+    neighbours: float = 0.0  # the best fused relevance of the same speaker's turns around it
 
 
 @dataclass(frozen=True)
@@ -524,7 +526,7 @@ def neighbour_relevance(
 
 
 def reply_pairs(
-    turns_said: SessionTurns, turns: np.ndarray, asks: np.ndarray, by_user: np.ndarray
+    in_order: SessionTurns, turns: np.ndarray, asks: np.ndarray, by_user: np.ndarray
 ) -> ReplyPairs:
     """The rows said by the user (`by_user`) whose turn follows one in its session that asked
     something (one of its rows `asks`: `asking_rows`), where both turns have a vector in
@@ -533,11 +535,11 @@ def reply_pairs(
     as a turn's is the mean of its passages' (`pooled`), so nothing more is stored and a
     replay of the write path is unchanged."""
     # a turn's events share its vector: one entry per turn, in session order
-    order, starts = turns_said.order, turns_said.starts
+    order, starts = in_order.order, in_order.starts
     asked = np.maximum.reduceat(asks[order].astype(np.int8), starts) > 0
     vectors = turns[order[starts]]
     held = ~np.isnan(vectors).any(axis=1)
-    same_session = turns_said.sessions[1:] == turns_said.sessions[:-1]
+    same_session = in_order.sessions[1:] == in_order.sessions[:-1]
     follows = same_session & asked[:-1]  # the turn before asked, in the same session
     users = by_user[order[starts]]
     replies = 1 + np.flatnonzero(follows & users[1:] & held[1:] & held[:-1])

@@ -542,13 +542,14 @@ def test_a_turn_takes_in_the_best_relevance_of_the_same_speaker_s_turns_around_i
 def test_an_answer_without_the_question_s_words_is_found_beside_the_turn_that_has_them(
     tmp_path, make_item, terms
 ):
-    """ "Here's one I did last year." says nothing of a sunrise; the turn before it does. Read
-    with the turns around it, it outranks a turn of another session that matches as little."""
+    """ "Hung it in the hallway" says nothing of a sunrise painting; the user's turn before it
+    does. Read with the turns around it, it outranks a turn of another session that matches as
+    little."""
     encoder = HashingEncoder(256)
     store = LanceEpisodicStore(tmp_path / "around", encoder.space_id, encoder.dimension)
     turns = [
-        ("s1", "t1", "Do you still paint? I loved that sunrise painting of yours at the lake."),
-        ("s1", "t2", "Here is one I did last year, the colours came out well I think."),
+        ("s1", "t1", "I finally finished the sunrise painting I started at the lake in spring."),
+        ("s1", "t2", "Hung it in the hallway yesterday, everyone who visits stops to look."),
         ("s2", "t3", "We went to the cinema on Friday and the film was long and loud."),
         ("s2", "t4", "Work has been busy, the new manager keeps changing the schedule."),
     ]
@@ -557,19 +558,25 @@ def test_an_answer_without_the_question_s_words_is_found_beside_the_turn_that_ha
         for i, (session, turn, text) in enumerate(turns)
     ]
     write_events(store, encoder, terms, items, SETTINGS)
-    query = "when did she paint the sunrise"
+    query = "where did I hang my painting of the sunrise"
 
-    def ranked(weight: float) -> list[str]:
+    def found(weight: float) -> dict[str, float]:
         config = RetrievalConfig(neighbour_weight=weight)
         hits = recall(store, encoder, terms, "alice", query, k=4, now_ms=NOW, config=config)
-        return [h.event.turn_id for h in hits]
+        return {h.event.turn_id: h.parts.relevance for h in hits}
+
+    def ranked(weight: float) -> list[str]:
+        return list(found(weight))
 
     around = recall(store, encoder, terms, "alice", query, k=4, now_ms=NOW)
     parts = {h.event.turn_id: h.parts for h in around}
     assert parts["t2"].neighbours == pytest.approx(1.0)  # t1 is the best match of all
     assert parts["t3"].neighbours < 1.0
-    assert ranked(0.2)[:2] == ["t1", "t2"]
-    assert ranked(0.0)[:2] == ["t1", "t3"]  # alone, t2 matches less than the cinema
+    assert ranked(0.3)[:2] == ["t1", "t2"]
+    assert ranked(0.0)[1] != "t2"  # alone, t2 matches less than another session's turn
+    alone, around = found(0.0), found(0.3)
+    assert around["t1"] == alone["t1"]  # no turn beside it matches better: it gains nothing
+    assert around["t2"] == pytest.approx(alone["t2"] + 0.3 * (alone["t1"] - alone["t2"]))
     assert config_for(EpisodicSettings(neighbour_weight=0.0)).neighbour_weight == 0.0
 
 
