@@ -148,6 +148,14 @@ class EpisodicSettings(_Section):
         "it in its session (two each side) that an event's relevance closes: an answer often "
         "shares no word with the question while a turn beside it does (0 turns this off)",
     )
+    answer_weight: float = Field(
+        0.5,
+        ge=0.0,
+        le=1.0,
+        description="share of the gap to the relevance of the turn just before it that an "
+        "event's relevance closes, when that turn asks something and its own does not: a reply "
+        "rarely repeats the words of the question it answers (0 turns this off)",
+    )
     speaker_weight: float = Field(
         0.5,
         ge=0.0,

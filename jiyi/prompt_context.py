@@ -66,6 +66,9 @@ def _event(hit: Hit) -> RecalledEvent:
         "timing": round(parts.timing, 3),
         "first_talk": round(parts.first_talk, 3),
         "speaker": round(parts.speaker, 3),
+        # what its relevance took in from the turns around it and the question it answers
+        "neighbours": round(parts.neighbours, 3),
+        "asked": round(parts.asked, 3),
     }
     # the event's cosines in the CJK, turn and passage channels (`models.channels`), where it
     # has them

@@ -61,6 +61,7 @@ def test_sections_render_in_reading_order_with_provenance():
     assert context.beliefs[0].object == "chain rule"  # the belief the query touches comes first
     assert context.beliefs[0].matches_query
     assert context.events[0].why["lexical"] == 2.0
+    assert context.events[0].why["neighbours"] == context.events[0].why["asked"] == 0.0
     assert context.left_out == 0
 
 

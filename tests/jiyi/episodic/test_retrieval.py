@@ -25,6 +25,7 @@ from jiyi.episodic.retrieval import (
     DAY_MS,
     Hit,
     RetrievalConfig,
+    asked_relevance,
     asking_rows,
     best_passage,
     config_for,
@@ -578,6 +579,73 @@ def test_an_answer_without_the_question_s_words_is_found_beside_the_turn_that_ha
     assert around["t1"] == alone["t1"]  # no turn beside it matches better: it gains nothing
     assert around["t2"] == pytest.approx(alone["t2"] + 0.3 * (alone["t1"] - alone["t2"]))
     assert config_for(EpisodicSettings(neighbour_weight=0.0)).neighbour_weight == 0.0
+
+
+def test_a_turn_that_answers_takes_in_the_relevance_of_the_question_just_before_it():
+    """Only the turn right after one that asks, in its session, whoever said either, and only
+    when it asks nothing itself; a turn's relevance and whether it asks are its rows' best."""
+    rows = [  # session, ts, turn, relevance, asks
+        ("s1", 1, "t1", 0.9, True),
+        ("s1", 2, "t2", 0.2, False),  # answers t1
+        ("s1", 3, "t3", 0.1, False),  # two turns after it: nothing
+        ("s1", 4, "t4", 0.7, False),
+        ("s1", 4, "t4", 0.3, True),  # t4's second row asks: t4 asks, at 0.7
+        ("s1", 5, "t5", 0.4, True),  # asks back: no answer
+        ("s2", 6, "t6", 0.0, False),  # the first of its session: t5 is another session's
+    ]
+    table = pa.table(
+        {
+            "session_id": [r[0] for r in rows],
+            "ts": pa.array([r[1] for r in rows], pa.int64()),
+            "turn_id": [r[2] for r in rows],
+        }
+    )
+    relevance, asks = np.array([r[3] for r in rows]), np.array([r[4] for r in rows])
+    asked = asked_relevance(relevance, session_turns(table), asks)
+    np.testing.assert_allclose(asked, [0.0, 0.9, 0.0, 0.0, 0.0, 0.0, 0.0])
+
+
+def test_a_reply_without_the_question_s_words_is_found_after_the_question(
+    tmp_path, make_item, terms
+):
+    """ "They were awestruck and humbled." says nothing of a memorial; the question it answers
+    does. Read with it, it outranks turns of another session that match as little, and each
+    hit says what it took in (`ScoreParts.asked`)."""
+    encoder = HashingEncoder(256)
+    store = LanceEpisodicStore(tmp_path / "answers", encoder.space_id, encoder.dimension)
+    turns = [
+        (
+            "s1",
+            "t1",
+            EventType.QUESTION,
+            "How did the kids react when you took them to the memorial?",
+        ),
+        ("s1", "t2", EventType.PREFERENCE, "They were awestruck and humbled, quiet the whole way."),
+        ("s2", "t3", EventType.PREFERENCE, "The kids loved the pancakes we made this morning."),
+        ("s2", "t4", EventType.PREFERENCE, "Work was busy, the new manager changed the schedule."),
+    ]
+    items = [
+        make_item("alice", text, kind, turn, NOW - DAY_MS + i, session_id=session)
+        for i, (session, turn, kind, text) in enumerate(turns)
+    ]
+    write_events(store, encoder, terms, items, SETTINGS)
+    query = "how did the kids react at the memorial"
+
+    def found(weight: float) -> dict[str, float]:
+        config = RetrievalConfig(neighbour_weight=0.0, answer_weight=weight)
+        hits = recall(store, encoder, terms, "alice", query, k=4, now_ms=NOW, config=config)
+        return {h.event.turn_id: h.parts.relevance for h in hits}
+
+    alone, answered = found(0.0), found(0.5)
+    assert list(alone).index("t2") > list(alone).index("t3")
+    assert list(answered).index("t2") < list(answered).index("t3")
+    assert answered["t2"] == pytest.approx(alone["t2"] + 0.5 * (alone["t1"] - alone["t2"]))
+    assert answered["t1"] == alone["t1"]
+    assert answered["t3"] == alone["t3"]
+    parts = {h.event.turn_id: h.parts for h in recall(store, encoder, terms, "alice", query)}
+    assert parts["t2"].asked == pytest.approx(alone["t1"])
+    assert parts["t3"].asked == 0.0
+    assert config_for(EpisodicSettings(answer_weight=0.0)).answer_weight == 0.0
 
 
 def test_a_turn_asks_by_a_question_event_or_a_question_mark_in_its_summary():
