@@ -399,7 +399,7 @@ def rank(
         * (1.0 - config.question_weight + config.question_weight * statement)
     )
     vector_ranks, lexical_ranks = _ranks(cosine), _ranks(lexical)
-    best = best_per_turn(facts.turn_codes, score, k)
+    best = best_per_turn(facts.turns.row_turn, score, k)
     hits = table.take(pa.array(best))
     if PASSAGES_COLUMN in hits.column_names:  # a hit carries no passages: not decoded
         hits = hits.drop_columns([PASSAGES_COLUMN])
@@ -435,12 +435,13 @@ def rank(
     ]
 
 
-def best_per_turn(turn_codes: np.ndarray, score: np.ndarray, k: int) -> np.ndarray:
-    """The rows of the `k` best scores, one per turn (`turn_codes`): a turn's other events (its
-    feedback beside its question, each of two facts) would show the reader the same words
-    again (in raw mode the same text) in place of another turn."""
+def best_per_turn(turns: np.ndarray, score: np.ndarray, k: int) -> np.ndarray:
+    """The rows of the `k` best scores, one per turn (`turns`: per row, a number its turn's rows
+    share, as `SessionTurns.row_turn`): a turn's other events (its feedback beside its
+    question, each of two facts) would show the reader the same words again (in raw mode the
+    same text) in place of another turn."""
     order = np.argsort(-score, kind="stable")
-    _, first = np.unique(turn_codes[order], return_index=True)
+    _, first = np.unique(turns[order], return_index=True)
     return order[np.sort(first)][:k]
 
 
@@ -499,7 +500,7 @@ class SessionTurns:
     the one before it (`reply_pairs`) or with those around it (`neighbour_relevance`) needs.
     A turn is its session and turn id (`turn_codes`): its events are said together."""
 
-    order: np.ndarray  # the rows in session order (session, time, turn id)
+    order: np.ndarray  # the rows in session order (session, time, turn)
     starts: np.ndarray  # where each turn's rows begin in that order
     sessions: np.ndarray  # per turn, a number its session's turns share
     row_turn: np.ndarray  # per row (in the table's order), its turn's place among the turns
@@ -510,18 +511,20 @@ class SessionTurns:
 
 
 def session_turns(table: pa.Table) -> SessionTurns:
-    """`SessionTurns` of a non-empty table."""
-    keys = table.select(["session_id", "ts", "turn_id"])
+    """`SessionTurns` of a non-empty table. A turn takes its place at the earliest time its
+    rows carry, so its rows stay together even where their times differ."""
+    codes = turn_codes(table)
+    said = np.full(int(codes.max()) + 1, np.iinfo(np.int64).max)
+    np.minimum.at(said, codes, table.column("ts").to_numpy())
+    keys = pa.table({"session_id": table.column("session_id"), "said": said[codes], "code": codes})
     order = pc.sort_indices(keys, sort_keys=[(k, "ascending") for k in keys.column_names])
-    sessions = keys.column("session_id").take(order).combine_chunks()
-    turn_ids = keys.column("turn_id").take(order).combine_chunks()
-    same_session = pc.equal(sessions[1:], sessions[:-1]).to_numpy(zero_copy_only=False)
-    same_turn = same_session & pc.equal(turn_ids[1:], turn_ids[:-1]).to_numpy(zero_copy_only=False)
-    starts = np.flatnonzero(np.concatenate(([True], ~same_turn)))
-    session_codes = np.cumsum(np.concatenate(([True], ~same_session)))
+    order = order.to_numpy()
+    new_turn = np.concatenate(([True], codes[order][1:] != codes[order][:-1]))
+    starts = np.flatnonzero(new_turn)
+    sessions = table.column("session_id").combine_chunks().dictionary_encode().indices
     row_turn = np.empty(table.num_rows, dtype=np.int64)
-    row_turn[order.to_numpy()] = np.cumsum(np.concatenate(([True], ~same_turn))) - 1
-    return SessionTurns(order.to_numpy(), starts, session_codes[starts], row_turn)
+    row_turn[order] = np.cumsum(new_turn) - 1
+    return SessionTurns(order, starts, sessions.to_numpy()[order[starts]], row_turn)
 
 
 def neighbour_relevance(
@@ -709,14 +712,13 @@ class RowFacts:
     statement: np.ndarray  # `statements`
     by_user: np.ndarray  # `said_by_user`
     asks: np.ndarray  # `asking_rows`
-    turn_codes: np.ndarray  # `turn_codes`
     turns: SessionTurns
     turn_replies: ReplyPairs | None  # in the turn channel (`reply_pairs`)
     cjk_replies: ReplyPairs | None  # in the CJK channel
 
     @property
     def nbytes(self) -> int:
-        arrays = [self.own, self.statement, self.by_user, self.asks, self.turn_codes]
+        arrays = [self.own, self.statement, self.by_user, self.asks]
         if self.turn is not None:
             arrays.append(self.turn)
         if self.passages is not None:
@@ -753,18 +755,8 @@ def _facts(table: pa.Table, shape: RowShape, pairs: bool) -> RowFacts:
             if shape.own_is_turn_space:
                 said = whole_turn_vectors(table, parts, turn.shape[1])
             turn_replies = reply_pairs(said_in_order, said, asks, by_user)
-    codes = turn_codes(table)
     return RowFacts(
-        own,
-        turn,
-        passages,
-        statement,
-        by_user,
-        asks,
-        codes,
-        said_in_order,
-        turn_replies,
-        cjk_replies,
+        own, turn, passages, statement, by_user, asks, said_in_order, turn_replies, cjk_replies
     )
 
 

@@ -28,6 +28,7 @@ from jiyi.episodic.retrieval import (
     asked_relevance,
     asking_rows,
     best_passage,
+    best_per_turn,
     config_for,
     fuse,
     lexical_scores,
@@ -579,6 +580,22 @@ def test_an_answer_without_the_question_s_words_is_found_beside_the_turn_that_ha
     assert around["t1"] == alone["t1"]  # no turn beside it matches better: it gains nothing
     assert around["t2"] == pytest.approx(alone["t2"] + 0.3 * (alone["t1"] - alone["t2"]))
     assert config_for(EpisodicSettings(neighbour_weight=0.0)).neighbour_weight == 0.0
+
+
+def test_a_turn_s_rows_stay_one_turn_whatever_times_they_carry():
+    """t2's second row carries a later time than t3: the turn still sits once, at its first
+    time, and recall's one-row-per-turn pick sees one turn."""
+    table = pa.table(
+        {
+            "session_id": ["s1", "s1", "s1", "s1"],
+            "ts": pa.array([1, 2, 9, 3], pa.int64()),
+            "turn_id": ["t1", "t2", "t2", "t3"],
+        }
+    )
+    turns = session_turns(table)
+    assert turns.row_turn.tolist() == [0, 1, 1, 2]
+    assert turns.starts.tolist() == [0, 1, 3]
+    assert best_per_turn(turns.row_turn, np.array([0.1, 0.9, 0.8, 0.5]), 3).tolist() == [1, 3, 0]
 
 
 def test_a_turn_that_answers_takes_in_the_relevance_of_the_question_just_before_it():
