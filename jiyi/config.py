@@ -153,8 +153,8 @@ class EpisodicSettings(_Section):
         ge=0.0,
         le=1.0,
         description="share of the gap to the relevance of the turn just before it that an "
-        "event's relevance closes, when that turn asks something and its own does not: a reply "
-        "rarely repeats the words of the question it answers (0 turns this off)",
+        "event's relevance closes when that turn asks something: a reply rarely repeats the "
+        "words of the question it answers (0 turns this off)",
     )
     speaker_weight: float = Field(
         0.5,

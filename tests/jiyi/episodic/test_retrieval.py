@@ -509,6 +509,21 @@ def test_a_reply_the_question_explains_is_found_with_it(tmp_path, make_item, ter
     assert not config_for(EpisodicSettings(reply_pairs=False)).reply_pairs
 
 
+def _said(
+    rows: list[tuple[str, int, str, float, bool]],
+) -> tuple[pa.Table, np.ndarray, np.ndarray]:
+    """Rows of (session, time, turn, relevance, a flag) as the table `session_turns` reads,
+    their relevances and their flags."""
+    table = pa.table(
+        {
+            "session_id": [r[0] for r in rows],
+            "ts": pa.array([r[1] for r in rows], pa.int64()),
+            "turn_id": [r[2] for r in rows],
+        }
+    )
+    return table, np.array([r[3] for r in rows]), np.array([r[4] for r in rows])
+
+
 def test_a_turn_takes_in_the_best_relevance_of_the_same_speaker_s_turns_around_it():
     """Two turns each side, in the order said (rows come in any order); a turn's relevance is
     its best row's; another session's turns, the other speaker's and the turn's own rows count
@@ -524,14 +539,7 @@ def test_a_turn_takes_in_the_best_relevance_of_the_same_speaker_s_turns_around_i
         ("s2", 7, "t7", 0.4, True),
         ("s2", 8, "t8", 0.8, False),  # the assistant: neither lends to t6, t7 nor takes
     ]
-    table = pa.table(
-        {
-            "session_id": [r[0] for r in rows],
-            "ts": pa.array([r[1] for r in rows], pa.int64()),
-            "turn_id": [r[2] for r in rows],
-        }
-    )
-    relevance, by_user = np.array([r[3] for r in rows]), np.array([r[4] for r in rows])
+    table, relevance, by_user = _said(rows)
     around = neighbour_relevance(relevance, session_turns(table), by_user)
     # t3: t1 t2 | t4 t5; t1: t2 t3; t2: t1 | t3 t4; t4: t2 t3 | t5; t5: t3 t4; t6: t7; t7: t6
     np.testing.assert_allclose(around, [0.9, 0.3, 0.9, 0.9, 0.5, 0.3, 0.4, 1.0, 0.0])
@@ -599,27 +607,20 @@ def test_a_turn_s_rows_stay_one_turn_whatever_times_they_carry():
 
 
 def test_a_turn_that_answers_takes_in_the_relevance_of_the_question_just_before_it():
-    """Only the turn right after one that asks, in its session, whoever said either, and only
-    when it asks nothing itself; a turn's relevance and whether it asks are its rows' best."""
+    """Only the turn right after one that asks, in its session, whoever said either, asking
+    back or not; a turn's relevance and whether it asks are its rows' best."""
     rows = [  # session, ts, turn, relevance, asks
         ("s1", 1, "t1", 0.9, True),
         ("s1", 2, "t2", 0.2, False),  # answers t1
         ("s1", 3, "t3", 0.1, False),  # two turns after it: nothing
         ("s1", 4, "t4", 0.7, False),
         ("s1", 4, "t4", 0.3, True),  # t4's second row asks: t4 asks, at 0.7
-        ("s1", 5, "t5", 0.4, True),  # asks back: no answer
+        ("s1", 5, "t5", 0.4, True),  # answers t4, and asks back
         ("s2", 6, "t6", 0.0, False),  # the first of its session: t5 is another session's
     ]
-    table = pa.table(
-        {
-            "session_id": [r[0] for r in rows],
-            "ts": pa.array([r[1] for r in rows], pa.int64()),
-            "turn_id": [r[2] for r in rows],
-        }
-    )
-    relevance, asks = np.array([r[3] for r in rows]), np.array([r[4] for r in rows])
+    table, relevance, asks = _said(rows)
     asked = asked_relevance(relevance, session_turns(table), asks)
-    np.testing.assert_allclose(asked, [0.0, 0.9, 0.0, 0.0, 0.0, 0.0, 0.0])
+    np.testing.assert_allclose(asked, [0.0, 0.9, 0.0, 0.0, 0.0, 0.7, 0.0])
 
 
 def test_a_reply_without_the_question_s_words_is_found_after_the_question(
