@@ -19,7 +19,7 @@ Pipeline for one user and one query:
    an event then rises part of the way toward the best of the same speaker's turns around
    its turn in its session (`neighbour_weight`): an answer is often said beside the words
    that ask for it; and, further, toward the turn just before its own when that turn asks
-   something (`answer_weight`): a reply answers its question in the question's words;
+   something (`answer_weight`): a reply seldom repeats the words of the question it answers;
 4. priors scale the fused relevance: retrieval weight (noise, "don't bring that up") in full,
    confidence and recency mildly, and, when the query names a time ("two weeks ago", "上周六",
    `jiyi.episodic.timeframe`), nearness to it, and whether the event's speaker is the one
@@ -200,7 +200,9 @@ class ScoreParts:
     lexical: float  # BM25 score
     vector_rank: int  # 1 = best in the user's events
     lexical_rank: int
-    relevance: float  # fused channels, with the turns around it (`neighbours`), in [0, 1]
+    # fused channels, with the turns around it (`neighbours`) and the question it answers
+    # (`asked`), in [0, 1]
+    relevance: float
     confidence: float
     retrieval_weight: float
     recency: float  # 0.5 ** (age / half-life)
@@ -498,8 +500,9 @@ class ReplyPairs:
 @dataclass(frozen=True)
 class SessionTurns:
     """The rows' turns in the order they were said in each session: what reading a turn with
-    the one before it (`reply_pairs`) or with those around it (`neighbour_relevance`) needs.
-    A turn is its session and turn id (`turn_codes`): its events are said together."""
+    the one before it (`reply_pairs`, `asked_relevance`) or with those around it
+    (`neighbour_relevance`), and picking one row per turn (`best_per_turn`), need. A turn is
+    its session and turn id (`turn_codes`): its events are said together."""
 
     order: np.ndarray  # the rows in session order (session, time, turn)
     starts: np.ndarray  # where each turn's rows begin in that order
