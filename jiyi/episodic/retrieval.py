@@ -375,7 +375,7 @@ def rank(
     if config.neighbour_weight > 0:
         neighbours = neighbour_relevance(relevance, facts.turns, by_user)
     if config.answer_weight > 0:
-        asked = asked_relevance(relevance, facts.turns, facts.asks)
+        asked = asked_relevance(relevance, facts.turns, facts.answering)
     lift = np.maximum(
         config.neighbour_weight * np.maximum(0.0, neighbours - relevance),
         config.answer_weight * np.maximum(0.0, asked - relevance),
@@ -509,6 +509,10 @@ class SessionTurns:
     sessions: np.ndarray  # per turn, a number its session's turns share
     row_turn: np.ndarray  # per row (in the table's order), its turn's place among the turns
 
+    def best(self, values: np.ndarray) -> np.ndarray:
+        """Per turn, in session order, the largest of its rows' `values`."""
+        return np.maximum.reduceat(values[self.order], self.starts)
+
     @property
     def nbytes(self) -> int:
         return sum(a.nbytes for a in (self.order, self.starts, self.sessions, self.row_turn))
@@ -540,7 +544,7 @@ def neighbour_relevance(
     (an assistant's reply) or asks about it; what the same speaker says around it carries on
     with it (LongMemEval-S dev, minimised, turn any@5 / all@10: every neighbour 0.935 / 0.892,
     the same speaker's 0.946 / 0.903, none 0.957 / 0.914)."""
-    per_turn = np.maximum.reduceat(relevance[turns.order], turns.starts)
+    per_turn = turns.best(relevance)
     speaker = by_user[turns.order[turns.starts]]
     best = np.zeros_like(per_turn)
     for gap in range(1, NEIGHBOUR_TURNS + 1):
@@ -550,42 +554,43 @@ def neighbour_relevance(
     return best[turns.row_turn]
 
 
-def turns_asking(in_order: SessionTurns, asks: np.ndarray) -> np.ndarray:
-    """Per turn (in session order), whether one of its rows `asks` (`asking_rows`)."""
-    return np.maximum.reduceat(asks[in_order.order].astype(np.int8), in_order.starts) > 0
+def answering_turns(in_order: SessionTurns, asks: np.ndarray) -> np.ndarray:
+    """Per turn, in session order, whether the turn just before it in its session asked
+    something (one of its rows `asks`: `asking_rows`): the turns that may answer a question."""
+    asked = in_order.best(asks.astype(np.int8)) > 0
+    answering = np.zeros(len(asked), dtype=bool)
+    answering[1:] = (in_order.sessions[1:] == in_order.sessions[:-1]) & asked[:-1]
+    return answering
 
 
-def asked_relevance(relevance: np.ndarray, turns: SessionTurns, asks: np.ndarray) -> np.ndarray:
-    """Per row, the relevance of the turn just before its own in its session when that turn
-    asks something (`asks`: `asking_rows`), else 0; a turn's relevance is its best row's.
-    Whoever said either: the user answers an assistant's question as an assistant answers the
-    user's, and in a chat between two people each answers the other, often asking back."""
-    per_turn = np.maximum.reduceat(relevance[turns.order], turns.starts)
-    asking = turns_asking(turns, asks)
-    answers = (turns.sessions[1:] == turns.sessions[:-1]) & asking[:-1]
+def asked_relevance(
+    relevance: np.ndarray, turns: SessionTurns, answering: np.ndarray
+) -> np.ndarray:
+    """Per row, the relevance of the turn just before its own when its turn is `answering`
+    (`answering_turns`), else 0; a turn's relevance is its best row's. Whoever said either:
+    the user answers an assistant's question as an assistant answers the user's, and in a chat
+    between two people each answers the other, often asking back."""
+    per_turn = turns.best(relevance)
     before = np.zeros_like(per_turn)
-    before[1:] = np.where(answers, per_turn[:-1], 0.0)
+    before[1:] = np.where(answering[1:], per_turn[:-1], 0.0)
     return before[turns.row_turn]
 
 
 def reply_pairs(
-    in_order: SessionTurns, turns: np.ndarray, asks: np.ndarray, by_user: np.ndarray
+    in_order: SessionTurns, turns: np.ndarray, answering: np.ndarray, by_user: np.ndarray
 ) -> ReplyPairs:
     """The rows said by the user (`by_user`) whose turn follows one in its session that asked
-    something (one of its rows `asks`: `asking_rows`), where both turns have a vector in
+    something (`answering`: `answering_turns`), where both turns have a vector in
     `turns` (NaN rows where none). The user's reply is what their memory holds; an assistant's
     answer restates what it answers. The pair's vector is the mean of the two turns' vectors,
     as a turn's is the mean of its passages' (`pooled`), so nothing more is stored and a
     replay of the write path is unchanged."""
     # a turn's events share its vector: one entry per turn, in session order
     order, starts = in_order.order, in_order.starts
-    asked = turns_asking(in_order, asks)
     vectors = turns[order[starts]]
     held = ~np.isnan(vectors).any(axis=1)
-    same_session = in_order.sessions[1:] == in_order.sessions[:-1]
-    follows = same_session & asked[:-1]  # the turn before asked, in the same session
     users = by_user[order[starts]]
-    replies = 1 + np.flatnonzero(follows & users[1:] & held[1:] & held[:-1])
+    replies = 1 + np.flatnonzero(answering[1:] & users[1:] & held[1:] & held[:-1])
     together = np.einsum("ij,ij->i", vectors[replies], vectors[replies - 1])
     return ReplyPairs(
         len(order),
@@ -715,14 +720,14 @@ class RowFacts:
     passages: PassageBlock | None
     statement: np.ndarray  # `statements`
     by_user: np.ndarray  # `said_by_user`
-    asks: np.ndarray  # `asking_rows`
+    answering: np.ndarray  # per turn in session order (`answering_turns`)
     turns: SessionTurns
     turn_replies: ReplyPairs | None  # in the turn channel (`reply_pairs`)
     cjk_replies: ReplyPairs | None  # in the CJK channel
 
     @property
     def nbytes(self) -> int:
-        arrays = [self.own, self.statement, self.by_user, self.asks]
+        arrays = [self.own, self.statement, self.by_user, self.answering]
         if self.turn is not None:
             arrays.append(self.turn)
         if self.passages is not None:
@@ -746,11 +751,11 @@ def _facts(table: pa.Table, shape: RowShape, pairs: bool) -> RowFacts:
         parts = split_turn_channel(own, shape.inner_dimension)
         own = parts.own
     statement, by_user = statements(table), said_by_user(table.column("attributes"))
-    asks = asking_rows(table, statement)
     width, said_in_order = shape.primary_dimension, session_turns(table)
+    answering = answering_turns(said_in_order, asking_rows(table, statement))
     cjk_replies = turn_replies = passages = None
     if width is not None and pairs and cjk_rows(own, width).any():
-        cjk_replies = reply_pairs(said_in_order, cjk_vectors(own, width), asks, by_user)
+        cjk_replies = reply_pairs(said_in_order, cjk_vectors(own, width), answering, by_user)
     turn = None if parts is None else parts.turn
     if parts is not None and turn is not None and shape.passages:
         passages = passage_block(table, turn.shape[1])
@@ -758,9 +763,17 @@ def _facts(table: pa.Table, shape: RowShape, pairs: bool) -> RowFacts:
             said = turn
             if shape.own_is_turn_space:
                 said = whole_turn_vectors(table, parts, turn.shape[1])
-            turn_replies = reply_pairs(said_in_order, said, asks, by_user)
+            turn_replies = reply_pairs(said_in_order, said, answering, by_user)
     return RowFacts(
-        own, turn, passages, statement, by_user, asks, said_in_order, turn_replies, cjk_replies
+        own,
+        turn,
+        passages,
+        statement,
+        by_user,
+        answering,
+        said_in_order,
+        turn_replies,
+        cjk_replies,
     )
 
 

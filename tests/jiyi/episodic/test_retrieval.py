@@ -25,6 +25,7 @@ from jiyi.episodic.retrieval import (
     DAY_MS,
     Hit,
     RetrievalConfig,
+    answering_turns,
     asked_relevance,
     asking_rows,
     best_passage,
@@ -457,9 +458,9 @@ def test_a_reply_is_scored_with_the_question_before_it():
     )
     asks = np.array([r[3] is EventType.QUESTION for r in rows])
     by_user = np.ones(len(rows), dtype=bool)
-    cosines = reply_pairs(
-        session_turns(table), np.stack([r[4] for r in rows]), asks, by_user
-    ).cosines(q)
+    turns = session_turns(table)
+    answering = answering_turns(turns, asks)
+    cosines = reply_pairs(turns, np.stack([r[4] for r in rows]), answering, by_user).cosines(q)
 
     def pair(x: np.ndarray, y: np.ndarray) -> float:
         mean = x + y
@@ -467,13 +468,13 @@ def test_a_reply_is_scored_with_the_question_before_it():
 
     np.testing.assert_allclose(cosines[[0, 2, 3]], [pair(c, b), pair(a, c), pair(c, b)], atol=1e-6)
     assert np.isnan(cosines[[1, 4, 5, 6]]).all()
-    one = reply_pairs(session_turns(table.slice(0, 1)), np.stack([b]), asks[:1], by_user[:1])
+    alone = session_turns(table.slice(0, 1))
+    one = reply_pairs(alone, np.stack([b]), answering_turns(alone, asks[:1]), by_user[:1])
     assert np.isnan(one.cosines(q)).all()
     by_assistant = by_user.copy()
     by_assistant[[0, 3]] = False  # t3 said by the assistant: its answer restates the question
-    answered = reply_pairs(
-        session_turns(table), np.stack([r[4] for r in rows]), asks, by_assistant
-    ).cosines(q)
+    vectors = np.stack([r[4] for r in rows])
+    answered = reply_pairs(turns, vectors, answering, by_assistant).cosines(q)
     assert np.isnan(answered[[0, 3]]).all()
     assert answered[2] == cosines[2]
 
@@ -619,7 +620,8 @@ def test_a_turn_that_answers_takes_in_the_relevance_of_the_question_just_before_
         ("s2", 6, "t6", 0.0, False),  # the first of its session: t5 is another session's
     ]
     table, relevance, asks = _said(rows)
-    asked = asked_relevance(relevance, session_turns(table), asks)
+    turns = session_turns(table)
+    asked = asked_relevance(relevance, turns, answering_turns(turns, asks))
     np.testing.assert_allclose(asked, [0.0, 0.9, 0.0, 0.0, 0.0, 0.7, 0.0])
 
 
