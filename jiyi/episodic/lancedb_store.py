@@ -16,7 +16,8 @@ LanceDB's `optimize()` takes no options: it merges every fragment under a millio
 a million rows each run rewrote the whole table (100,000 rows of ≈ 5 KB: 2.8 s every 20 writes,
 150 ms of CPU per one-turn write on average), and it removes a deleted row from a data file only
 once a tenth of its fragment is deleted, so an erased user's rows stayed in the files. Reads go
-through pylance too (`LanceEpisodicStore._latest`).
+through pylance too (`LanceEpisodicStore._latest`). The table's two list columns are kept as a
+string and a binary value, which Lance reads several times faster (`lance_columns`).
 """
 
 from __future__ import annotations
@@ -37,8 +38,15 @@ import pyarrow.compute as pc
 from lancedb.index import BTree
 
 from jiyi.domain import EventType
+from jiyi.episodic.lance_columns import (
+    KEPT_AS,
+    from_stored,
+    missing_columns,
+    stored_columns,
+    stored_schema,
+    to_stored,
+)
 from jiyi.episodic.records import (
-    PASSAGES_COLUMN,
     SPACE_METADATA_KEY,
     EpisodicInputError,
     StoredEvent,
@@ -113,7 +121,7 @@ class LanceEpisodicStore(EpisodicStore):
     def __init__(self, path: Path, space_id: str, dimension: int) -> None:
         self.space_id = space_id
         self.dimension = dimension
-        self._schema = arrow_schema(dimension, space_id)
+        self._schema = arrow_schema(dimension, space_id)  # what reads give, writes take
         Path(path).mkdir(parents=True, exist_ok=True)
         # Re-check the table's latest version on every read: the stream worker, the API and the
         # nightly batch are separate processes writing one table.
@@ -138,8 +146,31 @@ class LanceEpisodicStore(EpisodicStore):
                 f"episodic store at {self._path}: vectors have {vector_type.list_size} "
                 f"dimensions, the embedder has {self.dimension}"
             )
-        if PASSAGES_COLUMN not in self._table.schema.names:  # a table from before passages
-            self._table.add_columns(self._schema.field(PASSAGES_COLUMN))
+        self._upgrade_list_columns()
+
+    def _upgrade_list_columns(self) -> None:
+        """Move a table written before `lance_columns` to its faster form (one from before
+        passages gains them, empty). Reads and writes take either form meanwhile: a process
+        that finds another one midway logs it and goes on."""
+        dataset = self._dataset()
+        kept = missing_columns(dataset.schema)
+        if not kept:
+            return
+        old = [
+            name
+            for name, field in KEPT_AS.items()
+            if field in kept and name in dataset.schema.names
+        ]
+        try:
+            dataset.add_columns(
+                lance.batch_udf(output_schema=pa.schema(kept))(
+                    lambda batch: stored_columns(batch, kept)
+                ),
+                read_columns=old,
+            )
+            self._dataset().drop_columns(old)
+        except Exception as exc:  # another process committed first: its run finishes it
+            log.warning("episodic table upgrade skipped", extra={"error": str(exc)})
 
     def _open_or_create(self) -> tuple[lancedb.table.Table, bool]:
         """The table, and whether this call created it. Two processes may open a new
@@ -156,7 +187,7 @@ class LanceEpisodicStore(EpisodicStore):
                 # against 21 ms on 2.2 (same rows, same BTree, this machine; BENCHMARKS.md
                 # "Recall latency").
                 created = self._db.create_table(
-                    TABLE, schema=self._schema, data_storage_version=FILE_FORMAT
+                    TABLE, schema=stored_schema(self._schema), data_storage_version=FILE_FORMAT
                 )
                 return created, True
             except ValueError:  # "already exists" or "was not found": the other one is midway
@@ -183,14 +214,14 @@ class LanceEpisodicStore(EpisodicStore):
         rows = to_table(records, self._schema)
         users = [r.event.user_id for r in records]
         if not self._holds_any(rows.column("event_id").to_pylist()):
-            self._table.add(rows)  # a new turn's events, the stream's usual write
+            self._table.add(self._stored(rows))  # a new turn's events, the stream's usual write
             self._wrote(users, rows)
             return len(records)
         result = (
             self._table.merge_insert(["user_id", "event_id"])
             .when_matched_update_all()
             .when_not_matched_insert_all()
-            .execute(rows)
+            .execute(self._stored(rows))
         )
         only_added = result.num_inserted_rows == rows.num_rows and not result.num_deleted_rows
         self._wrote(users, rows if only_added else None)
@@ -211,7 +242,7 @@ class LanceEpisodicStore(EpisodicStore):
         spaces = set(rows.column("space_id").unique().to_pylist())
         for space in spaces:
             check_space(self.space_id, space, "rows")
-        self._table.add(rows)
+        self._table.add(self._stored(rows))
         self._wrote(rows.column("user_id").unique().to_pylist())
         return rows.num_rows
 
@@ -235,6 +266,7 @@ class LanceEpisodicStore(EpisodicStore):
             .limit(limit)
             .to_arrow()
         )
+        result = from_stored(result, self._schema)
         similarity = (1.0 - result.column("_distance").to_numpy()).tolist()
         return list(zip(from_table(result), similarity, strict=True))
 
@@ -265,8 +297,7 @@ class LanceEpisodicStore(EpisodicStore):
         self, user_id: str | None = None, event_types: Sequence[EventType] | None = None
     ) -> pa.Table:
         if user_id is None:
-            where = self._where(None, event_types)
-            return self._table.to_arrow() if where is None else self._query(where)
+            return self._query(self._where(None, event_types))
         rows = self._user_rows(check_user(user_id))
         types = check_event_types(event_types)
         if types is None:
@@ -343,8 +374,12 @@ class LanceEpisodicStore(EpisodicStore):
         """LanceDB holds no open handles that need releasing; the marks file does."""
         self._marks.close()
 
-    def _query(self, where: str) -> pa.Table:
-        return self._latest().to_table(filter=where)
+    def _query(self, where: str | None) -> pa.Table:
+        return from_stored(self._latest().to_table(filter=where), self._schema)
+
+    def _stored(self, rows: pa.Table) -> pa.Table:
+        """Rows in `arrow_schema`, as the table keeps them now (`lance_columns`)."""
+        return to_stored(rows, self._latest().schema)
 
     def _latest(self) -> lance.LanceDataset:
         """The table as of its latest commit by any process, to read from: Lance's dataset,
