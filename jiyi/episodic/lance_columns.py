@@ -97,12 +97,16 @@ def from_stored(table: pa.Table, schema: pa.Schema) -> pa.Table:
     fields, columns, stored = [], [], table.schema
     names = set(stored.names)
     for field in schema:
-        if field.name in names:
+        kept = KEPT_AS.get(field.name)
+        if kept is not None and kept.name in names:  # the kept form wins where both are
+            fields.append(field)
+            columns.append(_decode(field.name, table.column(kept.name), table))
+        elif field.name in names:
             fields.append(field.with_type(stored.field(field.name).type))
             columns.append(table.column(field.name))
-        else:
+        else:  # a table from before the column
             fields.append(field)
-            columns.append(_decode(field, table, names))
+            columns.append(pa.chunked_array([pa.nulls(table.num_rows, field.type)]))
     for field in stored:
         if field.name.startswith("_"):
             fields.append(field)
@@ -116,11 +120,7 @@ def _encode(name: str, column: pa.ChunkedArray | pa.Array) -> pa.ChunkedArray:
     return pa.chunked_array([encode(c) for c in chunks], KEPT_AS[name].type)
 
 
-def _decode(field: pa.Field, table: pa.Table, names: set[str]) -> pa.ChunkedArray:
-    name = field.name
-    if KEPT_AS[name].name not in names:  # a table from before the column
-        return pa.chunked_array([pa.nulls(table.num_rows, field.type)])
-    kept = table.column(KEPT_AS[name].name)
+def _decode(name: str, kept: pa.ChunkedArray, table: pa.Table) -> pa.ChunkedArray:
     if name == EVIDENCE_COLUMN:
         chunks = [_evidence_lists(c, table) for c in kept.chunks]
         return pa.chunked_array(chunks, pa.list_(pa.string()))
@@ -175,12 +175,11 @@ def _passage_bytes(lists: pa.Array) -> pa.Array:
     lengths = np.where(held, _WIDTH_BYTES + 2 * counts * row_width, 0)
     offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
     data = np.empty(int(offsets[-1]), dtype=np.uint8)
-    starts = offsets[:-1][held]
-    header = np.zeros(len(data), dtype=bool)
-    for byte in range(_WIDTH_BYTES):
-        data[starts + byte] = (row_width[held] >> (8 * byte)) & 0xFF
-        header[starts + byte] = True
-    data[~header] = np.ascontiguousarray(values, dtype=np.float16).view(np.uint8)
+    header = _width_bytes(offsets[:-1][held])
+    data[header] = row_width[held].astype("<u2").view(np.uint8)
+    vector_bytes = np.ones(len(data), dtype=bool)
+    vector_bytes[header] = False
+    data[vector_bytes] = np.ascontiguousarray(values, dtype=np.float16).view(np.uint8)
     return pa.Array.from_buffers(
         pa.large_binary(), len(counts), [None, pa.py_buffer(offsets), pa.py_buffer(data)]
     )
@@ -197,27 +196,30 @@ def _passage_lists(kept: pa.Array, table: pa.Table, first_row: int) -> pa.Array:
     body = np.frombuffer(buffer if buffer is not None else b"", dtype=np.uint8)
     body = body[base : int(offsets[-1])]
     starts, lengths = offsets[:-1] - base, np.diff(offsets)
-    valid = ~kept.is_null().to_numpy(zero_copy_only=False) if kept.null_count else True
+    valid = ~kept.is_null().to_numpy(zero_copy_only=False)
     width = np.zeros(rows, dtype=np.int64)
     long_enough = (lengths >= _WIDTH_BYTES) & valid
-    for byte in range(_WIDTH_BYTES):
-        width[long_enough] |= body[starts[long_enough] + byte].astype(np.int64) << (8 * byte)
+    width[long_enough] = body[_width_bytes(starts[long_enough])].view("<u2")
     payload = lengths - _WIDTH_BYTES
     good = long_enough & (width > 0) & (payload > 0)
     good[good] = payload[good] % (2 * width[good]) == 0
-    keep = np.ones(len(body), dtype=bool)
-    for byte in range(_WIDTH_BYTES):
-        keep[starts[good] + byte] = False
+    vector_bytes = np.ones(len(body), dtype=bool)
+    vector_bytes[_width_bytes(starts[good])] = False
     for row in np.flatnonzero((lengths > 0) & ~good):
-        keep[starts[row] : starts[row] + lengths[row]] = False
-        if valid is True or valid[row]:
+        vector_bytes[starts[row] : starts[row] + lengths[row]] = False
+        if valid[row]:
             _skip(table, "event_passages", first_row + int(row))
-    values = body[keep].view(np.float16)
+    values = body[vector_bytes].view(np.float16)
     counts = np.where(good, payload // np.maximum(2 * width, 1), 0)
     inner = np.concatenate([[0], np.cumsum(np.repeat(width, counts))]).astype(np.int32)
     outer = np.concatenate([[0], np.cumsum(counts)]).astype(np.int32)
     vectors = pa.ListArray.from_arrays(pa.array(inner), pa.array(values, pa.float16()))
     return pa.ListArray.from_arrays(pa.array(outer), vectors, mask=pa.array(counts == 0))
+
+
+def _width_bytes(starts: np.ndarray) -> np.ndarray:
+    """The positions of the width bytes of values starting at `starts`, value by value."""
+    return (starts[:, None] + np.arange(_WIDTH_BYTES)).ravel()
 
 
 def _skip(table: pa.Table, what: str, row: int) -> None:

@@ -150,27 +150,26 @@ class LanceEpisodicStore(EpisodicStore):
 
     def _upgrade_list_columns(self) -> None:
         """Move a table written before `lance_columns` to its faster form (one from before
-        passages gains them, empty). Reads and writes take either form meanwhile: a process
-        that finds another one midway logs it and goes on."""
+        passages gains them, empty), and drop list columns left by a move cut short. Reads and
+        writes take either form meanwhile: a process that finds another one midway logs it
+        and goes on."""
         dataset = self._dataset()
         kept = missing_columns(dataset.schema)
-        if not kept:
+        old = [name for name in KEPT_AS if name in dataset.schema.names]
+        if not kept and not old:
             return
-        old = [
-            name
-            for name, field in KEPT_AS.items()
-            if field in kept and name in dataset.schema.names
-        ]
         # Once per table, in proportion to its rows: 400,000 rows took 4.6 s here.
         log.info("episodic table: moving list columns", extra={"rows": dataset.count_rows()})
         try:
-            dataset.add_columns(
-                lance.batch_udf(output_schema=pa.schema(kept))(
-                    lambda batch: stored_columns(batch, kept)
-                ),
-                read_columns=old,
-            )
-            self._dataset().drop_columns(old)
+            if kept:
+                dataset.add_columns(
+                    lance.batch_udf(output_schema=pa.schema(kept))(
+                        lambda batch: stored_columns(batch, kept)
+                    ),
+                    read_columns=old,
+                )
+            if old:
+                self._dataset().drop_columns(old)
         except Exception as exc:  # another process committed first: its run finishes it
             log.warning("episodic table upgrade skipped", extra={"error": str(exc)})
 

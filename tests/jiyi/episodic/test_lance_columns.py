@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import lance
 import lancedb
 import numpy as np
 import pyarrow as pa
@@ -157,3 +158,21 @@ def test_a_table_another_process_has_not_moved_yet_is_read_and_written(
     assert missing_columns(moved._latest().schema) == []
     _same(from_table(moved.scan("alice")), written)
     _same(from_table(store.scan("alice")), written)  # the first handle reads the moved table
+
+
+def test_list_columns_left_by_a_move_cut_short_are_dropped_on_open(
+    tmp_path, encoder, make_item, records
+):
+    path = tmp_path / "episodic"
+    written = _records(records, make_item, encoder)
+    LanceEpisodicStore(path, encoder.space_id, encoder.dimension).upsert(written)
+    schema = arrow_schema(encoder.dimension, encoder.space_id)
+    dataset = lance.dataset(str(path / f"{TABLE}.lance"))
+    dataset.add_columns(
+        [schema.field("passages"), schema.field("evidence_turn_ids").with_nullable(True)]
+    )
+    # the old columns hold nothing: a read takes the kept forms, which hold the rows
+    _same(from_table(from_stored(lance.dataset(dataset.uri).to_table(), schema)), written)
+    store = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    assert not {"passages", "evidence_turn_ids"} & set(store._latest().schema.names)
+    _same(from_table(store.scan("alice")), written)
