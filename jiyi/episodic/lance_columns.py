@@ -26,8 +26,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from jiyi.episodic.records import PASSAGES_COLUMN, EpisodicInputError
-from jiyi.health import skip_stored_value
+from jiyi.episodic.records import PASSAGES_COLUMN, EpisodicInputError, skip_stored_row
 
 EVIDENCE_COLUMN = "evidence_turn_ids"
 #: Each list column of `arrow_schema`, the column it is kept in, and that column's type.
@@ -152,7 +151,7 @@ def _evidence_lists(texts: pa.Array, table: pa.Table) -> pa.Array:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise ValueError("not a list of strings")
         except ValueError:
-            _skip(table, "event_evidence", int(i))
+            skip_stored_row(table, "event_evidence", int(i))
             continue
         values[i] = value
     return pa.array(values, pa.list_(pa.string()))
@@ -208,7 +207,7 @@ def _passage_lists(kept: pa.Array, table: pa.Table, first_row: int) -> pa.Array:
     for row in np.flatnonzero((lengths > 0) & ~good):
         vector_bytes[starts[row] : starts[row] + lengths[row]] = False
         if valid[row]:
-            _skip(table, "event_passages", first_row + int(row))
+            skip_stored_row(table, "event_passages", first_row + int(row))
     values = body[vector_bytes].view(np.float16)
     counts = np.where(good, payload // np.maximum(2 * width, 1), 0)
     inner = np.concatenate([[0], np.cumsum(np.repeat(width, counts))]).astype(np.int32)
@@ -220,8 +219,3 @@ def _passage_lists(kept: pa.Array, table: pa.Table, first_row: int) -> pa.Array:
 def _width_bytes(starts: np.ndarray) -> np.ndarray:
     """The positions of the width bytes of values starting at `starts`, value by value."""
     return (starts[:, None] + np.arange(_WIDTH_BYTES)).ravel()
-
-
-def _skip(table: pa.Table, what: str, row: int) -> None:
-    ids = {name: str(table.column(name)[row]) for name in ("user_id", "event_id")}
-    skip_stored_value(what, user_id=ids["user_id"], item_id=ids["event_id"])

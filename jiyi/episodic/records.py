@@ -204,6 +204,13 @@ class PassageBlock:
         ]
 
 
+def skip_stored_row(table: pa.Table, kind: str, row: int) -> None:
+    """Count a stored value of `kind` in `table`'s `row` that a read leaves out (`jiyi.health`),
+    naming its user and event."""
+    ids = {name: str(table.column(name)[row]) for name in ("user_id", "event_id")}
+    skip_stored_value(kind, user_id=ids["user_id"], item_id=ids["event_id"])
+
+
 def float32_values(values: pa.Array) -> np.ndarray:
     """A flat Arrow array of stored floats (half precision, or float32 in older tables) as float32
     numpy. Widened by torch (already loaded by the embedder), whose vectorised conversion takes
@@ -235,8 +242,7 @@ def passage_block(table: pa.Table, dimension: int | None = None) -> PassageBlock
     if odd.any():
         row_of = np.repeat(np.arange(len(counts)), counts)
         for row in np.unique(row_of[odd]):
-            ids = {name: str(table.column(name)[int(row)]) for name in ("user_id", "event_id")}
-            skip_stored_value("event_passages", user_id=ids["user_id"], item_id=ids["event_id"])
+            skip_stored_row(table, "event_passages", int(row))
             counts[row] = 0
         passages = passages.filter(pa.array(counts[row_of] > 0))
         if not counts.any():
