@@ -110,6 +110,20 @@ def compaction_target(writes: int) -> int:
     return min(target, LARGEST_FRAGMENT)
 
 
+def rows_by_user(rows: pa.Table) -> dict[str, pa.Table]:
+    """Each user's rows of `rows`, in their order: slices of one copy sorted by user (a filter
+    per user cost a stream batch of 40 users 7 ms)."""
+    users = rows.column("user_id").combine_chunks().dictionary_encode()
+    codes = users.indices.to_numpy()
+    ordered = rows.take(pa.array(np.argsort(codes, kind="stable")))
+    counts = np.bincount(codes, minlength=len(users.dictionary))
+    starts = np.cumsum(counts) - counts
+    return {
+        user: ordered.slice(int(start), int(count))
+        for user, start, count in zip(users.dictionary.to_pylist(), starts, counts, strict=True)
+    }
+
+
 def _in(column: str, values: Sequence[str]) -> str:
     # Values reaching here are validated ids or enum values: no quote can occur in them.
     return f"{column} IN ({', '.join(repr(str(v)) for v in values)})"
@@ -342,8 +356,7 @@ class LanceEpisodicStore(EpisodicStore):
         users = set(users)
         by_user = {}
         if appended is not None and appended.num_rows <= FEED_ROWS:
-            column = appended.column("user_id")
-            by_user = {user: appended.filter(pc.equal(column, user)) for user in users}
+            by_user = rows_by_user(appended)
             by_user = {u: rows for u, rows in by_user.items() if rows.num_rows <= FEED_USER_ROWS}
         self._marks.bump(users, by_user)
         writes = next(self._writes)

@@ -17,6 +17,7 @@ from jiyi.episodic.lancedb_store import (
     TIER_RATIO,
     LanceEpisodicStore,
     compaction_target,
+    rows_by_user,
 )
 from jiyi.episodic.records import PASSAGES_COLUMN, EpisodicInputError, arrow_schema, to_table
 from jiyi.episodic.retrieval import vector_matrix
@@ -275,3 +276,9 @@ def test_erasing_the_only_user_leaves_an_empty_store_that_takes_writes(
     assert store.count() == 0
     store.upsert(records([make_item("bob", "I love chess")]))
     assert store.scan("bob").column("user_id").to_pylist() == ["bob"]
+
+
+def test_rows_by_user_keeps_each_user_s_rows_in_order():
+    rows = pa.table({"user_id": ["b", "a", "b", "c", "a"], "n": [0, 1, 2, 3, 4]})
+    got = {user: table.column("n").to_pylist() for user, table in rows_by_user(rows).items()}
+    assert got == {"a": [1, 4], "b": [0, 2], "c": [3]}
