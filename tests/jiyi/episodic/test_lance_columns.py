@@ -148,6 +148,8 @@ def test_a_table_another_process_has_not_moved_yet_is_read_and_written(
     schema = arrow_schema(encoder.dimension, encoder.space_id)
     written = _records(records, make_item, encoder)
     lancedb.connect(str(path)).create_table(TABLE, to_table(written[:1], schema), schema=schema)
+    # a handle opened while another process had not moved the table yet: only the move is
+    # left out, every read and write below runs on the real table
     monkeypatch.setattr(LanceEpisodicStore, "_upgrade_list_columns", lambda self: None)
     store = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
     store.upsert(written[1:])
