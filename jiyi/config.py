@@ -342,22 +342,28 @@ class EmbedderSettings(_Section):
     )
     adapter_version: str | None = Field(None, description="LoRA adapter version; null = promoted")
     batch_size: int = Field(
-        64, ge=1, le=4096, description="texts per forward pass on torch (ONNX Runtime: 16)"
+        64,
+        ge=1,
+        le=4096,
+        description="texts per forward pass on torch in float32 (a copy on the CPU, ONNX "
+        "Runtime or bfloat16, cuts its own passes: `models.passes`)",
     )
     device: str = "cpu"
-    runtime: Literal["onnx", "torch"] = Field(
-        "onnx",
-        description="what embeds on CPU: 'onnx' (ONNX Runtime, used only if it reproduces "
-        "torch's vectors: the same space; faster, and reads never wait for a write's batch) or "
-        "'torch'",
+    runtime: Literal["auto", "onnx", "torch", "torch-bf16"] = Field(
+        "auto",
+        description="what embeds a batch on CPU: 'onnx' (ONNX Runtime's float graph), "
+        "'torch-bf16' (torch in bfloat16: about half ONNX Runtime's CPU on a CPU with AMX, far "
+        "slower without), 'torch', or 'auto': 'torch-bf16' where the CPU has AMX, else 'onnx'. "
+        "Each is used only if it reproduces torch's float vectors (bfloat16: to cosine 0.9995), "
+        "so all keep one space; reads never wait for a write's batch",
     )
     batch_threads: int | None = Field(
         None,
         ge=1,
         le=256,
-        description="threads one batch encodes on, a pass of texts each (ONNX Runtime; a "
-        "query takes one); null: every core the process may run on (its CPU affinity). A "
-        "stream worker beside the API can leave it cores",
+        description="threads one batch encodes on, a pass of texts each (ONNX Runtime or "
+        "bfloat16; a query takes one); null: every core the process may run on (its CPU "
+        "affinity). A stream worker beside the API can leave it cores",
     )
     quantisation: Literal["none", "int8"] = Field(
         "none",

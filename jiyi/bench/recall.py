@@ -292,7 +292,10 @@ def cached(encoder: SpaceEncoder, path: Path | None = None) -> SpaceEncoder:
         shared = encoder.turn is primary_encoder(encoder.inner)
         turn = primary_encoder(inner) if shared else cached(encoder.turn, path)
         return TurnChannelEncoder(inner, turn, encoder.passages)
-    kept = None if path is None else VectorCache(path, encoder.space_id, encoder.dimension)
+    # an `Embedder` keys its vectors by what computed them as well (`vectors_id`: bfloat16's are
+    # in the float space but not float32's), so a run measures its own runtime's vectors
+    key = getattr(encoder, "vectors_id", encoder.space_id)
+    kept = None if path is None else VectorCache(path, key, encoder.dimension)
     return CachedEncoder(encoder, kept)
 
 

@@ -56,7 +56,7 @@ def test_default_embedder_encodes_normalised_batches_and_is_loaded_once():
     threads = torch.get_num_threads()
     single = embedder.encode(["I love hiking"])  # a query runs single-threaded, then restores
     assert torch.get_num_threads() == threads
-    np.testing.assert_allclose(single[0], rows[0], atol=1e-5)
+    assert single[0] @ rows[0] > 0.9999  # bfloat16 (on a CPU with AMX) rounds by batch
     with pytest.raises(TypeError, match="texts"):
         embedder.encode("one string")
 
@@ -92,22 +92,24 @@ def test_lora_adapter_from_the_registry_changes_the_space(tmp_path):
 def test_queries_and_batches_run_on_onnx_with_torchs_vectors():
     texts = ["What did I say about my sister's wedding?", "我上周去医院看了牙医", "ok"] * 3
     on_torch = Embedder(DEFAULT_MODEL, runtime="torch")
-    on_onnx = Embedder(DEFAULT_MODEL)
+    on_onnx = Embedder(DEFAULT_MODEL, runtime="onnx")
     assert on_onnx.space_id == on_torch.space_id  # the same vectors, so the same space
+    assert on_onnx.vectors_id == on_onnx.space_id
     for text in texts[:3]:
         np.testing.assert_allclose(on_onnx.encode([text]), on_torch.encode([text]), atol=1e-5)
     np.testing.assert_allclose(on_onnx.encode(texts), on_torch.encode(texts), atol=1e-5)
-    assert on_onnx._onnx_encoder is not None  # the export reproduced torch, so it is used
-    assert on_torch._onnx_encoder is None
+    assert on_onnx._batch_encoder is not None  # the export reproduced torch, so it is used
+    assert on_torch._batch_encoder is None
 
 
 @pytest.mark.integration
-def test_a_batch_keeps_its_order_whatever_the_lengths():
-    embedder = load_embedder()
+@pytest.mark.parametrize(("runtime", "lowest"), [("onnx", 1 - 1e-6), ("torch-bf16", 0.9999)])
+def test_a_batch_keeps_its_order_whatever_the_lengths(runtime, lowest):
+    embedder = load_embedder(runtime=runtime)
     texts = ["a much longer sentence about the chain rule and derivatives", "ok", "链式法则"] * 4
     batch = embedder.encode(texts)
     one_by_one = np.concatenate([embedder.encode([t]) for t in texts])
-    np.testing.assert_allclose(batch, one_by_one, atol=1e-5)
+    assert (batch * one_by_one).sum(axis=1).min() > lowest  # bfloat16 rounds by pass
 
 
 @pytest.mark.integration
@@ -115,9 +117,10 @@ def test_an_export_that_differs_from_torch_is_not_used(monkeypatch):
     from models import onnx_runtime
 
     monkeypatch.setattr(onnx_runtime, "TOLERANCE", -1.0)  # any difference at all is too much
-    embedder = Embedder(DEFAULT_MODEL)
+    embedder = Embedder(DEFAULT_MODEL, runtime="onnx")
     assert embedder.encode(["I love hiking"]).shape == (1, 384)
-    assert embedder._onnx_encoder is None
+    assert embedder._batch_encoder is None
+    assert embedder.runtime == "torch"
 
 
 @pytest.mark.integration
@@ -125,7 +128,7 @@ def test_int8_is_a_space_of_its_own_near_torch_and_never_falls_back(monkeypatch)
     from models import onnx_runtime
 
     texts = ["I keep mixing up velocity and acceleration", "我总把a和v搞混", "ok", "hiking"] * 2
-    exact = load_embedder().encode(texts)
+    exact = load_embedder(runtime="onnx").encode(texts)
     int8 = Embedder(DEFAULT_MODEL, quantisation="int8")
     assert int8.space_id == "packaged:all-MiniLM-L6-v2+base/384/int8-smooth0.75"
     rows = int8.encode(texts)
@@ -145,8 +148,8 @@ def test_queries_take_an_int8_export_while_texts_keep_the_float_space(monkeypatc
     from models import onnx_runtime
 
     texts = ["I keep mixing up velocity and acceleration", "我总把a和v搞混", "ok", "hiking"]
-    exact = load_embedder().encode(texts)
-    embedder = Embedder(DEFAULT_MODEL, query_quantisation="int8")
+    exact = load_embedder(runtime="onnx").encode(texts)
+    embedder = Embedder(DEFAULT_MODEL, runtime="onnx", query_quantisation="int8")
     assert embedder.space_id == load_embedder().space_id  # what is stored is the float space
     np.testing.assert_allclose(embedder.encode(texts), exact, atol=1e-5)
     queries = embedder.encode_queries(texts)
@@ -162,26 +165,30 @@ def test_queries_take_an_int8_export_while_texts_keep_the_float_space(monkeypatc
     assert Embedder(DEFAULT_MODEL, quantisation="int8").query_quantisation == "int8"
     # a query export that does not hold gives way to the texts' path, for good, with a warning
     monkeypatch.setattr(onnx_runtime, "INT8_MIN_COSINE", 1.01)
-    failing = Embedder(DEFAULT_MODEL, query_quantisation="int8")
+    failing = Embedder(DEFAULT_MODEL, runtime="onnx", query_quantisation="int8")
     np.testing.assert_allclose(failing.encode_queries(texts), exact, atol=1e-5)
     assert failing.query_quantisation == "none"
     assert "query export unusable" in caplog.text
 
 
 @pytest.mark.integration
-def test_an_adapter_is_merged_into_the_export_and_stays_unmerged_for_training():
+@pytest.mark.parametrize("runtime", ["onnx", "torch-bf16"])
+def test_an_adapter_is_merged_into_the_copy_and_stays_unmerged_for_training(runtime):
     from peft import LoraConfig
     from peft.tuners.tuners_utils import BaseTunerLayer
 
-    embedder = Embedder(DEFAULT_MODEL)
+    embedder = Embedder(DEFAULT_MODEL, runtime=runtime)
     plain = embedder.encode(["I love hiking"])
     embedder.transformer.add_adapter(LoraConfig(r=8, lora_alpha=16, target_modules=["query"]))
     for name, param in embedder.transformer[0].auto_model.named_parameters():
         if "lora_B" in name:
             param.data.fill_(0.01)
-    tuned = embedder.encode(["I love hiking"])  # exported again, with the adapter merged
-    assert embedder._onnx_encoder is not None
+    tuned = embedder.encode(["I love hiking"])  # copied again, with the adapter merged
+    assert embedder._batch_encoder is not None
+    assert embedder.runtime == runtime
     assert not np.allclose(tuned, plain, atol=1e-4)
+    on_torch = embedder._model.encode(["I love hiking"], normalize_embeddings=True)
+    assert float(tuned[0] @ on_torch[0]) > 0.9995  # the copy holds the adapter
     layers = [m for m in embedder._model.modules() if isinstance(m, BaseTunerLayer)]
     assert layers
     assert not any(layer.merged for layer in layers)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from models import onnx_runtime
+from models import onnx_runtime, passes
 from models.embedder import DEFAULT_MODEL, resolve_model_path
 
 # none of these is a calibration text
@@ -71,7 +71,7 @@ def test_a_batch_runs_in_chunks_of_like_length_each_cut_to_its_longest_text(mode
     encoder._session = Spy()
     texts = TEXTS * 2
     rows = encoder.encode(texts)
-    assert all(len(mask) <= onnx_runtime.CHUNK for mask in fed)
+    assert all(len(mask) <= passes.CHUNK for mask in fed)
     assert all(mask[:, -1].any() for mask in fed)  # no column of padding alone
     # each pass a run of texts of like length in tokens, not characters (a Han character is a
     # token, an English word of several characters one)
@@ -80,24 +80,3 @@ def test_a_batch_runs_in_chunks_of_like_length_each_cut_to_its_longest_text(mode
     assert [n for run in runs for n in run] == lengths
     alone = np.concatenate([encoder.encode([text]) for text in texts])
     np.testing.assert_allclose(rows, alone, atol=1e-5)
-
-
-def test_a_batch_is_cut_where_padding_would_cost_more_than_another_pass():
-    cuts = onnx_runtime._cuts
-    assert cuts(np.array([5] * 8)) == [(0, 8)]
-    assert cuts(np.array([5] * 9)) == [(0, 1), (1, 9)]  # at most CHUNK texts a pass
-    assert cuts(np.array([5, 5, 5, 5, 90, 90, 90, 90])) == [(0, 4), (4, 8)]
-    assert cuts(np.array([5, 6, 7, 8])) == [(0, 4)]  # a few tokens of padding: one pass
-    assert cuts(np.array([], dtype=int)) == []
-
-
-def test_only_padding_on_the_right_is_cut_away():
-    right = np.array([[1, 1, 1], [1, 0, 0]])
-    left = np.array([[1, 1, 1], [0, 0, 1]])
-    lengths, trim = onnx_runtime._token_counts({"attention_mask": right})
-    assert lengths.tolist() == [3, 1]
-    assert trim
-    assert not onnx_runtime._token_counts({"attention_mask": left})[1]
-    lengths, trim = onnx_runtime._token_counts({"input_ids": np.zeros((20, 7), dtype=np.int64)})
-    assert lengths.tolist() == [7] * 20
-    assert not trim

@@ -1,0 +1,91 @@
+"""Encoding on torch in bfloat16, where the CPU multiplies bfloat16 matrices natively (Intel AMX).
+
+With AMX tiles, oneDNN runs MiniLM's matrix products in bfloat16 at about three times float32's
+rate (one core, 1280 × 384 × 1536: 4.5–4.7 ms against 14.5). A text then costs about half the
+CPU of ONNX Runtime's float graph: 512 LoCoMo turns, CPU ms per text, medians of five rounds on
+a 2-core Sapphire Rapids: ONNX Runtime float 9.8–10.4, torch float32 13.0–14.5, this encoder
+5.0 (wall 2.6–2.7 against 5.0–5.3 for ONNX Runtime).
+
+Its vectors are not float32's to `models.onnx_runtime.TOLERANCE` per component, but their
+cosine to float32's stays above 0.9999 (those 512 turns: lowest 0.99997, mean 0.999985; the
+probes' lowest 0.99994, "ok"), far nearer than a recall's int8 query is to either (mean
+0.996). So they keep the float space: a store may hold both, and a deployment moves between
+machines with and without AMX without re-embedding. `MIN_COSINE` is checked on the probes when
+the encoder is built; the recall benchmarks measure what it keeps (BENCHMARKS.md).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+
+from models.onnx_runtime import PROBES, ExportError
+from models.passes import PassEncoder, input_names, merged, normalise
+
+# The probes' lowest cosine to float32 that still counts as the float space (measured 0.99994;
+# the whole model in bfloat16, without autocast, 0.99990); a broken conversion lands far below.
+MIN_COSINE = 0.9995
+# A torch pass costs more beyond its tokens than an ONNX Runtime one (Python drives each
+# layer): 512 LoCoMo turns, the whole model in bfloat16, CPU ms per text, passes of 8 / 16 / 32
+# texts: 5.5 / 4.6 / 4.4.
+CHUNK = 16
+PASS_TOKENS = 40
+
+
+def native() -> bool:
+    """Whether this CPU has AMX tiles, the only place bfloat16 was measured to pay (without
+    them torch emulates it, slower than float32)."""
+    import torch
+
+    return bool(getattr(torch.cpu, "_is_amx_tile_supported", lambda: False)())
+
+
+class Bf16Encoder(PassEncoder):
+    """A copy of a sentence-transformers model (its LoRA adapter merged) run under torch's
+    bfloat16 autocast: matrix products in bfloat16, normalisations, softmax and the residual
+    sums in float32, three times nearer float32 than the whole model in bfloat16 (512 LoCoMo
+    turns, mean cosine 0.999985 against 0.999954) for about a tenth more CPU. Passes run on
+    one-thread workers: two side by side use two cores for less CPU than one pass on two
+    threads (4.4–4.6 against 6.3–8.1 ms a text, the whole model in bfloat16)."""
+
+    def __init__(self, model: Any, threads: int) -> None:
+        import torch
+
+        self._model = copy.deepcopy(merged(model)).eval()  # training may change the original
+        inputs = input_names(model.preprocess(list(PROBES[:2])))
+        super().__init__(
+            model.preprocess,
+            inputs,
+            self._run,
+            threads,
+            CHUNK,
+            PASS_TOKENS,
+            set_up_thread=lambda: torch.set_num_threads(1),
+        )
+
+    def _run(self, feed: dict[str, np.ndarray]) -> np.ndarray:
+        import torch
+
+        with torch.inference_mode(), torch.autocast("cpu", dtype=torch.bfloat16):
+            features = {name: torch.from_numpy(array) for name, array in feed.items()}
+            return self._model(features)["sentence_embedding"].float().numpy()
+
+
+def build_bf16_encoder(model: Any, threads: int) -> Bf16Encoder:
+    """`model` (a SentenceTransformer) in bfloat16, checked against its float32 vectors on the
+    probes; raises `ExportError` when it cannot be had or strays from them."""
+    import torch
+
+    try:
+        encoder = Bf16Encoder(model, threads)
+        got = np.concatenate([encoder.encode([probe]) for probe in PROBES])
+    except Exception as exc:  # any failure of the conversion means "no bfloat16"
+        raise ExportError(f"bfloat16 copy failed: {exc}") from exc
+    with torch.no_grad():
+        expected = model.encode(list(PROBES), convert_to_numpy=True, show_progress_bar=False)
+    lowest = float((normalise(got) * normalise(expected)).sum(axis=1).min())
+    if lowest < MIN_COSINE:
+        raise ExportError(f"bfloat16 copy strays from float32 (cosine {lowest:.5f})")
+    return encoder

@@ -1,0 +1,74 @@
+"""The bfloat16 copy of the real packaged all-MiniLM-L6-v2 (on a CPU without AMX, torch emulates
+bfloat16: slower, the same arithmetic)."""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+import pytest
+
+from models import bf16
+from models.embedder import DEFAULT_MODEL, Embedder
+
+TEXTS = [
+    "What did I tell you about my sister's wedding in June?",
+    "I switched from nursing to data science last spring and I still miss the night shifts.",
+    "ok",
+    "我上周去医院看了牙医，医生说要拔智齿。",
+    "周末打算在家看电影，你有什么推荐吗？",
+]
+
+
+@pytest.fixture(scope="module")
+def float32() -> np.ndarray:
+    return Embedder(DEFAULT_MODEL, runtime="torch").encode(TEXTS)
+
+
+@pytest.mark.integration
+def test_bfloat16_keeps_the_float_space_near_float32_in_one_thread_passes(float32):
+    import torch
+
+    embedder = Embedder(DEFAULT_MODEL, runtime="torch-bf16")
+    copy = embedder._batches()
+    assert isinstance(copy, bf16.Bf16Encoder)
+    threads: list[int] = []
+    run = copy._run_pass
+    copy._run_pass = lambda feed: (threads.append(torch.get_num_threads()), run(feed))[1]
+    rows = embedder.encode(TEXTS)
+    assert threads
+    assert set(threads) == {1}
+    assert embedder.space_id == Embedder(DEFAULT_MODEL, runtime="onnx").space_id
+    assert embedder.vectors_id == embedder.space_id + "/bf16-mixed"
+    np.testing.assert_allclose(np.linalg.norm(rows, axis=1), 1.0, rtol=1e-5)
+    assert (rows * float32).sum(axis=1).min() > bf16.MIN_COSINE
+    assert not np.allclose(rows, float32, atol=1e-4)  # bfloat16 arithmetic, not float32's
+
+
+@pytest.mark.integration
+def test_a_bfloat16_copy_that_strays_gives_way_to_onnx_runtime(monkeypatch, caplog, float32):
+    monkeypatch.setattr(bf16, "MIN_COSINE", 1.01)  # no bfloat16 copy is near enough
+    embedder = Embedder(DEFAULT_MODEL, runtime="torch-bf16")
+    with caplog.at_level(logging.WARNING):
+        rows = embedder.encode(TEXTS)
+    assert "bfloat16 copy unusable" in caplog.text
+    assert embedder.runtime == "onnx"
+    assert embedder.vectors_id == embedder.space_id
+    np.testing.assert_allclose(rows, float32, atol=1e-5)
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(("amx", "quantisation", "runtime"), [
+    (True, "none", "torch-bf16"), (False, "none", "onnx"), (True, "int8", "onnx"),
+])  # fmt: skip
+def test_auto_takes_bfloat16_only_on_a_cpu_with_amx(monkeypatch, amx, quantisation, runtime):
+    monkeypatch.setattr(bf16, "native", lambda: amx)
+    assert Embedder(DEFAULT_MODEL, quantisation=quantisation).runtime == runtime
+
+
+@pytest.mark.integration
+def test_bfloat16_neither_quantises_nor_runs_off_the_cpu():
+    with pytest.raises(ValueError, match="ONNX Runtime"):
+        Embedder(DEFAULT_MODEL, runtime="torch-bf16", quantisation="int8")
+    with pytest.raises(ValueError, match="CPU only"):
+        Embedder(DEFAULT_MODEL, runtime="torch-bf16", device="meta")
