@@ -1,10 +1,10 @@
 """Encoding on torch in bfloat16, where the CPU multiplies bfloat16 matrices natively (Intel AMX).
 
 With AMX tiles, oneDNN runs MiniLM's matrix products in bfloat16 at about three times float32's
-rate (one core, 1280 × 384 × 1536: 4.5–4.7 ms against 14.5). A text then costs about half the
-CPU of ONNX Runtime's float graph: 512 LoCoMo turns, CPU ms per text, medians of five rounds on
-a 2-core Sapphire Rapids: ONNX Runtime float 9.8–10.4, torch float32 13.0–14.5, this encoder
-5.0 (wall 2.6–2.7 against 5.0–5.3 for ONNX Runtime).
+rate (one core, 1280 × 384 × 1536: 4.5–4.7 ms against 14.5). A text then costs a little over
+half the CPU of ONNX Runtime's float graph: 512 LoCoMo turns at once, CPU ms per text, medians
+of five interleaved rounds on a 2-core Sapphire Rapids: ONNX Runtime float 11.1, torch float32
+16.1, this encoder 6.3 (wall 3.4 against 5.9 for ONNX Runtime).
 
 Its vectors are not float32's to `models.onnx_runtime.TOLERANCE` per component, but their
 cosine to float32's stays above 0.9999 (those 512 turns: lowest 0.99997, mean 0.999985; the
@@ -46,14 +46,19 @@ class Bf16Encoder(PassEncoder):
     """A copy of a sentence-transformers model (its LoRA adapter merged) run under torch's
     bfloat16 autocast: matrix products in bfloat16, normalisations, softmax and the residual
     sums in float32, three times nearer float32 than the whole model in bfloat16 (512 LoCoMo
-    turns, mean cosine 0.999985 against 0.999954) for about a tenth more CPU. Passes run on
-    one-thread workers: two side by side use two cores for less CPU than one pass on two
-    threads (4.4–4.6 against 6.3–8.1 ms a text, the whole model in bfloat16)."""
+    turns, mean cosine 0.999985 against 0.999954). The matrices' weights are kept in bfloat16,
+    so no pass casts them again (the same vectors, bit for bit; the stream bench's short texts
+    2.96 → 2.15 ms of CPU a text in batches of 128, ONNX Runtime 3.23). Passes run on one-thread
+    workers: two side by side use two cores for less CPU than one pass on two threads (4.4–4.6
+    against 6.3–8.1 ms a text, the whole model in bfloat16)."""
 
     def __init__(self, model: Any, threads: int) -> None:
         import torch
 
         self._model = copy.deepcopy(merged(model)).eval()  # training may change the original
+        for module in self._model.modules():
+            if isinstance(module, torch.nn.Linear):
+                module.to(torch.bfloat16)  # the cast autocast would make on every pass, made once
         inputs = input_names(model.preprocess(list(PROBES[:2])))
         super().__init__(
             model.preprocess,
