@@ -1,8 +1,11 @@
 import random
+import time
+from pathlib import Path
 
 import pytest
 
 from jiyi.bench import api
+from jiyi.config import load_settings
 
 
 def test_queries_are_the_questions_and_fragments_of_what_users_said() -> None:
@@ -32,3 +35,19 @@ def test_load_bench_runs_real_servers_and_reports(deployment: api.Deployment) ->
     assert set(result.cpu_cores) == expected
     assert result.cpu_cores["server"] > 0  # it served the load
     assert "CPU during the mixed load, in cores" in text
+
+
+@pytest.mark.integration
+def test_the_in_process_ceiling_times_recalls_only_not_the_histories_written_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writes = api.Memory.add_turns
+
+    def slow_writes(self, turns):  # the histories take longer than the timed recalls
+        time.sleep(1.5)
+        return writes(self, turns)
+
+    monkeypatch.setattr(api.Memory, "add_turns", slow_writes)
+    settings = load_settings(data_dir=tmp_path, embedder={"model": "hashing:64"})
+    work = api.Workload.of(["I keep mixing up velocity and acceleration"], ["what?"])
+    assert api._fill_and_recall(settings, 1, 2, work, 1, 1.0, random.Random(0)) > 0
