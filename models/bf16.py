@@ -55,7 +55,9 @@ class Bf16Encoder(PassEncoder):
     def __init__(self, model: Any, threads: int) -> None:
         import torch
 
-        self._model = copy.deepcopy(merged(model)).eval()  # training may change the original
+        whole = merged(model)  # a copy already when it had an adapter to merge
+        # training may change the original under a pass
+        self._model = (copy.deepcopy(model) if whole is model else whole).eval()
         for module in self._model.modules():
             if isinstance(module, torch.nn.Linear):
                 module.to(torch.bfloat16)  # the cast autocast would make on every pass, made once
