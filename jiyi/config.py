@@ -176,6 +176,14 @@ class EpisodicSettings(_Section):
         description="share of relevance an event far from the user's first session loses when "
         "the query asks about the first conversation ('the first time we talked', '第一次聊天')",
     )
+    feeling_weight: float = Field(
+        0.15,
+        ge=0.0,
+        le=1.0,
+        description="share of relevance an event loses when the query asks how someone felt or "
+        "reacted ('how did you feel…', '心情') and the event expresses no feeling (0 turns "
+        "this off)",
+    )
     question_weight: float = Field(
         0.05,
         ge=0.0,

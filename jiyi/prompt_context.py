@@ -65,6 +65,7 @@ def _event(hit: Hit) -> RecalledEvent:
         "recency": round(parts.recency, 3),
         "timing": round(parts.timing, 3),
         "first_talk": round(parts.first_talk, 3),
+        "feeling": round(parts.feeling, 3),
         "speaker": round(parts.speaker, 3),
         # what its relevance took in from the turns around it and the question it answers
         "neighbours": round(parts.neighbours, 3),

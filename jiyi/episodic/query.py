@@ -46,6 +46,10 @@ _FIRST_TALK_ZH = re.compile(
     r"第一次(?:跟你|和你|找你|与你|同你)?(?:聊天|聊|谈话|对话|交流)|"
     r"(?:最早|最开始|刚开始|一开始)(?:跟你|和你|找你)(?:聊|说)"
 )
+#: "How did you feel when…", "他当时什么心情": a question about a feeling, which the turn that
+#: expresses one (`EventType.EMOTION`) answers, often with none of its words ("So excited!").
+_FEELING_EN = re.compile(r"\b(?:feel|feels|felt|feelings?|react|reacts|reacted|reactions?)\b")
+_FEELING_ZH = re.compile(r"感觉|感受|心情|情绪")
 # Attributes are stored as JSON with ", " and ": " separators (`jiyi.episodic.store.to_row`);
 # a quote inside a value is escaped, so only the key itself can match this.
 _SPEAKER_KEY = f'"{EventAttr.SPEAKER.value}": '
@@ -56,6 +60,7 @@ class QueryAnalysis:
     windows: tuple[TimeWindow, ...] = ()  # the times the query names, if any
     about_assistant: bool = False  # asks what the assistant said, not what the user did
     first_talk: bool = False  # asks about the user's first conversation
+    feeling: bool = False  # asks how someone felt or reacted
 
 
 PLAIN = QueryAnalysis()
@@ -65,7 +70,8 @@ def analyse(query: str, now_ms: int) -> QueryAnalysis:
     lowered = query.lower()
     about_assistant = bool(_ABOUT_ASSISTANT_EN.search(lowered) or _ABOUT_ASSISTANT_ZH.search(query))
     first_talk = bool(_FIRST_TALK_EN.search(lowered) or _FIRST_TALK_ZH.search(query))
-    return QueryAnalysis(time_windows(query, now_ms), about_assistant, first_talk)
+    feeling = bool(_FEELING_EN.search(lowered) or _FEELING_ZH.search(query))
+    return QueryAnalysis(time_windows(query, now_ms), about_assistant, first_talk, feeling)
 
 
 def first_talk_prior(

@@ -104,6 +104,34 @@ def test_other_firsts_are_not_the_first_conversation(query):
     assert not analyse(query, NOW).first_talk
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "How did Jon feel about the opening night of his studio?",
+        "how did she react when she saw the painting?",
+        "What were my feelings after the interview?",
+        "I felt something at the concert last week, what was it?",
+        "我第一次登台演出时是什么心情？",
+        "搬家以后他有什么感受？",
+    ],
+)
+def test_questions_about_a_feeling(query):
+    assert analyse(query, NOW).feeling
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What did Jon say about the opening night of his studio?",
+        "Which feeder did I buy for the birds?",  # "feed", not "feel"
+        "what reactor type does the plant use?",
+        "我上次推荐的那本书叫什么？",
+    ],
+)
+def test_other_questions_ask_about_no_feeling(query):
+    assert not analyse(query, NOW).feeling
+
+
 def test_the_first_talk_prior_favours_the_users_first_session():
     day = 86_400_000
     ts = np.array([NOW + day // 2, NOW, NOW + day // 4, NOW + 3 * day, NOW + 10 * day])

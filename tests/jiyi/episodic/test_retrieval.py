@@ -857,6 +857,29 @@ def test_a_question_about_the_first_conversation_prefers_its_session(
     assert plain[0].event.turn_id == "later"
 
 
+def test_a_question_about_a_feeling_prefers_the_turn_that_expresses_one(
+    encoder, make_item, records, terms
+):
+    said = make_item("alice", "the studio's opening night", EventType.PERSONAL_FACT, "told")
+    felt = make_item("alice", "the studio's opening night", EventType.EMOTION, "felt")
+    older = felt.event.model_copy(update={"ts": felt.event.ts - 30 * DAY_MS})
+    table = to_table(
+        records([said, felt._replace(event=older)]),
+        arrow_schema(encoder.dimension, encoder.space_id),
+    )
+    query = "how did I feel on the studio's opening night?"
+    lexical = lexical_scores(table, terms.query("alice", query))
+    vector = encoder.encode([query])[0]
+    hits = rank(table, vector, lexical, NOW, k=2, analysis=analyse(query, NOW))
+    assert [h.event.turn_id for h in hits] == ["felt", "told"]
+    assert hits[0].parts.feeling == 1.0 > hits[1].parts.feeling == 0.0
+    plain = rank(table, vector, lexical, NOW, k=2)  # without the cue, the newer one on recency
+    assert [h.event.turn_id for h in plain] == ["told", "felt"]
+    off = RetrievalConfig(feeling_weight=0.0)
+    off_hits = rank(table, vector, lexical, NOW, k=2, config=off, analysis=analyse(query, NOW))
+    assert off_hits[0].event.turn_id == "told"
+
+
 def test_the_speaker_the_query_asks_about_comes_first(encoder, make_item, records, terms):
     said = make_item("alice", "try green tea with honey", turn="user-turn")
     told = make_item("alice", "try green tea with honey", turn="assistant-turn")
