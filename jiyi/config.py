@@ -181,7 +181,7 @@ class EpisodicSettings(_Section):
         ge=0.0,
         le=1.0,
         description="share of relevance an event loses when the query asks how someone felt or "
-        "reacted ('how did you feel…', '心情') and the event expresses no feeling (0 turns "
+        "reacted ('how did you feel…', '什么心情') and the event expresses no feeling (0 turns "
         "this off)",
     )
     question_weight: float = Field(

@@ -48,8 +48,13 @@ _FIRST_TALK_ZH = re.compile(
 )
 #: "How did you feel when…", "他当时什么心情": a question about a feeling, which the turn that
 #: expresses one (`EventType.EMOTION`) answers, often with none of its words ("So excited!").
+#: In Chinese the words for a feeling also describe ("让我心情起伏的那本小说叫什么"), and 感觉
+#: also means "think", so only a question that asks which feeling counts.
 _FEELING_EN = re.compile(r"\b(?:feel|feels|felt|feelings?|react|reacts|reacted|reactions?)\b")
-_FEELING_ZH = re.compile(r"感觉|感受|心情|情绪")
+_FEELINGS_ZH = "(?:心情|感受|感觉|情绪|反应)"
+_FEELING_ZH = re.compile(
+    rf"什么样?的?{_FEELINGS_ZH}|(?:怎样|怎么样)的{_FEELINGS_ZH}|{_FEELINGS_ZH}(?:怎么样|怎样|如何)"
+)
 # Attributes are stored as JSON with ", " and ": " separators (`jiyi.episodic.store.to_row`);
 # a quote inside a value is escaped, so only the key itself can match this.
 _SPEAKER_KEY = f'"{EventAttr.SPEAKER.value}": '

@@ -137,7 +137,7 @@ class RetrievalConfig:
     # the rows of the turns that answer such questions are emotions, against 10 % of all rows.
     # Dev, minimised, turn any@5 / any@10 / all@5 / all@10, 0 → 0.15: LoCoMo 0.776 / 0.879 /
     # 0.683 / 0.786 → 0.780 / 0.883 / 0.687 / 0.790, no category lower; MemoryBank and
-    # LongMemEval-S unchanged (one such question, none). Replayed, 0.2 costs raw mode an
+    # LongMemEval-S unchanged (no such question). Replayed, 0.2 costs raw mode an
     # adversarial question and 0.3 a multi-hop one; the same cue for likes (preference
     # events) or plans (goals) gained nothing and cost single questions.
     feeling_weight: float = 0.15
@@ -403,7 +403,7 @@ def rank(
     if analysis.first_talk:  # the session column is read only for such a question
         sessions = table.column("session_id").to_numpy(zero_copy_only=False)
         first_talk = first_talk_prior(ts, sessions, analysis)
-    feeling = feelings(table) if analysis.feeling else np.ones(len(ts))
+    feeling = of_type(table, EventType.EMOTION) if analysis.feeling else np.ones(len(ts))
     speaker = speaker_match(by_user, analysis)
     score = (
         relevance
@@ -648,14 +648,13 @@ def asking_rows(table: pa.Table, statement: np.ndarray) -> np.ndarray:
 
 def statements(table: pa.Table) -> np.ndarray:
     """1.0 per row that states something, 0.0 per row whose event is a question."""
-    asks = pc.equal(table.column("event_type"), EventType.QUESTION.value)
-    return 1.0 - asks.to_numpy(zero_copy_only=False).astype(np.float64)
+    return 1.0 - of_type(table, EventType.QUESTION)
 
 
-def feelings(table: pa.Table) -> np.ndarray:
-    """1.0 per row whose event expresses a feeling (`EventType.EMOTION`), else 0.0."""
-    felt = pc.equal(table.column("event_type"), EventType.EMOTION.value)
-    return felt.to_numpy(zero_copy_only=False).astype(np.float64)
+def of_type(table: pa.Table, event_type: EventType) -> np.ndarray:
+    """1.0 per row whose event is of `event_type`, else 0.0."""
+    same = pc.equal(table.column("event_type"), event_type.value)
+    return same.to_numpy(zero_copy_only=False).astype(np.float64)
 
 
 def check_query(query: str) -> str:

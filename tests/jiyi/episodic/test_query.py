@@ -113,6 +113,8 @@ def test_other_firsts_are_not_the_first_conversation(query):
         "I felt something at the concert last week, what was it?",
         "我第一次登台演出时是什么心情？",
         "搬家以后他有什么感受？",
+        "拿到录取通知书那天我心情怎么样？",
+        "她看到那幅画时是什么样的反应？",
     ],
 )
 def test_questions_about_a_feeling(query):
@@ -126,6 +128,8 @@ def test_questions_about_a_feeling(query):
         "Which feeder did I buy for the birds?",  # "feed", not "feel"
         "what reactor type does the plant use?",
         "我上次推荐的那本书叫什么？",
+        "那本让我心情跟着起伏的小说叫什么名字？",  # describes the book, asks its name
+        "我感觉最近很累，是从哪天开始的？",  # 感觉 as "think"
     ],
 )
 def test_other_questions_ask_about_no_feeling(query):

@@ -23,6 +23,7 @@ from jiyi.episodic.records import (
 )
 from jiyi.episodic.retrieval import (
     DAY_MS,
+    DEFAULT_CONFIG,
     Hit,
     RetrievalConfig,
     answering_turns,
@@ -40,6 +41,7 @@ from jiyi.episodic.retrieval import (
     session_turns,
     whole_turn_vectors,
 )
+from jiyi.episodic.terms import IndexTerms
 from jiyi.health import skipped_values
 from models.channels import ChannelEncoder, TurnChannelEncoder, TurnParts
 from models.embedder import SpaceMismatchError
@@ -834,6 +836,21 @@ def test_a_time_named_in_the_query_prefers_events_from_then(encoder, make_item, 
     assert [h.parts.timing for h in plain] == [1.0, 1.0]
 
 
+def _ranked_with_and_without_cues(
+    table: pa.Table,
+    encoder: HashingEncoder,
+    terms: IndexTerms,
+    query: str,
+    k: int,
+    config: RetrievalConfig = DEFAULT_CONFIG,
+) -> tuple[list[Hit], list[Hit]]:
+    """alice's `table` ranked for `query` with what `analyse` reads in it, and without."""
+    lexical = lexical_scores(table, terms.query("alice", query))
+    vector = encoder.encode([query])[0]
+    cued = rank(table, vector, lexical, NOW, k=k, config=config, analysis=analyse(query, NOW))
+    return cued, rank(table, vector, lexical, NOW, k=k, config=config)
+
+
 def test_a_question_about_the_first_conversation_prefers_its_session(
     encoder, make_item, records, terms
 ):
@@ -848,13 +865,10 @@ def test_a_question_about_the_first_conversation_prefers_its_session(
     ]
     table = to_table(records(items), arrow_schema(encoder.dimension, encoder.space_id))
     query = "where did I go hiking the first time we talked?"
-    lexical = lexical_scores(table, terms.query("alice", query))
-    vector = encoder.encode([query])[0]
-    hits = rank(table, vector, lexical, NOW, k=3, analysis=analyse(query, NOW))
+    hits, plain = _ranked_with_and_without_cues(table, encoder, terms, query, k=3)
     assert [h.event.turn_id for h in hits[:2]] == ["first", "later"]
     assert hits[0].parts.first_talk == 1.0 > hits[1].parts.first_talk
-    plain = rank(table, vector, lexical, NOW, k=3)  # without the cue, the newer one on recency
-    assert plain[0].event.turn_id == "later"
+    assert plain[0].event.turn_id == "later"  # without the cue, the newer one on recency
 
 
 def test_a_question_about_a_feeling_prefers_the_turn_that_expresses_one(
@@ -868,15 +882,12 @@ def test_a_question_about_a_feeling_prefers_the_turn_that_expresses_one(
         arrow_schema(encoder.dimension, encoder.space_id),
     )
     query = "how did I feel on the studio's opening night?"
-    lexical = lexical_scores(table, terms.query("alice", query))
-    vector = encoder.encode([query])[0]
-    hits = rank(table, vector, lexical, NOW, k=2, analysis=analyse(query, NOW))
+    hits, plain = _ranked_with_and_without_cues(table, encoder, terms, query, k=2)
     assert [h.event.turn_id for h in hits] == ["felt", "told"]
     assert hits[0].parts.feeling == 1.0 > hits[1].parts.feeling == 0.0
-    plain = rank(table, vector, lexical, NOW, k=2)  # without the cue, the newer one on recency
-    assert [h.event.turn_id for h in plain] == ["told", "felt"]
+    assert [h.event.turn_id for h in plain] == ["told", "felt"]  # the newer one, on recency
     off = RetrievalConfig(feeling_weight=0.0)
-    off_hits = rank(table, vector, lexical, NOW, k=2, config=off, analysis=analyse(query, NOW))
+    off_hits, _ = _ranked_with_and_without_cues(table, encoder, terms, query, k=2, config=off)
     assert off_hits[0].event.turn_id == "told"
 
 
