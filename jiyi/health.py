@@ -10,7 +10,11 @@ from __future__ import annotations
 import logging
 import threading
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
 
+S = TypeVar("S")
+T = TypeVar("T")
 log = logging.getLogger(__name__)
 _lock = threading.Lock()
 _skipped: Counter[str] = Counter()
@@ -21,6 +25,24 @@ def skip_stored_value(kind: str, **ids: str | int) -> None:
     log.warning("skipped a stored value that cannot be read", extra={"kind": kind, **ids})
     with _lock:
         _skipped[kind] += 1
+
+
+def read_stored(
+    items: Iterable[S],
+    read: Callable[[S], T],
+    kind: str,
+    ids: Callable[[S], Mapping[str, str | int]],
+) -> list[T]:
+    """`read` of each stored item (a row, a node's properties), leaving out one it cannot read
+    (a damaged value, or one no version of this code could have written) and counting it as a
+    skipped `kind`, named by `ids`: it costs its user that item, not the read."""
+    values = []
+    for item in items:
+        try:
+            values.append(read(item))
+        except (ValueError, TypeError, KeyError):  # pydantic's and json's errors are ValueErrors
+            skip_stored_value(kind, **ids(item))
+    return values
 
 
 def skipped_values() -> dict[str, int]:

@@ -29,6 +29,7 @@ from jiyi.graph.entities import alias_key
 from jiyi.graph.model import EdgeChange, EdgeRevision
 from jiyi.graph.store import Capability, Direction, GraphStore, GraphTx, check_hops
 from jiyi.graph.updates import USER_ENTITY_ID
+from jiyi.health import read_stored
 
 T = TypeVar("T")
 _EDGE_FIELDS = tuple(Edge.model_fields)
@@ -76,6 +77,38 @@ def _edge(props: dict[str, Any]) -> Edge:
     return Edge.model_validate({k: props[k] for k in _EDGE_FIELDS if props.get(k) is not None})
 
 
+def _revision(props: dict[str, Any]) -> EdgeRevision:
+    return EdgeRevision.model_validate({k: props.get(k) for k in _REVISION_FIELDS})
+
+
+def _edges_read(records: Result) -> list[Edge]:
+    """The records' edges (`r`), less any that cannot be read (`read_stored`)."""
+    return read_stored((r["r"] for r in records), _edge, "graph_edge", _edge_ids)
+
+
+def _edge_ids(props: dict[str, Any]) -> dict[str, str]:
+    edge = f"{props.get('src')} {props.get('relation')} {props.get('dst')}"
+    return {"user_id": str(props.get("user_id")), "item_id": edge}
+
+
+def _entity_read(record: Any) -> Entity | None:
+    """The record's entity; None when there is none, or it cannot be read (`read_stored`): a
+    write then puts a readable one in its place."""
+    found = read_stored([record["n"]] if record else [], _entity, "graph_entity", _entity_ids)
+    return found[0] if found else None
+
+
+def _entity_ids(node: dict[str, Any]) -> dict[str, str]:
+    return {"user_id": str(node.get("user_id")), "item_id": str(node.get("id"))}
+
+
+def _revision_ids(props: dict[str, Any]) -> dict[str, str]:
+    return {
+        "user_id": str(props.get("user_id")),
+        "item_id": f"{props.get('edge_id')} #{props.get('seq')}",
+    }
+
+
 def _entity_props(entity: Entity) -> dict[str, Any]:
     keys = sorted({alias_key(n) for n in (entity.name, *entity.aliases)})
     return {
@@ -93,7 +126,7 @@ def _find_entity(run: Runner, user_id: str, entity_id: str) -> Entity | None:
     record = run.run(
         "MATCH (n:Entity {user_id: $u, id: $id}) RETURN properties(n) AS n", u=user_id, id=entity_id
     ).single()
-    return _entity(record["n"]) if record else None
+    return _entity_read(record)
 
 
 def _find_by_alias(run: Runner, user_id: str, key: str) -> Entity | None:
@@ -103,7 +136,7 @@ def _find_by_alias(run: Runner, user_id: str, key: str) -> Entity | None:
         u=user_id,
         key=key,
     ).single()
-    return _entity(record["n"]) if record else None
+    return _entity_read(record)
 
 
 def _find_edges(
@@ -125,8 +158,7 @@ def _find_edges(
         dst=dst,
         all=include_invalid,
     )
-    edges = [_edge(record["r"]) for record in records]
-    return sorted(edges, key=lambda e: (-e.updated_at, e.edge_id))
+    return sorted(_edges_read(records), key=lambda e: (-e.updated_at, e.edge_id))
 
 
 def _write_statements(
@@ -328,8 +360,7 @@ class Neo4jGraphStore(GraphStore):
                 "MATCH (:Entity)-[r]->(:Entity) WHERE r.edge_id IS NOT NULL"
                 " AND r.invalid_at IS NULL RETURN properties(r) AS r"
             )
-            edges = [_edge(record["r"]) for record in records]
-            return sorted(edges, key=lambda e: (e.user_id, e.edge_id))
+            return sorted(_edges_read(records), key=lambda e: (e.user_id, e.edge_id))
 
         return self._read(work)
 
@@ -341,10 +372,9 @@ class Neo4jGraphStore(GraphStore):
                 u=user_id,
                 eid=edge_id,
             )
-            return [
-                EdgeRevision.model_validate({k: r["v"].get(k) for k in _REVISION_FIELDS})
-                for r in records
-            ]
+            return read_stored(
+                (r["v"] for r in records), _revision, "graph_revision", _revision_ids
+            )
 
         return self._read(work)
 

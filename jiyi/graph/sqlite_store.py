@@ -20,6 +20,7 @@ from jiyi.graph.entities import alias_key
 from jiyi.graph.model import EdgeChange, EdgeRevision
 from jiyi.graph.store import Capability, Direction, GraphStore, GraphTx, check_hops
 from jiyi.graph.updates import USER_ENTITY_ID
+from jiyi.health import read_stored
 from jiyi.sqlite_util import connect
 
 _SCHEMA = """
@@ -80,6 +81,37 @@ def _entity(row: sqlite3.Row) -> Entity:
         name=row["name"],
         aliases=json.loads(row["aliases"]),
     )
+
+
+def _revision(row: sqlite3.Row) -> EdgeRevision:
+    return EdgeRevision.model_validate(
+        {**dict(row), "evidence": json.loads(row["evidence"]), "valid": bool(row["valid"])}
+    )
+
+
+def _edges_read(rows: list[sqlite3.Row]) -> list[Edge]:
+    """The rows' edges, less any that cannot be read (`read_stored`)."""
+    return read_stored(rows, _edge, "graph_edge", _edge_ids)
+
+
+def _edge_ids(row: sqlite3.Row) -> dict[str, str]:
+    edge = f"{row['src']} {row['relation']} {row['dst']}"
+    return {"user_id": str(row["user_id"]), "item_id": edge}
+
+
+def _entity_read(rows: list[sqlite3.Row]) -> Entity | None:
+    """The first row's entity; None when there is none, or it cannot be read (`read_stored`):
+    a write then puts a readable one in its place."""
+    found = read_stored(rows[:1], _entity, "graph_entity", _entity_ids)
+    return found[0] if found else None
+
+
+def _entity_ids(row: sqlite3.Row) -> dict[str, str]:
+    return {"user_id": str(row["user_id"]), "item_id": str(row["entity_id"])}
+
+
+def _revision_ids(row: sqlite3.Row) -> dict[str, str]:
+    return {"user_id": str(row["user_id"]), "item_id": f"{row['edge_id']} #{row['seq']}"}
 
 
 class _SqliteTx(GraphTx):
@@ -231,7 +263,7 @@ class SqliteGraphStore(GraphStore):
         rows = self._query(
             "SELECT * FROM entities WHERE user_id = ? AND entity_id = ?", (user_id, entity_id)
         )
-        return _entity(rows[0]) if rows else None
+        return _entity_read(rows)
 
     def entity_by_alias(self, user_id: str, key: str) -> Entity | None:
         rows = self._query(
@@ -240,7 +272,7 @@ class SqliteGraphStore(GraphStore):
             " WHERE a.user_id = ? AND a.alias_key = ?",
             (user_id, key),
         )
-        return _entity(rows[0]) if rows else None
+        return _entity_read(rows)
 
     def _edges(
         self,
@@ -263,7 +295,7 @@ class SqliteGraphStore(GraphStore):
                 "all": include_invalid,
             },
         )
-        return [_edge(row) for row in rows]
+        return _edges_read(rows)
 
     def edges(
         self,
@@ -281,7 +313,7 @@ class SqliteGraphStore(GraphStore):
             f"SELECT {_EDGE_COLUMNS} FROM edges WHERE invalid_at IS NULL ORDER BY user_id, edge_id",
             (),
         )
-        return [_edge(row) for row in rows]
+        return _edges_read(rows)
 
     def revisions(self, user_id: str, edge_id: str) -> list[EdgeRevision]:
         rows = self._query(
@@ -289,12 +321,7 @@ class SqliteGraphStore(GraphStore):
             " ORDER BY seq",
             (user_id, edge_id),
         )
-        return [
-            EdgeRevision.model_validate(
-                {**dict(row), "evidence": json.loads(row["evidence"]), "valid": bool(row["valid"])}
-            )
-            for row in rows
-        ]
+        return read_stored(rows, _revision, "graph_revision", _revision_ids)
 
     def neighbours(
         self,

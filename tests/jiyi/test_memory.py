@@ -56,6 +56,26 @@ def test_recall_brings_back_beliefs_events_and_recent_turns(memory):
     assert all(e.why["lexical"] >= 0 for e in context.events)
 
 
+def test_a_damaged_belief_costs_the_recall_that_belief_not_the_recall(memory):
+    memory.consent("alice", granted=True)
+    memory.add_turns(
+        [
+            _turn("alice", "I keep mixing up velocity and acceleration.", T0),
+            _turn("alice", "I love jazz.", T0 + 1000),
+        ]
+    )
+    assert len(memory.profile("alice")) == 2
+    graph = memory.stores.graph.store
+    with graph._lock:  # what a damaged file or an older version's row could hold
+        graph._db.execute(
+            "UPDATE edges SET evidence = 'not json' WHERE relation != 'learning_obstacle'"
+        )
+
+    context = memory.recall("alice", "velocity acceleration", session_id="s1")
+    assert [b.relation for b in context.beliefs] == ["learning_obstacle"]
+    assert any(e.event_type == "concept_confusion" for e in context.events)
+
+
 def test_recall_reads_a_time_in_the_query_against_the_clients_clock(memory):
     memory.consent("alice", granted=True)
     memory.add_turns(

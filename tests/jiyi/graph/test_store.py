@@ -11,6 +11,7 @@ from jiyi.graph.entities import alias_key
 from jiyi.graph.model import EdgeChange, EdgeRevision, RevisionAction
 from jiyi.graph.sqlite_store import SqliteGraphStore
 from jiyi.graph.store import Direction, GraphStore, check_hops
+from jiyi.health import skipped_values
 
 T = 1_770_000_000_000
 
@@ -326,3 +327,51 @@ def test_an_edges_own_decay_class_round_trips(graph_store: GraphStore) -> None:
         tx.put_change(change("u1", "user", RelationKind.FEELS, "calm"))
     by_dst = {e.dst: e.decay_class for e in graph_store.edges("u1")}
     assert by_dst == {"anxious": RelationClass.DEFAULT, "calm": None}
+
+
+def _damage(store: GraphStore, sql: str, cypher: str) -> None:
+    """Write a value no version of the code writes, as a damaged file or a restored backup
+    could hold: `sql` on SQLite, `cypher` on a Bolt server."""
+    if isinstance(store, SqliteGraphStore):
+        with store._lock:
+            store._db.execute(sql)
+        return
+    with store._driver.session() as session:  # type: ignore[attr-defined]
+        session.run(cypher).consume()
+
+
+def test_a_stored_edge_or_entity_that_cannot_be_read_is_left_out_and_counted(
+    graph_store: GraphStore,
+) -> None:
+    seed(graph_store)
+    before = skipped_values()
+    _damage(
+        graph_store,
+        "UPDATE edges SET confidence = 7.5 WHERE dst = 'jazz'",
+        "MATCH ()-[r]->(:Entity {id: 'jazz'}) SET r.confidence = 7.5",
+    )
+    _damage(
+        graph_store,
+        "UPDATE entities SET kind = 'martian' WHERE entity_id = 'trig'",
+        "MATCH (n:Entity {id: 'trig'}) SET n.kind = 'martian'",
+    )
+    _damage(
+        graph_store,
+        "UPDATE revisions SET action = 'vanish' WHERE dst = 'trig'",
+        "MATCH (v:Revision) WHERE v.dst = 'trig' SET v.action = 'vanish'",
+    )
+
+    [edge] = graph_store.edges("u1", src="user")  # the jazz edge is left out, the other read
+    assert edge.dst == "trig"
+    assert graph_store.entity("u1", "trig") is None
+    assert graph_store.entity("u1", "jazz") == entity("jazz", "jazz", EntityKind.OBJECT)
+    assert graph_store.revisions("u1", edge.edge_id) == []
+    assert [e.dst for e in graph_store.scan_edges()] == ["trig"]
+    after = skipped_values()
+    assert after["graph_edge"] - before.get("graph_edge", 0) == 2  # edges, then scan_edges
+    assert after["graph_entity"] - before.get("graph_entity", 0) == 1
+    assert after["graph_revision"] - before.get("graph_revision", 0) == 1
+
+    with graph_store.transaction("u1") as tx:  # a write puts readable values back
+        tx.put_entity(entity("trig", "三角函数"))
+    assert graph_store.entity("u1", "trig") == entity("trig", "三角函数")
