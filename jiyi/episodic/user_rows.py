@@ -34,6 +34,7 @@ from typing import Generic, Protocol, TypeVar
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from jiyi.health import skip_stored_value
 from jiyi.sqlite_util import connect, create_schema, erase_rows, write_transaction
 
 _SCHEMA = """
@@ -45,6 +46,13 @@ CREATE TABLE IF NOT EXISTS appended (
     PRIMARY KEY (user_id, mark)
 );
 CREATE INDEX IF NOT EXISTS appended_by_mark ON appended (mark);
+"""
+# The next mark. A counter that is not a number (a damaged file) goes on from the highest mark
+# in use, never back: a mark met again would pass a stale copy for current.
+_NEXT_MARK = """
+UPDATE counter SET value = 1 + CASE WHEN typeof(value) = 'integer' THEN value ELSE MAX(
+    IFNULL((SELECT MAX(mark) FROM marks), 0), IFNULL((SELECT MAX(mark) FROM appended), 0)
+) END RETURNING value
 """
 CACHE_BYTES = 64 * 1024 * 1024  # ≈ 160 users of 200 events (1.9 KB each, vector included)
 # A user's entries of appended rows are kept for their last two writes, and for `FEED_WRITES`
@@ -75,9 +83,7 @@ class UserMarks:
             return
         appended = appended or {}
         with self._lock, write_transaction(self._connection) as connection:
-            (mark,) = connection.execute(
-                "UPDATE counter SET value = value + 1 RETURNING value"
-            ).fetchone()
+            (mark,) = connection.execute(_NEXT_MARK).fetchone()
             entries = [
                 (user, mark, self._mark(connection, user), _ipc(rows))
                 for user, rows in appended.items()
@@ -102,8 +108,15 @@ class UserMarks:
 
     @staticmethod
     def _mark(connection: sqlite3.Connection, user_id: str) -> int | None:
+        """The user's mark; None without one, or for one that is not a number (counted,
+        `jiyi.health`): the rows are then read from the table, and the next write sets it."""
         row = connection.execute("SELECT mark FROM marks WHERE user_id = ?", (user_id,)).fetchone()
-        return None if row is None else int(row[0])
+        if row is None:
+            return None
+        if not isinstance(row[0], int):
+            skip_stored_value("user_mark", user_id=user_id)
+            return None
+        return row[0]
 
     def appended_since(self, user_id: str, mark: int, current: int) -> list[pa.Table] | None:
         """What each write after `mark` up to `current` appended to the user's rows, in order;

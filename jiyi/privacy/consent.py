@@ -1,7 +1,9 @@
 """Each user's consent to long-term memory and their child-mode flag, on SQLite.
 
 Consent is off until the user grants it: `get` of an unknown user says UNKNOWN, which no policy
-treats as a yes.
+treats as a yes. A row that cannot be read (a damaged file, a restored backup) reads the same way,
+with child mode on unless its own column plainly says off, and is counted (`jiyi.health`): the
+user's memory keeps working, and nothing they did not grant is assumed.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from pathlib import Path
 
 from jiyi import clock
 from jiyi.domain import Consent, ConsentState, check_external_id
+from jiyi.health import skip_stored_value
 from jiyi.sqlite_util import connect, create_schema, erase_rows
 
 _SCHEMA = """
@@ -41,13 +44,20 @@ class ConsentStore:
         if row is None:
             return Consent(user_id=user_id)
         state, updated_at, age, child = row
-        return Consent(
-            user_id=user_id,
-            state=ConsentState(state),
-            updated_at=updated_at,
-            declared_age=age,
-            child_mode=bool(child),
-        )
+        try:
+            consent = Consent(
+                user_id=user_id,
+                state=ConsentState(state),
+                updated_at=updated_at,
+                declared_age=age,
+                child_mode=bool(child),
+            )
+            if child in (0, 1):
+                return consent
+        except ValueError:  # pydantic's errors are ValueErrors
+            pass
+        skip_stored_value("consent", user_id=user_id)  # a damaged row: read the safe way
+        return Consent(user_id=user_id, child_mode=child != 0)
 
     def set_state(self, user_id: str, granted: bool, at: int | None = None) -> Consent:
         current = self.get(user_id)

@@ -16,6 +16,7 @@ from jiyi.episodic.user_rows import (
     UserRowsCache,
     with_appended,
 )
+from jiyi.health import skipped_values
 
 
 def _store(tmp_path, encoder) -> LanceEpisodicStore:
@@ -257,3 +258,33 @@ def test_derived_values_keep_their_byte_budget():
     huge = cache.get(tables[1], "k2", lambda: _Derived(5000))
     assert huge.nbytes == 5000  # handed out, not kept
     assert len(cache) == 2
+
+
+def test_a_damaged_mark_reads_the_table_and_the_next_write_sets_it(
+    tmp_path, encoder, make_item, records
+):
+    store = _store(tmp_path, encoder)
+    store.upsert(records([make_item("alice", "I love tea")]))
+    marks = UserMarks(tmp_path / "episodic" / MARKS_FILE)
+    marks._connection.execute("UPDATE marks SET mark = 'x' WHERE user_id = 'alice'")
+    before = skipped_values().get("user_mark", 0)
+
+    first = store.scan("alice")
+    assert first.column("summary").to_pylist() == ["I love tea"]
+    assert store.scan("alice") is not first  # not cached without a mark to check it by
+    assert skipped_values()["user_mark"] >= before + 2
+    store.upsert(records([make_item("alice", "green tea")]))
+    assert isinstance(marks.of("alice"), int)
+    assert store.scan("alice") is store.scan("alice")
+
+
+def test_a_damaged_counter_goes_on_from_the_highest_mark_never_back(tmp_path):
+    marks = UserMarks(tmp_path / "marks.sqlite")
+    for _ in range(3):
+        marks.bump(["alice"], {"alice": pa.table({"event_id": ["e"]})})
+    marks.bump(["bob"])
+    highest = marks.of("bob")
+    marks._connection.execute("UPDATE counter SET value = 'x'")
+
+    marks.bump(["alice"], {"alice": pa.table({"event_id": ["f"]})})
+    assert marks.of("alice") == highest + 1

@@ -2,6 +2,7 @@ import pytest
 from pydantic import ValidationError
 
 from jiyi.domain import ConsentState
+from jiyi.health import skipped_values
 from jiyi.privacy import ConsentStore
 
 
@@ -44,3 +45,22 @@ def test_invalid_user_ids_are_rejected(store):
         store.get("bad id")
     with pytest.raises(ValidationError):
         store.declare_age("u1", -3)
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "child"),
+    [("state", "'maybe'", False), ("updated_at", "'soon'", False), ("child_mode", "'?'", True)],
+)
+def test_a_damaged_consent_row_reads_as_no_consent_and_keeps_child_mode(
+    store, tmp_path, column, value, child
+):
+    store.set_state("u1", granted=True)
+    before = skipped_values().get("consent", 0)
+    store._connection.execute(f"UPDATE consent SET {column} = {value}")  # a damaged file
+
+    consent = store.get("u1")
+    assert consent.state is ConsentState.UNKNOWN
+    assert not consent.allows_graph
+    assert consent.child_mode is child  # a damaged child-mode flag reads as on
+    assert skipped_values()["consent"] == before + 1
+    assert store.set_state("u1", granted=True).allows_graph is not child  # and a write repairs it
