@@ -19,6 +19,7 @@ from pathlib import Path
 
 from jiyi import clock
 from jiyi.domain import check_external_id
+from jiyi.health import skip_stored_value
 from jiyi.sqlite_util import connect, create_schema
 
 KEY_PREFIX = "jiyi"
@@ -97,7 +98,13 @@ class ApiKeyStore:
         if row is None or row[2] is not None:
             return None
         tenant, expected, _ = row
-        return tenant if hmac.compare_digest(expected, _digest(secret)) else None
+        if not hmac.compare_digest(str(expected).encode(), _digest(secret).encode()):
+            return None
+        try:
+            return check_external_id(tenant)
+        except (ValueError, TypeError):  # a damaged row: the key cannot be used, and says so
+            skip_stored_value("api_key", item_id=key_id)
+            return None
 
     def tenant_of(self, key_id: str) -> str | None:
         """The tenant a key id belongs to, revoked or not; None for an id never issued."""
