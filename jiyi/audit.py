@@ -17,6 +17,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from jiyi.health import read_stored
 from jiyi.sqlite_util import connect, create_schema, scrub, write_transaction
 
 # Entries that record an erasure (by `Memory.erase` and `GraphService.erase_user`): erasing a
@@ -69,6 +70,14 @@ class AuditEntry(BaseModel):
     reason: str | None = Field(default=None, max_length=300)
 
 
+def _entry(fields: dict[str, object]) -> AuditEntry:
+    return AuditEntry.model_validate(fields | {"evidence": json.loads(str(fields["evidence"]))})
+
+
+def _entry_ids(fields: dict[str, object]) -> dict[str, str]:
+    return {"user_id": str(fields["user_id"]), "item_id": f"{fields['action']} at {fields['at']}"}
+
+
 class AuditLog:
     """One SQLite table in WAL mode; safe to append from several processes."""
 
@@ -103,12 +112,8 @@ class AuditLog:
             )
             names = [d[0] for d in cursor.description]
             rows = cursor.fetchall()
-        return [
-            AuditEntry.model_validate(
-                dict(zip(names, row, strict=True)) | {"evidence": json.loads(row[10])}
-            )
-            for row in rows
-        ]
+        fields = [dict(zip(names, row, strict=True)) for row in rows]
+        return read_stored(fields, _entry, "audit_entry", _entry_ids)
 
     def erase_user(self, user_id: str) -> int:
         """Delete the user's entries, all but the records of erasures; returns how many went.

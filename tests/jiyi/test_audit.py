@@ -9,6 +9,7 @@ import pytest
 from jiyi.audit import AuditEntry, AuditLog, AuditOutcome
 from jiyi.composition import DataLayout, open_audit_log
 from jiyi.config import Settings
+from jiyi.health import skipped_values
 
 
 def entry(user: str = "u1", edge: str | None = "e1", **update) -> AuditEntry:
@@ -28,6 +29,19 @@ def test_entries_come_back_in_order_filtered_by_user_and_edge(tmp_path) -> None:
     assert [e.user_id for e in log.entries()] == ["u1", "u2", "u1"]
     log.append([])
     assert len(log.entries()) == 3
+
+
+def test_an_entry_that_cannot_be_read_is_left_out_and_counted(tmp_path) -> None:
+    log = AuditLog(tmp_path / "audit.sqlite3")
+    log.append([entry(), entry(edge="e2", at=2)])
+    with sqlite3.connect(tmp_path / "audit.sqlite3") as db:  # an older version's row, say
+        db.execute(
+            "INSERT INTO audit (at, operator, action, outcome, user_id, evidence)"
+            " VALUES (3, 'x', 'create', 'exploded', 'u1', '[]')"
+        )
+    before = skipped_values().get("audit_entry", 0)
+    assert log.entries("u1") == [entry(), entry(edge="e2", at=2)]
+    assert skipped_values()["audit_entry"] == before + 1
 
 
 @pytest.mark.parametrize(
