@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jiyi import clock
-from jiyi.domain import Identity, IdentityKind
+from jiyi.domain import Identity, IdentityKind, check_external_id
+from jiyi.health import skip_stored_value
 from jiyi.sqlite_util import connect, create_schema, erase_rows, write_transaction
 
 _RANK = {IdentityKind.DEVICE: 0, IdentityKind.ACCOUNT: 1, IdentityKind.STRONG: 2}
@@ -139,7 +140,15 @@ class IdentityStore:
                 )
 
     def _resolve_key(self, key: str) -> str:
+        """The user `key` is linked to; `key` itself when never linked, or when the link holds
+        no valid user id (a damaged file: counted, and the memory stays the caller's own)."""
         row = self._connection.execute(
             "SELECT user_id FROM identity_links WHERE identity = ?", (key,)
         ).fetchone()
-        return row[0] if row else key
+        if row is None:
+            return key
+        try:
+            return check_external_id(row[0])
+        except (ValueError, TypeError):
+            skip_stored_value("identity_link", item_id=key)
+            return key

@@ -3,6 +3,7 @@ import sqlite3
 import pytest
 
 from jiyi.domain import Identity, IdentityKind
+from jiyi.health import skipped_values
 from jiyi.privacy.identity import IdentityError, IdentityStore
 
 
@@ -19,6 +20,15 @@ def store(tmp_path):
 
 def test_unlinked_identities_are_their_own_user(store):
     assert store.resolve("phone-1") == "phone-1"
+
+
+def test_a_link_without_a_valid_user_id_resolves_to_the_identity_itself(store, tmp_path):
+    store.link(_id("device", "phone"), _id("account", "a1"))
+    with sqlite3.connect(tmp_path / "identity.sqlite") as db:  # a damaged file
+        db.execute("UPDATE identity_links SET user_id = '∅ not an id' WHERE identity = 'phone'")
+    before = skipped_values().get("identity_link", 0)
+    assert store.resolve("phone") == "phone"  # its own memory, never a user it cannot name
+    assert skipped_values()["identity_link"] == before + 1
 
 
 def test_linking_a_device_to_an_account(store):
