@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jiyi.health import read_stored
 from jiyi.sqlite_util import connect, create_schema, erase_rows, write_transaction
 
 NAMESPACE_SEPARATOR = "."
@@ -71,6 +72,15 @@ def _item(row: tuple[Any, ...]) -> StoredItem:
     )
 
 
+def _items(rows: Sequence[tuple[Any, ...]]) -> list[StoredItem]:
+    """The rows' items, less any that cannot be read (`read_stored`)."""
+    return read_stored(rows, _item, "store_item", _item_ids)
+
+
+def _item_ids(row: tuple[Any, ...]) -> dict[str, str]:
+    return {"user_id": str(row[2]), "item_id": f"{row[0]}/{row[1]}"}
+
+
 class ItemStore:
     """Items per tenant: every read and write names the tenant, so one never lists another's."""
 
@@ -85,7 +95,8 @@ class ItemStore:
                 f"SELECT {_COLUMNS} FROM items WHERE tenant = ? AND namespace = ? AND key = ?",
                 (tenant, namespace_text(namespace), key),
             ).fetchone()
-        return None if row is None else _item(row)
+        found = _items([row] if row is not None else [])
+        return found[0] if found else None  # a damaged item reads as absent; a put replaces it
 
     def under(self, tenant: str, prefix: Sequence[str]) -> list[StoredItem]:
         """Items whose namespace starts with `prefix` (all of the tenant's for an empty one), in
@@ -97,7 +108,7 @@ class ItemStore:
                 " AND (? = '' OR namespace = ? OR substr(namespace, 1, ?) = ?) ORDER BY rowid",
                 (tenant, text, text, len(text) + 1, text + NAMESPACE_SEPARATOR),
             ).fetchall()
-        return [_item(row) for row in rows]
+        return _items(rows)
 
     def namespaces(self, tenant: str) -> list[tuple[str, ...]]:
         """Every namespace that holds an item (one emptied by deletes is gone)."""
