@@ -40,8 +40,9 @@ def read_stored(
     for item in items:
         try:
             values.append(read(item))
-        except (ValueError, TypeError, KeyError):  # pydantic's and json's errors are ValueErrors
-            skip_stored_value(kind, **ids(item))
+        except (ValueError, TypeError, KeyError) as exc:  # pydantic's, json's: ValueErrors
+            # the error's name only: its message may quote the value, a user's words
+            skip_stored_value(kind, **ids(item), error=type(exc).__name__)
     return values
 
 
