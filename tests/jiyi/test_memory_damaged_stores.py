@@ -13,12 +13,14 @@ from pathlib import Path
 import pytest
 
 from jiyi.config import Settings
-from jiyi.domain import Role, Turn
+from jiyi.domain import Identity, IdentityKind, Role, Turn
 from jiyi.memory import Memory
 from models.hashing import HashingEncoder
 
 T0 = 1_793_520_000_000
 DAMAGE = ("'∅ damaged'", "-7")
+PHONE = Identity(kind=IdentityKind.DEVICE, value="phone-1")
+ALICE = Identity(kind=IdentityKind.ACCOUNT, value="alice")
 SAID = (
     "I keep mixing up velocity and acceleration.",
     "I love jazz and my sister lives in Berlin.",
@@ -42,6 +44,7 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Path:
     memory.add_turns([_turn(text, T0 + i * 1000) for i, text in enumerate(SAID)])
     recalled = memory.recall("alice", "jazz", session_id="s1")
     memory.feedback_log.recalled("alice", [e.event_id for e in recalled.events])
+    memory.link_identity(PHONE, ALICE, "test")  # the phone's later turns are alice's
     memory.close()
     return path
 
@@ -76,6 +79,7 @@ def _failures(data: Path) -> dict[str, str]:
     memory = _open(data)
     calls = {
         "recall": lambda: memory.recall("alice", "jazz", session_id="s1"),
+        "recall by a linked device": lambda: memory.recall("phone-1", "jazz"),
         "profile": lambda: memory.profile("alice"),
         "write": lambda: memory.add_turns([_turn("I also like hiking.", T0 + 99_000, "s2")]),
         "erase": lambda: memory.erase("alice", "test"),
@@ -92,7 +96,8 @@ def _failures(data: Path) -> dict[str, str]:
 
 def test_a_damaged_value_in_any_store_never_stops_recall_writes_or_erasure(written, tmp_path):
     columns = _columns(written)
-    assert {str(file) for file, _, _ in columns} >= {"graph.sqlite3", "consent.sqlite3"}
+    files = {str(file) for file, _, _ in columns}
+    assert files >= {"graph.sqlite3", "consent.sqlite3", "identity.sqlite3"}
     failures = []
     for file, table, column in columns:
         for value in DAMAGE:
