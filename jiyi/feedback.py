@@ -13,6 +13,7 @@ import pyarrow as pa
 
 from jiyi import clock
 from jiyi.domain.recall import FeedbackKind
+from jiyi.health import read_stored
 from jiyi.sqlite_util import connect, create_schema, erase_rows
 
 _SCHEMA = """
@@ -35,7 +36,20 @@ FEEDBACK_SCHEMA = pa.schema(
 )
 
 
-def _table(rows: list[tuple[object, ...]], schema: pa.Schema) -> pa.Table:
+def _table(rows: list[tuple[object, ...]], schema: pa.Schema, kind: str) -> pa.Table:
+    """The rows as `schema`, less any holding a value of another type (a damaged file: counted
+    as `kind`, `jiyi.health`), so one such row cannot stop the nightly metrics."""
+    types = tuple(str if pa.types.is_string(f.type) else int for f in schema)
+
+    def typed(row: tuple[object, ...]) -> tuple[object, ...]:
+        if not all(type(value) is t for value, t in zip(row, types, strict=True)):
+            raise TypeError("a stored value of another type")
+        return row
+
+    def ids(row: tuple[object, ...]) -> dict[str, str]:
+        return {"user_id": str(row[0]), "item_id": str(row[1])}
+
+    rows = read_stored(rows, typed, kind, ids)
     columns = list(zip(*rows, strict=True)) if rows else [[] for _ in schema]
     return pa.table([pa.array(c, f.type) for c, f in zip(columns, schema, strict=True)], schema)
 
@@ -70,7 +84,10 @@ class FeedbackLog:
             recall_rows = recalls.fetchall()
             feedback = self._connection.execute("SELECT user_id, event_id, kind, at FROM feedback")
             feedback_rows = feedback.fetchall()
-        return _table(recall_rows, RECALLS_SCHEMA), _table(feedback_rows, FEEDBACK_SCHEMA)
+        return (
+            _table(recall_rows, RECALLS_SCHEMA, "recall_row"),
+            _table(feedback_rows, FEEDBACK_SCHEMA, "feedback_row"),
+        )
 
     def erase_user(self, user_id: str) -> int:
         with self._lock:

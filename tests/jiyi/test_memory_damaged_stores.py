@@ -1,6 +1,7 @@
 """One damaged stored value costs its user that value, never their memory: each column of each
 SQLite file the library keeps is damaged in turn (a text where a number or a known word belongs,
-a negative number where none can be), and the library must still recall, write and erase.
+a negative number where none can be), and the library must still recall, write, feed the
+nightly metrics and erase.
 
 The files are found in a written data directory, not listed here, so a store added later is
 covered as soon as it holds a row."""
@@ -81,6 +82,7 @@ def _failures(data: Path) -> dict[str, str]:
         "recall by a linked device": lambda: memory.recall("phone-1", "jazz"),
         "profile": lambda: memory.profile("alice"),
         "write": lambda: memory.add_turns([_turn("I also like hiking.", T0 + 99_000, "s2")]),
+        "the nightly metrics' read": memory.feedback_log.frames,
         "erase": lambda: memory.erase("alice", "test"),
     }
     failed = {}
