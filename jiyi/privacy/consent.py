@@ -27,6 +27,24 @@ CREATE TABLE IF NOT EXISTS consent (
 """
 
 
+def _readable(
+    user_id: str, state: object, updated_at: object, age: object, child: object
+) -> Consent | None:
+    """A stored row as a `Consent`; None when a value is not one this code writes."""
+    if child not in (0, 1):
+        return None
+    try:
+        return Consent(
+            user_id=user_id,
+            state=ConsentState(state),
+            updated_at=updated_at,
+            declared_age=age,
+            child_mode=bool(child),
+        )
+    except ValueError:  # pydantic's errors are ValueErrors
+        return None
+
+
 class ConsentStore:
     def __init__(self, path: Path, child_age_threshold: int = 13) -> None:
         self._connection = connect(path)
@@ -43,21 +61,11 @@ class ConsentStore:
             ).fetchone()
         if row is None:
             return Consent(user_id=user_id)
-        state, updated_at, age, child = row
-        try:
-            consent = Consent(
-                user_id=user_id,
-                state=ConsentState(state),
-                updated_at=updated_at,
-                declared_age=age,
-                child_mode=bool(child),
-            )
-            if child in (0, 1):
-                return consent
-        except ValueError:  # pydantic's errors are ValueErrors
-            pass
-        skip_stored_value("consent", user_id=user_id)  # a damaged row: read the safe way
-        return Consent(user_id=user_id, child_mode=child != 0)
+        consent = _readable(user_id, *row)
+        if consent is None:  # a damaged row: read the safe way
+            skip_stored_value("consent", user_id=user_id)
+            consent = Consent(user_id=user_id, child_mode=row[3] != 0)
+        return consent
 
     def set_state(self, user_id: str, granted: bool, at: int | None = None) -> Consent:
         current = self.get(user_id)
