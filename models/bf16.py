@@ -17,6 +17,7 @@ the encoder is built; the recall benchmarks measure what it keeps (BENCHMARKS.md
 from __future__ import annotations
 
 import copy
+import warnings
 from typing import Any
 
 import numpy as np
@@ -44,24 +45,27 @@ def native() -> bool:
 
 class Bf16Encoder(PassEncoder):
     """A copy of a sentence-transformers model (its LoRA adapter merged) run under torch's
-    bfloat16 autocast: matrix products in bfloat16, normalisations, softmax and the residual
-    sums in float32, three times nearer float32 than the whole model in bfloat16 (512 LoCoMo
-    turns, mean cosine 0.999985 against 0.999954). The matrices' weights are kept in bfloat16,
-    so no pass casts them again (the same vectors, bit for bit; the stream bench's short texts
-    2.96 → 2.15 ms of CPU a text in batches of 128, ONNX Runtime 3.23). Passes run on one-thread
-    workers: two side by side use two cores for less CPU than one pass on two threads (4.4–4.6
-    against 6.3–8.1 ms a text, the whole model in bfloat16)."""
+    bfloat16 autocast, as a traced graph (`traced`): matrix products in bfloat16;
+    normalisations, softmax and the residual sums in float32, three times nearer float32 than
+    the whole model in bfloat16 (512 LoCoMo turns, mean cosine 0.999985 against 0.999954).
+    The matrices' weights are kept in bfloat16, so no pass casts them again (the same vectors,
+    bit for bit; the stream bench's short texts 2.96 → 2.15 ms of CPU a text in batches of 128,
+    ONNX Runtime 3.23). Passes run on one-thread workers: two side by side use two cores for
+    less CPU than one pass on two threads (4.4–4.6 against 6.3–8.1 ms a text, the whole model
+    in bfloat16)."""
 
     def __init__(self, model: Any, threads: int) -> None:
         import torch
 
         whole = merged(model)  # a copy already when it had an adapter to merge
         # training may change the original under a pass
-        self._model = (copy.deepcopy(model) if whole is model else whole).eval()
-        for module in self._model.modules():
+        copied = (copy.deepcopy(model) if whole is model else whole).eval()
+        for module in copied.modules():
             if isinstance(module, torch.nn.Linear):
                 module.to(torch.bfloat16)  # the cast autocast would make on every pass, made once
-        inputs = input_names(model.preprocess(list(PROBES[:2])))
+        sample = model.preprocess(list(PROBES[:2]))
+        inputs = input_names(sample)
+        self._graph = traced(copied, inputs, sample)
         super().__init__(
             model.preprocess,
             inputs,
@@ -75,24 +79,59 @@ class Bf16Encoder(PassEncoder):
     def _run(self, feed: dict[str, np.ndarray]) -> np.ndarray:
         import torch
 
-        with torch.inference_mode(), torch.autocast("cpu", dtype=torch.bfloat16):
-            features = {name: torch.from_numpy(array) for name, array in feed.items()}
-            return self._model(features)["sentence_embedding"].float().numpy()
+        with torch.inference_mode():
+            return self._graph(*(torch.from_numpy(feed[name]) for name in self._inputs)).numpy()
+
+
+def traced(model: Any, inputs: list[str], sample: Any) -> Any:
+    """`model` under bfloat16 autocast as a frozen TorchScript graph of its input tensors (in
+    the order of `inputs`), the casts recorded in it.
+
+    An eager pass takes Python's lock between its few hundred operators, so Python work on
+    another thread (the stream's rules and graph beside its encoder) stalled it: 800 short texts,
+    passes of 16 on one thread, took 1.2 s alone and 56–62 s beside a busy Python thread. The
+    graph runs without the lock: 3.0 s beside the same thread, its vectors the eager pass's bit
+    for bit. A trace replays the operators of its sample; a sentence encoder's forward takes no
+    branch on a text's content or length, and the build checks a padded batch of texts of
+    different lengths against the eager model (`build_bf16_encoder`)."""
+    import torch
+
+    class Pipeline(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.model = model
+
+        def forward(self, *tensors: torch.Tensor) -> torch.Tensor:
+            features = dict(zip(inputs, tensors, strict=True))
+            return self.model(features)["sentence_embedding"].float()
+
+    example = tuple(sample[name] for name in inputs)
+    with (
+        warnings.catch_warnings(),
+        torch.inference_mode(),
+        torch.autocast("cpu", dtype=torch.bfloat16, cache_enabled=False),
+    ):
+        warnings.simplefilter("ignore", torch.jit.TracerWarning)
+        graph = torch.jit.trace(Pipeline().eval(), example, strict=False, check_trace=False)
+        return torch.jit.freeze(graph)
 
 
 def build_bf16_encoder(model: Any, threads: int) -> Bf16Encoder:
     """`model` (a SentenceTransformer) in bfloat16, checked against its float32 vectors on the
-    probes; raises `ExportError` when it cannot be had or strays from them."""
+    probes, one at a time and together (a pass of texts of different lengths, padded); raises
+    `ExportError` when it cannot be had or strays from them."""
     import torch
 
     try:
         encoder = Bf16Encoder(model, threads)
-        got = np.concatenate([encoder.encode([probe]) for probe in PROBES])
+        alone = np.concatenate([encoder.encode([probe]) for probe in PROBES])
+        together = encoder.encode(list(PROBES))
     except Exception as exc:  # any failure of the conversion means "no bfloat16"
         raise ExportError(f"bfloat16 copy failed: {exc}") from exc
     with torch.no_grad():
         expected = model.encode(list(PROBES), convert_to_numpy=True, show_progress_bar=False)
-    lowest = float((normalise(got) * normalise(expected)).sum(axis=1).min())
+    got = normalise(np.concatenate([alone, together]))
+    lowest = float((got * normalise(np.concatenate([expected, expected]))).sum(axis=1).min())
     if lowest < MIN_COSINE:
         raise ExportError(f"bfloat16 copy strays from float32 (cosine {lowest:.5f})")
     return encoder

@@ -32,6 +32,7 @@ from jiyi.ingest import Erasure, Processed, Rejected, TurnWork
 from jiyi.turnlog import LogRecord, partition_for
 from models.embedder import SpaceEncoder
 from pipelines import batching
+from pipelines.ahead import ahead
 from pipelines.sinks import DeadLetterSink, ProgressSink
 from pipelines.status import stream_status
 from pipelines.steps import Steps
@@ -65,7 +66,10 @@ def build_flow(
     batch_window: timedelta = EMBED_BATCH_WINDOW,
     lanes: int = EMBED_LANES,
     steps: Steps | None = None,
+    embed_ahead: bool = True,
 ) -> Dataflow:
+    """The flow; `embed_ahead=False` runs the embed step on the worker's own thread, in turn with
+    the others, so that `bench stream --breakdown` can time each step alone."""
     steps = steps or Steps(settings, origin, open_encoder)  # `bench stream --breakdown` times them
     flow = Dataflow("jiyi_ingest")
 
@@ -87,7 +91,10 @@ def build_flow(
 
     laned = op.key_on("key_by_embed_lane", resolved, partial(_embed_lane, lanes=lanes))
     batches = batching.batches("batch_for_embedding", laned, batch_window, batch_size)
-    embedded = op.map("embed", op.key_rm("unkey_lane", batches), steps.embed)
+    if embed_ahead:  # the encoder on a thread of its own, beside the steps before and after it
+        embedded = op.key_rm("unkey_lane", ahead("embed", batches, steps.embed))
+    else:
+        embedded = op.map("embed", op.key_rm("unkey_lane", batches), steps.embed)
     stored = op.map("upsert_episodic", embedded, steps.upsert)
     finished = op.flat_map("apply_graph_and_audit", stored, steps.graph_and_audit)
     done, bad_store = _route("stored_route", finished)

@@ -500,8 +500,9 @@ def _timed_drain(
     recorder = _Recorder()
     source = open_turn_source(settings, False)
     flow = build_flow(
-        settings, source, progress=recorder, steps=steps, batch_size=batch, lanes=embed_lanes(1)
-    )
+        settings, source, progress=recorder, steps=steps, batch_size=batch, lanes=embed_lanes(1),
+        embed_ahead=False,
+    )  # fmt: skip
     start = cpu()
     run_main(flow)
     total = cpu() - start

@@ -10,6 +10,7 @@ import pytest
 
 from models import bf16
 from models.embedder import DEFAULT_MODEL, Embedder
+from models.onnx_runtime import ExportError
 
 TEXTS = [
     "What did I tell you about my sister's wedding in June?",
@@ -43,6 +44,48 @@ def test_bfloat16_keeps_the_float_space_near_float32_in_one_thread_passes(float3
     np.testing.assert_allclose(np.linalg.norm(rows, axis=1), 1.0, rtol=1e-5)
     assert (rows * float32).sum(axis=1).min() > bf16.MIN_COSINE
     assert not np.allclose(rows, float32, atol=1e-4)  # bfloat16 arithmetic, not float32's
+
+
+@pytest.mark.integration
+def test_the_traced_graph_gives_the_eager_passes_vectors_at_every_width():
+    import copy as copies
+
+    import torch
+
+    embedder = Embedder(DEFAULT_MODEL, runtime="torch-bf16")
+    traced = embedder._batches()
+    assert isinstance(traced._graph, torch.jit.ScriptModule)  # runs without Python's lock
+    model = copies.deepcopy(embedder.transformer).eval()
+    for module in model.modules():
+        if isinstance(module, torch.nn.Linear):
+            module.to(torch.bfloat16)
+
+    def eager(feed: dict[str, np.ndarray]) -> np.ndarray:
+        with torch.inference_mode(), torch.autocast("cpu", dtype=torch.bfloat16):
+            features = {name: torch.from_numpy(array) for name, array in feed.items()}
+            return model(features)["sentence_embedding"].float().numpy()
+
+    texts = [*TEXTS, "memory " * 300]  # passes of one and of several widths, padded
+    feed = model.preprocess(texts)
+    arrays = {name: feed[name].numpy() for name in traced._inputs}
+    np.testing.assert_allclose(traced._run(arrays), eager(arrays), atol=1e-6)
+    one = {name: array[2:3, :3] for name, array in arrays.items()}  # "ok": 3 tokens
+    np.testing.assert_allclose(traced._run(one), eager(one), atol=1e-6)
+
+
+@pytest.mark.integration
+def test_a_traced_graph_that_strays_on_a_padded_pass_is_refused(monkeypatch):
+    import torch
+
+    real = bf16.traced
+
+    def right_only_alone(*args: object) -> object:
+        graph = real(*args)
+        return lambda *t: graph(*t) if len(t[0]) == 1 else torch.ones(len(t[0]), 384)
+
+    monkeypatch.setattr(bf16, "traced", right_only_alone)
+    with pytest.raises(ExportError, match="strays"):
+        bf16.build_bf16_encoder(Embedder(DEFAULT_MODEL, runtime="torch").transformer, 1)
 
 
 @pytest.mark.integration
