@@ -19,6 +19,11 @@ from jiyi.turnlog import LogRecord
 from jiyi.turnlog.local import LocalTurnLog
 
 PART_PREFIX = "turnlog-"
+# Records a partition hands on per read. The rules run on a whole read before the first turn
+# reaches the encoder, so a backlog read 256 at a time from each of 4 partitions kept the
+# encoder idle for its first 0.6–0.9 s; 64 at a time: a 2,000-turn drain 640 → 685 turns/s
+# (medians of six interleaved runs), for the same CPU per turn.
+READ_BATCH = 64
 
 
 class _TurnLogPartition(StatefulSourcePartition[LogRecord, int]):
@@ -65,7 +70,7 @@ class TurnLogSource(FixedPartitionedSource[LogRecord, int]):
         directory: Path,
         partitions: int,
         tail: bool = True,
-        batch_size: int = 256,
+        batch_size: int = READ_BATCH,
         poll_interval: timedelta = timedelta(milliseconds=20),
         stop: threading.Event | None = None,
     ) -> None:
