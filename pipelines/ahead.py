@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 import bytewax.operators as op
 from bytewax.dataflow import Stream
@@ -32,7 +32,7 @@ POLL = timedelta(milliseconds=5)
 
 
 @dataclass
-class AheadLogic(StatefulLogic[V, R, list[V]], Generic[V, R]):
+class AheadLogic(StatefulLogic[V, R, list[V]]):
     step: Callable[[V], R]
     pool: ThreadPoolExecutor
     pending: deque[tuple[V, Future[R]]] = field(default_factory=deque)
