@@ -9,7 +9,7 @@ only this module does, lazily, so a deployment never imports a client library it
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -19,17 +19,17 @@ from jiyi.archive.base import Archive
 from jiyi.audit import AuditLog
 from jiyi.config import Settings, usable_cores
 from jiyi.deadletter import DeadLetterStore
+from jiyi.domain import Event, Turn
 from jiyi.episodic.store import EpisodicStore
 from jiyi.episodic.terms import IndexTerms
-from jiyi.extraction.engine import ResidueStage, extract_all, extract_answer
-from jiyi.extraction.learned import default_reader
+from jiyi.extraction.engine import ResidueStage, add_residue, extract_answer
 from jiyi.extraction.residue import build_residue_stage
 from jiyi.feedback import FeedbackLog
 from jiyi.graph.service import GraphService
 from jiyi.graph.store import GraphStore
 from jiyi.ingest.answers import AnswerReader
 from jiyi.ingest.episodic import HeldCounts
-from jiyi.ingest.extract import Extractor
+from jiyi.ingest.extract import Completer, Extractor, rule_extractor
 from jiyi.ingest.similar_names import THRESHOLDS as SIMILAR_NAME_THRESHOLDS
 from jiyi.ingest.similar_names import SimilarNames
 from jiyi.ingest.work import Rejected
@@ -428,7 +428,8 @@ class Stores:
     (`Memory`), a stream worker and the benchmarks each hold one."""
 
     settings: Settings
-    extractor: Extractor
+    rules: Extractor  # the rules alone (`rule_extractor`)
+    completer: Completer  # the residue stage after them
     answer_reader: AnswerReader
     encoder: SpaceEncoder
     terms: IndexTerms
@@ -456,13 +457,8 @@ class Stores:
         audit = open_audit_log(settings)
         return cls(
             settings=settings,
-            extractor=partial(
-                extract_all,
-                residue=residue,
-                max_content_bytes=settings.limits.max_content_bytes,
-                read_claims=settings.extraction.read_claims,
-                reader=default_reader() if settings.extraction.learned_reader else None,
-            ),
+            rules=rule_extractor(settings),
+            completer=partial(add_residue, residue=residue),
             answer_reader=partial(extract_answer, read_claims=settings.extraction.read_claims),
             encoder=encoder,
             terms=open_index_terms(settings),
@@ -473,6 +469,10 @@ class Stores:
             dead_letters=open_dead_letters(settings),
             similar_names=open_similar_names(settings, encoder),
         )
+
+    def extract(self, turns: Sequence[Turn]) -> list[list[Event]]:
+        """Each turn's events: the rules, then the residue stage (`engine.extract_all`)."""
+        return [list(events) for events in self.completer(turns, self.rules(turns))]
 
     def dead_letter(self, rejected: Rejected) -> bool:
         """Keep a rejected turn with its stage and reason, for `jiyi dead-letter list|replay`.

@@ -1,30 +1,34 @@
-"""A pure step run on a thread of its own, ahead of the steps after it.
+"""A pure step run beside the worker, ahead of the steps after it: on a thread or in a process.
 
 One Bytewax worker runs every step on one thread. While the encoder worked on a batch (on both
 cores) nothing else ran, and while the rules, the upsert and the graph worked (on one core) the
-other core was idle: a one-worker drain kept 1.25 cores of 2 busy. Here the embed step of one
-batch runs on a thread of its own while the worker goes on with the upsert and the graph of the
-batch before and with parsing and rules for the batch after. The step must be pure (its result
-depends on its input alone); its results leave in the order their inputs came.
+other core was idle: a one-worker drain kept 1.25 cores of 2 busy. Here a step's batch runs in
+an executor while the worker goes on with the steps before and after it: the embed step on a
+thread (the traced encoder runs without Python's lock), the rules in a process of their own
+(they are Python, which holds the lock; `pipelines.rules_process`). The step must be pure (its
+results depend on its inputs alone); its results leave in the order their inputs came.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 import bytewax.operators as op
 from bytewax.dataflow import Stream
-from bytewax.operators import StatefulLogic
+from bytewax.operators import StatefulBatchLogic
 
 V = TypeVar("V")
 R = TypeVar("R")
 
-# Inputs in the step's hands at once: one running, one queued behind it. A worker with more
+#: A step over a batch of inputs: a result for each, in order.
+BatchStep = Callable[[list[V]], list[R]]
+
+# Batches in the step's hands at once: one running, one queued behind it. A worker with more
 # blocks until the oldest is done, so a slow step holds back the steps before it, not memory.
 IN_FLIGHT = 2
 # How soon a finished result is looked for when no new input arrives (it adds to latency).
@@ -32,19 +36,19 @@ POLL = timedelta(milliseconds=5)
 
 
 @dataclass
-class AheadLogic(StatefulLogic[V, R, list[V]]):
-    step: Callable[[V], R]
-    pool: ThreadPoolExecutor
-    pending: deque[tuple[V, Future[R]]] = field(default_factory=deque)
+class AheadLogic(StatefulBatchLogic[V, R, list[V]]):
+    step: BatchStep[V, R]
+    pool: Executor
+    pending: deque[tuple[list[V], Future[list[R]]]] = field(default_factory=deque)
     in_flight: int = IN_FLIGHT
     poll: timedelta = POLL
     now: Callable[[], datetime] = lambda: datetime.now(UTC)
 
-    def submit(self, value: V) -> None:
-        self.pending.append((value, self.pool.submit(self.step, value)))
+    def submit(self, values: list[V]) -> None:
+        self.pending.append((values, self.pool.submit(self.step, values)))
 
-    def on_item(self, value: V) -> tuple[Iterable[R], bool]:
-        self.submit(value)
+    def on_batch(self, values: list[V]) -> tuple[Iterable[R], bool]:
+        self.submit(list(values))
         return self._finished(keep=self.in_flight)
 
     def on_notify(self) -> tuple[Iterable[R], bool]:
@@ -58,26 +62,32 @@ class AheadLogic(StatefulLogic[V, R, list[V]]):
 
     def snapshot(self) -> list[V]:
         """The inputs whose results have not left yet: a resumed flow runs them again."""
-        return [value for value, _ in self.pending]
+        return [value for values, _ in self.pending for value in values]
 
     def _finished(self, keep: int) -> tuple[list[R], bool]:
         """The results ready at the head, in order, waiting for the oldest while more than
         `keep` are in flight; a step's error is raised here, on the worker's thread."""
         out: list[R] = []
         while self.pending and (len(self.pending) > keep or self.pending[0][1].done()):
-            out.append(self.pending.popleft()[1].result())
-        return out, StatefulLogic.RETAIN if self.pending else StatefulLogic.DISCARD
+            out.extend(self.pending.popleft()[1].result())
+        return out, StatefulBatchLogic.RETAIN if self.pending else StatefulBatchLogic.DISCARD
 
 
-def ahead(step_id: str, up: Stream[tuple[str, V]], step: Callable[[V], R]) -> Stream[tuple[str, R]]:
-    """`op.map` of `step` over each key's values, run on a thread of its own, ahead of the
-    steps downstream (one thread for every key and worker of the process)."""
-    pool = ThreadPoolExecutor(1, f"jiyi-{step_id}")
+def ahead(
+    step_id: str, up: Stream[tuple[str, V]], step: BatchStep[V, R], pool: Executor
+) -> Stream[tuple[str, R]]:
+    """`step` over each key's values as they arrive, a batch at a time, run in `pool` (shared
+    by every key and worker of the process), ahead of the steps downstream."""
 
     def build(snapshot: list[V] | None) -> AheadLogic[V, R]:
         logic = AheadLogic[V, R](step, pool)
-        for value in snapshot or []:
-            logic.submit(value)
+        if snapshot:
+            logic.submit(snapshot)
         return logic
 
-    return op.stateful(step_id, up, build)
+    return op.stateful_batch(step_id, up, build)
+
+
+def each(step: Callable[[V], R]) -> BatchStep[V, R]:
+    """A step of one input as a step over a batch."""
+    return lambda values: [step(value) for value in values]

@@ -17,6 +17,7 @@ Run it:
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from functools import partial
 from typing import TypeVar
@@ -32,7 +33,8 @@ from jiyi.ingest import Erasure, Processed, Rejected, TurnWork
 from jiyi.turnlog import LogRecord, partition_for
 from models.embedder import SpaceEncoder
 from pipelines import batching
-from pipelines.ahead import ahead
+from pipelines.ahead import ahead, each
+from pipelines.rules_process import read_rules
 from pipelines.sinks import DeadLetterSink, ProgressSink
 from pipelines.status import stream_status
 from pipelines.steps import Steps
@@ -66,20 +68,28 @@ def build_flow(
     batch_window: timedelta = EMBED_BATCH_WINDOW,
     lanes: int = EMBED_LANES,
     steps: Steps | None = None,
-    embed_ahead: bool = True,
+    run_ahead: bool = True,
 ) -> Dataflow:
-    """The flow; `embed_ahead=False` runs the embed step on the worker's own thread, in turn with
-    the others, so that `bench stream --breakdown` can time each step alone."""
+    """The flow; `run_ahead=False` runs the rules and the embed step on the worker's own thread,
+    in turn with the others, so that `bench stream --breakdown` can time each step alone."""
     steps = steps or Steps(settings, origin, open_encoder)  # `bench stream --breakdown` times them
     flow = Dataflow("jiyi_ingest")
+    encoding = ThreadPoolExecutor(1, "jiyi-embed")  # shared by the process's workers
 
     records = op.input("turn_log", flow, source)
     parsed, bad_input = _split("parse_validate_clean", op.map, records, steps.parse)
-    erasures, turns = _erasures("erasure_route", parsed)
-    # a batch from the log at a time: the residue classifier encodes its turns together
-    turns, bad_extraction = _split(
-        "extract_rules_then_residue", op.flat_map_batch, turns, steps.extract
-    )
+    # an erasure goes through with its user's turns, so it cannot overtake those in flight
+    if run_ahead:
+        laned = op.key_on("key_by_rules_lane", parsed, partial(_lane, lanes=lanes))
+        rules = partial(read_rules, settings)  # in a child process, beside the worker
+        ruled = ahead("extract_rules", laned, rules, ThreadPoolExecutor(1, "jiyi-rules"))
+        ruled = op.key_rm("unkey_rules_lane", ruled)
+    else:
+        ruled = op.flat_map_batch("extract_rules", parsed, steps.read_rules)
+    ruled, bad_rules = _route("extract_rules_route", ruled)
+    erasures, turns = _erasures("erasure_route", ruled)
+    # a batch at a time: the residue classifier encodes its turns together
+    turns, bad_residue = _split("add_residue", op.flat_map_batch, turns, steps.add_residue)
     turns, bad_privacy = _split("apply_privacy", op.map, turns, steps.privacy)
 
     # an erasure joins its user's turns here, so it drops the per-user state below in order
@@ -89,10 +99,10 @@ def build_flow(
     erased, resolved = _erasures("erased_route", resolved)
     resolved, bad_answer = _route("answered_route", resolved)  # an answered age refused
 
-    laned = op.key_on("key_by_embed_lane", resolved, partial(_embed_lane, lanes=lanes))
+    laned = op.key_on("key_by_embed_lane", resolved, partial(_lane, lanes=lanes))
     batches = batching.batches("batch_for_embedding", laned, batch_window, batch_size)
-    if embed_ahead:  # the encoder on a thread of its own, beside the steps before and after it
-        embedded = op.key_rm("unkey_lane", ahead("embed", batches, steps.embed))
+    if run_ahead:  # the encoder on a thread of its own, beside the steps before and after it
+        embedded = op.key_rm("unkey_lane", ahead("embed", batches, each(steps.embed), encoding))
     else:
         embedded = op.map("embed", op.key_rm("unkey_lane", batches), steps.embed)
     stored = op.map("upsert_episodic", embedded, steps.upsert)
@@ -100,7 +110,7 @@ def build_flow(
     done, bad_store = _route("stored_route", finished)
 
     rejected = op.merge(
-        "all_rejected", bad_input, bad_extraction, bad_privacy, bad_answer, bad_store
+        "all_rejected", bad_input, bad_rules, bad_residue, bad_privacy, bad_answer, bad_store
     )
     op.output("dead_letters", rejected, DeadLetterSink(lambda r: steps.stores.dead_letter(r)))
     progress = progress or ProgressSink(
@@ -127,9 +137,9 @@ def _erasures(step_id: str, up: Stream) -> tuple[Stream, Stream]:  # type: ignor
     return routed.trues, routed.falses
 
 
-def _embed_lane(work: TurnWork, lanes: int) -> str:
-    """A user's lane: fixed, so their turns stay in order through the batching step."""
-    return f"lane-{partition_for(work.key, lanes)}"
+def _lane(item: TurnWork | Erasure, lanes: int) -> str:
+    """A user's lane: fixed, so their turns stay in order through the steps keyed by lane."""
+    return f"lane-{partition_for(item.key, lanes)}"
 
 
 def get_flow(tail: bool = True) -> Dataflow:

@@ -17,7 +17,7 @@ from jiyi.ingest.answers import answer_with_privacy
 from jiyi.ingest.consent_gate import apply_privacy
 from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.episodic import EmbeddedBatch, embed_batch, upsert_batch
-from jiyi.ingest.extract import extract_events
+from jiyi.ingest.extract import complete_events, extract_among
 from jiyi.ingest.parse import parse_record
 from jiyi.ingest.pipeline import finish
 from jiyi.ingest.references import SessionEntities, resolve_entities
@@ -57,8 +57,12 @@ class Steps:
             limits=self.settings.limits,
         )
 
-    def extract(self, works: list[TurnWork]) -> list[TurnWork | Rejected]:
-        return extract_events(works, self.stores.extractor)
+    def read_rules(self, items: list[TurnWork | Erasure]) -> list[TurnWork | Rejected | Erasure]:
+        """On the worker's thread; a stream runs `rules_process.read_rules` in its child."""
+        return extract_among(items, self.stores.rules)
+
+    def add_residue(self, works: list[TurnWork]) -> list[TurnWork | Rejected]:
+        return complete_events(works, self.stores.completer)
 
     def privacy(self, work: TurnWork) -> TurnWork | Rejected:
         return apply_privacy(work, self.stores.consent, self.settings.privacy)

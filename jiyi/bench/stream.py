@@ -372,7 +372,8 @@ BREAKDOWN_ROWS: dict[str, tuple[str, ...]] = {
     "embedding (the encoder + lexical terms)": ("embed",),
     "episodic upsert (per batch: an add, or a merge_insert)": ("upsert",),
     "graph updates + audit": ("graph_and_audit",),
-    "rule extraction": ("extract",),
+    "rule extraction (a stream's child process)": ("read_rules",),
+    "residue stage": ("add_residue",),
     "parse, privacy, entity resolution + context terms": ("parse", "privacy", "resolve"),
 }
 BYTEWAX_ROW = "Bytewax itself (everything outside the steps)"
@@ -397,8 +398,11 @@ class TimedSteps(Steps):
     def parse(self, record: LogRecord) -> TurnWork | Rejected | Erasure:
         return self._timed("parse", super().parse, record)
 
-    def extract(self, works: list[TurnWork]) -> list[TurnWork | Rejected]:
-        return self._timed("extract", super().extract, works)
+    def read_rules(self, items: list[TurnWork | Erasure]) -> list[TurnWork | Rejected | Erasure]:
+        return self._timed("read_rules", super().read_rules, items)
+
+    def add_residue(self, works: list[TurnWork]) -> list[TurnWork | Rejected]:
+        return self._timed("add_residue", super().add_residue, works)
 
     def privacy(self, work: TurnWork) -> TurnWork | Rejected:
         return self._timed("privacy", super().privacy, work)
@@ -501,7 +505,7 @@ def _timed_drain(
     source = open_turn_source(settings, False)
     flow = build_flow(
         settings, source, progress=recorder, steps=steps, batch_size=batch, lanes=embed_lanes(1),
-        embed_ahead=False,
+        run_ahead=False,
     )  # fmt: skip
     start = cpu()
     run_main(flow)

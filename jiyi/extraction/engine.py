@@ -549,9 +549,33 @@ def extract_all(
 
     Raises `ExtractionInputError` if any turn's content cannot be trusted (nothing is produced).
     """
+    ruled = extract_all_with_rules(turns, max_content_bytes, read_claims, reader)
+    return add_residue(turns, ruled, residue)
+
+
+def extract_all_with_rules(
+    turns: Sequence[Turn],
+    max_content_bytes: int = DEFAULT_MAX_CONTENT_BYTES,
+    read_claims: bool = True,
+    reader: SpanReader | None = None,
+) -> list[list[Event]]:
+    """The first half of `extract_all`: each turn checked, then read by the rules and `reader`
+    alone. Pure Python, so the stream runs it in a process of its own (`pipelines.ahead`).
+
+    Raises `ExtractionInputError` if any turn's content cannot be trusted (nothing is produced).
+    """
     for turn in turns:
         check_content(turn.content, max_content_bytes)
-    ruled = [extract_with_rules(turn, read_claims=read_claims, reader=reader) for turn in turns]
+    return [extract_with_rules(turn, read_claims=read_claims, reader=reader) for turn in turns]
+
+
+def add_residue(
+    turns: Sequence[Turn], ruled: Sequence[Sequence[Event]], residue: ResidueStage | None = None
+) -> list[list[Event]]:
+    """The second half of `extract_all`: the `residue` stage for the user turns the rules left
+    unread (in one call), and turns kept whole (`_with_whole_turn`); `ruled` is each turn's
+    events from `extract_all_with_rules`."""
+    ruled = [list(events) for events in ruled]
     if residue is None:
         return ruled
     unread = [i for i, turn in enumerate(turns) if turn.role is Role.USER and not ruled[i]]

@@ -18,7 +18,7 @@ from jiyi.ingest.answers import answer_with_privacy
 from jiyi.ingest.consent_gate import apply_privacy
 from jiyi.ingest.context_terms import attach_context
 from jiyi.ingest.episodic import embed_batch, upsert_batch
-from jiyi.ingest.extract import extract_events
+from jiyi.ingest.extract import extract_among
 from jiyi.ingest.graph_writes import GraphOutcome, apply_graph, withheld_entry
 from jiyi.ingest.parse import admit_turn
 from jiyi.ingest.references import SessionEntities, resolve_entities
@@ -121,10 +121,8 @@ def process_admitted(
     stored are reported (`stored_unfinished`) for the caller to take back."""
     sessions = {} if sessions is None else sessions
     report = IngestReport()
-    turns = [item for item in admitted if isinstance(item, TurnWork)]
-    extracted = iter(extract_events(turns, stores.extractor))  # in one batch, in order
     works: list[TurnWork] = []
-    for item in [next(extracted) if isinstance(a, TurnWork) else a for a in admitted]:
+    for item in extract_among(admitted, stores.extract):
         if isinstance(item, TurnWork):
             item = prepare(item, stores, sessions.setdefault(item.turn.user_id, SessionEntities()))
         if isinstance(item, TurnWork):

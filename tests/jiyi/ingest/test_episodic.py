@@ -20,7 +20,7 @@ def _work(ctx: Stores, turn) -> TurnWork:  # type: ignore[no-untyped-def]
         limits=LimitsSettings(max_content_bytes=4096),
     )
     assert isinstance(work, TurnWork)
-    (work,) = extract_events([work], ctx.extractor)
+    (work,) = extract_events([work], ctx.extract)
     assert isinstance(work, TurnWork)
     return work
 

@@ -22,7 +22,7 @@ def works(ctx: Stores, turns: list[Turn]) -> list[TurnWork]:
     for turn in turns:
         parsed = parse_record(turn.model_dump_json(), key=turn.user_id, source="test",
                               limits=ctx.settings.limits)  # fmt: skip
-        (work,) = extract_events([parsed], ctx.extractor)
+        (work,) = extract_events([parsed], ctx.extract)
         made.append(replace(work, graph_allowed=True))
     return made
 
