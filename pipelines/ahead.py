@@ -4,9 +4,10 @@ One Bytewax worker runs every step on one thread. While the encoder worked on a 
 cores) nothing else ran, and while the rules, the upsert and the graph worked (on one core) the
 other core was idle: a one-worker drain kept 1.25 cores of 2 busy. Here a step's batch runs in
 an executor while the worker goes on with the steps before and after it: the embed step on a
-thread (the traced encoder runs without Python's lock), the rules in a process of their own
-(they are Python, which holds the lock; `pipelines.rules_process`). The step must be pure (its
-results depend on its inputs alone); its results leave in the order their inputs came.
+thread (the traced encoder runs without Python's lock), the rules on a thread that waits for a
+process of their own (they are Python, which holds the lock; `pipelines.rules_process`). The
+step must be pure (its results depend on its inputs alone); its results leave in the order
+their inputs came.
 """
 
 from __future__ import annotations

@@ -560,7 +560,8 @@ def extract_all_with_rules(
     reader: SpanReader | None = None,
 ) -> list[list[Event]]:
     """The first half of `extract_all`: each turn checked, then read by the rules and `reader`
-    alone. Pure Python, so the stream runs it in a process of its own (`pipelines.ahead`).
+    alone. Pure Python, so the stream runs it in a process of its own
+    (`pipelines.rules_process`).
 
     Raises `ExtractionInputError` if any turn's content cannot be trusted (nothing is produced).
     """
