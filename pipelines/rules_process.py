@@ -21,6 +21,7 @@ import sys
 import threading
 from typing import IO, Any, TypeVar
 
+from jiyi.composition import one_blas_thread
 from jiyi.config import Settings
 from jiyi.ingest.extract import Extractor, extract_among, rule_extractor
 from jiyi.ingest.work import Rejected, TurnWork
@@ -29,7 +30,7 @@ T = TypeVar("T")
 
 
 class RulesProcessError(RuntimeError):
-    """The child failed or exited; the flow stops, and the next one starts a new child."""
+    """The child failed or exited: the flow stops, and the next batch starts a new child."""
 
 
 class RulesProcess:
@@ -37,13 +38,15 @@ class RulesProcess:
     thread (the caller waits on the pipe without Python's lock)."""
 
     def __init__(self, settings: Settings) -> None:
+        path = os.pathsep.join(entry for entry in sys.path if entry)  # the parent's modules
         self._child = subprocess.Popen(
             [sys.executable, "-m", "pipelines.rules_process"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": path},
         )
         self._lock = threading.Lock()
-        self._send((sys.path, settings))
+        self._send(settings)
 
     @property
     def alive(self) -> bool:
@@ -60,11 +63,6 @@ class RulesProcess:
         if not ok:
             raise RulesProcessError(result)
         return result  # type: ignore[no-any-return]
-
-    def close(self) -> None:
-        if self._child.stdin:
-            self._child.stdin.close()
-        self._child.wait()
 
     def _send(self, message: Any) -> None:
         try:
@@ -102,11 +100,8 @@ def rules_process(settings: Settings) -> RulesProcess:
 
 
 def serve(requests: IO[bytes], replies: IO[bytes]) -> None:
-    """The child's loop: `sys.path` and the settings, then batches until the pipe closes."""
-    path, settings = pickle.load(requests)
-    sys.path[:] = path
-    from jiyi.composition import one_blas_thread
-
+    """The child's loop: the settings, then batches until the pipe closes."""
+    settings = pickle.load(requests)
     one_blas_thread()
     rules: Extractor = rule_extractor(settings)
     while True:
