@@ -29,7 +29,7 @@ from jiyi.graph.service import GraphService
 from jiyi.graph.store import GraphStore
 from jiyi.ingest.answers import AnswerReader
 from jiyi.ingest.episodic import HeldCounts
-from jiyi.ingest.extract import Completer, Extractor, rule_extractor
+from jiyi.ingest.extract import Completer, Extractor, RuleSettings, rule_extractor
 from jiyi.ingest.similar_names import THRESHOLDS as SIMILAR_NAME_THRESHOLDS
 from jiyi.ingest.similar_names import SimilarNames
 from jiyi.ingest.work import Rejected
@@ -457,7 +457,7 @@ class Stores:
         audit = open_audit_log(settings)
         return cls(
             settings=settings,
-            rules=rule_extractor(settings),
+            rules=rule_extractor(RuleSettings.of(settings)),
             completer=partial(add_residue, residue=residue),
             answer_reader=partial(extract_answer, read_claims=settings.extraction.read_claims),
             encoder=encoder,
@@ -470,9 +470,9 @@ class Stores:
             similar_names=open_similar_names(settings, encoder),
         )
 
-    def extract(self, turns: Sequence[Turn]) -> list[list[Event]]:
+    def extract(self, turns: Sequence[Turn]) -> Sequence[Sequence[Event]]:
         """Each turn's events: the rules, then the residue stage (`engine.extract_all`)."""
-        return [list(events) for events in self.completer(turns, self.rules(turns))]
+        return self.completer(turns, self.rules(turns))
 
     def dead_letter(self, rejected: Rejected) -> bool:
         """Keep a rejected turn with its stage and reason, for `jiyi dead-letter list|replay`.

@@ -23,7 +23,7 @@ from typing import IO, Any, TypeVar
 
 from jiyi.composition import one_blas_thread
 from jiyi.config import Settings
-from jiyi.ingest.extract import Extractor, extract_among, rule_extractor
+from jiyi.ingest.extract import Extractor, RuleSettings, extract_among, rule_extractor
 from jiyi.ingest.work import Rejected, TurnWork
 
 T = TypeVar("T")
@@ -34,10 +34,10 @@ class RulesProcessError(RuntimeError):
 
 
 class RulesProcess:
-    """One child that reads the rules for these settings; one batch at a time, from any
+    """One child that reads the rules with these settings; one batch at a time, from any
     thread (the caller waits on the pipe without Python's lock)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, rules: RuleSettings) -> None:
         path = os.pathsep.join(entry for entry in sys.path if entry)  # the parent's modules
         self._child = subprocess.Popen(
             [sys.executable, "-m", "pipelines.rules_process"],
@@ -46,7 +46,7 @@ class RulesProcess:
             env={**os.environ, "PYTHONPATH": path},
         )
         self._lock = threading.Lock()
-        self._send(settings)
+        self._send(rules)
 
     @property
     def alive(self) -> bool:
@@ -75,7 +75,7 @@ class RulesProcess:
         return RulesProcessError(f"the rules process exited with {self._child.wait()}")
 
 
-_children: dict[tuple[int, bool, bool], RulesProcess] = {}
+_children: dict[RuleSettings, RulesProcess] = {}
 _children_lock = threading.Lock()
 
 
@@ -87,21 +87,17 @@ def read_rules(settings: Settings, items: list[T | TurnWork]) -> list[T | TurnWo
 def rules_process(settings: Settings) -> RulesProcess:
     """The child for these settings' rules, shared by every flow and worker of this process;
     one that exited is replaced by the next batch."""
-    key = (
-        settings.limits.max_content_bytes,
-        settings.extraction.read_claims,
-        settings.extraction.learned_reader,
-    )
+    rules = RuleSettings.of(settings)
     with _children_lock:
-        child = _children.get(key)
+        child = _children.get(rules)
         if child is None or not child.alive:
-            child = _children[key] = RulesProcess(settings)
+            child = _children[rules] = RulesProcess(rules)
         return child
 
 
 def serve(requests: IO[bytes], replies: IO[bytes]) -> None:
-    """The child's loop: the settings, then batches until the pipe closes."""
-    settings = pickle.load(requests)
+    """The child's loop: the rule settings, then batches until the pipe closes."""
+    settings: RuleSettings = pickle.load(requests)
     one_blas_thread()
     rules: Extractor = rule_extractor(settings)
     while True:

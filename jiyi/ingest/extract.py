@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
@@ -33,14 +34,33 @@ Extractor = Callable[[Sequence[Turn]], Sequence[Sequence[Event]]]
 Completer = Callable[[Sequence[Turn], Sequence[Sequence[Event]]], Sequence[Sequence[Event]]]
 
 
-def rule_extractor(settings: Settings) -> Extractor:
-    """The rules and the learned reader alone, as settings choose: the first half of
-    extraction, which a stream runs in a process of its own (`pipelines.rules_process`)."""
+@dataclass(frozen=True)
+class RuleSettings:
+    """What the rules' reading depends on, and nothing else: the stream's child process gets
+    these (not the whole settings, with their secrets) and is shared by every flow that has the
+    same ones."""
+
+    max_content_bytes: int
+    read_claims: bool
+    learned_reader: bool
+
+    @classmethod
+    def of(cls, settings: Settings) -> RuleSettings:
+        return cls(
+            settings.limits.max_content_bytes,
+            settings.extraction.read_claims,
+            settings.extraction.learned_reader,
+        )
+
+
+def rule_extractor(rules: RuleSettings) -> Extractor:
+    """The rules and the learned reader alone: the first half of extraction, which a stream
+    runs in a process of its own (`pipelines.rules_process`)."""
     return partial(
         extract_all_with_rules,
-        max_content_bytes=settings.limits.max_content_bytes,
-        read_claims=settings.extraction.read_claims,
-        reader=default_reader() if settings.extraction.learned_reader else None,
+        max_content_bytes=rules.max_content_bytes,
+        read_claims=rules.read_claims,
+        reader=default_reader() if rules.learned_reader else None,
     )
 
 

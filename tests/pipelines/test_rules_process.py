@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from jiyi.ingest import Erasure, Rejected, Stage, TurnWork
-from jiyi.ingest.extract import extract_among, rule_extractor
+from jiyi.ingest.extract import RuleSettings, extract_among, rule_extractor
 from pipelines.rules_process import RulesProcessError, read_rules, rules_process
 
 from .conftest import TEXTS, settings_for, turn_for
@@ -32,7 +32,7 @@ def test_the_child_reads_what_the_workers_thread_would_with_erasures_in_place(
     settings = settings_for(tmp_path)
     items = works(len(TEXTS))
     read = read_rules(settings, items)
-    assert read == extract_among(items, rule_extractor(settings))
+    assert read == extract_among(items, rule_extractor(RuleSettings.of(settings)))
     assert read[4] == items[4]  # the erasure, where it was among its user's turns
     assert isinstance(read[2], Rejected)
     assert read[2].stage is Stage.EXTRACT
