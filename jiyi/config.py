@@ -360,8 +360,9 @@ class EmbedderSettings(_Section):
     runtime: Literal["auto", "onnx", "torch", "torch-bf16"] = Field(
         "auto",
         description="what embeds a batch on CPU: 'onnx' (ONNX Runtime's float graph), "
-        "'torch-bf16' (torch in bfloat16: about half ONNX Runtime's CPU on a CPU with AMX, far "
-        "slower without), 'torch', or 'auto': 'torch-bf16' where the CPU has AMX, else 'onnx'. "
+        "'torch-bf16' (torch in bfloat16: half to two thirds of ONNX Runtime's CPU on a CPU with "
+        "AMX or AVX-512 BF16, far slower without), 'torch', or 'auto': 'torch-bf16' where the "
+        "CPU has either, else 'onnx'. "
         "Each is used only if it reproduces torch's float vectors (bfloat16: to cosine 0.9995), "
         "so all keep one space; reads never wait for a write's batch",
     )

