@@ -168,6 +168,8 @@ def to_table(records: Sequence[StoredEvent], schema: pa.Schema) -> pa.Table:
 
 
 _EVENT_FIELDS = frozenset(Event.model_fields)
+# The columns `indexed_events` reads: a recall takes only these (and `raw_text`) of its hits.
+EVENT_COLUMNS = tuple(Event.model_fields)
 
 
 def from_row(row: dict[str, Any]) -> StoredEvent:
@@ -257,25 +259,48 @@ def from_table(table: pa.Table) -> list[StoredEvent]:
 
 
 def indexed_records(table: pa.Table) -> list[tuple[int, StoredEvent]]:
-    """(row number, record) for each readable row, column by column: the hot path of every
-    recall.
-
-    The rows were validated as `Event`s when written, so they are rebuilt without re-validating
-    (`model_construct`, enums restored); vectors come out as one numpy block, not float objects.
-    A row no version of this code could have written (unknown type, broken attributes) is
-    skipped and counted (`jiyi.health`), so it costs its user one event, not the read.
-    """
-    if table.num_rows == 0:
+    """(row number, record) for each readable row (`indexed_events`), with its vector (all rows'
+    as one numpy block, not float objects), tokens, raw text and passages."""
+    events = indexed_events(table)
+    if not events:
         return []
     vectors = table.column("vector").combine_chunks()
     matrix = float32_values(vectors.flatten()).reshape(len(vectors), -1)
-    skipped = {"vector", PASSAGES_COLUMN}
-    columns = {n: table.column(n).to_pylist() for n in table.column_names if n not in skipped}
+    space_ids, tokens, raw_texts = (
+        table.column(name).to_pylist() for name in ("space_id", "tokens", "raw_text")
+    )
     block = passage_block(table)
     passages = [None] * table.num_rows if block is None else block.per_row()
-    records = []
+    return [
+        (
+            i,
+            StoredEvent(
+                event=event,
+                vector=matrix[i],
+                space_id=space_ids[i],
+                tokens=tuple(tokens[i].split()),
+                raw_text=raw_texts[i],
+                passages=passages[i],
+            ),
+        )
+        for i, event in events
+    ]
+
+
+def indexed_events(table: pa.Table) -> list[tuple[int, Event]]:
+    """(row number, event) for each readable row of a table in `arrow_schema`, or of as many of
+    its columns as an `Event` has (`EVENT_COLUMNS`): the hot path of every recall, which shows
+    its hits' events and no vectors.
+
+    The rows were validated as `Event`s when written, so they are rebuilt without re-validating
+    (`model_construct`, enums restored). A row no version of this code could have written
+    (unknown type, broken attributes) is skipped and counted (`jiyi.health`), so it costs its
+    user one event, not the read.
+    """
+    columns = {n: table.column(n).to_pylist() for n in table.column_names if n in _EVENT_FIELDS}
+    events = []
     for i in range(table.num_rows):
-        fields = {name: columns[name][i] for name in _EVENT_FIELDS if name in columns}
+        fields = {name: values[i] for name, values in columns.items()}
         try:
             fields["attributes"] = json.loads(fields["attributes"])
             fields["event_type"] = EventType(fields["event_type"])
@@ -283,17 +308,5 @@ def indexed_records(table: pa.Table) -> list[tuple[int, StoredEvent]]:
         except (ValueError, TypeError):
             skip_stored_value("event_row", user_id=fields["user_id"], item_id=fields["event_id"])
             continue
-        records.append(
-            (
-                i,
-                StoredEvent(
-                    event=Event.model_construct(**fields),
-                    vector=matrix[i],
-                    space_id=columns["space_id"][i],
-                    tokens=tuple(columns["tokens"][i].split()),
-                    raw_text=columns["raw_text"][i],
-                    passages=passages[i],
-                ),
-            )
-        )
-    return records
+        events.append((i, Event.model_construct(**fields)))
+    return events

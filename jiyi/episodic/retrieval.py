@@ -51,12 +51,12 @@ from jiyi.episodic.query import (
     speaker_match,
 )
 from jiyi.episodic.records import (
-    PASSAGES_COLUMN,
+    EVENT_COLUMNS,
     EpisodicInputError,
     PassageBlock,
     check_user,
     float32_values,
-    indexed_records,
+    indexed_events,
     passage_block,
 )
 from jiyi.episodic.store import EpisodicStore
@@ -82,6 +82,7 @@ DAY_MS = 86_400_000
 MAX_QUERY_CHARS = 2000
 _READERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="jiyi-recall-read")
 _CJK_QUERIES = ThreadPoolExecutor(max_workers=4, thread_name_prefix="jiyi-recall-cjk")
+HIT_COLUMNS = frozenset((*EVENT_COLUMNS, "raw_text"))
 NEIGHBOUR_TURNS = 2  # turns each side of a turn that `neighbour_relevance` reads
 
 
@@ -418,12 +419,14 @@ def rank(
     )
     vector_ranks, lexical_ranks = _ranks(cosine), _ranks(lexical)
     best = best_per_turn(facts.turns.row_turn, score, k)
-    hits = table.take(pa.array(best))
-    if PASSAGES_COLUMN in hits.column_names:  # a hit carries no passages: not decoded
-        hits = hits.drop_columns([PASSAGES_COLUMN])
+    # a hit shows its event and raw text: its vectors, passages and tokens are neither taken
+    # nor decoded
+    shown = [name for name in table.column_names if name in HIT_COLUMNS]
+    hits = table.select(shown).take(pa.array(best))
+    raw_texts = hits.column("raw_text").to_pylist()
     return [
         Hit(
-            event=record.event,
+            event=event,
             score=float(score[i]),
             parts=ScoreParts(
                 vector=float(cosine[i]),
@@ -448,9 +451,11 @@ def rank(
                 neighbours=float(neighbours[i]),
                 asked=float(asked[i]),
             ),
-            raw_text=record.raw_text,
+            raw_text=raw_text,
         )
-        for i, record in ((best[row], record) for row, record in indexed_records(hits))
+        for i, event, raw_text in (
+            (best[row], event, raw_texts[row]) for row, event in indexed_events(hits)
+        )
     ]
 
 
