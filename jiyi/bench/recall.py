@@ -39,7 +39,7 @@ import pyarrow as pa
 
 from jiyi.archive.local import local_archive
 from jiyi.bench.vector_cache import VectorCache
-from jiyi.composition import open_local_episodic_store
+from jiyi.composition import one_blas_thread, open_local_episodic_store
 from jiyi.config import EpisodicSettings, ForgettingSettings, Settings
 from jiyi.domain import WHOLE_TURN_RULE, Event, EventType, Role, Turn, event_id_for
 from jiyi.episodic.bm25 import BM25
@@ -865,7 +865,9 @@ def run_latency(
     seed: int = 7,
 ) -> LatencyResult:
     """Fill a store with users × events drawn from `texts` (`bulk_load`), then time `recall`
-    per query."""
+    per query, with NumPy's BLAS on one thread as in every process that serves recalls
+    (`Stores.open`): OpenBLAS's idle threads spin on the core the read needs."""
+    one_blas_thread()
     rng = random.Random(seed)
     terms = IndexTerms(secrets.token_bytes(32))
     started = time.perf_counter()

@@ -27,7 +27,14 @@ from neo4j.exceptions import Neo4jError
 from jiyi.domain import Edge, Entity, EntityKind, RelationKind
 from jiyi.graph.entities import alias_key
 from jiyi.graph.model import EdgeChange, EdgeRevision
-from jiyi.graph.store import Capability, Direction, GraphStore, GraphTx, check_hops
+from jiyi.graph.store import (
+    Capability,
+    Direction,
+    GraphStore,
+    GraphTx,
+    check_hops,
+    id_chunks,
+)
 from jiyi.graph.updates import USER_ENTITY_ID
 from jiyi.health import read_stored
 
@@ -127,6 +134,15 @@ def _find_entity(run: Runner, user_id: str, entity_id: str) -> Entity | None:
         "MATCH (n:Entity {user_id: $u, id: $id}) RETURN properties(n) AS n", u=user_id, id=entity_id
     ).single()
     return _entity_read(record)
+
+
+def _entity_nodes(run: Runner, user_id: str, entity_ids: list[str]) -> list[dict[str, Any]]:
+    records = run.run(
+        "MATCH (n:Entity {user_id: $u}) WHERE n.id IN $ids RETURN properties(n) AS n",
+        u=user_id,
+        ids=entity_ids,
+    )
+    return [record["n"] for record in records]
 
 
 def _find_by_alias(run: Runner, user_id: str, key: str) -> Entity | None:
@@ -339,6 +355,15 @@ class Neo4jGraphStore(GraphStore):
 
     def entity(self, user_id: str, entity_id: str) -> Entity | None:
         return self._read(lambda tx: _find_entity(tx, user_id, entity_id))
+
+    def entities(self, user_id: str, entity_ids: Sequence[str]) -> dict[str, Entity]:
+        nodes = self._read(
+            lambda tx: [
+                n for chunk in id_chunks(entity_ids) for n in _entity_nodes(tx, user_id, chunk)
+            ]
+        )
+        found = read_stored(nodes, _entity, "graph_entity", _entity_ids)
+        return {entity.entity_id: entity for entity in found}
 
     def entity_by_alias(self, user_id: str, key: str) -> Entity | None:
         return self._read(lambda tx: _find_by_alias(tx, user_id, key))

@@ -62,12 +62,10 @@ def find_entity(store: GraphStore, user_id: str, ref: str) -> Entity | None:
 def _beliefs(
     store: GraphStore, user_id: str, edges: list[Edge], as_of: int, settings: GraphSettings
 ) -> list[Belief]:
-    entities: dict[str, Entity | None] = {}
+    entities = store.entities(user_id, [edge.dst for edge in edges])
     beliefs = []
     for edge in edges:
-        if edge.dst not in entities:
-            entities[edge.dst] = store.entity(user_id, edge.dst)
-        entity = entities[edge.dst]
+        entity = entities.get(edge.dst)
         if entity is None:
             continue
         beliefs.append(
@@ -116,11 +114,8 @@ def neighbours(
     if start is None:
         return []
     found = store.neighbours(user_id, start.entity_id, relation, direction, max_hops)
-    return [
-        (entity, hops)
-        for entity_id, hops in found
-        if (entity := store.entity(user_id, entity_id)) is not None
-    ]
+    entities = store.entities(user_id, [entity_id for entity_id, _ in found])
+    return [(entities[entity_id], hops) for entity_id, hops in found if entity_id in entities]
 
 
 def concept_state(

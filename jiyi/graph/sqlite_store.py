@@ -18,7 +18,14 @@ from typing import Any
 from jiyi.domain import Edge, Entity, EntityKind, RelationKind
 from jiyi.graph.entities import alias_key
 from jiyi.graph.model import EdgeChange, EdgeRevision
-from jiyi.graph.store import Capability, Direction, GraphStore, GraphTx, check_hops
+from jiyi.graph.store import (
+    Capability,
+    Direction,
+    GraphStore,
+    GraphTx,
+    check_hops,
+    id_chunks,
+)
 from jiyi.graph.updates import USER_ENTITY_ID
 from jiyi.health import read_stored
 from jiyi.sqlite_util import connect
@@ -264,6 +271,17 @@ class SqliteGraphStore(GraphStore):
             "SELECT * FROM entities WHERE user_id = ? AND entity_id = ?", (user_id, entity_id)
         )
         return _entity_read(rows)
+
+    def entities(self, user_id: str, entity_ids: Sequence[str]) -> dict[str, Entity]:
+        rows: list[sqlite3.Row] = []
+        for chunk in id_chunks(entity_ids):
+            rows += self._query(
+                "SELECT * FROM entities WHERE user_id = ?"
+                f" AND entity_id IN ({', '.join('?' * len(chunk))})",
+                (user_id, *chunk),
+            )
+        found = read_stored(rows, _entity, "graph_entity", _entity_ids)
+        return {entity.entity_id: entity for entity in found}
 
     def entity_by_alias(self, user_id: str, key: str) -> Entity | None:
         rows = self._query(

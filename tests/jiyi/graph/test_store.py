@@ -10,7 +10,7 @@ from jiyi.domain import Edge, EdgeSource, Entity, EntityKind, RelationClass, Rel
 from jiyi.graph.entities import alias_key
 from jiyi.graph.model import EdgeChange, EdgeRevision, RevisionAction
 from jiyi.graph.sqlite_store import SqliteGraphStore
-from jiyi.graph.store import Direction, GraphStore, check_hops
+from jiyi.graph.store import ID_BYTES_PER_READ, Direction, GraphStore, check_hops, id_chunks
 from jiyi.health import skipped_values
 
 T = 1_770_000_000_000
@@ -161,6 +161,31 @@ def test_reads_inside_a_transaction_see_committed_state(graph_store: GraphStore)
         assert edge is not None
         assert edge.confidence == 0.9
         assert tx.edge("user", RelationKind.DISLIKES, "jazz") is None
+
+
+def test_entities_reads_many_at_once_of_one_user_only(graph_store: GraphStore) -> None:
+    seed(graph_store)
+    seed(graph_store, "u2")
+    with graph_store.transaction("u2") as tx:
+        tx.put_entity(entity("chess", "chess", EntityKind.OBJECT))
+
+    found = graph_store.entities("u1", ["jazz", "trig", "chess", "jazz", "nowhere"])
+    assert found == {"jazz": graph_store.entity("u1", "jazz"),
+                     "trig": graph_store.entity("u1", "trig")}  # fmt: skip
+    assert graph_store.entities("u1", []) == {}
+    assert set(graph_store.entities("u2", ["chess", "trig"])) == {"chess", "trig"}
+    many = [f"{'长名字' * 10}{i}" for i in range(300)] + ["jazz"]  # more than one read's ids
+    assert set(graph_store.entities("u1", many)) == {"jazz"}
+
+
+def test_id_chunks_bound_each_reads_bytes_and_drop_repeats() -> None:
+    ids = [f"{'实体' * 20}{i:03d}" for i in range(200)]  # 123 bytes and a marker each
+    chunks = id_chunks([*ids, *ids[:50]])
+    assert [i for chunk in chunks for i in chunk] == ids
+    assert all(sum(len(i.encode()) + 2 for i in chunk) <= ID_BYTES_PER_READ for chunk in chunks)
+    assert len(chunks) == 17  # 12 ids a read
+    assert id_chunks([]) == []
+    assert id_chunks(["x" * 5000]) == [["x" * 5000]]  # an id longer than a read is read alone
 
 
 def test_alias_keys_find_an_entity_by_any_of_its_names(graph_store: GraphStore) -> None:
@@ -365,11 +390,12 @@ def test_a_stored_edge_or_entity_that_cannot_be_read_is_left_out_and_counted(
     assert edge.dst == "trig"
     assert graph_store.entity("u1", "trig") is None
     assert graph_store.entity("u1", "jazz") == entity("jazz", "jazz", EntityKind.OBJECT)
+    assert set(graph_store.entities("u1", ["trig", "jazz"])) == {"jazz"}
     assert graph_store.revisions("u1", edge.edge_id) == []
     assert [e.dst for e in graph_store.scan_edges()] == ["trig"]
     after = skipped_values()
     assert after["graph_edge"] - before.get("graph_edge", 0) == 2  # edges, then scan_edges
-    assert after["graph_entity"] - before.get("graph_entity", 0) == 1
+    assert after["graph_entity"] - before.get("graph_entity", 0) == 2  # entity, then entities
     assert after["graph_revision"] - before.get("graph_revision", 0) == 1
 
     with graph_store.transaction("u1") as tx:  # a write puts readable values back
