@@ -27,14 +27,7 @@ from neo4j.exceptions import Neo4jError
 from jiyi.domain import Edge, Entity, EntityKind, RelationKind
 from jiyi.graph.entities import alias_key
 from jiyi.graph.model import EdgeChange, EdgeRevision
-from jiyi.graph.store import (
-    Capability,
-    Direction,
-    GraphStore,
-    GraphTx,
-    check_hops,
-    id_chunks,
-)
+from jiyi.graph.store import Capability, Direction, GraphStore, GraphTx, check_hops, id_chunks
 from jiyi.graph.updates import USER_ENTITY_ID
 from jiyi.health import read_stored
 
