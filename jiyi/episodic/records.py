@@ -167,9 +167,9 @@ def to_table(records: Sequence[StoredEvent], schema: pa.Schema) -> pa.Table:
     return pa.Table.from_pylist(rows, schema=schema)
 
 
-_EVENT_FIELDS = frozenset(Event.model_fields)
 # The columns `indexed_events` reads: a recall takes only these (and `raw_text`) of its hits.
 EVENT_COLUMNS = tuple(Event.model_fields)
+_EVENT_FIELDS = frozenset(EVENT_COLUMNS)
 
 
 def from_row(row: dict[str, Any]) -> StoredEvent:
