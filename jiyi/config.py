@@ -315,6 +315,18 @@ class TurnLogSettings(_Section):
         return self
 
 
+class StreamSettings(_Section):
+    batch_window_ms: int = Field(
+        1000,
+        ge=1,
+        le=10_000,
+        description="the stream embeds and stores turns in batches, each closed this long after "
+        "its first turn (or at 256 turns): under light load a longer window gathers more turns "
+        "a batch, at less CPU a turn, and a turn reaches the episodic store that much later "
+        "(its session's working memory holds it at once)",
+    )
+
+
 class EmbedderSettings(_Section):
     model: str = Field(
         "packaged:all-MiniLM-L6-v2",
@@ -463,6 +475,7 @@ class Settings(BaseSettings):
     forgetting: ForgettingSettings = Field(default_factory=ForgettingSettings)
     archive: ArchiveSettings = Field(default_factory=ArchiveSettings)
     turn_log: TurnLogSettings = Field(default_factory=TurnLogSettings)
+    stream: StreamSettings = Field(default_factory=StreamSettings)
     embedder: EmbedderSettings = Field(default_factory=EmbedderSettings)
     extraction: ExtractionSettings = Field(default_factory=ExtractionSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)

@@ -43,11 +43,10 @@ T = TypeVar("T")
 
 # Large batches: the encoder sorts a batch by length before padding it (less padding), and the
 # episodic upsert and the graph commit cost about the same for 256 turns as for 64. Under light
-# load a batch closes this long after its first turn: 18 turns/s cost a lone worker 34 ms of
-# CPU a turn in batches of one or two (50 ms, 4 lanes), 22 ms in batches of about 6 (250 ms,
-# one lane); a session's latest turns are in its working memory meanwhile.
+# load a batch closes `stream.batch_window_ms` after its first turn: LoCoMo turns cost a lone
+# worker 24 ms of CPU a turn in batches of 8 and 18 in batches of 24 or 64 (`BENCHMARKS.md`,
+# session 51); a session's latest turns are in its working memory meanwhile.
 EMBED_BATCH_SIZE = 256
-EMBED_BATCH_WINDOW = timedelta(milliseconds=250)
 EMBED_LANES = 4  # keys the batching step spreads over; Bytewax places lanes on workers
 
 
@@ -65,13 +64,13 @@ def build_flow(
     progress: Sink[Processed | Rejected | Erasure] | None = None,
     open_encoder: Callable[[], SpaceEncoder] | None = None,
     batch_size: int = EMBED_BATCH_SIZE,
-    batch_window: timedelta = EMBED_BATCH_WINDOW,
     lanes: int = EMBED_LANES,
     steps: Steps | None = None,
     run_ahead: bool = True,
 ) -> Dataflow:
     """The flow; `run_ahead=False` runs the rules and the embed step on the worker's own thread,
     in turn with the others, so that `bench stream --breakdown` can time each step alone."""
+    window = timedelta(milliseconds=settings.stream.batch_window_ms)
     steps = steps or Steps(settings, origin, open_encoder)  # `bench stream --breakdown` times them
     flow = Dataflow("jiyi_ingest")
     encoding = ThreadPoolExecutor(1, "jiyi-embed")  # shared by the process's workers
@@ -100,7 +99,7 @@ def build_flow(
     resolved, bad_answer = _route("answered_route", resolved)  # an answered age refused
 
     laned = op.key_on("key_by_embed_lane", resolved, partial(_lane, lanes=lanes))
-    batches = batching.batches("batch_for_embedding", laned, batch_window, batch_size)
+    batches = batching.batches("batch_for_embedding", laned, window, batch_size)
     if run_ahead:  # the encoder on a thread of its own, beside the steps before and after it
         embedded = op.key_rm("unkey_lane", ahead("embed", batches, each(steps.embed), encoding))
     else:

@@ -81,6 +81,7 @@ def test_missing_config_file_is_an_error(tmp_path):
         ("JIYI_ARCHIVE__BACKEND", "gcs", "'local' or 's3'"),
         ("JIYI_TURN_LOG__BACKEND", "redis", "'local' or 'kafka'"),
         ("JIYI_GRAPH__OLD_WEIGHT", "1.5", "less than or equal to 1"),
+        ("JIYI_STREAM__BATCH_WINDOW_MS", "0", "greater than or equal to 1"),
     ],
 )
 def test_wrong_settings_name_the_setting_and_allowed_values(monkeypatch, env, value, expected):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 from bytewax.testing import run_main
@@ -10,6 +11,7 @@ from jiyi.composition import DataLayout, Stores, open_turn_log, open_turn_source
 from jiyi.domain import Role, Turn
 from jiyi.ingest import Stage, process_turns
 from jiyi.ingest.references import SessionEntities
+from pipelines import batching
 from pipelines.flow import build_flow
 from pipelines.sinks import read_progress
 
@@ -109,3 +111,17 @@ def test_an_age_given_as_the_answer_to_how_old_switches_child_mode(tmp_path: Pat
         assert state.declared_age == 9
     finally:
         ctx.close()
+
+
+def test_embed_batches_close_after_the_configured_window(tmp_path: Path, monkeypatch) -> None:
+    windows: list[timedelta] = []
+    real = batching.batches
+
+    def recording(step_id, up, window, max_size):  # type: ignore[no-untyped-def]
+        windows.append(window)
+        return real(step_id, up, window, max_size)
+
+    monkeypatch.setattr(batching, "batches", recording)
+    settings = settings_for(tmp_path, stream={"batch_window_ms": 40})
+    build_flow(settings, open_turn_source(settings, tail=False))
+    assert windows == [timedelta(milliseconds=40)]
