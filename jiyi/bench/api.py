@@ -26,7 +26,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from statistics import quantiles
 from typing import Literal
@@ -38,6 +38,7 @@ from jiyi.composition import open_key_store
 from jiyi.config import Settings, load_settings, usable_cores
 from jiyi.domain import Role, Turn
 from jiyi.memory import Memory
+from pipelines.status import stream_status
 
 SENTENCES = [
     "I keep mixing up velocity and acceleration.",
@@ -177,6 +178,11 @@ class ApiBenchResult:
     # has more is held by Python's lock, not short of cores.
     cpu_cores: dict[str, float] = field(default_factory=dict)
     workers: int = 1  # API processes behind the front (`jiyi serve --workers`)
+    # The pair's stream over the mixed load: turns it finished a second, and how many the log
+    # held that it had not finished when the load stopped (a stream that keeps up: about one
+    # batch window's worth of ingests).
+    stream_turns_per_s: float | None = None
+    stream_lag: int | None = None
 
 
 def run(
@@ -234,9 +240,15 @@ def run(
             processes["stream"] = [psutil.Process(servers[1].pid)]
         processes["load generator"] = [psutil.Process()]
         before = {name: _cpu_s(group) for name, group in processes.items()}
+        finished = _finished(settings, deployment)
         load = _drive(base, headers, seconds, clients, mixed, "mixed")
         cores = {name: (_cpu_s(g) - before[name]) / seconds for name, g in processes.items()}
-        return ApiBenchResult(deployment, users, history, load, baseline, ceiling, cores, workers)
+        result = ApiBenchResult(deployment, users, history, load, baseline, ceiling, cores, workers)
+        if deployment != "pair":
+            return result
+        status = stream_status(settings)
+        done = (sum(status.finished.values()) - finished) / seconds
+        return replace(result, stream_turns_per_s=done, stream_lag=status.lag)
     finally:
         for server in servers:
             server.terminate()
@@ -313,12 +325,15 @@ def _wait_healthy(base: str, servers: list[subprocess.Popen[bytes]]) -> None:
             time.sleep(0.2)
 
 
+def _finished(settings: Settings, deployment: Deployment) -> int:
+    """Turns the pair's stream has finished so far (0 inline: no stream)."""
+    return sum(stream_status(settings).finished.values()) if deployment == "pair" else 0
+
+
 def _wait_caught_up(settings: Settings, stream: subprocess.Popen[bytes]) -> None:
     """Until the stream has processed every turn in the log: the histories written inline
     are in the log too, and a stream started beside them reads them all again first (about
     30 s here), which the measured load would otherwise share the cores with."""
-    from pipelines.status import stream_status
-
     deadline = time.monotonic() + CATCH_UP_S
     while (status := stream_status(settings)).lag or not status.workers:
         if time.monotonic() > deadline or stream.poll() is not None:
@@ -354,4 +369,10 @@ def report(result: ApiBenchResult) -> str:
     )
     shares = ", ".join(f"{name} {cores:.2f}" for name, cores in result.cpu_cores.items())
     lines.append(f"CPU during the mixed load, in cores of {usable_cores()}: {shares}")
+    if result.stream_turns_per_s is not None:
+        ingests = len(load.latencies_ms.get("ingest", [])) / load.seconds
+        lines.append(
+            f"stream: {result.stream_turns_per_s:.1f} turns/s finished against {ingests:.1f}"
+            f" ingested/s; {result.stream_lag} turns not yet finished when the load stopped"
+        )
     return "\n".join(lines)

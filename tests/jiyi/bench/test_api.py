@@ -35,6 +35,14 @@ def test_load_bench_runs_real_servers_and_reports(deployment: api.Deployment) ->
     assert set(result.cpu_cores) == expected
     assert result.cpu_cores["server"] > 0  # it served the load
     assert "CPU during the mixed load, in cores" in text
+    if deployment == "pair":  # the stream kept up with the ingests, or says how far behind
+        assert result.stream_turns_per_s is not None
+        assert result.stream_turns_per_s >= 0
+        assert result.stream_lag is not None
+        assert "turns not yet finished" in text
+    else:
+        assert result.stream_turns_per_s is None
+        assert "turns not yet finished" not in text
 
 
 @pytest.mark.integration
