@@ -38,7 +38,6 @@ from jiyi.composition import open_key_store
 from jiyi.config import Settings, load_settings, usable_cores
 from jiyi.domain import Role, Turn
 from jiyi.memory import Memory
-from pipelines.status import stream_status
 
 SENTENCES = [
     "I keep mixing up velocity and acceleration.",
@@ -240,15 +239,15 @@ def run(
             processes["stream"] = [psutil.Process(servers[1].pid)]
         processes["load generator"] = [psutil.Process()]
         before = {name: _cpu_s(group) for name, group in processes.items()}
-        finished = _finished(settings, deployment)
+        finished_before = _stream_progress(settings)[0] if deployment == "pair" else 0
         load = _drive(base, headers, seconds, clients, mixed, "mixed")
         cores = {name: (_cpu_s(g) - before[name]) / seconds for name, g in processes.items()}
         result = ApiBenchResult(deployment, users, history, load, baseline, ceiling, cores, workers)
         if deployment != "pair":
             return result
-        status = stream_status(settings)
-        done = (sum(status.finished.values()) - finished) / seconds
-        return replace(result, stream_turns_per_s=done, stream_lag=status.lag)
+        finished, lag = _stream_progress(settings)
+        turns_per_s = (finished - finished_before) / seconds
+        return replace(result, stream_turns_per_s=turns_per_s, stream_lag=lag)
     finally:
         for server in servers:
             server.terminate()
@@ -325,15 +324,20 @@ def _wait_healthy(base: str, servers: list[subprocess.Popen[bytes]]) -> None:
             time.sleep(0.2)
 
 
-def _finished(settings: Settings, deployment: Deployment) -> int:
-    """Turns the pair's stream has finished so far (0 inline: no stream)."""
-    return sum(stream_status(settings).finished.values()) if deployment == "pair" else 0
+def _stream_progress(settings: Settings) -> tuple[int, int | None]:
+    """Turns the stream has finished so far, and the turns of the log it has not (`lag`)."""
+    from pipelines.status import stream_status
+
+    status = stream_status(settings)
+    return sum(status.finished.values()), status.lag
 
 
 def _wait_caught_up(settings: Settings, stream: subprocess.Popen[bytes]) -> None:
     """Until the stream has processed every turn in the log: the histories written inline
     are in the log too, and a stream started beside them reads them all again first (about
     30 s here), which the measured load would otherwise share the cores with."""
+    from pipelines.status import stream_status
+
     deadline = time.monotonic() + CATCH_UP_S
     while (status := stream_status(settings)).lag or not status.workers:
         if time.monotonic() > deadline or stream.poll() is not None:
