@@ -14,7 +14,7 @@ import pyarrow as pa
 from jiyi import clock
 from jiyi.domain.recall import FeedbackKind
 from jiyi.health import read_stored
-from jiyi.sqlite_util import connect, create_schema, erase_rows
+from jiyi.sqlite_util import connect, create_schema, erase_rows, write_transaction
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS recalls (
@@ -61,8 +61,10 @@ class FeedbackLog:
         self._lock = threading.Lock()
 
     def recalled(self, user_id: str, event_ids: list[str], at: int | None = None) -> None:
+        """Log one recall's events in one transaction: in autocommit each row was a commit of
+        its own, and every commit a chance to wait for the other API worker's write lock."""
         when = at or clock.now_ms()
-        with self._lock:
+        with self._lock, write_transaction(self._connection):
             self._connection.executemany(
                 "INSERT INTO recalls (user_id, event_id, at) VALUES (?, ?, ?)",
                 [(user_id, event_id, when) for event_id in event_ids],

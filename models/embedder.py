@@ -253,7 +253,7 @@ class Embedder:
         """The query export (one thread: a query is too small to split), or None, for good,
         when it cannot be had: queries then take the texts' path, as before it existed."""
         try:
-            return build_onnx_encoder(self._model, self.query_quantisation, 1)
+            return build_onnx_encoder(self._model, self.query_quantisation, 1, queries=True)
         except ExportError as exc:
             log.warning("query export unusable; queries are encoded as texts are",
                         extra={"error": str(exc)})  # fmt: skip

@@ -80,3 +80,49 @@ def test_a_batch_runs_in_chunks_of_like_length_each_cut_to_its_longest_text(mode
     assert [n for run in runs for n in run] == lengths
     alone = np.concatenate([encoder.encode([text]) for text in texts])
     np.testing.assert_allclose(rows, alone, atol=1e-5)
+
+
+def _inputs(model) -> tuple[list[str], object]:
+    sample = model.preprocess(TEXTS[:2])
+    return [
+        name for name in ("input_ids", "attention_mask", "token_type_ids") if name in sample
+    ], sample
+
+
+@pytest.mark.integration
+def test_fused_attention_is_one_node_a_layer_and_computes_the_same_vectors(model):
+    import onnx
+
+    inputs, sample = _inputs(model)
+    plain = onnx_runtime._export(model, inputs, sample)
+    fused = onnx_runtime._export(model, inputs, sample, fuse=True)
+    ops = [node.op_type for node in onnx.load_from_string(fused).graph.node]
+    layers = model[0].auto_model.config.num_hidden_layers
+    assert ops.count("MultiHeadAttention") == layers
+    assert len(ops) < len(onnx.load_from_string(plain).graph.node) / 2
+    assert "forward" not in vars(model[0].auto_model.encoder.layer[0].attention.self)  # restored
+    rows = {
+        name: onnx_runtime.OnnxEncoder(graph, model.preprocess, inputs, 2).encode(TEXTS)
+        for name, graph in (("plain", plain), ("fused", fused))
+    }  # padded passes of like length, and the fused graph's padding mask at work
+    np.testing.assert_allclose(rows["fused"], rows["plain"], atol=1e-5)
+    alone = np.concatenate(
+        [onnx_runtime.OnnxEncoder(fused, model.preprocess, inputs, 1).encode([t]) for t in TEXTS]
+    )
+    np.testing.assert_allclose(rows["fused"], alone, atol=1e-5)
+
+
+@pytest.mark.integration
+def test_only_stored_int8_vectors_keep_the_unfused_graph(model, monkeypatch):
+    fused: list[bool] = []
+    export = onnx_runtime._export
+
+    def spy(model, inputs, sample, fuse=False):
+        fused.append(fuse)
+        return export(model, inputs, sample, fuse)
+
+    monkeypatch.setattr(onnx_runtime, "_export", spy)
+    onnx_runtime.build_onnx_encoder(model, "none", 1)
+    onnx_runtime.build_onnx_encoder(model, "int8", 1)
+    onnx_runtime.build_onnx_encoder(model, "int8", 1, queries=True)
+    assert fused == [True, False, True]
