@@ -167,6 +167,7 @@ def _export(model: Any, inputs: Sequence[str], sample: Any, fuse: bool = False) 
     import torch
 
     padding: dict[str, torch.Tensor] = {}
+    fusing = fuse and "attention_mask" in inputs
 
     class Pipeline(torch.nn.Module):
         def __init__(self) -> None:
@@ -175,11 +176,10 @@ def _export(model: Any, inputs: Sequence[str], sample: Any, fuse: bool = False) 
 
         def forward(self, *tensors: torch.Tensor) -> torch.Tensor:
             features = dict(zip(inputs, tensors, strict=True))
-            if "attention_mask" in features:
+            if fusing:  # the fused nodes' padding mask, cast once for all layers
                 padding["mask"] = features["attention_mask"].to(torch.int32)
             return self.model(features)["sentence_embedding"]
 
-    fusing = fuse and "attention_mask" in inputs
     graph = io.BytesIO()
     with (
         _fused_attention(model, padding) if fusing else contextlib.nullcontext(),
@@ -233,7 +233,7 @@ def _fused_attention(model: Any, padding: dict[str, Any]) -> Iterator[None]:
         def symbolic(g: Any, q: Any, k: Any, v: Any, mask: Any, heads: int, scale: float) -> Any:
             from torch.onnx.symbolic_helper import _optional_input_placeholder_tensor
 
-            no_bias = _optional_input_placeholder_tensor(g)
+            no_bias = _optional_input_placeholder_tensor(g)  # the op's optional bias, left out
             out = g.op(
                 "com.microsoft::MultiHeadAttention", q, k, v, no_bias, mask,
                 num_heads_i=heads, scale_f=scale,
