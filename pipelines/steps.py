@@ -1,8 +1,9 @@
 """The ingest steps bound to one process's stores: the only glue between Bytewax and `jiyi`.
 
-Stores and the embedder open on first use, once per process, and are shared by that process's
-workers (each store serialises its own writes). Nothing here decides anything: every method
-calls one `jiyi.ingest` step and passes its result on.
+Stores and the embedder open on first use (`jiyi stream` calls `warm_up` first), once per
+process, and are shared by that process's workers (each store serialises its own writes).
+Nothing here decides anything: every method calls one `jiyi.ingest` step and passes its result
+on.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from jiyi.ingest.parse import parse_record
 from jiyi.ingest.pipeline import finish
 from jiyi.ingest.references import SessionEntities, resolve_entities
 from jiyi.ingest.retry import with_retry
+from jiyi.memory import WARM_UP
 from jiyi.turnlog import LogRecord
 from models.embedder import SpaceEncoder
 
@@ -45,6 +47,13 @@ class Steps:
                     lambda: Stores.open(self.settings, encoder), "opening the stores"
                 )
             return self._stores
+
+    def warm_up(self) -> None:
+        """Pay now what the first new turn would: the stores and their models open, and the
+        encoder's batch copy built (an English and a Chinese text, one per script's encoder).
+        Left to that turn, it was about 20 s of CPU here (imports, models, the residue
+        classifier's examples) that the turn and those behind it waited out."""
+        self.stores.encoder.encode([WARM_UP["en"], WARM_UP["zh"]])
 
     def source_of(self, record: LogRecord) -> str:
         return f"{self.origin}:{record.partition}:{record.offset}"
