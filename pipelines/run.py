@@ -68,7 +68,7 @@ def warm_up(settings: Settings, steps: Steps) -> None:
     """Open, before the first turn is read, what that turn would open: the stores, the
     encoder's batch copy (`Steps.warm_up`) and the rules' child process, loaded (an empty batch
     waits for it). A turn appended to an idle, freshly started stream was processed after
-    18.6–20.2 s, now 1.5 s (`BENCHMARKS.md`, session 54)."""
+    18.6–21.8 s, now 1.5–1.7 s (`BENCHMARKS.md`, session 54)."""
     started = time.perf_counter()
     steps.warm_up()
     read_rules(settings, [])
