@@ -16,6 +16,8 @@ Run it:
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
@@ -40,6 +42,8 @@ from pipelines.status import stream_status
 from pipelines.steps import Steps
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 # Large batches: the encoder sorts a batch by length before padding it (less padding), and the
 # episodic upsert and the graph commit cost about the same for 256 turns as for 64. Under light
@@ -141,7 +145,22 @@ def _lane(item: TurnWork | Erasure, lanes: int) -> str:
     return f"lane-{partition_for(item.key, lanes)}"
 
 
+def warm_up(settings: Settings, steps: Steps) -> None:
+    """Open, before the first turn is read, what that turn would open: the stores, the
+    encoder's batch copy (`Steps.warm_up`) and the rules' child process, loaded (an empty batch
+    waits for it). A turn appended to an idle, freshly started stream was processed after
+    18.6–21.8 s, now 1.5–1.7 s (`BENCHMARKS.md`, session 54)."""
+    started = time.perf_counter()
+    steps.warm_up()
+    read_rules(settings, [])
+    log.info("stream warmed up", extra={"seconds": round(time.perf_counter() - started, 1)})
+
+
 def get_flow(tail: bool = True) -> Dataflow:
-    """For `python -m bytewax.run "pipelines.flow:get_flow()"`: settings from env / jiyi.toml."""
+    """For `python -m bytewax.run "pipelines.flow:get_flow()"`: settings from env / jiyi.toml,
+    warmed up before Bytewax reads the log, as under `jiyi stream`."""
     settings = load_settings()
-    return build_flow(settings, open_turn_source(settings, tail), origin=turn_log_origin(settings))
+    origin = turn_log_origin(settings)
+    steps = Steps(settings, origin, open_encoder=None)
+    warm_up(settings, steps)
+    return build_flow(settings, open_turn_source(settings, tail), origin=origin, steps=steps)

@@ -18,7 +18,6 @@ import logging
 import signal
 import sqlite3
 import threading
-import time
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -29,8 +28,7 @@ from bytewax.run import cli_main
 
 from jiyi.composition import layout, open_turn_source, turn_log_origin
 from jiyi.config import Settings
-from pipelines.flow import build_flow, embed_lanes
-from pipelines.rules_process import read_rules
+from pipelines.flow import build_flow, embed_lanes, warm_up
 from pipelines.steps import Steps
 
 log = logging.getLogger(__name__)
@@ -62,17 +60,6 @@ def scrub_recovery(directory: Path) -> None:
             connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             connection.close()
-
-
-def warm_up(settings: Settings, steps: Steps) -> None:
-    """Open, before the first turn is read, what that turn would open: the stores, the
-    encoder's batch copy (`Steps.warm_up`) and the rules' child process, loaded (an empty batch
-    waits for it). A turn appended to an idle, freshly started stream was processed after
-    18.6–21.8 s, now 1.5–1.7 s (`BENCHMARKS.md`, session 54)."""
-    started = time.perf_counter()
-    steps.warm_up()
-    read_rules(settings, [])
-    log.info("stream warmed up", extra={"seconds": round(time.perf_counter() - started, 1)})
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The ingest steps bound to one process's stores: the only glue between Bytewax and `jiyi`.
 
-Stores and the embedder open on first use (`jiyi stream` calls `warm_up` first), once per
+Stores and the embedder open on first use (`pipelines.flow.warm_up` calls `warm_up` first), once per
 process, and are shared by that process's workers (each store serialises its own writes).
 Nothing here decides anything: every method calls one `jiyi.ingest` step and passes its result
 on.

@@ -2,20 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
 
+import numpy as np
+import pytest
 from bytewax.testing import run_main
 
-from jiyi.composition import DataLayout, Stores, open_turn_log, open_turn_source
+from jiyi.composition import DataLayout, Stores, open_encoder, open_turn_log, open_turn_source
 from jiyi.domain import Role, Turn
 from jiyi.ingest import Stage, process_turns
+from jiyi.ingest.extract import RuleSettings
 from jiyi.ingest.references import SessionEntities
-from pipelines import batching
-from pipelines.flow import build_flow
+from jiyi.memory import WARM_UP
+from models.embedder import SpaceEncoder
+from pipelines import batching, flow
+from pipelines.flow import build_flow, get_flow, warm_up
+from pipelines.rules_process import _children
 from pipelines.sinks import read_progress
+from pipelines.steps import Steps
 
-from .conftest import BAD_PAYLOADS, dump_stores, settings_for, turn_for, write_turn_log
+from .conftest import (
+    BAD_PAYLOADS,
+    dump_stores,
+    env_for,
+    settings_for,
+    turn_for,
+    write_turn_log,
+)
 
 USERS, TURNS = 3, 12
 
@@ -125,3 +140,60 @@ def test_embed_batches_close_after_the_configured_window(tmp_path: Path, monkeyp
     settings = settings_for(tmp_path, stream={"batch_window_ms": 40})
     build_flow(settings, open_turn_source(settings, tail=False))
     assert windows == [timedelta(milliseconds=40)]
+
+
+class _Recording:
+    """The settings' encoder, remembering what it was asked to encode."""
+
+    def __init__(self, inner: SpaceEncoder) -> None:
+        self.inner = inner
+        self.asked: list[list[str]] = []
+        self.dimension, self.space_id = inner.dimension, inner.space_id
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        self.asked.append(list(texts))
+        return self.inner.encode(texts)
+
+
+def _no_rules_child(rules: RuleSettings) -> None:
+    if (earlier := _children.pop(rules, None)) is not None:  # another test's child
+        earlier._child.kill()
+
+
+@pytest.mark.integration
+def test_warm_up_opens_the_stores_and_starts_the_rules_child_before_any_turn(
+    tmp_path: Path,
+) -> None:
+    settings = settings_for(tmp_path)
+    encoder = _Recording(open_encoder(settings))
+    steps = Steps(settings, "turnlog", open_encoder=lambda: encoder)
+    rules = RuleSettings.of(settings)
+    _no_rules_child(rules)
+    warm_up(settings, steps)
+    assert encoder.asked[-1] == [WARM_UP["en"], WARM_UP["zh"]]  # after the stores' own
+    assert steps.stores.encoder is encoder  # opened once, with it
+    assert _children[rules].alive
+    steps.stores.close()
+
+
+@pytest.mark.integration
+def test_get_flow_warms_up_before_bytewax_reads_the_log(tmp_path: Path, monkeypatch) -> None:
+    """`python -m bytewax.run "pipelines.flow:get_flow()"` starts as warm as `jiyi stream`."""
+    for key, value in env_for(tmp_path).items():
+        if key.startswith("JIYI_"):
+            monkeypatch.setenv(key, value)
+    made: list[Steps] = []
+
+    class Recorded(Steps):
+        def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(flow, "Steps", Recorded)
+    rules = RuleSettings.of(settings_for(tmp_path))
+    _no_rules_child(rules)
+    get_flow(tail=False)
+    (steps,) = made
+    assert steps._stores is not None  # opened before any turn
+    assert _children[rules].alive
+    steps.stores.close()

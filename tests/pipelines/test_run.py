@@ -8,22 +8,14 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
 import pytest
 from typer.testing import CliRunner
 
 from jiyi.cli import app
-from jiyi.composition import DataLayout, Stores, open_encoder, open_turn_log
-from jiyi.ingest.extract import RuleSettings
-from jiyi.memory import WARM_UP
-from models.embedder import SpaceEncoder
-from pipelines.rules_process import _children
-from pipelines.run import warm_up
+from jiyi.composition import DataLayout, Stores, open_turn_log
 from pipelines.sinks import read_progress
-from pipelines.steps import Steps
 
 from .conftest import REPO, env_for, settings_for, turn_for, write_turn_log
 
@@ -46,36 +38,6 @@ def _start_stream(data_dir: Path) -> subprocess.Popen[bytes]:
         [sys.executable, "-m", "jiyi.cli", "stream"], cwd=REPO, env=env_for(data_dir),
         stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )  # fmt: skip
-
-
-class _Recording:
-    """The settings' encoder, remembering what it was asked to encode."""
-
-    def __init__(self, inner: SpaceEncoder) -> None:
-        self.inner = inner
-        self.asked: list[list[str]] = []
-        self.dimension, self.space_id = inner.dimension, inner.space_id
-
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        self.asked.append(list(texts))
-        return self.inner.encode(texts)
-
-
-@pytest.mark.integration
-def test_warm_up_opens_the_stores_and_starts_the_rules_child_before_any_turn(
-    tmp_path: Path,
-) -> None:
-    settings = settings_for(tmp_path)
-    encoder = _Recording(open_encoder(settings))
-    steps = Steps(settings, "turnlog", open_encoder=lambda: encoder)
-    rules = RuleSettings.of(settings)
-    if (earlier := _children.pop(rules, None)) is not None:  # another test's child
-        earlier._child.kill()
-    warm_up(settings, steps)
-    assert encoder.asked[-1] == [WARM_UP["en"], WARM_UP["zh"]]  # after the stores' own
-    assert steps.stores.encoder is encoder  # opened once, with it
-    assert _children[rules].alive
-    steps.stores.close()
 
 
 @pytest.mark.integration
