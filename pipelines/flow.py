@@ -32,6 +32,7 @@ from bytewax.outputs import Sink
 from jiyi.composition import layout, open_turn_source, turn_log_origin
 from jiyi.config import Settings, load_settings
 from jiyi.ingest import Erasure, Processed, Rejected, TurnWork
+from jiyi.logs import configure_logging
 from jiyi.turnlog import LogRecord, partition_for
 from models.embedder import SpaceEncoder
 from pipelines import batching
@@ -158,8 +159,9 @@ def warm_up(settings: Settings, steps: Steps) -> None:
 
 def get_flow(tail: bool = True) -> Dataflow:
     """For `python -m bytewax.run "pipelines.flow:get_flow()"`: settings from env / jiyi.toml,
-    warmed up before Bytewax reads the log, as under `jiyi stream`."""
+    logging and a warm-up before Bytewax reads the log, as under `jiyi stream`."""
     settings = load_settings()
+    configure_logging(settings.log_level, settings.log_format)
     origin = turn_log_origin(settings)
     steps = Steps(settings, origin, open_encoder=None)
     warm_up(settings, steps)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import logging
 from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
@@ -15,6 +17,7 @@ from jiyi.domain import Role, Turn
 from jiyi.ingest import Stage, process_turns
 from jiyi.ingest.extract import RuleSettings
 from jiyi.ingest.references import SessionEntities
+from jiyi.logs import PROJECT_LOGGERS
 from jiyi.memory import WARM_UP
 from models.embedder import SpaceEncoder
 from pipelines import batching, flow
@@ -177,11 +180,18 @@ def test_warm_up_opens_the_stores_and_starts_the_rules_child_before_any_turn(
 
 
 @pytest.mark.integration
-def test_get_flow_warms_up_before_bytewax_reads_the_log(tmp_path: Path, monkeypatch) -> None:
-    """`python -m bytewax.run "pipelines.flow:get_flow()"` starts as warm as `jiyi stream`."""
+def test_get_flow_warms_up_before_bytewax_reads_the_log(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """`python -m bytewax.run "pipelines.flow:get_flow()"` starts as warm as `jiyi stream`,
+    and logs as it does."""
     for key, value in env_for(tmp_path).items():
         if key.startswith("JIYI_"):
             monkeypatch.setenv(key, value)
+    for name in PROJECT_LOGGERS:  # the other tests' logging back as it was, after
+        logger = logging.getLogger(name)
+        for attribute in ("handlers", "propagate", "level"):
+            monkeypatch.setattr(logger, attribute, copy.copy(getattr(logger, attribute)))
     made: list[Steps] = []
 
     class Recorded(Steps):
@@ -197,3 +207,4 @@ def test_get_flow_warms_up_before_bytewax_reads_the_log(tmp_path: Path, monkeypa
     assert steps._stores is not None  # opened before any turn
     assert _children[rules].alive
     steps.stores.close()
+    assert "stream warmed up" in capsys.readouterr().err
