@@ -1,7 +1,8 @@
 """The ingest steps bound to one process's stores: the only glue between Bytewax and `jiyi`.
 
-Stores and the embedder open on first use (`pipelines.flow.warm_up` calls `warm_up` first), once per
-process, and are shared by that process's workers (each store serialises its own writes).
+Stores and the embedder open once per process, before the first turn (`pipelines.flow.warm_up`)
+or on first use, and are shared by that process's workers (each store serialises its own
+writes).
 Nothing here decides anything: every method calls one `jiyi.ingest` step and passes its result
 on.
 """
