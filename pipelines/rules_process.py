@@ -80,8 +80,8 @@ _children_lock = threading.Lock()
 
 
 def read_rules(settings: Settings, items: list[T | TurnWork]) -> list[T | TurnWork | Rejected]:
-    """`RulesProcess.read_rules` in the child for `settings`, started by the first call (`jiyi
-    stream` makes it before reading the log: `pipelines.flow.warm_up`)."""
+    """`RulesProcess.read_rules` in the child for `settings`, started by the first call (a
+    stream makes it before reading the log: `pipelines.flow.warm_up`)."""
     return rules_process(settings).read_rules(items)
 
 
