@@ -2,9 +2,8 @@
 
 Stores and the embedder open once per process, before the first turn (`pipelines.flow.warm_up`)
 or on first use, and are shared by that process's workers (each store serialises its own
-writes).
-Nothing here decides anything: every method calls one `jiyi.ingest` step and passes its result
-on.
+writes). Nothing here decides anything: every method calls one `jiyi.ingest` step and passes
+its result on.
 """
 
 from __future__ import annotations
