@@ -415,11 +415,12 @@ def bench_recall_latency(
     memorybank: Annotated[Path | None, typer.Option(exists=True, dir_okay=False)] = None,
     users: Annotated[int, typer.Option(min=1)] = 10_000,
     events: Annotated[int, typer.Option(min=1)] = 200,
-    queries: Annotated[int, typer.Option(min=10)] = 300,
+    queries: Annotated[int, typer.Option(min=10)] = 600,
     pool: Annotated[int, typer.Option(min=10, help="distinct event texts embedded")] = 4000,
     config: ConfigOption = None,
 ) -> None:
-    """Recall p50/p95 per query (query embedding included) at USERS x EVENTS on LanceDB."""
+    """Recall p50/p95/p99 per query (query embedding included) at USERS x EVENTS on LanceDB,
+    of users read before (their pack) and of users never read."""
     from jiyi.bench import recall
     from jiyi.composition import open_encoder
 

@@ -778,16 +778,37 @@ def shortfalls(result: RecallBenchResult, margin: float = RULE_MARGIN) -> list[S
 
 
 @dataclass(frozen=True)
+class Percentiles:
+    p50_ms: float
+    p95_ms: float
+    p99_ms: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Percentiles:
+        if len(values) < 2:  # a handful of queries: every percentile is what there is
+            return cls(*([values[0] if values else float("nan")] * 3))
+        cut = quantiles(values, n=100, method="inclusive")
+        return cls(cut[49], cut[94], cut[98])
+
+    def __str__(self) -> str:
+        return f"p50 {self.p50_ms:.1f} ms, p95 {self.p95_ms:.1f} ms, p99 {self.p99_ms:.1f} ms"
+
+
+@dataclass(frozen=True)
 class LatencyResult:
+    """Recall latency per query, query embedding included, in a process that holds nobody's
+    rows in memory: of users read before (their rows come from their pack, `user_rows`), of
+    users never read (from LanceDB, whose rows then become their pack), and of all."""
+
     users: int
     events_per_user: int
     queries: int
     load_s: float
-    p50_ms: float
-    p95_ms: float
-    p99_ms: float
-    embed_p50_ms: float
-    embed_p95_ms: float
+    pack_s: float  # reading half the users once, which packs their rows
+    read_before: Percentiles
+    first_read: Percentiles
+    all: Percentiles
+    embed: Percentiles
 
 
 def pool_texts(locomo: Path | None, memorybank: Path | None, size: int) -> list[str]:
@@ -860,13 +881,15 @@ def run_latency(
     texts: Sequence[str],
     users: int = 10_000,
     events_per_user: int = 200,
-    queries: int = 300,
+    queries: int = 600,
     data_dir: Path | None = None,
     seed: int = 7,
 ) -> LatencyResult:
-    """Fill a store with users × events drawn from `texts` (`bulk_load`), then time `recall`
-    per query, with NumPy's BLAS on one thread as in every process that serves recalls
-    (`Stores.open`): OpenBLAS's idle threads spin on the core the read needs."""
+    """Fill a store with users × events drawn from `texts` (`bulk_load`) and read every other
+    user once, then time `recall` per query in a fresh store (another process, or one that
+    restarted), with NumPy's BLAS on one thread as in every process that serves recalls
+    (`Stores.open`): OpenBLAS's idle threads spin on the core the read needs. A recall is
+    timed as of a user read before or not, whichever they were when asked."""
     one_blas_thread()
     rng = random.Random(seed)
     terms = IndexTerms(secrets.token_bytes(32))
@@ -878,28 +901,38 @@ def run_latency(
         bulk_load(store, encoder, terms, texts, users, events_per_user, rng)
         store.optimize()
         load_s = time.perf_counter() - started
+        started = time.perf_counter()
+        read = {f"user{u}" for u in range(0, users, 2)}
+        for user_id in sorted(read):
+            store.scan(user_id)
+        pack_s = time.perf_counter() - started
+        store.close()
+        store = open_local_episodic_store(Path(tmp), encoder)  # nobody's rows in memory
         asked = [(f"user{rng.randrange(users)}", rng.choice(texts)[:200]) for _ in range(queries)]
         timer = EncodeTimer(encoder)
         # warm-up: first-query caches are not steady state
         recall(store, timer.timed, terms, *asked[0])
-        totals, embeds = [], []
+        read.add(asked[0][0])
+        times: dict[bool, list[float]] = {True: [], False: []}
+        embeds = []
         for user_id, query in asked:
             timer.last_ms = 0.0
             t0 = time.perf_counter_ns()
             recall(store, timer.timed, terms, user_id, query, k=10)
-            totals.append((time.perf_counter_ns() - t0) / 1e6)
+            times[user_id in read].append((time.perf_counter_ns() - t0) / 1e6)
             embeds.append(timer.last_ms)
-    total, embed = (quantiles(x, n=100, method="inclusive") for x in (totals, embeds))
+            read.add(user_id)
+        store.close()
     return LatencyResult(
         users,
         events_per_user,
         queries,
         load_s,
-        total[49],
-        total[94],
-        total[98],
-        embed[49],
-        embed[94],
+        pack_s,
+        Percentiles.of(times[True]),
+        Percentiles.of(times[False]),
+        Percentiles.of(times[True] + times[False]),
+        Percentiles.of(embeds),
     )
 
 
@@ -924,9 +957,12 @@ class EncodeTimer:
 def latency_report(result: LatencyResult) -> str:
     return (
         f"recall latency: {result.users:,} users x {result.events_per_user} events "
-        f"(LanceDB, loaded + indexed in {result.load_s:.0f} s), {result.queries} queries, "
-        f"query embedding included: p50 {result.p50_ms:.1f} ms, p95 {result.p95_ms:.1f} ms, "
-        f"p99 {result.p99_ms:.1f} ms (goal p95 < 25 ms; mem0's published search p95: 200 ms); "
-        f"of which the query embedding: p50 {result.embed_p50_ms:.1f} ms, "
-        f"p95 {result.embed_p95_ms:.1f} ms"
+        f"(LanceDB, loaded + indexed in {result.load_s:.0f} s; half the users read once in "
+        f"{result.pack_s:.0f} s, which packs their rows), {result.queries} queries, query "
+        f"embedding included, in a process holding nobody's rows in memory:\n"
+        f"  users read before (rows from their pack): {result.read_before}\n"
+        f"  users never read (rows from LanceDB, then packed): {result.first_read}\n"
+        f"  all: {result.all} (goal p95 < 25 ms; mem0's published search p95: 200 ms)\n"
+        f"  of which the query embedding: p50 {result.embed.p50_ms:.1f} ms, "
+        f"p95 {result.embed.p95_ms:.1f} ms"
     )

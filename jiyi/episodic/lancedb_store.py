@@ -142,7 +142,7 @@ class LanceEpisodicStore(EpisodicStore):
         self._db = lancedb.connect(str(path), read_consistency_interval=timedelta(0))
         self._writes = itertools.count(1)
         self._compacting = threading.Lock()
-        self._marks = UserMarks(Path(path) / MARKS_FILE)
+        self._marks = UserMarks(Path(path) / MARKS_FILE, self._schema)
         self._cached = UserRowsCache()
         self._path = Path(path)
         self._reading: lance.LanceDataset | None = None  # `_latest`

@@ -1,4 +1,4 @@
-"""A user's episodic rows kept in memory between reads, valid across processes.
+"""A user's episodic rows kept between reads, in memory and on disk, valid across processes.
 
 Reading one user's rows from LanceDB costs about 4.5 ms of CPU however few rows the user has
 (a query plan, a scan of the index and the fragments), which is a third of a recall. The rows
@@ -19,6 +19,15 @@ beside the bump, chained to the user's previous mark, and a reader holding the r
 mark adds them (`UserRowsCache.rows`). Any other write (an update, a deletion) drops the
 user's entries, and entries live two of its user's writes and `FEED_WRITES` writes of anyone,
 so the file stays small and a reader further behind reads the table.
+
+Memory holds a few dozen users; a recall of anyone else read the table. So the file also keeps
+each user's whole rows as one Arrow IPC value, a pack, written by the first read that had to go
+to the table (a process's later reads of that user, or another process's, take it: 0.65 ms of
+CPU for 200 rows against LanceDB's 3.4, BENCHMARKS.md session 55). A pack is the rows as of its
+mark, and serves while the entries appended since chain it to the user's current mark: such
+entries are kept until the writer folds them into the pack, every `PACK_CHAIN`th of them. A
+write that did more than append drops the pack with the chain (a deleted event leaves no copy),
+and the next read writes it again. The price is disk: a second copy of every read user's rows.
 """
 
 from __future__ import annotations
@@ -41,17 +50,24 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS marks (user_id TEXT PRIMARY KEY, mark INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS counter (only INTEGER PRIMARY KEY CHECK (only = 0), value INTEGER);
 INSERT OR IGNORE INTO counter (only, value) VALUES (0, 0);
-CREATE TABLE IF NOT EXISTS appended (
+CREATE TABLE IF NOT EXISTS appends (
     user_id TEXT NOT NULL, mark INTEGER NOT NULL, after INTEGER, rows BLOB NOT NULL,
-    PRIMARY KEY (user_id, mark)
+    packed INTEGER NOT NULL, PRIMARY KEY (user_id, mark)
 );
-CREATE INDEX IF NOT EXISTS appended_by_mark ON appended (mark);
+CREATE INDEX IF NOT EXISTS appends_unpacked ON appends (mark) WHERE packed = 0;
+CREATE TABLE IF NOT EXISTS packs (
+    user_id TEXT PRIMARY KEY, mark INTEGER NOT NULL, rows BLOB NOT NULL
+);
+DROP TABLE IF EXISTS appended;
 """
+# `appends.packed`: the entry follows the user's pack, and is kept until folded into it.
+# `appended` held session 55's entries, which predate packs: a cache, so dropped, not moved.
 # The next mark. A counter that is not a number (a damaged file) goes on from the highest mark
 # in use, never back: a mark met again would pass a stale copy for current.
 _NEXT_MARK = """
 UPDATE counter SET value = 1 + CASE WHEN typeof(value) = 'integer' THEN value ELSE MAX(
-    IFNULL((SELECT MAX(mark) FROM marks), 0), IFNULL((SELECT MAX(mark) FROM appended), 0)
+    IFNULL((SELECT MAX(mark) FROM marks), 0), IFNULL((SELECT MAX(mark) FROM appends), 0),
+    IFNULL((SELECT MAX(mark) FROM packs), 0)
 ) END RETURNING value
 """
 CACHE_BYTES = 64 * 1024 * 1024  # ≈ 160 users of 200 events (1.9 KB each, vector included)
@@ -59,13 +75,20 @@ CACHE_BYTES = 64 * 1024 * 1024  # ≈ 160 users of 200 events (1.9 KB each, vect
 # writes of anyone: a reader is rarely more than a write of its user behind, and seconds old,
 # and the file stays within those writes' rows (a few KB each).
 FEED_WRITES = 64
+# A pack's chain is folded into it at this length: a reader adds at most this many entries,
+# and a writer rewrites a user's pack once in this many of their appends.
+PACK_CHAIN = 16
 WAL_PAGES = 64
 
 
 class UserMarks:
-    """Per user, the number of the last write that changed their rows, shared by processes."""
+    """Per user, the number of the last write that changed their rows, what the writes since a
+    copy only appended, and the user's pack; shared by processes. `schema`: the rows' columns
+    as a read of the table gives them; a pack in any other (written by another version) is
+    not served."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, schema: pa.Schema) -> None:
+        self.schema = schema
         self._connection = connect(path)
         # Appended rows pass through the write-ahead log, which keeps its largest size on disk
         # (4 MB at SQLite's default checkpoint): checkpoint sooner, and cut it back after.
@@ -77,34 +100,42 @@ class UserMarks:
     def bump(self, users: Iterable[str], appended: Mapping[str, pa.Table] | None = None) -> None:
         """After a committed write: every process's copy of these users' rows is stale.
         `appended`: for users the write only added rows to, those rows (in the table's
-        columns), which a copy as of the user's previous mark can take instead of a read."""
+        columns), which a copy as of the user's previous mark can take instead of a read.
+        Every other user's pack goes, and a chain that reaches `PACK_CHAIN` is folded."""
         users = sorted(set(users))
         if not users:
             return
         appended = appended or {}
         with self._lock, write_transaction(self._connection) as connection:
             (mark,) = connection.execute(_NEXT_MARK).fetchone()
-            entries = [
-                (user, mark, self._mark(connection, user), _ipc(rows))
-                for user, rows in appended.items()
-            ]
+            entries = []
+            for user, rows in appended.items():
+                after = self._mark(connection, user)
+                packed = after is not None and self._pack_mark(connection, user) is not None
+                entries.append((user, mark, after, _ipc(rows), int(packed)))
             connection.executemany(
                 "INSERT INTO marks (user_id, mark) VALUES (?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET mark = excluded.mark",
                 [(user, mark) for user in users],
             )
-            connection.executemany(  # a chain with a write it cannot replay ends here
-                "DELETE FROM appended WHERE user_id = ?",
-                [(user,) for user in users if user not in appended],
-            )
+            rewritten = [(user,) for user in users if user not in appended]
+            # a chain with a write it cannot replay ends here, and its pack with it
+            connection.executemany("DELETE FROM appends WHERE user_id = ?", rewritten)
+            connection.executemany("DELETE FROM packs WHERE user_id = ?", rewritten)
             connection.executemany(
-                "INSERT INTO appended (user_id, mark, after, rows) VALUES (?, ?, ?, ?)", entries
+                "INSERT INTO appends (user_id, mark, after, rows, packed) VALUES (?, ?, ?, ?, ?)",
+                entries,
             )
             connection.executemany(  # this write's entry and the one before it are kept
-                "DELETE FROM appended WHERE user_id = ? AND mark < ?",
-                [(user, after) for user, _, after, _ in entries if after is not None],
+                "DELETE FROM appends WHERE user_id = ? AND mark < ? AND packed = 0",
+                [(user, after) for user, _, after, _, _ in entries if after is not None],
             )
-            connection.execute("DELETE FROM appended WHERE mark <= ?", (mark - FEED_WRITES,))
+            connection.execute(
+                "DELETE FROM appends WHERE packed = 0 AND mark <= ?", (mark - FEED_WRITES,)
+            )
+            for user, _, _, _, packed in entries:
+                if packed and self._chain_length(connection, user) >= PACK_CHAIN:
+                    self._fold(connection, user, mark)
 
     @staticmethod
     def _mark(connection: sqlite3.Connection, user_id: str) -> int | None:
@@ -118,20 +149,95 @@ class UserMarks:
             return None
         return row[0]
 
+    @staticmethod
+    def _pack_mark(connection: sqlite3.Connection, user_id: str) -> int | None:
+        row = connection.execute("SELECT mark FROM packs WHERE user_id = ?", (user_id,)).fetchone()
+        return row[0] if row is not None and isinstance(row[0], int) else None
+
+    @staticmethod
+    def _chain_length(connection: sqlite3.Connection, user_id: str) -> int:
+        (length,) = connection.execute(
+            "SELECT count(*) FROM appends WHERE user_id = ? AND packed = 1", (user_id,)
+        ).fetchone()
+        return length
+
+    def _fold(self, connection: sqlite3.Connection, user_id: str, mark: int) -> None:
+        """Replace the user's pack and its chain with the rows as of `mark`; where the chain
+        cannot be replayed (an entry lost), drop both: the next read writes the pack again."""
+        rows = self._packed(connection, user_id, mark)
+        if rows is None:
+            connection.execute("DELETE FROM packs WHERE user_id = ?", (user_id,))
+            connection.execute("DELETE FROM appends WHERE user_id = ?", (user_id,))
+        else:
+            self._write_pack(connection, user_id, mark, _ipc(rows))
+
+    @staticmethod
+    def _write_pack(
+        connection: sqlite3.Connection, user_id: str, mark: int, rows: memoryview
+    ) -> None:
+        """`rows`: the user's rows as of `mark`, as `_ipc` writes them."""
+        connection.execute(
+            "INSERT INTO packs (user_id, mark, rows) VALUES (?, ?, ?) ON CONFLICT (user_id) "
+            "DO UPDATE SET mark = excluded.mark, rows = excluded.rows",
+            (user_id, mark, rows),
+        )
+        connection.execute("DELETE FROM appends WHERE user_id = ? AND mark <= ?", (user_id, mark))
+        connection.execute(  # written after the pack's mark (a write raced its read)
+            "UPDATE appends SET packed = 1 WHERE user_id = ? AND mark > ?", (user_id, mark)
+        )
+
+    def pack(self, user_id: str, mark: int, rows: pa.Table) -> None:
+        """Keep `rows`, read from the table after `mark` was seen, as the user's pack, unless a
+        write has moved their mark since (its bump may already have passed the pack by) or the
+        rows are not in `schema`."""
+        if not rows.schema.equals(self.schema, check_metadata=True):
+            return
+        packed = _ipc(rows)  # before the lock: other threads' reads need it meanwhile
+        with self._lock, write_transaction(self._connection) as connection:
+            if self._mark(connection, user_id) == mark:
+                self._write_pack(connection, user_id, mark, packed)
+
+    def packed(self, user_id: str, mark: int) -> pa.Table | None:
+        """The user's rows as of `mark` from their pack and the chain after it; None without a
+        pack, or one that the chain does not bring to `mark`."""
+        with self._lock:
+            return self._packed(self._connection, user_id, mark)
+
+    def _packed(self, connection: sqlite3.Connection, user_id: str, mark: int) -> pa.Table | None:
+        row = connection.execute(
+            "SELECT mark, rows FROM packs WHERE user_id = ?", (user_id,)
+        ).fetchone()
+        if row is None or not isinstance(row[0], int) or row[0] > mark:
+            return None
+        rows = _table(row[1], "user_pack", user_id)
+        if rows is None or not rows.schema.equals(self.schema, check_metadata=True):
+            return None
+        if row[0] == mark:
+            return rows
+        appended = self._appended_since(connection, user_id, row[0], mark)
+        return None if appended is None else with_appended(rows, appended)
+
     def appended_since(self, user_id: str, mark: int, current: int) -> list[pa.Table] | None:
         """What each write after `mark` up to `current` appended to the user's rows, in order;
         None where one of those writes did more than append (or its entry is gone)."""
         with self._lock:
-            entries = self._connection.execute(
-                "SELECT mark, after, rows FROM appended "
-                "WHERE user_id = ? AND mark > ? AND mark <= ? ORDER BY mark",
-                (user_id, mark, current),
-            ).fetchall()
+            return self._appended_since(self._connection, user_id, mark, current)
+
+    @staticmethod
+    def _appended_since(
+        connection: sqlite3.Connection, user_id: str, mark: int, current: int
+    ) -> list[pa.Table] | None:
+        entries = connection.execute(
+            "SELECT mark, after, rows FROM appends "
+            "WHERE user_id = ? AND mark > ? AND mark <= ? ORDER BY mark",
+            (user_id, mark, current),
+        ).fetchall()
         tables, reached = [], mark
         for entry_mark, after, rows in entries:
-            if after != reached:
+            table = _table(rows, "user_appended_rows", user_id) if after == reached else None
+            if table is None:
                 return None
-            tables.append(pa.ipc.open_stream(rows).read_all())
+            tables.append(table)
             reached = entry_mark
         return tables if reached == current else None
 
@@ -146,7 +252,8 @@ class UserMarks:
             erase_rows(
                 self._connection,
                 ("DELETE FROM marks WHERE user_id = ?", (user_id,)),
-                ("DELETE FROM appended WHERE user_id = ?", (user_id,)),
+                ("DELETE FROM appends WHERE user_id = ?", (user_id,)),
+                ("DELETE FROM packs WHERE user_id = ?", (user_id,)),
             )
 
     def close(self) -> None:
@@ -165,7 +272,8 @@ class UserRowsCache:
 
     def rows(self, user_id: str, marks: UserMarks, read: Callable[[], pa.Table]) -> pa.Table:
         """The user's rows as of their current mark: the copy held, that copy with what the
-        writes since appended, or `read()` (the mark is read first: see the module)."""
+        writes since appended, the user's pack (brought to the mark), or `read()`, which then
+        becomes the pack (the mark is read first: see the module)."""
         mark = marks.of(user_id)
         held = self._held(user_id)
         if held is not None and mark is not None and held[0] == mark:
@@ -174,8 +282,12 @@ class UserRowsCache:
         if held is not None and mark is not None and held[0] < mark:
             appended = marks.appended_since(user_id, held[0], mark)
             rows = None if appended is None else with_appended(held[1], appended)
+        if rows is None and mark is not None:
+            rows = marks.packed(user_id, mark)
         if rows is None:
             rows = read()
+            if mark is not None:
+                marks.pack(user_id, mark, rows)
         self.put(user_id, mark, rows)
         return rows
 
@@ -217,11 +329,24 @@ def with_appended(rows: pa.Table, appended: Sequence[pa.Table]) -> pa.Table | No
     return pa.concat_tables([rows, added]).combine_chunks()
 
 
-def _ipc(rows: pa.Table) -> bytes:
+def _ipc(rows: pa.Table) -> memoryview:
+    """`rows` as one Arrow IPC stream, each column in one piece (so are its reads)."""
     sink = pa.BufferOutputStream()
     with pa.ipc.new_stream(sink, rows.schema) as writer:
-        writer.write_table(rows)
-    return sink.getvalue().to_pybytes()
+        writer.write_table(rows.combine_chunks())
+    return memoryview(sink.getvalue())  # SQLite binds it as a blob: no copy to bytes
+
+
+def _table(blob: object, kind: str, user_id: str) -> pa.Table | None:
+    """Rows kept as Arrow IPC (a pack, appended rows); None, counted, where they cannot be
+    read: the caller then reads the table."""
+    try:
+        if not isinstance(blob, bytes):  # Arrow would open a string as a file's path
+            raise TypeError("not a blob")
+        return pa.ipc.open_stream(blob).read_all()
+    except (pa.ArrowException, TypeError, ValueError):
+        skip_stored_value(kind, user_id=user_id)
+        return None
 
 
 class HasBytes(Protocol):

@@ -7,6 +7,7 @@ store is a real LanceDB directory: the same path the full benchmark runs.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from functools import partial
 
@@ -21,9 +22,11 @@ from jiyi.bench.recall import (
     RETRIEVERS,
     BenchTurn,
     Haystack,
+    Percentiles,
     RecallBenchResult,
     Tally,
     extractor_for,
+    latency_report,
     load_locomo,
     load_longmemeval,
     open_bench_tools,
@@ -300,8 +303,16 @@ def test_latency_bench_reports_ordered_percentiles(tmp_path):
         HashingEncoder(64), texts, users=20, events_per_user=10, queries=10, data_dir=tmp_path
     )
     assert result.users == 20
-    assert 0 < result.p50_ms <= result.p95_ms <= result.p99_ms
-    assert result.embed_p50_ms <= result.p50_ms
+    for part in (result.read_before, result.first_read, result.all):
+        assert 0 < part.p50_ms <= part.p95_ms <= part.p99_ms
+    assert result.embed.p50_ms <= result.all.p50_ms
+    assert "users read before (rows from their pack): p50" in latency_report(result)
+
+
+def test_percentiles_of_few_values_are_what_there_is():
+    assert Percentiles.of([3.0]) == Percentiles(3.0, 3.0, 3.0)
+    assert math.isnan(Percentiles.of([]).p95_ms)
+    assert Percentiles.of([1.0, 2.0, 3.0]).p50_ms == 2.0
 
 
 def test_cli_bench_locomo_with_a_configured_model_free_embedder(locomo_file, tmp_path, monkeypatch):

@@ -10,6 +10,7 @@ import pytest
 
 from jiyi.domain import EventType
 from jiyi.episodic.lancedb_store import MARKS_FILE, LanceEpisodicStore
+from jiyi.episodic.records import arrow_schema
 from jiyi.episodic.user_rows import (
     DerivedCache,
     UserMarks,
@@ -21,6 +22,19 @@ from jiyi.health import skipped_values
 
 def _store(tmp_path, encoder) -> LanceEpisodicStore:
     return LanceEpisodicStore(tmp_path / "episodic", encoder.space_id, encoder.dimension)
+
+
+def _store_marks(tmp_path, encoder) -> UserMarks:
+    """The marks file of `_store`'s store, opened as another process would."""
+    schema = arrow_schema(encoder.dimension, encoder.space_id)
+    return UserMarks(tmp_path / "episodic" / MARKS_FILE, schema)
+
+
+_ROWS = pa.schema([("event_id", pa.string()), ("summary", pa.string())])
+
+
+def _marks(tmp_path, schema: pa.Schema = _ROWS) -> UserMarks:
+    return UserMarks(tmp_path / "marks.sqlite", schema)
 
 
 def test_a_read_is_served_from_memory_until_someone_writes_the_user(
@@ -56,7 +70,7 @@ def test_after_an_erasure_no_process_serves_the_user_or_keeps_their_mark(
     assert api.scan("alice").num_rows == 1
     other.delete("alice")
     assert api.scan("alice").num_rows == 0
-    marks = UserMarks(tmp_path / "episodic" / MARKS_FILE)
+    marks = _store_marks(tmp_path, encoder)
     assert marks.of("alice") is None
     other.upsert(records([make_item("alice", "coffee now")]))
     assert api.scan("alice").column("summary").to_pylist() == ["coffee now"]
@@ -141,14 +155,14 @@ def test_a_users_large_append_is_read_from_the_table_and_not_kept_beside_the_mar
     assert api.scan("alice").num_rows == 3
     assert api.scan("bob").num_rows == 2
     assert reads == [api._where("alice")]
-    kept = stream._marks._connection.execute("SELECT user_id FROM appended").fetchall()
+    kept = stream._marks._connection.execute("SELECT user_id FROM appends").fetchall()
     assert {user for (user,) in kept} == {"bob"}  # alice's chain ended at her large write
 
 
 def test_a_copy_that_already_holds_the_appended_rows_is_read_again(tmp_path):
     """A read that raced a write (committed, not yet marked) holds its rows under the old
     mark: adding them again would double them."""
-    marks, cache = UserMarks(tmp_path / "marks.sqlite"), UserRowsCache()
+    marks, cache = _marks(tmp_path), UserRowsCache()
     old = pa.table({"event_id": ["e1"], "summary": ["tea"]})
     new = pa.table({"event_id": ["e2"], "summary": ["green tea"]})
     marks.bump(["alice"])
@@ -172,7 +186,7 @@ def test_appended_rows_are_kept_for_two_writes_of_their_user_and_a_window_of_all
     tmp_path, monkeypatch
 ):
     monkeypatch.setattr("jiyi.episodic.user_rows.FEED_WRITES", 4)
-    marks = UserMarks(tmp_path / "marks.sqlite")
+    marks = _marks(tmp_path)
     marks.bump(["alice"])
     seen = [marks.of("alice")]
     for n in range(3):
@@ -185,12 +199,12 @@ def test_appended_rows_are_kept_for_two_writes_of_their_user_and_a_window_of_all
     assert _appended_ids(marks, "alice", seen[2], seen[3]) == [["e2"]]
     assert _appended_ids(marks, "alice", seen[1], seen[3]) is None  # e1: out of the window
     marks.forget("alice")
-    count = marks._connection.execute("SELECT count(*) FROM appended").fetchone()[0]
+    count = marks._connection.execute("SELECT count(*) FROM appends").fetchone()[0]
     assert count == 0
 
 
 def test_marks_never_repeat_even_after_a_user_is_forgotten(tmp_path):
-    marks = UserMarks(tmp_path / "marks.sqlite")
+    marks = _marks(tmp_path)
     marks.bump(["alice", "bob"])
     before = marks.of("alice")
     assert before is not None
@@ -203,7 +217,7 @@ def test_marks_never_repeat_even_after_a_user_is_forgotten(tmp_path):
 
 def test_the_cache_keeps_its_byte_budget_and_never_keeps_an_unmarked_user(tmp_path):
     rows = pa.table({"summary": ["x" * 1000] * 10})
-    marks, cache = UserMarks(tmp_path / "marks.sqlite"), UserRowsCache(max_bytes=rows.nbytes * 2)
+    marks, cache = _marks(tmp_path), UserRowsCache(max_bytes=rows.nbytes * 2)
     reads: list[str] = []
 
     def read(user: str) -> pa.Table:
@@ -265,7 +279,7 @@ def test_a_damaged_mark_reads_the_table_and_the_next_write_sets_it(
 ):
     store = _store(tmp_path, encoder)
     store.upsert(records([make_item("alice", "I love tea")]))
-    marks = UserMarks(tmp_path / "episodic" / MARKS_FILE)
+    marks = _store_marks(tmp_path, encoder)
     marks._connection.execute("UPDATE marks SET mark = 'x' WHERE user_id = 'alice'")
     before = skipped_values().get("user_mark", 0)
 
@@ -279,7 +293,7 @@ def test_a_damaged_mark_reads_the_table_and_the_next_write_sets_it(
 
 
 def test_a_damaged_counter_goes_on_from_the_highest_mark_never_back(tmp_path):
-    marks = UserMarks(tmp_path / "marks.sqlite")
+    marks = _marks(tmp_path)
     for _ in range(3):
         marks.bump(["alice"], {"alice": pa.table({"event_id": ["e"]})})
     marks.bump(["bob"])
@@ -288,3 +302,120 @@ def test_a_damaged_counter_goes_on_from_the_highest_mark_never_back(tmp_path):
 
     marks.bump(["alice"], {"alice": pa.table({"event_id": ["f"]})})
     assert marks.of("alice") == highest + 1
+
+
+def _pack_marks(marks: UserMarks) -> dict[str, int]:
+    return dict(marks._connection.execute("SELECT user_id, mark FROM packs").fetchall())
+
+
+def test_a_read_from_the_table_becomes_a_pack_that_another_process_reads_instead(
+    tmp_path, encoder, make_item, records, monkeypatch
+):
+    stream = _store(tmp_path, encoder)
+    stream.upsert(records([make_item("alice", "I love tea"), make_item("bob", "chess")]))
+    first = _store(tmp_path, encoder).scan("alice")
+    assert _pack_marks(stream._marks) == {"alice": stream._marks.of("alice")}
+    api = _store(tmp_path, encoder)  # a process with nothing in memory
+    reads = _counting_reads(api, monkeypatch)
+    packed = api.scan("alice")
+    assert reads == []
+    assert packed.equals(first)
+    assert packed.schema.equals(first.schema, check_metadata=True)
+    assert api.scan("alice") is packed
+
+
+def test_appends_chain_to_the_pack_and_every_pack_chainth_one_folds_into_it(
+    tmp_path, encoder, make_item, records, monkeypatch
+):
+    monkeypatch.setattr("jiyi.episodic.user_rows.PACK_CHAIN", 3)
+    stream = _store(tmp_path, encoder)
+    stream.upsert(records([make_item("alice", "I love tea")]))
+    _store(tmp_path, encoder).scan("alice")  # packs her rows
+    packed_at = stream._marks.of("alice")
+    for n, text in enumerate(["green tea", "oolong", "pu-erh", "matcha"]):
+        stream.upsert(records([make_item("alice", text), make_item("bob", f"chess {n}")]))
+        api = _store(tmp_path, encoder)
+        reads = _counting_reads(api, monkeypatch)
+        assert _by_id(api.scan("alice")) == _by_id(stream._query(stream._where("alice")))
+        assert reads == []
+    pack = _pack_marks(stream._marks)
+    assert pack["alice"] > packed_at  # the third append folded the chain in
+    assert "bob" not in pack  # never read: nothing to chain to
+    chain = stream._marks._connection.execute(
+        "SELECT count(*) FROM appends WHERE user_id = 'alice'"
+    ).fetchone()
+    assert chain == (1,)  # the fourth, after the fold
+
+
+def test_a_pack_chain_outlives_the_window_of_other_users_writes(
+    tmp_path, encoder, make_item, records, monkeypatch
+):
+    monkeypatch.setattr("jiyi.episodic.user_rows.FEED_WRITES", 2)
+    stream = _store(tmp_path, encoder)
+    stream.upsert(records([make_item("alice", "I love tea")]))
+    _store(tmp_path, encoder).scan("alice")
+    stream.upsert(records([make_item("alice", "green tea")]))
+    for n in range(4):
+        stream.upsert(records([make_item("bob", f"chess {n}")]))
+    api = _store(tmp_path, encoder)
+    reads = _counting_reads(api, monkeypatch)
+    assert api.scan("alice").column("summary").to_pylist() == ["I love tea", "green tea"]
+    assert reads == []
+
+
+@pytest.mark.parametrize("write", ["update", "delete", "erase"])
+def test_a_write_that_did_more_than_append_drops_the_pack_with_what_it_held(
+    tmp_path, encoder, make_item, records, monkeypatch, write
+):
+    stream = _store(tmp_path, encoder)
+    first = records([make_item("alice", "a secret recipe", confidence=0.5)])
+    stream.upsert(first + records([make_item("alice", "I love tea")]))
+    _store(tmp_path, encoder).scan("alice")
+    assert "alice" in _pack_marks(stream._marks)
+    if write == "update":
+        stream.upsert(records([make_item("alice", "a secret recipe", confidence=0.9)]))
+    elif write == "delete":
+        stream.delete("alice", event_ids=[first[0].event.event_id])
+    else:
+        stream.delete("alice")
+    assert _pack_marks(stream._marks) == {}
+    stream._marks.close()
+    marks_file = (tmp_path / "episodic" / MARKS_FILE).read_bytes()
+    if write != "update":
+        assert b"a secret recipe" not in marks_file  # secure delete zeroed the pack's pages
+    api = _store(tmp_path, encoder)
+    reads = _counting_reads(api, monkeypatch)
+    rows = api.scan("alice")
+    assert len(reads) == 1
+    assert rows.num_rows == {"update": 2, "delete": 1, "erase": 0}[write]
+
+
+def test_a_pack_is_not_written_under_a_mark_a_write_has_moved_on_from(tmp_path):
+    marks, cache = _marks(tmp_path), UserRowsCache()
+    old = pa.table({"event_id": ["e1"], "summary": ["tea"]}, schema=_ROWS)
+    marks.bump(["alice"])
+
+    def read_while_someone_updates() -> pa.Table:
+        marks.bump(["alice"])  # committed after the read began: this read may be stale
+        return old
+
+    cache.rows("alice", marks, read_while_someone_updates)
+    assert _pack_marks(marks) == {}
+
+
+def test_a_damaged_pack_or_one_in_other_columns_is_read_from_the_table(tmp_path):
+    marks = _marks(tmp_path)
+    rows = pa.table({"event_id": ["e1"], "summary": ["tea"]}, schema=_ROWS)
+    marks.bump(["alice", "bob"])
+    for user in ("alice", "bob"):
+        marks.pack(user, marks.of(user), rows)
+    marks.pack("carol", marks.of("alice"), rows)  # no mark of hers: not kept
+    marks.pack("bob", marks.of("bob"), pa.table({"event_id": ["e1"]}))  # other columns
+    assert set(_pack_marks(marks)) == {"alice", "bob"}
+    marks._connection.execute("UPDATE packs SET rows = x'00ff' WHERE user_id = 'alice'")
+    before = skipped_values().get("user_pack", 0)
+    assert marks.packed("alice", marks.of("alice")) is None
+    assert skipped_values()["user_pack"] == before + 1
+    assert marks.packed("bob", marks.of("bob")).equals(rows)
+    newer = _marks(tmp_path, pa.schema([("event_id", pa.string())]))  # another version's
+    assert newer.packed("bob", newer.of("bob")) is None
