@@ -246,7 +246,9 @@ def open_episodic_store(settings: Settings, encoder: SpaceEncoder) -> EpisodicSt
         from jiyi.episodic.weaviate_store import WeaviateEpisodicStore
 
         return WeaviateEpisodicStore.connect(settings.episodic, encoder.space_id, encoder.dimension)
-    return open_local_episodic_store(layout(settings).episodic, encoder)
+    return open_local_episodic_store(
+        layout(settings).episodic, encoder, settings.episodic.user_packs
+    )
 
 
 def _refuse_staging_without_lancedb(settings: Settings) -> None:
@@ -276,12 +278,15 @@ def open_stored_episodic_store(settings: Settings) -> EpisodicStore | None:
     return None if found is None else LanceEpisodicStore(path, *found)
 
 
-def open_local_episodic_store(path: Path, encoder: SpaceEncoder) -> EpisodicStore:
+def open_local_episodic_store(
+    path: Path, encoder: SpaceEncoder, packs: bool = True
+) -> EpisodicStore:
     """The embedded (LanceDB) store in a directory of its own: the deployment's default, a
-    staging store, or a benchmark's scratch store in a temporary directory."""
+    staging store, or a benchmark's scratch store in a temporary directory. `packs`:
+    `episodic.user_packs`."""
     from jiyi.episodic.lancedb_store import LanceEpisodicStore
 
-    return LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    return LanceEpisodicStore(path, encoder.space_id, encoder.dimension, packs)
 
 
 def open_graph_store(settings: Settings) -> GraphStore:

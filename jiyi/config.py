@@ -134,6 +134,12 @@ class EpisodicSettings(_Section):
         "best of the turn's passages, a turn of one sentence being its own) in recall's "
         "relevance, times the share of the user's events with a turn vector",
     )
+    user_packs: bool = Field(
+        True,
+        description="LanceDB: keep each user's rows, once read, as one value beside the table "
+        "(a pack) that later reads in any process take instead of it: about 4 ms off a recall "
+        "of a user not in memory, for a second copy of those users' rows on disk",
+    )
     reply_pairs: bool = Field(
         True,
         description="score a reply also as one passage with the turn before it, when that turn "

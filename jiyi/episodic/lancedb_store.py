@@ -9,7 +9,8 @@ covers yet (one user's rows beside 300 unindexed small fragments: 74 ms, against
 index covers them), so the store maintains itself every `COMPACT_EVERY_WRITES` writes instead of
 waiting for a nightly job: it merges small fragments (`compaction_target`), brings the indexes
 up to date and drops old versions. A user's rows are kept in memory between reads for as long as
-no process has written them (`user_rows`).
+no process has written them, and on disk beside the table as one value per user, a pack, that
+reads in any process take instead of the table (`user_rows`).
 
 Compaction runs through pylance, the same Lance (13.0.0) LanceDB 0.40 embeds, because
 LanceDB's `optimize()` takes no options: it merges every fragment under a million rows, so below
@@ -132,7 +133,9 @@ def _in(column: str, values: Sequence[str]) -> str:
 class LanceEpisodicStore(EpisodicStore):
     """`EpisodicStore` over a LanceDB table."""
 
-    def __init__(self, path: Path, space_id: str, dimension: int) -> None:
+    def __init__(self, path: Path, space_id: str, dimension: int, packs: bool = True) -> None:
+        """`packs`: read and write users' packs (`user_rows`); writes keep them in step
+        either way, for the processes that do."""
         self.space_id = space_id
         self.dimension = dimension
         self._schema = arrow_schema(dimension, space_id)  # what reads give, writes take
@@ -143,7 +146,7 @@ class LanceEpisodicStore(EpisodicStore):
         self._writes = itertools.count(1)
         self._compacting = threading.Lock()
         self._marks = UserMarks(Path(path) / MARKS_FILE, self._schema)
-        self._cached = UserRowsCache()
+        self._cached = UserRowsCache(packs=packs)
         self._path = Path(path)
         self._reading: lance.LanceDataset | None = None  # `_latest`
         self._table, created = self._open_or_create()

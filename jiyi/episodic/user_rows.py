@@ -18,25 +18,30 @@ the whole recall that follows. So a writer whose write only appended keeps what 
 beside the bump, chained to the user's previous mark, and a reader holding the rows of that
 mark adds them (`UserRowsCache.rows`). Any other write (an update, a deletion) drops the
 user's entries, and entries live two of its user's writes and `FEED_WRITES` writes of anyone,
-so the file stays small and a reader further behind reads the table.
+so a reader further behind reads the table.
 
 Memory holds a few dozen users; a recall of anyone else read the table. So the file also keeps
-each user's whole rows as one Arrow IPC value, a pack, written by the first read that had to go
-to the table (a process's later reads of that user, or another process's, take it: 0.65 ms of
-CPU for 200 rows against LanceDB's 3.4, BENCHMARKS.md session 55). A pack is the rows as of its
-mark, and serves while the entries appended since chain it to the user's current mark: such
-entries are kept until the writer folds them into the pack, every `PACK_CHAIN`th of them. A
-write that did more than append drops the pack with the chain (a deleted event leaves no copy),
-and the next read writes it again. The price is disk: a second copy of every read user's rows.
+each user's whole rows as one Arrow IPC value, a pack, written behind the first read that had
+to go to the table (a process's later reads of that user, or another process's, take it: 0.65
+ms of CPU for 200 rows against LanceDB's 3.4, BENCHMARKS.md session 55). A pack is the rows as
+of its mark, and serves while the entries appended since chain it to the user's current mark:
+such entries are kept until the writer folds them into the pack, every `PACK_CHAIN`th of them.
+A write that did more than append drops the pack with the chain (secure delete zeroes what it
+held), and the next read writes it again. The price is disk: a second copy of every read
+user's rows.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import os
 import sqlite3
 import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar
 
@@ -78,7 +83,11 @@ FEED_WRITES = 64
 # A pack's chain is folded into it at this length: a reader adds at most this many entries,
 # and a writer rewrites a user's pack once in this many of their appends.
 PACK_CHAIN = 16
+# Packs waiting for the marks' writing thread, at most: each holds a user's rows (1 MB for 200).
+PACKS_QUEUED = 32
+PACKING_NICE = 19
 WAL_PAGES = 64
+log = logging.getLogger(__name__)
 
 
 class UserMarks:
@@ -89,13 +98,18 @@ class UserMarks:
 
     def __init__(self, path: Path, schema: pa.Schema) -> None:
         self.schema = schema
-        self._connection = connect(path)
-        # Appended rows pass through the write-ahead log, which keeps its largest size on disk
-        # (4 MB at SQLite's default checkpoint): checkpoint sooner, and cut it back after.
-        self._connection.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
-        self._connection.execute(f"PRAGMA journal_size_limit={WAL_PAGES * 4096}")
+        self._connection = _connect(path)
         create_schema(self._connection, _SCHEMA)
         self._lock = threading.Lock()
+        # Packs are written on a thread and a connection of their own: a write holds its
+        # connection for 2–4 ms, which the next recall's read of a mark would wait out.
+        self._packing = ThreadPoolExecutor(
+            1, thread_name_prefix="jiyi-packs", initializer=_yield_to_recalls
+        )
+        self._pack_connection = _connect(path)
+        self._pack_lock = threading.Lock()
+        self._queued: set[str] = set()  # users whose pack waits for `_packing`
+        self._queue_lock = threading.Lock()
 
     def bump(self, users: Iterable[str], appended: Mapping[str, pa.Table] | None = None) -> None:
         """After a committed write: every process's copy of these users' rows is stale.
@@ -192,10 +206,30 @@ class UserMarks:
         rows are not in `schema`."""
         if not rows.schema.equals(self.schema, check_metadata=True):
             return
-        packed = _ipc(rows)  # before the lock: other threads' reads need it meanwhile
-        with self._lock, write_transaction(self._connection) as connection:
+        packed = _ipc(rows)
+        with self._pack_lock, write_transaction(self._pack_connection) as connection:
             if self._mark(connection, user_id) == mark:
                 self._write_pack(connection, user_id, mark, packed)
+
+    def pack_later(self, user_id: str, mark: int, rows: pa.Table) -> None:
+        """`pack`, on the marks' own thread behind the read that gave `rows`: a recall does not
+        wait for it (a user's first pack took 2–4 ms to write, BENCHMARKS.md session 56). A
+        user already waiting is not queued again, nor anyone beyond `PACKS_QUEUED`: a later
+        read of theirs packs them."""
+        with self._queue_lock:
+            if user_id in self._queued or len(self._queued) >= PACKS_QUEUED:
+                return
+            self._queued.add(user_id)
+        self._packing.submit(self._pack_queued, user_id, mark, rows)
+
+    def _pack_queued(self, user_id: str, mark: int, rows: pa.Table) -> None:
+        try:
+            self.pack(user_id, mark, rows)
+        except Exception as exc:  # a pack is a copy: the rows are safe in the table
+            log.warning("user pack not written", extra={"error": str(exc)})
+        finally:
+            with self._queue_lock:
+                self._queued.discard(user_id)
 
     def packed(self, user_id: str, mark: int) -> pa.Table | None:
         """The user's rows as of `mark` from their pack and the chain after it; None without a
@@ -257,15 +291,36 @@ class UserMarks:
             )
 
     def close(self) -> None:
+        """Write the packs still queued, then close the file."""
+        self._packing.shutdown(wait=True)
+        self._pack_connection.close()
         self._connection.close()
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    connection = connect(path)
+    # Appended rows pass through the write-ahead log, which keeps its largest size on disk
+    # (4 MB at SQLite's default checkpoint): checkpoint sooner, and cut it back after.
+    connection.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+    connection.execute(f"PRAGMA journal_size_limit={WAL_PAGES * 4096}")
+    return connection
+
+
+def _yield_to_recalls() -> None:
+    """The thread that writes packs runs at the lowest priority (Linux sets it per thread):
+    at the highest, a read's pack was written beside its own recall's ranking and the next
+    recall, and slowed them (BENCHMARKS.md session 56)."""
+    with contextlib.suppress(AttributeError, OSError):  # not Linux: the process's priority
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), PACKING_NICE)
 
 
 class UserRowsCache:
     """Users' rows by the mark they were read under, least recently used first out, within
-    `max_bytes`; thread-safe."""
+    `max_bytes`; thread-safe. `packs`: take users' packs, and write them, too."""
 
-    def __init__(self, max_bytes: int = CACHE_BYTES) -> None:
+    def __init__(self, max_bytes: int = CACHE_BYTES, packs: bool = True) -> None:
         self.max_bytes = max_bytes
+        self.packs = packs
         self._rows: OrderedDict[str, tuple[int, pa.Table]] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
@@ -282,12 +337,12 @@ class UserRowsCache:
         if held is not None and mark is not None and held[0] < mark:
             appended = marks.appended_since(user_id, held[0], mark)
             rows = None if appended is None else with_appended(held[1], appended)
-        if rows is None and mark is not None:
+        if rows is None and mark is not None and self.packs:
             rows = marks.packed(user_id, mark)
         if rows is None:
             rows = read()
-            if mark is not None:
-                marks.pack(user_id, mark, rows)
+            if mark is not None and self.packs:
+                marks.pack_later(user_id, mark, rows)
         self.put(user_id, mark, rows)
         return rows
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import threading
 from dataclasses import dataclass
 
 import pyarrow as pa
@@ -308,12 +309,20 @@ def _pack_marks(marks: UserMarks) -> dict[str, int]:
     return dict(marks._connection.execute("SELECT user_id, mark FROM packs").fetchall())
 
 
+def _read_elsewhere(tmp_path, encoder, user: str) -> pa.Table:
+    """A read by another process, which writes the user's pack behind it, before closing."""
+    store = _store(tmp_path, encoder)
+    rows = store.scan(user)
+    store.close()
+    return rows
+
+
 def test_a_read_from_the_table_becomes_a_pack_that_another_process_reads_instead(
     tmp_path, encoder, make_item, records, monkeypatch
 ):
     stream = _store(tmp_path, encoder)
     stream.upsert(records([make_item("alice", "I love tea"), make_item("bob", "chess")]))
-    first = _store(tmp_path, encoder).scan("alice")
+    first = _read_elsewhere(tmp_path, encoder, "alice")
     assert _pack_marks(stream._marks) == {"alice": stream._marks.of("alice")}
     api = _store(tmp_path, encoder)  # a process with nothing in memory
     reads = _counting_reads(api, monkeypatch)
@@ -330,7 +339,7 @@ def test_appends_chain_to_the_pack_and_every_pack_chainth_one_folds_into_it(
     monkeypatch.setattr("jiyi.episodic.user_rows.PACK_CHAIN", 3)
     stream = _store(tmp_path, encoder)
     stream.upsert(records([make_item("alice", "I love tea")]))
-    _store(tmp_path, encoder).scan("alice")  # packs her rows
+    _read_elsewhere(tmp_path, encoder, "alice")  # packs her rows
     packed_at = stream._marks.of("alice")
     for n, text in enumerate(["green tea", "oolong", "pu-erh", "matcha"]):
         stream.upsert(records([make_item("alice", text), make_item("bob", f"chess {n}")]))
@@ -353,7 +362,7 @@ def test_a_pack_chain_outlives_the_window_of_other_users_writes(
     monkeypatch.setattr("jiyi.episodic.user_rows.FEED_WRITES", 2)
     stream = _store(tmp_path, encoder)
     stream.upsert(records([make_item("alice", "I love tea")]))
-    _store(tmp_path, encoder).scan("alice")
+    _read_elsewhere(tmp_path, encoder, "alice")
     stream.upsert(records([make_item("alice", "green tea")]))
     for n in range(4):
         stream.upsert(records([make_item("bob", f"chess {n}")]))
@@ -370,7 +379,7 @@ def test_a_write_that_did_more_than_append_drops_the_pack_with_what_it_held(
     stream = _store(tmp_path, encoder)
     first = records([make_item("alice", "a secret recipe", confidence=0.5)])
     stream.upsert(first + records([make_item("alice", "I love tea")]))
-    _store(tmp_path, encoder).scan("alice")
+    _read_elsewhere(tmp_path, encoder, "alice")
     assert "alice" in _pack_marks(stream._marks)
     if write == "update":
         stream.upsert(records([make_item("alice", "a secret recipe", confidence=0.9)]))
@@ -400,7 +409,8 @@ def test_a_pack_is_not_written_under_a_mark_a_write_has_moved_on_from(tmp_path):
         return old
 
     cache.rows("alice", marks, read_while_someone_updates)
-    assert _pack_marks(marks) == {}
+    marks.close()  # after the pack queued behind the read
+    assert _pack_marks(_marks(tmp_path)) == {}
 
 
 def test_a_damaged_pack_or_one_in_other_columns_is_read_from_the_table(tmp_path):
@@ -419,3 +429,26 @@ def test_a_damaged_pack_or_one_in_other_columns_is_read_from_the_table(tmp_path)
     assert marks.packed("bob", marks.of("bob")).equals(rows)
     newer = _marks(tmp_path, pa.schema([("event_id", pa.string())]))  # another version's
     assert newer.packed("bob", newer.of("bob")) is None
+
+
+def test_packs_are_written_on_one_thread_behind_the_reads_once_a_user_and_within_a_bound(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr("jiyi.episodic.user_rows.PACKS_QUEUED", 2)
+    marks = _marks(tmp_path)
+    rows = pa.table({"event_id": ["e1"], "summary": ["tea"]}, schema=_ROWS)
+    marks.bump(["a", "b", "c"])
+    gate, written, pack = threading.Event(), [], marks.pack
+
+    def held(user: str, mark: int, rows: pa.Table) -> None:
+        gate.wait(10)
+        written.append(user)
+        pack(user, mark, rows)
+
+    monkeypatch.setattr(marks, "pack", held)
+    for user in ("a", "a", "b", "c"):  # a twice, and c beyond the bound
+        marks.pack_later(user, marks.of(user), rows)
+    gate.set()
+    marks.close()  # waits for the queue
+    assert written == ["a", "b"]
+    assert set(_pack_marks(_marks(tmp_path))) == {"a", "b"}
