@@ -61,7 +61,7 @@ CREATE TABLE IF NOT EXISTS appends (
 );
 CREATE INDEX IF NOT EXISTS appends_unpacked ON appends (mark) WHERE packed = 0;
 CREATE TABLE IF NOT EXISTS packs (
-    user_id TEXT PRIMARY KEY, mark INTEGER NOT NULL, rows BLOB NOT NULL
+    user_id TEXT PRIMARY KEY, mark INTEGER NOT NULL, boot TEXT NOT NULL, rows BLOB NOT NULL
 );
 DROP TABLE IF EXISTS appended;
 """
@@ -86,6 +86,20 @@ PACK_CHAIN = 16
 # Packs waiting for the marks' writing thread, at most: each holds a user's rows (1 MB for 200).
 PACKS_QUEUED = 32
 PACKING_NICE = 19
+
+
+def _boot_id() -> str:
+    """This boot of the machine (Linux; elsewhere one id for all)."""
+    try:
+        return Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+    except OSError:
+        return ""
+
+
+# Packs serve only the boot that wrote them. SQLite (synchronous=NORMAL) may lose its last
+# commits to a power loss or an OS crash, and a pack that outlived the bump after it would
+# serve rows without that write's: after a restart of the machine every user is read afresh.
+BOOT = _boot_id()
 WAL_PAGES = 64
 log = logging.getLogger(__name__)
 
@@ -165,7 +179,9 @@ class UserMarks:
 
     @staticmethod
     def _pack_mark(connection: sqlite3.Connection, user_id: str) -> int | None:
-        row = connection.execute("SELECT mark FROM packs WHERE user_id = ?", (user_id,)).fetchone()
+        row = connection.execute(
+            "SELECT mark FROM packs WHERE user_id = ? AND boot = ?", (user_id, BOOT)
+        ).fetchone()
         return row[0] if row is not None and isinstance(row[0], int) else None
 
     @staticmethod
@@ -191,9 +207,10 @@ class UserMarks:
     ) -> None:
         """`rows`: the user's rows as of `mark`, as `_ipc` writes them."""
         connection.execute(
-            "INSERT INTO packs (user_id, mark, rows) VALUES (?, ?, ?) ON CONFLICT (user_id) "
-            "DO UPDATE SET mark = excluded.mark, rows = excluded.rows",
-            (user_id, mark, rows),
+            "INSERT INTO packs (user_id, mark, boot, rows) VALUES (?, ?, ?, ?) ON CONFLICT "
+            "(user_id) DO UPDATE SET mark = excluded.mark, boot = excluded.boot, rows = "
+            "excluded.rows",
+            (user_id, mark, BOOT, rows),
         )
         connection.execute("DELETE FROM appends WHERE user_id = ? AND mark <= ?", (user_id, mark))
         connection.execute(  # written after the pack's mark (a write raced its read)
@@ -239,7 +256,7 @@ class UserMarks:
 
     def _packed(self, connection: sqlite3.Connection, user_id: str, mark: int) -> pa.Table | None:
         row = connection.execute(
-            "SELECT mark, rows FROM packs WHERE user_id = ?", (user_id,)
+            "SELECT mark, rows FROM packs WHERE user_id = ? AND boot = ?", (user_id, BOOT)
         ).fetchone()
         if row is None or not isinstance(row[0], int) or row[0] > mark:
             return None

@@ -452,3 +452,26 @@ def test_packs_are_written_on_one_thread_behind_the_reads_once_a_user_and_within
     marks.close()  # waits for the queue
     assert written == ["a", "b"]
     assert set(_pack_marks(_marks(tmp_path))) == {"a", "b"}
+
+
+def test_a_pack_from_before_the_machine_restarted_is_not_served_and_is_written_again(
+    tmp_path, encoder, make_item, records, monkeypatch
+):
+    """A power loss may take SQLite's last commits: a pack written before one may have lost
+    the bump after it, so packs serve only the boot that wrote them."""
+    stream = _store(tmp_path, encoder)
+    stream.upsert(records([make_item("alice", "I love tea")]))
+    _read_elsewhere(tmp_path, encoder, "alice")
+    monkeypatch.setattr("jiyi.episodic.user_rows.BOOT", "another boot")
+    stream.upsert(records([make_item("alice", "green tea")]))  # an append: not chained to it
+    chained = stream._marks._connection.execute("SELECT packed FROM appends").fetchall()
+    assert chained == [(0,)]
+    api = _store(tmp_path, encoder)
+    reads = _counting_reads(api, monkeypatch)
+    assert api.scan("alice").num_rows == 2
+    assert len(reads) == 1
+    api.close()
+    assert _pack_marks(stream._marks) == {"alice": stream._marks.of("alice")}
+    assert stream._marks._connection.execute("SELECT boot FROM packs").fetchall() == [
+        ("another boot",)
+    ]
