@@ -27,8 +27,8 @@ ms of CPU for 200 rows against LanceDB's 3.4, BENCHMARKS.md session 55). A pack 
 of its mark, and serves while the entries appended since chain it to the user's current mark:
 such entries are kept until the writer folds them into the pack, every `PACK_CHAIN`th of them.
 A write that did more than append drops the pack with the chain (secure delete zeroes what it
-held), and the next read writes it again. The price is disk: a second copy of every read
-user's rows.
+held), and the next read writes it again. A pack serves only the machine boot that wrote it
+(`BOOT`). The price is disk: a second copy of every read user's rows.
 """
 
 from __future__ import annotations
@@ -324,9 +324,10 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 
 def _yield_to_recalls() -> None:
-    """The thread that writes packs runs at the lowest priority (Linux sets it per thread):
-    at the highest, a read's pack was written beside its own recall's ranking and the next
-    recall, and slowed them (BENCHMARKS.md session 56)."""
+    """The thread that writes packs runs at the lowest priority (Linux sets it per thread), so
+    that on two cores it takes what recalls leave: a pack is written beside the ranking of the
+    recall that read it, and the next recall (BENCHMARKS.md session 56: within the host's
+    noise there, against the lock this thread no longer shares, which cost 1–3 ms)."""
     with contextlib.suppress(AttributeError, OSError):  # not Linux: the process's priority
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), PACKING_NICE)
 
