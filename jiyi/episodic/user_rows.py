@@ -326,8 +326,9 @@ def _connect(path: Path) -> sqlite3.Connection:
 def _yield_to_recalls() -> None:
     """The thread that writes packs runs at the lowest priority (Linux sets it per thread), so
     that on two cores it takes what recalls leave: a pack is written beside the ranking of the
-    recall that read it, and the next recall (BENCHMARKS.md session 56: within the host's
-    noise there, against the lock this thread no longer shares, which cost 1–3 ms)."""
+    recall that read it and the next recall, which it slowed by 3.7 ms at p50 at the normal
+    priority and by 0.9–2.0 ms at this one (BENCHMARKS.md session 56). While recalls keep
+    both cores busy, packs wait, and beyond `PACKS_QUEUED` a later read writes them."""
     with contextlib.suppress(AttributeError, OSError):  # not Linux: the process's priority
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), PACKING_NICE)
 
