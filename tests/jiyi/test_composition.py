@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 from dataclasses import fields
@@ -10,10 +11,12 @@ from pathlib import Path
 import pytest
 from threadpoolctl import threadpool_info, threadpool_limits
 
+from jiyi.bench.recall import BenchTurn, whole_turn_event
 from jiyi.composition import (
     DataLayout,
     Stores,
     open_archive,
+    open_episodic_store,
     open_graph_store,
     open_turn_log,
     turn_history,
@@ -22,8 +25,13 @@ from jiyi.composition import (
 )
 from jiyi.config import Settings
 from jiyi.domain import Role, Turn
+from jiyi.episodic.indexing import build_records
+from jiyi.episodic.lancedb_store import MARKS_FILE
+from jiyi.episodic.records import IndexItem
+from jiyi.episodic.terms import IndexTerms
 from jiyi.graph.sqlite_store import SqliteGraphStore
 from jiyi.turnlog.local import LocalTurnLog
+from models.hashing import HashingEncoder
 
 
 def _paths(layout: DataLayout) -> list[Path]:
@@ -90,6 +98,21 @@ for root in roots:
 
 
 @pytest.mark.integration
+@pytest.mark.parametrize("packs", [True, False])
+def test_the_episodic_store_takes_and_writes_packs_as_configured(tmp_path: Path, packs) -> None:
+    settings = Settings(
+        data_dir=tmp_path, embedder={"model": "hashing:16"}, episodic={"user_packs": packs}
+    )
+    encoder = HashingEncoder(16)
+    store = open_episodic_store(settings, encoder)
+    item = IndexItem(whole_turn_event("u1", BenchTurn("t1", "s1", "I love tea", 0)), "I love tea")
+    store.upsert(build_records([item], encoder, IndexTerms(bytes(32)), keep_raw_text=False))
+    assert store.scan("u1").num_rows == 1
+    store.close()
+    marks = sqlite3.connect(DataLayout(tmp_path).episodic / MARKS_FILE)
+    assert marks.execute("SELECT count(*) FROM packs").fetchone() == (int(packs),)
+
+
 def test_two_processes_open_a_new_data_dir_at_once(tmp_path: Path) -> None:
     """The stream and the API start together on an empty data dir: neither may fail because
     the other is creating the same table or file (as a 2-process stream once did in CI)."""
