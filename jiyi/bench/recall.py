@@ -914,7 +914,9 @@ def run_latency(
                 store.scan(f"user{user}")
             store.close()
         pack_s = time.perf_counter() - started
-        stores = {packs: open_local_episodic_store(Path(tmp), encoder, packs) for packs in (1, 0)}
+        stores = {
+            packs: open_local_episodic_store(Path(tmp), encoder, packs) for packs in (True, False)
+        }
         # Distinct users: the even ones were read (packed), odd ones split by packs on or off.
         chosen = rng.sample(range(users), min(users, queries + 1))
         asked = [(user, rng.choice(texts)[:200]) for user in chosen]
