@@ -38,6 +38,7 @@ import numpy as np
 import pyarrow as pa
 
 from jiyi.archive.local import local_archive
+from jiyi.bench.stats import Percentiles
 from jiyi.bench.vector_cache import VectorCache
 from jiyi.composition import one_blas_thread, open_local_episodic_store
 from jiyi.config import EpisodicSettings, ForgettingSettings, Settings
@@ -776,23 +777,6 @@ def shortfalls(result: RecallBenchResult, margin: float = RULE_MARGIN) -> list[S
 
 
 # --- latency ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Percentiles:
-    p50_ms: float
-    p95_ms: float
-    p99_ms: float
-
-    @classmethod
-    def of(cls, values: Sequence[float]) -> Percentiles:
-        if len(values) < 2:  # a handful of queries: every percentile is what there is
-            return cls(*([values[0] if values else float("nan")] * 3))
-        cut = quantiles(values, n=100, method="inclusive")
-        return cls(cut[49], cut[94], cut[98])
-
-    def __str__(self) -> str:
-        return f"p50 {self.p50_ms:.1f} ms, p95 {self.p95_ms:.1f} ms, p99 {self.p99_ms:.1f} ms"
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,31 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from statistics import quantiles
 from typing import TypeVar
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Percentiles:
+    """p50, p95 and p99 of a latency sample, in ms."""
+
+    p50_ms: float
+    p95_ms: float
+    p99_ms: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Percentiles:
+        if len(values) < 2:  # a handful of queries: every percentile is what there is
+            return cls(*([values[0] if values else float("nan")] * 3))
+        cut = quantiles(values, n=100, method="inclusive")
+        return cls(cut[49], cut[94], cut[98])
+
+    def __str__(self) -> str:
+        return f"p50 {self.p50_ms:.1f} ms, p95 {self.p95_ms:.1f} ms, p99 {self.p99_ms:.1f} ms"
 
 
 @dataclass(frozen=True)

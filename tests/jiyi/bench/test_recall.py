@@ -7,7 +7,6 @@ store is a real LanceDB directory: the same path the full benchmark runs.
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from functools import partial
 
@@ -22,7 +21,6 @@ from jiyi.bench.recall import (
     RETRIEVERS,
     BenchTurn,
     Haystack,
-    Percentiles,
     RecallBenchResult,
     Tally,
     extractor_for,
@@ -307,12 +305,6 @@ def test_latency_bench_reports_ordered_percentiles(tmp_path):
         assert 0 < part.p50_ms <= part.p95_ms <= part.p99_ms
         assert result.embed.p50_ms <= part.p99_ms
     assert "users read before (rows from their pack): p50" in latency_report(result)
-
-
-def test_percentiles_of_few_values_are_what_there_is():
-    assert Percentiles.of([3.0]) == Percentiles(3.0, 3.0, 3.0)
-    assert math.isnan(Percentiles.of([]).p95_ms)
-    assert Percentiles.of([1.0, 2.0, 3.0]).p50_ms == 2.0
 
 
 def test_cli_bench_locomo_with_a_configured_model_free_embedder(locomo_file, tmp_path, monkeypatch):
