@@ -60,6 +60,15 @@ def noise_weights(jiyi: JiyiResource) -> dg.MaterializeResult:
     )
 
 
+@dg.asset(
+    group_name=GROUP,
+    deps=["noise_weights"],
+    description="Users read before whose rows the night rewrote: their packs written again.",
+)
+def repacked_users(jiyi: JiyiResource) -> dg.MaterializeResult:
+    return dg.MaterializeResult(metadata={"users": jiyi.episodic().repack()})
+
+
 @dg.asset(group_name=GROUP, description="Decayed confidence of every edge; what changed.")
 def decayed_edges(jiyi: JiyiResource) -> dg.MaterializeResult:
     run = run_decay(jiyi.graph(), jiyi.settings(), jiyi.now_ms())
@@ -92,5 +101,6 @@ __all__ = [
     "decayed_edges",
     "merged_events",
     "noise_weights",
+    "repacked_users",
     "users_within_cap",
 ]

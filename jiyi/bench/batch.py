@@ -2,8 +2,9 @@
 
 Measured in one run on this machine: decay over N edges (polars, vectorised; baseline: the
 per-edge Python function the read path uses, on a sample), the noise rule over M events,
-similar-event merging and archiving over M events held in a real LanceDB store (filling it is not
-timed), and one LoRA epoch on P pairs. The decay goal is 10 million edges in < 60 s.
+similar-event merging, re-packing the users it rewrote (baseline: reading them from the table)
+and archiving over M events held in a real LanceDB store (filling it is not timed), and one LoRA
+epoch on P pairs. The decay goal is 10 million edges in < 60 s.
 The synthetic data generators here are also what the batch tests use.
 """
 
@@ -176,14 +177,19 @@ def bench_noise(report: BatchReport, events: int, now_ms: int) -> None:
     report.add("noise rule (numpy windows)", events, seconds)
 
 
-def _filled_store(directory: Path, events: int, now_ms: int) -> EpisodicStore:
+def _open_store(directory: Path, packs: bool = True) -> EpisodicStore:
     from jiyi.composition import open_local_episodic_store
+    from models.hashing import HashingEncoder
+
+    return open_local_episodic_store(directory, HashingEncoder(64), packs)
+
+
+def _filled_store(directory: Path, events: int, now_ms: int) -> EpisodicStore:
     from jiyi.episodic.indexing import build_records
     from jiyi.episodic.terms import IndexTerms
     from models.hashing import HashingEncoder
 
-    encoder = HashingEncoder(64)
-    store = open_local_episodic_store(directory, encoder)
+    store, encoder = _open_store(directory), HashingEncoder(64)
     terms = IndexTerms(secrets.token_bytes(32))
     per_user = 200
     items = synthetic_events(max(1, events // per_user), per_user, now_ms)
@@ -192,8 +198,23 @@ def _filled_store(directory: Path, events: int, now_ms: int) -> EpisodicStore:
     return store
 
 
+def _read_each(directory: Path, users: list[str]) -> None:
+    """Each user's rows read once, by stores that each read as many users as their pack queue
+    holds and close, which writes those packs: users a server has read."""
+    from jiyi.episodic.user_rows import PACKS_QUEUED
+
+    for start in range(0, len(users), PACKS_QUEUED):
+        store = _open_store(directory)
+        for user in users[start : start + PACKS_QUEUED]:
+            store.scan(user)
+        store.close()
+
+
 def bench_store_steps(report: BatchReport, events: int, now_ms: int) -> None:
-    """Merging and archiving over `events` held in a real LanceDB store (setup not timed)."""
+    """Merging, re-packing the users it rewrote, and archiving over `events` held in a real
+    LanceDB store (setup not timed). Every user is read before the night, so the re-pack covers
+    all it rewrote; its baseline is reading those users from the table, which is what their next
+    recalls would do without it."""
     from jiyi.archive import archive_cold_events
     from jiyi.archive.local import local_archive
     from jiyi.config import EpisodicSettings, ForgettingSettings
@@ -202,9 +223,17 @@ def bench_store_steps(report: BatchReport, events: int, now_ms: int) -> None:
     scratch = Path(tempfile.mkdtemp(prefix="jiyi-bench-"))
     try:
         store = _filled_store(scratch / "merge", events, now_ms)
+        users = sorted(set(store.scan().column("user_id").to_pylist()))
+        _read_each(scratch / "merge", users)
         seconds, merged = _timed(lambda: run_merging(store, EpisodicSettings()))
         note = f"{merged.removed} events merged away"
         report.add("similar-event merging (LanceDB)", events, seconds, note)
+        seconds, repacked = _timed(store.repack)
+        unpacked = _open_store(scratch / "merge", packs=False)
+        reads, _ = _timed(lambda: [unpacked.scan(user) for user in users])
+        unpacked.close()
+        note = f"users; reading them from the table instead: {reads:.2f} s"
+        report.add("re-packing the users merging rewrote", repacked, seconds, note)
         store = _filled_store(scratch / "archive-src", events, now_ms)
         archive = local_archive(scratch / "archive")
         seconds, archived = _timed(

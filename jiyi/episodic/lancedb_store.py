@@ -23,6 +23,7 @@ string and a binary value, which Lance reads several times faster (`lance_column
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import threading
@@ -80,6 +81,9 @@ LARGEST_FRAGMENT = 1 << 20
 # a stream batch adds a few rows a user; a user's history loaded at once is read afresh.
 FEED_ROWS = 512
 FEED_USER_ROWS = 32
+# Users whose packs `repack` reads from the table at once: one read of many users costs less
+# than a read each.
+REPACK_BATCH = 256
 INDEXED_COLUMNS = ("user_id", "event_id")  # reads filter on the first; upserts join on both
 # Compaction removes the files of versions older than this: long enough for any read another
 # process started on an older version (the nightly batch's whole-table scans) to finish.
@@ -339,6 +343,32 @@ class LanceEpisodicStore(EpisodicStore):
         if target_rows > SMALLEST_FRAGMENT:  # it lists every version: 29 of a run's 103 ms
             dataset.cleanup_old_versions(older_than=OLD_VERSIONS_KEPT)
         self._index_missing()
+
+    def repack(self) -> int:
+        """Write the pack of every user read before whom a write has left without one since
+        (`UserMarks.unpacked`), read afresh from the table: nightly merging, archiving and
+        the noise rule rewrite many users' rows, and each would otherwise pay a read of the
+        table at their next recall. A user written meanwhile is left to their next read.
+        With packs off, nothing."""
+        if not self._cached.packs:
+            return 0
+        unpacked = self._marks.unpacked()
+        batches = range(0, len(unpacked), REPACK_BATCH)
+        return sum(self._repack(unpacked[start : start + REPACK_BATCH]) for start in batches)
+
+    def _repack(self, users: Sequence[str]) -> int:
+        """`repack` for these users, read from the table at once."""
+        marks = {}
+        for user_id in users:
+            mark = self._marks.of(user_id)  # before the rows: see `user_rows`
+            with contextlib.suppress(EpisodicInputError):  # an id no write took (a damaged file)
+                if mark is not None:
+                    marks[check_user(user_id)] = mark
+        if not marks:
+            return 0
+        by_user = rows_by_user(self._query(_in("user_id", list(marks))))
+        empty = self._schema.empty_table()
+        return sum(self._marks.pack(u, mark, by_user.get(u, empty)) for u, mark in marks.items())
 
     def _dataset(self) -> lance.LanceDataset:
         return lance.dataset(str(self._path / f"{TABLE}.lance"))

@@ -67,6 +67,12 @@ class EpisodicStore(Protocol):
         """Compact and index after bulk loads and nightly (a no-op where the server does it)."""
         ...
 
+    def repack(self) -> int:
+        """Rebuild the per-user copies that reads take instead of the table where writes
+        dropped them (the nightly batch, after rewriting users' rows); returns how many users
+        it rebuilt (0 where the backend keeps none)."""
+        ...
+
     def purge_deleted(self) -> None:
         """Make earlier deletions physical (no deleted row left in any file); erasure calls it."""
         ...

@@ -27,8 +27,10 @@ ms of CPU for 200 rows against LanceDB's 3.4, BENCHMARKS.md session 55). A pack 
 of its mark, and serves while the entries appended since chain it to the user's current mark:
 such entries are kept until the writer folds them into the pack, every `PACK_CHAIN`th of them.
 A write that did more than append drops the pack with the chain (secure delete zeroes what it
-held), and the next read writes it again. A pack serves only the machine boot that wrote it
-(`BOOT`). The price is disk: a second copy of every read user's rows.
+held), and lists the user as unpacked: the next read writes it again, or the nightly batch
+does first (`LanceEpisodicStore.repack`), for the users its merging and archiving rewrote. A
+pack serves only the machine boot that wrote it (`BOOT`). The price is disk: a second copy of
+every read user's rows.
 """
 
 from __future__ import annotations
@@ -63,9 +65,11 @@ CREATE INDEX IF NOT EXISTS appends_unpacked ON appends (mark) WHERE packed = 0;
 CREATE TABLE IF NOT EXISTS packs (
     user_id TEXT PRIMARY KEY, mark INTEGER NOT NULL, boot TEXT NOT NULL, rows BLOB NOT NULL
 );
+CREATE TABLE IF NOT EXISTS unpacked (user_id TEXT PRIMARY KEY);
 DROP TABLE IF EXISTS appended;
 """
 # `appends.packed`: the entry follows the user's pack, and is kept until folded into it.
+# `unpacked`: users whose pack a write dropped, until one is written again (`UserMarks.unpacked`).
 # `appended` held session 55's entries, which predate packs: a cache, so dropped, not moved.
 # The next mark. A counter that is not a number (a damaged file) goes on from the highest mark
 # in use, never back: a mark met again would pass a stale copy for current.
@@ -146,10 +150,8 @@ class UserMarks:
                 "ON CONFLICT (user_id) DO UPDATE SET mark = excluded.mark",
                 [(user, mark) for user in users],
             )
-            rewritten = [(user,) for user in users if user not in appended]
             # a chain with a write it cannot replay ends here, and its pack with it
-            connection.executemany("DELETE FROM appends WHERE user_id = ?", rewritten)
-            connection.executemany("DELETE FROM packs WHERE user_id = ?", rewritten)
+            self._drop_packs(connection, [user for user in users if user not in appended])
             connection.executemany(
                 "INSERT INTO appends (user_id, mark, after, rows, packed) VALUES (?, ?, ?, ?, ?)",
                 entries,
@@ -196,10 +198,19 @@ class UserMarks:
         cannot be replayed (an entry lost), drop both: the next read writes the pack again."""
         rows = self._packed(connection, user_id, mark)
         if rows is None:
-            connection.execute("DELETE FROM packs WHERE user_id = ?", (user_id,))
-            connection.execute("DELETE FROM appends WHERE user_id = ?", (user_id,))
+            self._drop_packs(connection, [user_id])
         else:
             self._write_pack(connection, user_id, mark, _ipc(rows))
+
+    @staticmethod
+    def _drop_packs(connection: sqlite3.Connection, users: Sequence[str]) -> None:
+        """Drop these users' packs and chains; those who had a pack are listed `unpacked`."""
+        keys = [(user,) for user in users]
+        connection.executemany(
+            "INSERT OR IGNORE INTO unpacked SELECT user_id FROM packs WHERE user_id = ?", keys
+        )
+        connection.executemany("DELETE FROM appends WHERE user_id = ?", keys)
+        connection.executemany("DELETE FROM packs WHERE user_id = ?", keys)
 
     @staticmethod
     def _write_pack(
@@ -213,20 +224,34 @@ class UserMarks:
             (user_id, mark, BOOT, rows),
         )
         connection.execute("DELETE FROM appends WHERE user_id = ? AND mark <= ?", (user_id, mark))
+        connection.execute("DELETE FROM unpacked WHERE user_id = ?", (user_id,))
         connection.execute(  # written after the pack's mark (a write raced its read)
             "UPDATE appends SET packed = 1 WHERE user_id = ? AND mark > ?", (user_id, mark)
         )
 
-    def pack(self, user_id: str, mark: int, rows: pa.Table) -> None:
+    def pack(self, user_id: str, mark: int, rows: pa.Table) -> bool:
         """Keep `rows`, read from the table after `mark` was seen, as the user's pack, unless a
         write has moved their mark since (its bump may already have passed the pack by) or the
-        rows are not in `schema`."""
+        rows are not in `schema`; whether it was kept."""
         if not rows.schema.equals(self.schema, check_metadata=True):
-            return
+            return False
         packed = _ipc(rows)
         with self._pack_lock, write_transaction(self._pack_connection) as connection:
-            if self._mark(connection, user_id) == mark:
-                self._write_pack(connection, user_id, mark, packed)
+            if self._mark(connection, user_id) != mark:
+                return False
+            self._write_pack(connection, user_id, mark, packed)
+            return True
+
+    def unpacked(self) -> list[str]:
+        """Users read before who have no pack that serves: a write dropped theirs (nightly
+        merging and archiving rewrite many users at once), or another boot of the machine
+        wrote it. Each would read the table at their next recall."""
+        with self._lock:
+            rows = self._connection.execute(
+                "SELECT user_id FROM unpacked UNION SELECT user_id FROM packs WHERE boot != ?",
+                (BOOT,),
+            ).fetchall()
+        return [user for (user,) in rows]
 
     def pack_later(self, user_id: str, mark: int, rows: pa.Table) -> None:
         """`pack`, on the marks' own thread behind the read that gave `rows`: a recall does not
@@ -305,6 +330,7 @@ class UserMarks:
                 ("DELETE FROM marks WHERE user_id = ?", (user_id,)),
                 ("DELETE FROM appends WHERE user_id = ?", (user_id,)),
                 ("DELETE FROM packs WHERE user_id = ?", (user_id,)),
+                ("DELETE FROM unpacked WHERE user_id = ?", (user_id,)),
             )
 
     def close(self) -> None:

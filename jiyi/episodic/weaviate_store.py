@@ -263,6 +263,10 @@ class WeaviateEpisodicStore(EpisodicStore):
     def optimize(self) -> None:
         """Weaviate compacts and indexes on the server; nothing to do here."""
 
+    def repack(self) -> int:
+        """Reads go to the server, which keeps no per-user copy here: nothing to rebuild."""
+        return 0
+
     def drop(self) -> None:
         """Delete the whole collection (tests and decommissioning only)."""
         self._client.collections.delete(self._collection.name)

@@ -14,6 +14,7 @@ EXPECTED_DEPS = {
     "merged_events": set(),
     "archived_events": {"merged_events"},
     "noise_weights": {"archived_events"},
+    "repacked_users": {"noise_weights"},
     "decayed_edges": set(),
     "product_metrics": {"noise_weights"},
 }

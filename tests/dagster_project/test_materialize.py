@@ -17,7 +17,9 @@ from jiyi.composition import open_encoder, open_feedback_log, open_index_terms
 from jiyi.config import load_settings
 from jiyi.domain import Role, Turn
 from jiyi.episodic.indexing import build_records
-from jiyi.episodic.lancedb_store import LanceEpisodicStore
+from jiyi.episodic.lancedb_store import MARKS_FILE, LanceEpisodicStore
+from jiyi.episodic.records import arrow_schema
+from jiyi.episodic.user_rows import UserMarks
 from jiyi.feedback import FeedbackKind
 from jiyi.graph.service import GraphService
 from jiyi.graph.sqlite_store import SqliteGraphStore
@@ -112,6 +114,25 @@ def test_nightly_maintenance_archive_and_metrics_materialise(data_dir: Path):
         "decay_within_bounds": True,
         "metrics_in_range": True,
     }
+
+
+def test_the_night_writes_again_the_packs_of_the_users_read_before_that_it_rewrote(
+    data_dir: Path,
+):
+    encoder = _encoder()
+    path = data_dir / "episodic"
+    reader = LanceEpisodicStore(path, encoder.space_id, encoder.dimension)
+    read = sorted(set(reader.scan().column("user_id").to_pylist()))[:2]
+    for user in read:
+        reader.scan(user)
+    reader.close()  # writes their packs
+    result = _materialize(data_dir)
+    assert _metadata(result, "merged_events")["removed"] > 0
+    assert _metadata(result, "repacked_users")["users"] == len(read)
+    marks = UserMarks(path / MARKS_FILE, arrow_schema(encoder.dimension, encoder.space_id))
+    assert marks.unpacked() == []
+    for user in read:
+        assert marks.packed(user, marks.of(user)) is not None
 
 
 def test_a_second_night_changes_nothing_already_done(data_dir: Path):

@@ -9,7 +9,7 @@ from jiyi.cli import app
 def test_a_small_batch_bench_reports_every_step_and_the_decay_goal():
     report = batch.run(edges=20_000, events=400, lora=False, baseline_edges=2_000)
     names = [t.name for t in report.timings]
-    assert len(names) == 5
+    assert len(names) == 6
     assert all(t.items > 0 and t.seconds > 0 for t in report.timings)
     text = batch.report_text(report)
     assert "x the Python loop" in text

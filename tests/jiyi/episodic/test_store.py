@@ -177,6 +177,16 @@ def test_scan_returns_arrow_for_batch_jobs(store, encoder, make_item, records):
     assert record.vector.shape == (encoder.dimension,)
 
 
+def test_a_repack_after_a_rewrite_leaves_every_read_as_the_store_holds_it(
+    store, make_item, records
+):
+    store.upsert(records([make_item("alice", "a recipe", confidence=0.5)]))
+    store.scan("alice")
+    store.upsert(records([make_item("alice", "a recipe", confidence=0.9)]))
+    assert store.repack() >= 0
+    assert store.scan("alice").column("confidence").to_pylist() == [pytest.approx(0.9)]
+
+
 def test_vectors_from_another_space_are_refused_before_anything_is_written(
     store, encoder, make_item, records
 ):

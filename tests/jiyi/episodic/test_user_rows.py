@@ -463,6 +463,7 @@ def test_a_pack_from_before_the_machine_restarted_is_not_served_and_is_written_a
     stream.upsert(records([make_item("alice", "I love tea")]))
     _read_elsewhere(tmp_path, encoder, "alice")
     monkeypatch.setattr("jiyi.episodic.user_rows.BOOT", "another boot")
+    assert stream._marks.unpacked() == ["alice"]  # the nightly repack writes it afresh
     stream.upsert(records([make_item("alice", "green tea")]))  # an append: not chained to it
     chained = stream._marks._connection.execute("SELECT packed FROM appends").fetchall()
     assert chained == [(0,)]
@@ -475,3 +476,53 @@ def test_a_pack_from_before_the_machine_restarted_is_not_served_and_is_written_a
     assert stream._marks._connection.execute("SELECT boot FROM packs").fetchall() == [
         ("another boot",)
     ]
+
+
+def test_the_nightly_repack_writes_again_the_packs_that_rewrites_dropped_and_no_others(
+    tmp_path, encoder, make_item, records, monkeypatch
+):
+    stream = _store(tmp_path, encoder)
+    stream.upsert(
+        records([make_item(user, "a recipe", confidence=0.5) for user in ("alice", "bob", "carol")])
+    )
+    for user in ("alice", "bob"):  # carol is never read
+        _read_elsewhere(tmp_path, encoder, user)
+    stream.upsert(  # the night merges alice's and carol's rows
+        records([make_item(user, "a recipe", confidence=0.9) for user in ("alice", "carol")])
+    )
+    stream.delete("bob")  # an erasure leaves nothing to write again
+    assert stream._marks.unpacked() == ["alice"]
+    nightly = _store(tmp_path, encoder)
+    assert nightly.repack() == 1
+    assert nightly.repack() == 0
+    assert set(_pack_marks(stream._marks)) == {"alice"}
+    api = _store(tmp_path, encoder)
+    reads = _counting_reads(api, monkeypatch)
+    assert api.scan("alice").column("confidence").to_pylist() == [0.9]
+    assert reads == []
+
+
+def test_a_repack_leaves_a_user_written_meanwhile_and_packs_off_repack_nobody(
+    tmp_path, encoder, make_item, records, monkeypatch
+):
+    stream = _store(tmp_path, encoder)
+    stream.upsert(records([make_item("alice", "a recipe", confidence=0.5)]))
+    _read_elsewhere(tmp_path, encoder, "alice")
+    stream.upsert(records([make_item("alice", "a recipe", confidence=0.9)]))
+    path = tmp_path / "episodic"
+    off = LanceEpisodicStore(path, encoder.space_id, encoder.dimension, packs=False)
+    assert off.repack() == 0
+    nightly = _store(tmp_path, encoder)
+    read = nightly._query
+
+    def read_while_the_stream_updates(where: str | None) -> pa.Table:
+        stream.upsert(records([make_item("alice", "a recipe", confidence=0.7)]))
+        return read(where)
+
+    monkeypatch.setattr(nightly, "_query", read_while_the_stream_updates)
+    hostile = "x' OR user_id != 'x"  # a damaged file: no write takes such an id
+    stream._marks._connection.execute("INSERT INTO marks VALUES (?, 1)", (hostile,))
+    stream._marks._connection.execute("INSERT INTO unpacked VALUES (?)", (hostile,))
+    assert nightly.repack() == 0
+    assert _pack_marks(stream._marks) == {}
+    assert sorted(stream._marks.unpacked()) == ["alice", hostile]  # left to the next read
