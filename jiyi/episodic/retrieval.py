@@ -29,6 +29,7 @@ Pipeline for one user and one query:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -695,10 +696,12 @@ def recall(
     # recall costs about the slower of the two, not their sum.
     user = check_user(user_id)
     query_tokens = terms.query(user, query)
+    embedded = threading.Event()
     reading = _READERS.submit(
-        _read_scored, store, encoder, user, event_types, query, query_tokens, config
+        _read_scored, store, encoder, user, event_types, query, query_tokens, config, embedded
     )
     query_vector = encode_queries(encoder, [query])[0]
+    embedded.set()
     read = reading.result()
     now_ms = clock.now_ms() if now_ms is None else now_ms
     channels = query_channels(encoder, query_vector, read)
@@ -853,26 +856,27 @@ def _read_scored(
     query: str,
     query_tokens: Sequence[str],
     config: RetrievalConfig,
+    embedded: threading.Event,
 ) -> UserRows:
     """The user's rows, scored, beside the query's embedding: the read is usually done first,
     so BM25, and the CJK channel's encoding of a query without CJK characters (asked only when
     some row has a vector there: a user with Chinese memories asking in English; an
-    English-only user pays nothing), take nothing from the critical path. That encoding runs
-    on ONNX Runtime, off Python's lock, so the rows' `RowFacts`, which ranking needs next, are
-    worked out beside it (10,000 users x 200 events, rows not in memory: about 0.5 ms off a
-    recall's mean, measured against working them out after it).
-    Otherwise they are not worked out here: where the read is the longer half, they would
-    only lengthen it, and take Python's lock from the query's embedding."""
+    English-only user pays nothing), take nothing from the critical path. The rows'
+    `RowFacts`, which ranking needs next, are worked out here too while the query is still
+    being embedded (`embedded` not set; the CJK channel's encoding is waited for anyway): the
+    embedding runs on ONNX Runtime, off Python's lock. Once it is done they would only hold
+    the recall up, which `rank` does as well."""
     table = store.scan(user_id, event_types)
     lexical = lexical_scores(table, query_tokens, config)
+    if table.num_rows == 0:
+        return UserRows(table, lexical)
     channels = cjk_channels(encoder)
-    if channels is None or table.num_rows == 0:
-        return UserRows(table, lexical)
-    own_dimension = own_vector_encoder(encoder).dimension
-    if not cjk_rows(vector_matrix(table)[:, :own_dimension], channels.primary.dimension).any():
-        return UserRows(table, lexical)
-    if has_cjk(query):
-        return UserRows(table, lexical, True)
-    english = _CJK_QUERIES.submit(channels.encode_cjk, [query])
-    row_facts(table, row_shape(encoder), config.reply_pairs)  # kept for `rank`
-    return UserRows(table, lexical, True, english.result()[0])
+    cjk, english = False, None
+    if channels is not None:
+        own = vector_matrix(table)[:, : own_vector_encoder(encoder).dimension]
+        cjk = bool(cjk_rows(own, channels.primary.dimension).any())
+        if cjk and not has_cjk(query):
+            english = _CJK_QUERIES.submit(channels.encode_cjk, [query])
+    if english is not None or not embedded.is_set():
+        row_facts(table, row_shape(encoder), config.reply_pairs)  # kept for `rank`
+    return UserRows(table, lexical, cjk, None if english is None else english.result()[0])

@@ -351,6 +351,32 @@ def test_a_users_rows_are_worked_out_for_ranking_once_until_they_change(
     assert hits[0].event.turn_id == "t9"
 
 
+def test_a_users_rows_are_worked_out_beside_the_query_embedding_only_while_it_runs(
+    tmp_path, make_item, terms, monkeypatch
+):
+    import threading
+
+    from jiyi.episodic import retrieval
+
+    encoder = TurnChannelEncoder(HashingEncoder(64), HashingEncoder(64), passages=4)
+    store = _write(tmp_path, encoder, make_item, terms, ENGLISH)
+    worked: list[int] = []
+    unmemoised = retrieval._facts
+    monkeypatch.setattr(retrieval, "_facts", lambda *a: worked.append(1) or unmemoised(*a))
+    monkeypatch.setattr(retrieval, "_FACTS", retrieval.DerivedCache(0))  # nothing kept
+    tokens = terms.query("alice", "tea")
+    for embedding_done, expected in ((False, [1]), (True, [])):
+        embedded = threading.Event()
+        if embedding_done:
+            embedded.set()
+        worked.clear()
+        read = retrieval._read_scored(
+            store, encoder, "alice", None, "tea", tokens, DEFAULT_CONFIG, embedded
+        )
+        assert read.table.num_rows == len(ENGLISH)
+        assert worked == expected  # once it is done, `rank` works them out on its own
+
+
 def test_the_turn_channel_counts_only_for_the_events_with_a_turn_vector():
     """Flat other channels; the turn channel singles out event 2; NaN rows sit at its mean."""
     vector, lexical = np.full(5, 0.3), np.zeros(5)
