@@ -92,7 +92,7 @@ def test_the_ui_lists_every_asset_with_its_dependencies(webserver: str):
         for key in asset_graph.get_all_asset_keys()
     }
     assert graph == expected
-    assert len(graph) == 10
+    assert len(graph) == 11
     groups = {n["groupName"] for n in nodes}
     assert groups == {"embedder", "maintenance", "archive", "metrics"}
 
