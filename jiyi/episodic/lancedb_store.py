@@ -361,9 +361,10 @@ class LanceEpisodicStore(EpisodicStore):
         marks = {}
         for user_id in users:
             mark = self._marks.of(user_id)  # before the rows: see `user_rows`
+            if mark is None:
+                continue
             with contextlib.suppress(EpisodicInputError):  # an id no write took (a damaged file)
-                if mark is not None:
-                    marks[check_user(user_id)] = mark
+                marks[check_user(user_id)] = mark
         if not marks:
             return 0
         by_user = rows_by_user(self._query(_in("user_id", list(marks))))
