@@ -360,6 +360,7 @@ class ReembedRun:
     copied: int
     removed: int
     unchanged: int
+    repacked: int  # users read in the live store, packed in the target too
 
 
 def _fingerprints(table: pa.Table) -> pl.DataFrame:
@@ -376,7 +377,9 @@ def reembed_sync(
 ) -> ReembedRun:
     """Make `target` hold every live event, embedded by `encoder`: batched and resumable (rows
     already copied unchanged are skipped), and rows gone from `live` are removed from `target`.
-    `live` is only read, so searches keep using one space until the stores are swapped."""
+    `live` is only read, so searches keep using one space until the stores are swapped.
+    Users read in `live` get their packs in `target` too: swapped in without them, every
+    one would read the table at their first recall."""
     if target.space_id != encoder.space_id:
         raise ValueError(f"target store space {target.space_id!r} is not {encoder.space_id!r}")
     source = live.scan()
@@ -394,7 +397,8 @@ def reembed_sync(
     removed = 0
     for (user_id,), ids in stale.group_by("user_id", maintain_order=True):
         removed += target.delete(str(user_id), event_ids=ids["event_id"].to_list())
-    return ReembedRun(wanted.height, removed, source.num_rows - wanted.height)
+    repacked = target.repack(live.read_users())
+    return ReembedRun(wanted.height, removed, source.num_rows - wanted.height, repacked)
 
 
 def swap_directories(live: Path, staging: Path, backup: Path) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import dagster as dg
@@ -215,7 +215,7 @@ def _sync_staging(jiyi: JiyiResource, models: ModelsResource, version: str) -> d
         run = sync_staging_store(jiyi.settings(), jiyi.episodic(), models.registry(), version)
     except NotImplementedError as exc:
         raise dg.Failure(str(exc)) from exc
-    return {"copied": run.copied, "removed": run.removed, "unchanged": run.unchanged}
+    return asdict(run)
 
 
 @dg.asset(

@@ -344,17 +344,21 @@ class LanceEpisodicStore(EpisodicStore):
             dataset.cleanup_old_versions(older_than=OLD_VERSIONS_KEPT)
         self._index_missing()
 
-    def repack(self) -> int:
+    def repack(self, users: Iterable[str] = ()) -> int:
         """Write the pack of every user read before whom a write has left without one since
-        (`UserMarks.unpacked`), read afresh from the table: nightly merging, archiving and
-        the noise rule rewrite many users' rows, and each would otherwise pay a read of the
-        table at their next recall. A user written meanwhile is left to their next read.
-        With packs off, nothing."""
+        (`UserMarks.unpacked`), and of `users` without one, read afresh from the table:
+        nightly merging, archiving and the noise rule rewrite many users' rows, and each
+        would otherwise pay a read of the table at their next recall. A user written
+        meanwhile is left to their next read. With packs off, nothing."""
         if not self._cached.packs:
             return 0
-        unpacked = self._marks.unpacked()
+        unpacked = self._marks.unpacked(users)
         batches = range(0, len(unpacked), REPACK_BATCH)
         return sum(self._repack(unpacked[start : start + REPACK_BATCH]) for start in batches)
+
+    def read_users(self) -> list[str]:
+        """Users whose reads take a pack here, or will once it is written again."""
+        return self._marks.read_users() if self._cached.packs else []
 
     def _repack(self, users: Sequence[str]) -> int:
         """`repack` for these users, read from the table at once."""

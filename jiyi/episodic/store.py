@@ -8,7 +8,7 @@ and their Arrow schema are in `jiyi.episodic.records`; backends are opened by
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -67,10 +67,16 @@ class EpisodicStore(Protocol):
         """Compact and index after bulk loads and nightly (a no-op where the server does it)."""
         ...
 
-    def repack(self) -> int:
+    def repack(self, users: Iterable[str] = ()) -> int:
         """Rebuild the per-user copies that reads take instead of the table where writes
-        dropped them (the nightly batch, after rewriting users' rows); returns how many users
-        it rebuilt (0 where the backend keeps none)."""
+        dropped them (the nightly batch, after rewriting users' rows), and build them for
+        `users` who have none; returns how many users it rebuilt (0 where the backend keeps
+        none)."""
+        ...
+
+    def read_users(self) -> list[str]:
+        """Users who have such a copy, or are due one: what a re-embedded copy of the store
+        should build again before it is swapped in ([] where the backend keeps none)."""
         ...
 
     def purge_deleted(self) -> None:

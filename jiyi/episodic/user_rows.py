@@ -28,7 +28,8 @@ of its mark, and serves while the entries appended since chain it to the user's 
 such entries are kept until the writer folds them into the pack, every `PACK_CHAIN`th of them.
 A write that did more than append drops the pack with the chain (secure delete zeroes what it
 held), and lists the user as unpacked: the next read writes it again, or the nightly batch
-does first (`LanceEpisodicStore.repack`), for the users its merging and archiving rewrote. A
+does first (`LanceEpisodicStore.repack`), for the users its merging and archiving rewrote; a
+store re-embedded into a new space packs the users read in the old one before it replaces it. A
 pack serves only the machine boot that wrote it (`BOOT`). The price is disk: a second copy of
 every read user's rows.
 """
@@ -242,14 +243,29 @@ class UserMarks:
             self._write_pack(connection, user_id, mark, packed)
             return True
 
-    def unpacked(self) -> list[str]:
+    def unpacked(self, also: Iterable[str] = ()) -> list[str]:
         """Users read before who have no pack that serves: a write dropped theirs (nightly
         merging and archiving rewrite many users at once), or another boot of the machine
-        wrote it. Each would read the table at their next recall."""
+        wrote it. Each would read the table at their next recall. `also`: more users to
+        count, unless they have a pack that serves (those read in another copy of the store)."""
         with self._lock:
             rows = self._connection.execute(
                 "SELECT user_id FROM unpacked UNION SELECT user_id FROM packs WHERE boot != ?",
                 (BOOT,),
+            ).fetchall()
+            served = self._connection.execute(
+                "SELECT user_id FROM packs WHERE boot = ?", (BOOT,)
+            ).fetchall()
+        listed = {user for (user,) in rows}
+        listed.update(set(also).difference(user for (user,) in served))
+        return sorted(listed)
+
+    def read_users(self) -> list[str]:
+        """Users with a pack, or listed to get one again: those a copy of the store (one
+        re-embedded for a new model) should pack too."""
+        with self._lock:
+            rows = self._connection.execute(
+                "SELECT user_id FROM packs UNION SELECT user_id FROM unpacked"
             ).fetchall()
         return [user for (user,) in rows]
 

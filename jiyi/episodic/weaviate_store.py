@@ -10,7 +10,7 @@ against it when `JIYI_TEST_WEAVIATE_URL` is set.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 from urllib.parse import urlparse
 
@@ -263,9 +263,12 @@ class WeaviateEpisodicStore(EpisodicStore):
     def optimize(self) -> None:
         """Weaviate compacts and indexes on the server; nothing to do here."""
 
-    def repack(self) -> int:
+    def repack(self, users: Iterable[str] = ()) -> int:
         """Reads go to the server, which keeps no per-user copy here: nothing to rebuild."""
         return 0
+
+    def read_users(self) -> list[str]:
+        return []
 
     def drop(self) -> None:
         """Delete the whole collection (tests and decommissioning only)."""

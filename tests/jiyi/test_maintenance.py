@@ -353,6 +353,23 @@ def test_reembed_sync_is_batched_resumable_and_follows_the_live_store(
     assert weights[changed.event.event_id] == 0.5
 
 
+def test_reembed_sync_packs_in_the_target_the_users_read_in_the_live_store(
+    store: LanceEpisodicStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    reader = LanceEpisodicStore(tmp_path / "episodic", store.space_id, store.dimension)
+    reader.scan("u-en")  # a recall's read: its pack is written behind it
+    reader.close()
+    new = HashingEncoder(48)
+    staging = LanceEpisodicStore(tmp_path / "episodic.next", new.space_id, new.dimension)
+    assert reembed_sync(store, staging, new).repacked == 1
+    assert staging.read_users() == ["u-en"]
+    assert reembed_sync(store, staging, new).repacked == 0  # its pack still serves
+    staging.close()
+    swapped = LanceEpisodicStore(tmp_path / "episodic.next", new.space_id, new.dimension)
+    monkeypatch.setattr(swapped, "_query", lambda where: pytest.fail(f"read the table: {where}"))
+    assert {r.space_id for r in _events(swapped, "u-en")} == {new.space_id}
+
+
 def test_a_store_with_passages_inside_its_rows_is_reembedded_into_their_column(tmp_path: Path):
     """Session 22 wrote `[own | turn | passage 1 … k]` rows in a `…|passages:k` space; the
     re-embedding keeps the turn vector and the passages, which no kept text could give again."""

@@ -185,6 +185,9 @@ def test_a_repack_after_a_rewrite_leaves_every_read_as_the_store_holds_it(
     store.upsert(records([make_item("alice", "a recipe", confidence=0.9)]))
     assert store.repack() >= 0
     assert store.scan("alice").column("confidence").to_pylist() == [pytest.approx(0.9)]
+    assert set(store.read_users()) <= {"alice"}
+    assert store.repack(["alice", "nobody"]) >= 0  # a user without rows is no error
+    assert store.scan("alice").column("confidence").to_pylist() == [pytest.approx(0.9)]
 
 
 def test_vectors_from_another_space_are_refused_before_anything_is_written(

@@ -502,6 +502,25 @@ def test_the_nightly_repack_writes_again_the_packs_that_rewrites_dropped_and_no_
     assert reads == []
 
 
+def test_a_repack_packs_the_users_named_that_have_no_pack_and_lists_who_was_read(
+    tmp_path, encoder, make_item, records
+):
+    store = _store(tmp_path, encoder)
+    store.upsert(records([make_item(user, "a recipe") for user in ("alice", "bob", "carol")]))
+    _read_elsewhere(tmp_path, encoder, "alice")
+    assert store.read_users() == ["alice"]
+    packed = _pack_marks(store._marks)
+    assert store.repack(["alice", "bob", "nobody"]) == 1  # alice's serves; nobody has no rows
+    assert _pack_marks(store._marks) == {**packed, "bob": store._marks.of("bob")}
+    store.upsert(records([make_item("bob", "a recipe", confidence=0.9)]))  # drops bob's pack
+    assert store.read_users() == ["alice", "bob"]  # bob is due one again
+    path = tmp_path / "episodic"
+    assert (
+        LanceEpisodicStore(path, encoder.space_id, encoder.dimension, packs=False).read_users()
+        == []
+    )
+
+
 def test_a_repack_leaves_a_user_written_meanwhile_and_packs_off_repack_nobody(
     tmp_path, encoder, make_item, records, monkeypatch
 ):
