@@ -268,6 +268,7 @@ class WeaviateEpisodicStore(EpisodicStore):
         return 0
 
     def read_users(self) -> list[str]:
+        """No user has a copy here to build again in a re-embedded collection."""
         return []
 
     def drop(self) -> None:
