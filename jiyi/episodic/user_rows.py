@@ -249,16 +249,11 @@ class UserMarks:
         wrote it. Each would read the table at their next recall. `also`: more users to
         count, unless they have a pack that serves (those read in another copy of the store)."""
         with self._lock:
-            rows = self._connection.execute(
-                "SELECT user_id FROM unpacked UNION SELECT user_id FROM packs WHERE boot != ?",
-                (BOOT,),
-            ).fetchall()
-            served = self._connection.execute(
-                "SELECT user_id FROM packs WHERE boot = ?", (BOOT,)
-            ).fetchall()
-        listed = {user for (user,) in rows}
-        listed.update(set(also).difference(user for (user,) in served))
-        return sorted(listed)
+            listed = {user for (user,) in self._connection.execute("SELECT user_id FROM unpacked")}
+            served: set[str] = set()
+            for user, boot in self._connection.execute("SELECT user_id, boot FROM packs"):
+                (served if boot == BOOT else listed).add(user)
+        return sorted(listed.union(set(also) - served))
 
     def read_users(self) -> list[str]:
         """Users with a pack, or listed to get one again: those a copy of the store (one
